@@ -1,0 +1,82 @@
+#include "core/json_util.h"
+
+#include <cmath>
+
+#include "core/file_io.h"
+
+namespace cf {
+
+Result<Json> parse_json(const std::string& text, const std::string& file) {
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) {
+    // Re-parse with exceptions only to recover the position for the message.
+    try {
+      Json again = Json::parse(text);
+      (void)again;
+    } catch (const Json::parse_error& e) {
+      return Error{file, "byte " + std::to_string(e.byte), "invalid JSON"};
+    } catch (...) {
+    }
+    return Error{file, "", "invalid JSON"};
+  }
+  return j;
+}
+
+Result<Json> load_json_file(const std::string& path) {
+  auto text = read_file(path, 64u << 20);
+  if (!text) return text.error();
+  return parse_json(*text, path);
+}
+
+std::string field_path(const std::string& where, const std::string& key) {
+  return where.empty() ? key : where + "." + key;
+}
+
+Status check_format(const Json& j, const std::string& expected, const std::string& file) {
+  if (!j.is_object()) return Error{file, "", "top level must be a JSON object"};
+  auto it = j.find("format");
+  if (it == j.end()) return Error{file, "format", "missing (expected \"" + expected + "\")"};
+  if (!it->is_string()) return Error{file, "format", "must be a string"};
+  if (it->get<std::string>() != expected)
+    return Error{file, "format",
+                 "unsupported format \"" + it->get<std::string>() + "\" (expected \"" + expected + "\")"};
+  return {};
+}
+
+Status read_number(const Json& obj, const char* key, double* out, const std::string& file,
+                   const std::string& where) {
+  std::string f = field_path(where, key);
+  if (!obj.is_object()) return Error{file, where, "must be an object"};
+  auto it = obj.find(key);
+  if (it == obj.end()) return Error{file, f, "missing"};
+  if (!it->is_number()) return Error{file, f, "must be a number"};
+  double v = it->get<double>();
+  if (!std::isfinite(v)) return Error{file, f, "must be finite"};
+  *out = v;
+  return {};
+}
+
+Status read_string(const Json& obj, const char* key, std::string* out, const std::string& file,
+                   const std::string& where) {
+  std::string f = field_path(where, key);
+  if (!obj.is_object()) return Error{file, where, "must be an object"};
+  auto it = obj.find(key);
+  if (it == obj.end()) return Error{file, f, "missing"};
+  if (!it->is_string()) return Error{file, f, "must be a string"};
+  *out = it->get<std::string>();
+  return {};
+}
+
+Status read_vec3(const Json& v, std::array<double, 3>* out, const std::string& file,
+                 const std::string& where) {
+  if (!v.is_array() || v.size() != 3) return Error{file, where, "must be an array of 3 numbers [x, y, z]"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (!v[i].is_number()) return Error{file, where, "must be an array of 3 numbers [x, y, z]"};
+    double d = v[i].get<double>();
+    if (!std::isfinite(d)) return Error{file, where, "coordinate is NaN or infinite"};
+    (*out)[i] = d;
+  }
+  return {};
+}
+
+}  // namespace cf

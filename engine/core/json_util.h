@@ -1,0 +1,35 @@
+#pragma once
+// Helpers for reading versioned JSON files with errors that name the file, the field and the problem.
+#include <array>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/result.h"
+
+namespace cf {
+
+using Json = nlohmann::json;
+
+// Parses text; on a syntax error the message carries the byte offset.
+Result<Json> parse_json(const std::string& text, const std::string& file);
+// Reads and parses a file.
+Result<Json> load_json_file(const std::string& path);
+
+// Checks the "format" field equals expected ("critterforge.creature/1").
+Status check_format(const Json& j, const std::string& expected, const std::string& file);
+
+// Field readers: fail when the field is missing, of the wrong type, or not finite.
+// 'where' is the path of the enclosing object ("parts[2]"), used in error messages.
+Status read_number(const Json& obj, const char* key, double* out, const std::string& file,
+                   const std::string& where);
+Status read_string(const Json& obj, const char* key, std::string* out, const std::string& file,
+                   const std::string& where);
+// A JSON array of 3 finite numbers.
+Status read_vec3(const Json& v, std::array<double, 3>* out, const std::string& file,
+                 const std::string& where);
+
+// Joins a field path: field_path("parts[2]", "stroke") == "parts[2].stroke".
+std::string field_path(const std::string& where, const std::string& key);
+
+}  // namespace cf

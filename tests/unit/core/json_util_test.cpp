@@ -1,0 +1,44 @@
+#include "core/json_util.h"
+
+#include <gtest/gtest.h>
+
+namespace cf {
+namespace {
+
+TEST(JsonUtil, SyntaxErrorNamesFileAndOffset) {
+  auto r = parse_json("{\"a\": [1, 2", "x.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().to_string().find("x.json"), std::string::npos);
+  EXPECT_NE(r.error().to_string().find("byte"), std::string::npos);
+}
+
+TEST(JsonUtil, FormatChecked) {
+  Json j = Json::parse(R"({"format": "critterforge.level/1"})");
+  EXPECT_TRUE(check_format(j, "critterforge.level/1", "f").ok());
+  auto s = check_format(j, "critterforge.creature/1", "f");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error.field, "format");
+  EXPECT_FALSE(check_format(Json::parse("[]"), "x", "f").ok());
+  EXPECT_FALSE(check_format(Json::parse("{}"), "x", "f").ok());
+}
+
+TEST(JsonUtil, FieldReaders) {
+  Json j = Json::parse(R"({"r": 0.5, "name": "bob", "p": [1, 2, 3], "bad": [1, "x", 3], "s": "str"})");
+  double r = 0;
+  EXPECT_TRUE(read_number(j, "r", &r, "f", "parts[0]").ok());
+  EXPECT_EQ(r, 0.5);
+  auto miss = read_number(j, "q", &r, "f", "parts[0]");
+  ASSERT_FALSE(miss.ok());
+  EXPECT_EQ(miss.error.field, "parts[0].q");
+  EXPECT_FALSE(read_number(j, "s", &r, "f", "").ok());
+  std::string name;
+  EXPECT_TRUE(read_string(j, "name", &name, "f", "").ok());
+  EXPECT_EQ(name, "bob");
+  std::array<double, 3> v{};
+  EXPECT_TRUE(read_vec3(j["p"], &v, "f", "p").ok());
+  EXPECT_EQ(v[2], 3.0);
+  EXPECT_FALSE(read_vec3(j["bad"], &v, "f", "bad").ok());
+}
+
+}  // namespace
+}  // namespace cf

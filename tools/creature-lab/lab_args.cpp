@@ -1,0 +1,106 @@
+#include "lab_args.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+namespace cf::lab {
+
+std::string Args::get(const std::string& name, const std::string& fallback) const {
+  auto it = values.find(name);
+  return it == values.end() ? fallback : it->second;
+}
+
+static bool parse_double(const std::string& s, double* out) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size() || !std::isfinite(v)) return false;
+  *out = v;
+  return true;
+}
+
+bool Args::get_number(const std::string& name, double fallback, double* out) const {
+  auto it = values.find(name);
+  if (it == values.end()) {
+    if (flags.count(name)) {
+      std::fprintf(stderr, "creature-lab %s: --%s needs a value\n", command.c_str(), name.c_str());
+      return false;
+    }
+    *out = fallback;
+    return true;
+  }
+  if (!parse_double(it->second, out)) {
+    std::fprintf(stderr, "creature-lab %s: --%s: '%s' is not a finite number\n", command.c_str(), name.c_str(),
+                 it->second.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool Args::get_vec3(const std::string& name, double out[3]) const {
+  auto it = values.find(name);
+  if (it == values.end()) {
+    std::fprintf(stderr, "creature-lab %s: --%s x,y,z is required\n", command.c_str(), name.c_str());
+    return false;
+  }
+  const std::string& s = it->second;
+  std::size_t a = s.find(','), b = a == std::string::npos ? a : s.find(',', a + 1);
+  if (a == std::string::npos || b == std::string::npos || s.find(',', b + 1) != std::string::npos ||
+      !parse_double(s.substr(0, a), &out[0]) || !parse_double(s.substr(a + 1, b - a - 1), &out[1]) ||
+      !parse_double(s.substr(b + 1), &out[2])) {
+    std::fprintf(stderr, "creature-lab %s: --%s: '%s' is not x,y,z with finite numbers\n", command.c_str(),
+                 name.c_str(), s.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool Args::only(const std::set<std::string>& known) const {
+  for (const auto& [k, v] : values)
+    if (!known.count(k)) {
+      std::fprintf(stderr, "creature-lab %s: unknown option --%s\n", command.c_str(), k.c_str());
+      return false;
+    }
+  for (const auto& k : flags)
+    if (!known.count(k)) {
+      std::fprintf(stderr, "creature-lab %s: unknown option --%s\n", command.c_str(), k.c_str());
+      return false;
+    }
+  return true;
+}
+
+Args parse_args(const std::string& command, int argc, char** argv, const std::set<std::string>& value_free) {
+  Args a;
+  a.command = command;
+  for (int i = 0; i < argc; ++i) {
+    std::string s = argv[i];
+    if (s.size() > 2 && s[0] == '-' && s[1] == '-') {
+      std::string name = s.substr(2);
+      auto eq = name.find('=');
+      if (eq != std::string::npos) {
+        a.values[name.substr(0, eq)] = name.substr(eq + 1);
+      } else if (value_free.count(name) || i + 1 >= argc) {
+        a.flags.insert(name);
+      } else {
+        a.values[name] = argv[++i];
+      }
+    } else {
+      a.positional.push_back(s);
+    }
+  }
+  return a;
+}
+
+int print_json(const Json& j) {
+  std::cout << j.dump(2) << "\n";
+  return kExitOk;
+}
+
+int fail(const Args& a, const std::string& message, int code) {
+  std::fprintf(stderr, "creature-lab %s: %s\n", a.command.c_str(), message.c_str());
+  return code;
+}
+
+}  // namespace cf::lab
