@@ -6,6 +6,8 @@
 
 #include <glm/glm.hpp>
 
+#include "core/result.h"
+
 namespace cf {
 
 enum class PartTag { kTorso, kHead, kLeg, kArm, kTail };
@@ -29,5 +31,33 @@ struct Creature {
   std::string name;
   std::vector<Part> parts;
 };
+
+// Limits a valid creature keeps (see validate_creature).
+struct CreatureLimits {
+  static constexpr int kMaxParts = 64;
+  static constexpr int kMaxLegs = 8;
+  static constexpr int kMaxArms = 4;
+  static constexpr int kMaxStrokePoints = 4096;
+  static constexpr float kMaxCoord = 100.0f;      // |x|, |y|, |z| in metres
+  static constexpr float kMaxRadius = 2.0f;       // metres
+  static constexpr float kMinStrokeLength = 0.01f;  // metres, after removing repeated points
+  static constexpr float kRepeatEps = 1e-5f;      // points closer than this count as repeated, metres
+  static constexpr float kSideEps = 0.01f;        // |mean x| below this derives "center", metres
+  static constexpr float kMinLimbReach = 0.1f;    // leg/arm |first-last| >= this x its stroke length
+};
+
+// The stroke with consecutive repeated points (closer than kRepeatEps) removed.
+std::vector<glm::vec3> clean_stroke(const std::vector<glm::vec3>& stroke);
+// Side from the stroke's mean x: > kSideEps left, < -kSideEps right, else center.
+Side derive_side(const std::vector<glm::vec3>& stroke);
+// Greatest distance a part's first point may lie from the torso stroke (the attachment rule):
+// max(2 x torso radius, 0.5 x torso length) + the part's radius.
+float max_attach_distance(const Part& torso, const Part& part);
+
+// Checks every rule of the creature format on in-memory data (also what the loader checks).
+// Errors name 'file' (may be empty), the field ("parts[3].stroke[1]") and the problem.
+Status validate_creature(const Creature& c, const std::string& file);
+// Index of the single torso part, -1 when there is none.
+int find_torso(const Creature& c);
 
 }  // namespace cf

@@ -26,6 +26,8 @@ struct MotionPose {
   std::array<PartSample, kMotionPartCount> parts{};     // parts[kWaist].reference is the waist position
   // Per leg (0 left, 1 right): 1 while the clip plants the foot (stance), 0 in swing.
   std::array<float, 2> contact{0.0f, 0.0f};
+  // Per arm (0 left, 1 right): 1 while the clip plants the hand (the vault's hand on the fence).
+  std::array<float, 2> hand_contact{0.0f, 0.0f};
   const PartSample& operator[](MotionPart p) const { return parts[static_cast<int>(p)]; }
   PartSample& operator[](MotionPart p) { return parts[static_cast<int>(p)]; }
 };

@@ -16,7 +16,7 @@ struct Command {
 #include "lab_commands.inc"
 
 // Flags that never take a value, for every command.
-static const std::set<std::string> kValueFree = {"raw", "help", "modern", "pretty"};
+static const std::set<std::string> kValueFree = {"raw", "help", "modern", "pretty", "flip", "cycle", "mirror"};
 
 static void usage(std::FILE* f) {
   std::fprintf(f, "usage: creature-lab <command> [options]\ncommands:\n");

@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""Authors the hand-keyed clips walk.json and stand.json (run from anywhere; writes next to itself).
+
+Stance positions and the stride are multiples of 1/64 m so that key + cycle_offset is exact in float:
+a planted foot is then bit-for-bit still, also across the loop wrap.
+"""
+import json, math, os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+BODY = {
+    "left_leg": {"upper": 0.47, "lower": 0.45, "foot": 0.14},
+    "right_leg": {"upper": 0.47, "lower": 0.45, "foot": 0.14},
+    "left_arm": {"upper": 0.3, "lower": 0.27, "hand": 0.08},
+    "right_arm": {"upper": 0.3, "lower": 0.27, "hand": 0.08},
+    "hip_height": 0.88, "hip_width": 0.2, "shoulder_height": 1.42, "shoulder_width": 0.38,
+}
+HIP_X = 0.1          # hip joints at +-x in the waist frame
+SHOULDER = (0.19, 0.54, 0.0)   # shoulder joints in the waist frame
+CHEST_REF = (0.0, 0.1, 0.0)    # chest base in the waist frame
+HEAD_REF = (0.0, 0.6, 0.02)    # neck in the waist frame
+
+
+def r(x):
+    return round(x, 5)
+
+
+def key(t, *v):
+    return [r(t)] + [r(c) for c in v]
+
+
+def quat_yaw_roll(yaw, roll):
+    """q = Ry(yaw) * Rz(roll) as [w, x, y, z]."""
+    cy, sy = math.cos(yaw / 2), math.sin(yaw / 2)
+    cr, sr = math.cos(roll / 2), math.sin(roll / 2)
+    # (cy + sy j)(cr + sr k) = cy cr + cy sr k + sy cr j + sy sr (j k = i)
+    return [cy * cr, sy * sr, sy * cr, cy * sr]
+
+
+def rotate(q, v):
+    w, x, y, z = q
+    # v' = v + 2 w (u x v) + 2 u x (u x v), u = (x, y, z)
+    ux = (y * v[2] - z * v[1], z * v[0] - x * v[2], x * v[1] - y * v[0])
+    uux = (y * ux[2] - z * ux[1], z * ux[0] - x * ux[2], x * ux[1] - y * ux[0])
+    return tuple(v[i] + 2 * w * ux[i] + 2 * uux[i] for i in range(3))
+
+
+def walk():
+    D = 1.15                # seconds per cycle (two steps)
+    STRIDE = 1.25           # metres per cycle (dyadic)
+    FOOT = 0.3125           # stance foot z relative to the waist at heel strike (dyadic)
+    DUTY = 0.58             # stance fraction of the cycle
+    speed = STRIDE / D
+    n = 8                   # waist/arm keys per cycle
+    waist_pos, waist_rot, chest_c, head_c, arm_c = [], [], [], [], ([], [])
+    for i in range(n):
+        t = D * i / n
+        ph = 2 * math.pi * i / n
+        # lowest in double support (phase 0, 1/2), highest at mid-stance
+        y = 0.825 - 0.02 * math.cos(2 * ph)
+        x = 0.025 * math.sin(ph)          # sway over the stance foot (left stance first: +X)
+        z = speed * t
+        waist_pos.append((t, x, y, z))
+        yaw = -math.radians(4) * math.cos(ph)   # left hip forward at left heel strike
+        roll = math.radians(3) * math.sin(ph)   # swing side drops
+        q = quat_yaw_roll(yaw, roll)
+        waist_rot.append(key(t, *q))
+        base = (x, y, z)
+        fwd = rotate(q, (0, 0, 1))
+        chest_c.append(key(t, x + 0.03 * fwd[0], y + 0.6, z + 0.03))
+        head_c.append(key(t, x, y + 0.84 + 0.005 * math.cos(2 * ph), z + 0.04))
+        for s, sign in ((0, 1), (1, -1)):
+            sh = rotate(q, (sign * SHOULDER[0], SHOULDER[1], SHOULDER[2]))
+            swing = -sign * 0.18 * math.cos(ph)  # arms opposite the legs: left arm back at left heel strike
+            arm_c[s].append(key(t, base[0] + sh[0] + sign * 0.03, base[1] + sh[1] - 0.53 + 0.04 * abs(math.cos(ph)),
+                                base[2] + sh[2] + swing))
+
+    def foot(sign, strike_t, strike_z):
+        """Stance from strike_t for DUTY*D, then swing to strike_z + STRIDE. Keys in [0, D)."""
+        x = sign * HIP_X
+        off_t = strike_t + DUTY * D
+        sw = D - DUTY * D
+        keys = [(strike_t, x, 0.0, strike_z), (off_t, x, 0.0, strike_z)]
+        for f, h, zf in ((0.25, 0.07, 0.15), (0.5, 0.11, 0.5), (0.75, 0.06, 0.86)):
+            keys.append((off_t + f * sw, x - sign * 0.01 * math.sin(math.pi * f), h, strike_z + zf * STRIDE))
+        out = []
+        for (t, kx, ky, kz) in keys:   # fold into [0, D): shift by whole cycles, moving z by the stride
+            c = math.floor(t / D + 1e-9)
+            out.append((t - c * D, kx, ky, kz - c * STRIDE))
+        out.sort()
+        return [key(*k) for k in out]
+
+    left_foot = foot(1, 0.0, FOOT)
+    # the right foot lands half a cycle later, one step ahead; its stance runs across the wrap
+    right_foot = foot(-1, D / 2, FOOT + STRIDE / 2)
+    contacts = {
+        "left_foot": [[0.0, 1], [r(DUTY * D), 0]],
+        "right_foot": [[0.0, 1], [r(DUTY * D - D / 2), 0], [r(D / 2), 1]],
+    }
+    const = lambda v: [key(0.0, *v)]
+    clip = {
+        "format": "critterforge.motion/1",
+        "name": "walk",
+        "notes": "Hand-keyed walk cycle for the reference body (assets/motions/make_motions.py). Starts at the left "
+                 "heel strike; feet planted exactly still while contact = 1 (stance values and stride are multiples "
+                 "of 1/64 m). Leg control point = ankle = ground contact (y = 0 while planted).",
+        "time_unit": "seconds",
+        "duration": D,
+        "loop": True,
+        "cycle_offset": [0.0, 0.0, STRIDE],
+        "reference_body": BODY,
+        "channels": {
+            "waist": {"reference": [key(*k) for k in waist_pos], "orientation": waist_rot,
+                      "control": [key(t, x, y + 0.1, z) for (t, x, y, z) in waist_pos]},
+            "chest": {"reference": const(CHEST_REF), "control": chest_c},
+            "head": {"reference": const(HEAD_REF), "control": head_c},
+            "left_arm": {"reference": const(SHOULDER), "control": arm_c[0],
+                         "pole": const((0.2, 0.0, -1.0))},
+            "right_arm": {"reference": const((-SHOULDER[0], SHOULDER[1], SHOULDER[2])), "control": arm_c[1],
+                          "pole": const((-0.2, 0.0, -1.0))},
+            "left_leg": {"reference": const((HIP_X, 0.0, 0.0)), "control": left_foot,
+                         "pole": const((0.1, 0.0, 1.0))},
+            "right_leg": {"reference": const((-HIP_X, 0.0, 0.0)), "control": right_foot,
+                          "pole": const((-0.1, 0.0, 1.0))},
+        },
+        "contacts": contacts,
+    }
+    return clip
+
+
+def stand():
+    D = 2.0
+    waist, arms = [], ([], [])
+    for i in range(4):
+        t = D * i / 4
+        y = 0.87 - 0.005 * math.sin(2 * math.pi * i / 4)   # breathing
+        waist.append(key(t, 0.0, y, 0.0))
+        for s, sign in ((0, 1), (1, -1)):
+            arms[s].append(key(t, sign * 0.22, y + 0.54 - 0.54, 0.02))
+    clip = {
+        "format": "critterforge.motion/1",
+        "name": "stand",
+        "notes": "Idle: both feet planted, slight breathing.",
+        "time_unit": "seconds",
+        "duration": D,
+        "loop": True,
+        "cycle_offset": [0.0, 0.0, 0.0],
+        "reference_body": BODY,
+        "channels": {
+            "waist": {"reference": waist, "orientation": [key(0.0, 1, 0, 0, 0)],
+                      "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in waist]},
+            "chest": {"reference": [key(0.0, *CHEST_REF)], "control": [[k[0], 0.0, k[2] + 0.6, 0.03] for k in waist]},
+            "head": {"reference": [key(0.0, *HEAD_REF)], "control": [[k[0], 0.0, k[2] + 0.84, 0.04] for k in waist]},
+            "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arms[0], "pole": [key(0.0, 0.2, 0, -1)]},
+            "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])], "control": arms[1],
+                          "pole": [key(0.0, -0.2, 0, -1)]},
+            "left_leg": {"reference": [key(0.0, HIP_X, 0, 0)], "control": [key(0.0, 0.1, 0, 0.0)],
+                         "pole": [key(0.0, 0.1, 0, 1)]},
+            "right_leg": {"reference": [key(0.0, -HIP_X, 0, 0)], "control": [key(0.0, -0.1, 0, 0.0)],
+                          "pole": [key(0.0, -0.1, 0, 1)]},
+        },
+        "contacts": {"left_foot": [[0.0, 1]], "right_foot": [[0.0, 1]]},
+    }
+    return clip
+
+
+def quat_mul(a, b):
+    aw, ax, ay, az = a
+    bw, bx, by, bz = b
+    return [aw * bw - ax * bx - ay * by - az * bz, aw * bx + ax * bw + ay * bz - az * by,
+            aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw]
+
+
+def quat_ypr(yaw, pitch, roll):
+    """Ry(yaw) * Rx(pitch) * Rz(roll), degrees; pitch > 0 leans forward (+Y toward +Z), roll > 0 lifts +X."""
+    h = lambda deg, axis: [math.cos(math.radians(deg) / 2)] + [math.sin(math.radians(deg) / 2) * a for a in axis]
+    return quat_mul(quat_mul(h(yaw, (0, 1, 0)), h(pitch, (1, 0, 0))), h(roll, (0, 0, 1)))
+
+
+FENCE_NEAR_Z = 0.6     # F: the fence face the body approaches, metres ahead of the start
+FENCE_HEIGHT = 0.8     # ~0.9 x hip height (0.88)
+FENCE_THICKNESS = 0.1
+
+
+def vault():
+    D = 1.4
+    # time, waist position, (yaw, pitch, roll) in degrees
+    waist = [
+        (0.00, (0.0, 0.86, 0.00), (0, 0, 0)),
+        (0.30, (0.0, 0.82, 0.26), (0, 10, 0)),
+        (0.50, (0.05, 0.88, 0.45), (5, 25, 15)),
+        (0.68, (0.16, 0.97, 0.66), (10, 15, 30)),
+        (0.85, (0.17, 0.92, 0.84), (8, 5, 25)),
+        (1.00, (0.09, 0.84, 1.12), (3, 5, 8)),
+        (1.10, (0.02, 0.76, 1.22), (0, 12, 0)),
+        (1.25, (0.0, 0.83, 1.28), (0, 4, 0)),
+        (1.40, (0.0, 0.86, 1.30), (0, 0, 0)),
+    ]
+    feet = {
+        "left_leg": [(0.0, (0.1, 0.0, 0.1)), (0.40, (0.1, 0.0, 0.1)), (0.50, (0.3, 0.45, 0.35)),
+                     (0.66, (0.6, 0.98, 0.62)), (0.80, (0.55, 0.78, 0.95)), (0.95, (0.25, 0.15, 1.24)),
+                     (1.02, (0.12, 0.0, 1.36)), (1.40, (0.12, 0.0, 1.36))],
+        "right_leg": [(0.0, (-0.1, 0.0, -0.2)), (0.02, (-0.1, 0.0, -0.2)), (0.12, (-0.1, 0.1, 0.0)),
+                      (0.22, (-0.09, 0.08, 0.25)), (0.30, (-0.08, 0.0, 0.35)), (0.55, (-0.08, 0.0, 0.35)),
+                      (0.65, (0.35, 0.84, 0.42)), (0.75, (0.5, 0.94, 0.72)), (0.88, (0.36, 0.62, 1.0)),
+                      (1.00, (0.02, 0.12, 1.16)), (1.08, (-0.1, 0.0, 1.22)), (1.40, (-0.1, 0.0, 1.22))],
+    }
+    hands = {
+        "right_arm": [(0.0, (-0.22, 0.86, 0.05)), (0.30, (-0.2, 1.0, 0.42)), (0.50, (-0.1, 0.83, 0.66)),
+                      (0.78, (-0.1, 0.83, 0.66)), (0.92, (-0.16, 1.02, 0.86)), (1.15, (-0.26, 0.98, 1.25)),
+                      (1.40, (-0.22, 0.88, 1.32))],
+        "left_arm": [(0.0, (0.22, 0.88, -0.08)), (0.30, (0.3, 1.05, 0.3)), (0.50, (0.45, 1.25, 0.5)),
+                     (0.68, (0.5, 1.3, 0.68)), (0.85, (0.55, 1.2, 0.95)), (1.05, (0.35, 1.0, 1.2)),
+                     (1.40, (0.22, 0.88, 1.28))],
+    }
+    wk, qk, ck, hk = [], [], [], []
+    for (t, p, ypr) in waist:
+        q = quat_ypr(*ypr)
+        wk.append(key(t, *p))
+        qk.append(key(t, *q))
+        up = rotate(q, (0, 1, 0))
+        ck.append(key(t, *[p[i] + 0.6 * up[i] for i in range(3)]))
+        hk.append(key(t, *[p[i] + 0.84 * up[i] + (0.03 if i == 2 else 0) for i in range(3)]))
+    clip = {
+        "format": "critterforge.motion/1",
+        "name": "vault",
+        "notes": "Hand-keyed side vault (assets/motions/make_motions.py). Assumes a fence whose near face is at "
+                 "z = F = %.2f m, %.2f m high (0.9 x hip height) and %.2f m thick, spanning x. The RIGHT hand plants "
+                 "on the fence top (0.50-0.78 s); body and legs swing over to the creature's left (+X); landing on "
+                 "the far side at 1.02-1.08 s, ending standing, ready to walk, %.2f m further along +Z."
+                 % (FENCE_NEAR_Z, FENCE_HEIGHT, FENCE_THICKNESS, waist[-1][1][2]),
+        "time_unit": "seconds",
+        "duration": D,
+        "loop": False,
+        "cycle_offset": [0.0, 0.0, 0.0],
+        "reference_body": BODY,
+        "obstacle": {"near_z": FENCE_NEAR_Z, "height": FENCE_HEIGHT, "thickness": FENCE_THICKNESS},
+        "channels": {
+            "waist": {"reference": wk, "orientation": qk, "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in wk]},
+            "chest": {"reference": [key(0.0, *CHEST_REF)], "control": ck},
+            "head": {"reference": [key(0.0, *HEAD_REF)], "control": hk},
+            "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": [key(t, *p) for t, p in hands["left_arm"]],
+                         "pole": [key(0.0, 0.2, 0, -1)]},
+            "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])],
+                          "control": [key(t, *p) for t, p in hands["right_arm"]],
+                          "pole": [key(0.0, -0.2, 0, -1), key(0.5, -0.5, 0.2, -1), key(0.78, -0.5, 0.2, -1),
+                                   key(1.2, -0.2, 0, -1)]},
+            "left_leg": {"reference": [key(0.0, HIP_X, 0, 0)], "control": [key(t, *p) for t, p in feet["left_leg"]],
+                         "pole": [key(0.0, 0.1, 0, 1), key(0.6, 0.3, 1.0, 0.6), key(0.9, 0.3, 0.5, 1), key(1.1, 0.1, 0, 1)]},
+            "right_leg": {"reference": [key(0.0, -HIP_X, 0, 0)], "control": [key(t, *p) for t, p in feet["right_leg"]],
+                          "pole": [key(0.0, -0.1, 0, 1), key(0.65, 0.3, 1.0, 0.6), key(0.95, 0.1, 0.5, 1),
+                                   key(1.15, -0.1, 0, 1)]},
+        },
+        "contacts": {
+            "left_foot": [[0.0, 1], [0.4, 0], [1.02, 1]],
+            "right_foot": [[0.0, 1], [0.02, 0], [0.3, 1], [0.55, 0], [1.08, 1]],
+            "right_hand": [[0.0, 0], [0.5, 1], [0.78, 0]],
+            "left_hand": [[0.0, 0]],
+        },
+    }
+    return clip
+
+
+def dump(name, clip):
+    with open(os.path.join(HERE, name), "w") as f:
+        f.write(json.dumps(clip, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    dump("walk.json", walk())
+    dump("stand.json", stand())
+    dump("vault.json", vault())

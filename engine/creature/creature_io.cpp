@@ -1,0 +1,159 @@
+#include "creature/creature_io.h"
+
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "core/file_io.h"
+
+namespace cf {
+
+static Status check_keys(const Json& obj, std::initializer_list<const char*> known, const std::string& file,
+                         const std::string& where) {
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    bool ok = false;
+    for (const char* k : known) ok = ok || it.key() == k;
+    if (!ok) return Error{file, field_path(where, it.key()), "unknown field"};
+  }
+  return {};
+}
+
+// The JSON parser rejects numbers that overflow a double (1e999) without saying where. This finds
+// the first such literal and its field path ("parts[1].stroke[2][1]") so the error names the part.
+static bool find_overflow(const std::string& text, std::string* path, std::string* literal) {
+  struct Frame {
+    bool array;
+    int index;
+    bool expect_key;
+    std::string key;
+  };
+  std::vector<Frame> stack;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char ch = text[i];
+    if (ch == '"') {
+      std::string str;
+      for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\') ++i;
+        else str += text[i];
+      }
+      if (!stack.empty() && !stack.back().array && stack.back().expect_key) stack.back().key = str;
+    } else if (ch == '{' || ch == '[') {
+      stack.push_back({ch == '[', 0, ch == '{', ""});
+    } else if (ch == '}' || ch == ']') {
+      if (!stack.empty()) stack.pop_back();
+    } else if (ch == ',') {
+      if (!stack.empty()) {
+        if (stack.back().array) ++stack.back().index;
+        else stack.back().expect_key = true;
+      }
+    } else if (ch == ':') {
+      if (!stack.empty()) stack.back().expect_key = false;
+    } else if (ch == '-' || (ch >= '0' && ch <= '9')) {
+      std::size_t j = i;
+      while (j < text.size() && std::strchr("0123456789+-.eE", text[j]) && text[j] != '\0') ++j;
+      std::string lit = text.substr(i, j - i);
+      if (std::isinf(std::strtod(lit.c_str(), nullptr))) {
+        std::string p;
+        for (const Frame& f : stack)
+          p += f.array ? "[" + std::to_string(f.index) + "]" : (p.empty() ? "" : ".") + f.key;
+        *path = p;
+        *literal = lit;
+        return true;
+      }
+      i = j - 1;
+    }
+  }
+  return false;
+}
+
+static Status parse_part(const Json& j, const std::string& file, const std::string& where, Part* out) {
+  if (!j.is_object()) return Error{file, where, "must be an object with tag, radius and stroke"};
+  if (Status s = check_keys(j, {"tag", "side", "radius", "stroke"}, file, where); !s) return s;
+  std::string tag;
+  if (Status s = read_string(j, "tag", &tag, file, where); !s) return s;
+  if (!parse_part_tag(tag, &out->tag))
+    return Error{file, where + ".tag", "unknown tag \"" + tag + "\" (expected torso, head, leg, arm or tail)"};
+  if (j.contains("side")) {
+    std::string side;
+    if (Status s = read_string(j, "side", &side, file, where); !s) return s;
+    if (!parse_side(side, &out->side))
+      return Error{file, where + ".side", "unknown side \"" + side + "\" (expected left, right or center)"};
+    out->side_given = true;
+  }
+  double radius = 0.0;
+  if (Status s = read_number(j, "radius", &radius, file, where); !s) return s;
+  out->radius = static_cast<float>(radius);
+  const std::string sf = where + ".stroke";
+  auto it = j.find("stroke");
+  if (it == j.end()) return Error{file, sf, "missing"};
+  if (!it->is_array()) return Error{file, sf, "must be an array of [x, y, z] points"};
+  if (it->size() > static_cast<std::size_t>(CreatureLimits::kMaxStrokePoints))
+    return Error{file, sf, "stroke has " + std::to_string(it->size()) + " points (at most 4096)"};
+  out->stroke.clear();
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    std::array<double, 3> v{};
+    if (Status s = read_vec3((*it)[i], &v, file, sf + "[" + std::to_string(i) + "]"); !s) return s;
+    out->stroke.emplace_back(static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2]));
+  }
+  if (!out->side_given) out->side = derive_side(out->stroke);
+  return {};
+}
+
+Result<Creature> parse_creature(const std::string& text, const std::string& file) {
+  auto j = parse_json(text, file);
+  if (!j) {
+    std::string path, literal;
+    if (find_overflow(text, &path, &literal))
+      return Error{file, path, "number " + literal + " overflows to infinity (coordinate is NaN or infinite)"};
+    return j.error();
+  }
+  if (Status s = check_format(*j, kCreatureFormat, file); !s) return s.error;
+  if (Status s = check_keys(*j, {"format", "name", "parts"}, file, ""); !s) return s.error;
+  Creature c;
+  if (Status s = read_string(*j, "name", &c.name, file, ""); !s) return s.error;
+  auto parts = j->find("parts");
+  if (parts == j->end()) return Error{file, "parts", "missing"};
+  if (!parts->is_array()) return Error{file, "parts", "must be an array of parts"};
+  if (parts->size() > static_cast<std::size_t>(CreatureLimits::kMaxParts))
+    return Error{file, "parts", "too many parts (" + std::to_string(parts->size()) + ", at most 64)"};
+  for (std::size_t i = 0; i < parts->size(); ++i) {
+    Part p;
+    if (Status s = parse_part((*parts)[i], file, "parts[" + std::to_string(i) + "]", &p); !s) return s.error;
+    c.parts.push_back(std::move(p));
+  }
+  if (Status s = validate_creature(c, file); !s) return s.error;
+  return c;
+}
+
+Result<Creature> load_creature(const std::string& path) {
+  auto text = read_file(path, 16u << 20);
+  if (!text) return text.error();
+  return parse_creature(*text, path);
+}
+
+Json creature_to_json(const Creature& c) {
+  Json j;
+  j["format"] = kCreatureFormat;
+  j["name"] = c.name;
+  j["parts"] = Json::array();
+  for (const Part& p : c.parts) {
+    Json jp;
+    jp["tag"] = to_string(p.tag);
+    if (p.side_given) jp["side"] = to_string(p.side);
+    jp["radius"] = p.radius;
+    Json s = Json::array();
+    for (const glm::vec3& q : p.stroke) s.push_back({q.x, q.y, q.z});
+    jp["stroke"] = std::move(s);
+    j["parts"].push_back(std::move(jp));
+  }
+  return j;
+}
+
+Status save_creature(const std::string& path, const Creature& c) {
+  if (Status s = validate_creature(c, path); !s) return s;
+  return write_file_atomic(path, creature_to_json(c).dump(2) + "\n");
+}
+
+}  // namespace cf

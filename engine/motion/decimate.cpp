@@ -1,0 +1,90 @@
+#include "motion/decimate.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cf {
+namespace {
+
+// Greedy refinement: every pass adds, per span between kept keys, the frame with the largest error if it
+// is over the bound. 'error(keys, i)' is the error at frame i of the curve through the kept keys.
+template <class ErrorFn>
+std::vector<int> refine(int n, std::vector<int> keys, float max_error, ErrorFn error) {
+  if (n <= 0) return {};
+  keys.push_back(0);
+  if (n > 1) keys.push_back(n - 1);
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  for (int pass = 0; pass < n; ++pass) {
+    std::vector<int> add;
+    std::size_t k = 0;
+    int worst = -1;
+    float worst_err = max_error;
+    for (int i = 0; i < n; ++i) {
+      if (k < keys.size() && keys[k] == i) {  // span boundary
+        if (worst >= 0) add.push_back(worst);
+        worst = -1;
+        worst_err = max_error;
+        ++k;
+        continue;
+      }
+      const float e = error(keys, i);
+      if (e > worst_err) {
+        worst_err = e;
+        worst = i;
+      }
+    }
+    if (worst >= 0) add.push_back(worst);
+    if (add.empty()) break;
+    keys.insert(keys.end(), add.begin(), add.end());
+    std::sort(keys.begin(), keys.end());
+  }
+  return keys;
+}
+
+}  // namespace
+
+std::vector<int> decimate_vec3(const std::vector<float>& times, const std::vector<glm::vec3>& values,
+                               const CurveParams& params, float max_error, const std::vector<int>& forced) {
+  std::vector<float> kt;
+  std::vector<glm::vec3> kv;
+  std::vector<int> cached;
+  auto error = [&](const std::vector<int>& keys, int i) {
+    if (keys != cached) {
+      cached = keys;
+      kt.clear();
+      kv.clear();
+      for (int k : keys) {
+        kt.push_back(times[k]);
+        kv.push_back(values[k]);
+      }
+    }
+    const glm::vec3 v = sample_curve(kt.data(), kv.data(), static_cast<int>(kt.size()), times[i], params);
+    return glm::length(v - values[i]);
+  };
+  return refine(static_cast<int>(times.size()), forced, max_error, error);
+}
+
+std::vector<int> decimate_quat(const std::vector<float>& times, const std::vector<glm::quat>& values,
+                               const CurveParams& params, float max_error, float lever) {
+  std::vector<float> kt;
+  std::vector<glm::quat> kv;
+  std::vector<int> cached;
+  auto error = [&](const std::vector<int>& keys, int i) {
+    if (keys != cached) {
+      cached = keys;
+      kt.clear();
+      kv.clear();
+      for (int k : keys) {
+        kt.push_back(times[k]);
+        kv.push_back(values[k]);
+      }
+    }
+    const glm::quat q = sample_quat_curve(kt.data(), kv.data(), static_cast<int>(kt.size()), times[i], params);
+    const float c = std::min(1.0f, std::fabs(glm::dot(q, values[i])));
+    return 2.0f * std::acos(c) * lever;
+  };
+  return refine(static_cast<int>(times.size()), {}, max_error, error);
+}
+
+}  // namespace cf

@@ -1,0 +1,264 @@
+#include "platform/input.h"
+
+#include <SDL.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace cf {
+
+namespace {
+
+// Keyboard keys we track, by scancode so the layout (AZERTY...) keeps the physical positions.
+enum Key : int {
+  kKeyW, kKeyA, kKeyS, kKeyD,                 // left stick
+  kKeyUp, kKeyDown, kKeyLeft, kKeyRight,      // right stick
+  kKeyShiftL, kKeyF,                          // left / right trigger
+  kKeyCount
+};
+
+struct KeyButton {
+  SDL_Scancode scancode;
+  std::uint32_t button;
+};
+// Keys that are buttons. Enter and Escape both give Start.
+constexpr KeyButton kKeyButtons[] = {
+    {SDL_SCANCODE_SPACE, kButtonA},         {SDL_SCANCODE_E, kButtonB},
+    {SDL_SCANCODE_Q, kButtonX},             {SDL_SCANCODE_R, kButtonY},
+    {SDL_SCANCODE_Z, kButtonLeftShoulder},  {SDL_SCANCODE_C, kButtonRightShoulder},
+    {SDL_SCANCODE_I, kButtonDpadUp},        {SDL_SCANCODE_K, kButtonDpadDown},
+    {SDL_SCANCODE_J, kButtonDpadLeft},      {SDL_SCANCODE_L, kButtonDpadRight},
+    {SDL_SCANCODE_RETURN, kButtonStart},    {SDL_SCANCODE_ESCAPE, kButtonStart},
+    {SDL_SCANCODE_TAB, kButtonSelect},      {SDL_SCANCODE_V, kButtonLeftStick},
+    {SDL_SCANCODE_B, kButtonRightStick},
+};
+constexpr int kNumKeyButtons = static_cast<int>(sizeof(kKeyButtons) / sizeof(kKeyButtons[0]));
+constexpr SDL_Scancode kAxisKeys[kKeyCount] = {
+    SDL_SCANCODE_W,  SDL_SCANCODE_A,    SDL_SCANCODE_S,    SDL_SCANCODE_D,      SDL_SCANCODE_UP,
+    SDL_SCANCODE_DOWN, SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT, SDL_SCANCODE_LSHIFT, SDL_SCANCODE_F,
+};
+
+struct PadButton {
+  SDL_GameControllerButton sdl;
+  std::uint32_t button;
+};
+constexpr PadButton kPadButtons[] = {
+    {SDL_CONTROLLER_BUTTON_A, kButtonA},
+    {SDL_CONTROLLER_BUTTON_B, kButtonB},
+    {SDL_CONTROLLER_BUTTON_X, kButtonX},
+    {SDL_CONTROLLER_BUTTON_Y, kButtonY},
+    {SDL_CONTROLLER_BUTTON_LEFTSHOULDER, kButtonLeftShoulder},
+    {SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, kButtonRightShoulder},
+    {SDL_CONTROLLER_BUTTON_DPAD_UP, kButtonDpadUp},
+    {SDL_CONTROLLER_BUTTON_DPAD_DOWN, kButtonDpadDown},
+    {SDL_CONTROLLER_BUTTON_DPAD_LEFT, kButtonDpadLeft},
+    {SDL_CONTROLLER_BUTTON_DPAD_RIGHT, kButtonDpadRight},
+    {SDL_CONTROLLER_BUTTON_START, kButtonStart},
+    {SDL_CONTROLLER_BUTTON_BACK, kButtonSelect},
+    {SDL_CONTROLLER_BUTTON_LEFTSTICK, kButtonLeftStick},
+    {SDL_CONTROLLER_BUTTON_RIGHTSTICK, kButtonRightStick},
+};
+
+constexpr int kFull = 32767;
+
+std::int16_t clamp_axis(long v, int lo) {
+  return static_cast<std::int16_t>(std::clamp<long>(v, lo, kFull));
+}
+
+// SDL's y axes grow downwards; InputFrame's +y is "stick pushed away".
+std::int16_t flip_y(Sint16 v) { return clamp_axis(-static_cast<long>(v), -kFull); }
+
+// Radial dead zone: inside it the stick reads exactly 0 (so a resting pad records zeros).
+void apply_dead_zone(std::int16_t* x, std::int16_t* y, int dead_zone) {
+  const long x2 = static_cast<long>(*x) * *x, y2 = static_cast<long>(*y) * *y;
+  if (x2 + y2 < static_cast<long>(dead_zone) * dead_zone) *x = *y = 0;
+}
+
+// Keeps the stick value of larger magnitude, so pad and keyboard can be used together.
+std::int16_t stronger(std::int16_t a, std::int16_t b) { return std::abs(b) > std::abs(a) ? b : a; }
+
+std::uint32_t pad_button_bit(Uint8 sdl_button) {
+  for (const PadButton& p : kPadButtons) {
+    if (p.sdl == sdl_button) return p.button;
+  }
+  return 0;
+}
+
+}  // namespace
+
+Input::~Input() { shutdown(); }
+
+Status Input::init(const InputDesc& desc) {
+  shutdown();
+  desc_ = desc;
+  if (desc_.stick_dead_zone <= 0) desc_.stick_dead_zone = 7849;
+  if (desc_.mouse_pixels_full_scale <= 0) desc_.mouse_pixels_full_scale = 16;
+  if (SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
+    return Error{"", "", std::string("SDL game controller init failed: ") + SDL_GetError()};
+  }
+  initialised_ = true;
+  keys_.assign(kKeyCount + kNumKeyButtons, 0);
+  mappings_loaded_ = 0;
+  if (desc_.mapping_file) {
+    if (std::FILE* f = std::fopen(desc_.mapping_file, "rb")) {
+      std::fclose(f);
+      const int n = SDL_GameControllerAddMappingsFromFile(desc_.mapping_file);
+      if (n < 0) {
+        return Error{desc_.mapping_file, "", std::string("bad controller mappings: ") + SDL_GetError()};
+      }
+      mappings_loaded_ = n;
+    }
+  }
+  return {};
+}
+
+void Input::shutdown() {
+  if (!initialised_) return;
+  for (Pad& p : pads_) SDL_GameControllerClose(p.controller);
+  pads_.clear();
+  SDL_QuitSubSystem(SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS);
+  initialised_ = false;
+  release_keyboard_and_mouse();
+  pressed_latch_ = prev_buttons_ = 0;
+}
+
+void Input::open_controller(int device_index) {
+  if (!SDL_IsGameController(device_index)) return;
+  const SDL_JoystickID id = SDL_JoystickGetDeviceInstanceID(device_index);
+  for (const Pad& p : pads_) {
+    if (p.instance_id == id) return;  // already open (startup enumerates twice)
+  }
+  if (SDL_GameController* gc = SDL_GameControllerOpen(device_index)) {
+    pads_.push_back(Pad{gc, id});
+  }
+}
+
+void Input::close_controller(std::int32_t instance_id) {
+  for (auto it = pads_.begin(); it != pads_.end(); ++it) {
+    if (it->instance_id == instance_id) {
+      SDL_GameControllerClose(it->controller);
+      pads_.erase(it);
+      return;
+    }
+  }
+}
+
+std::string Input::controller_name(int i) const {
+  if (i < 0 || i >= controller_count()) return {};
+  const char* n = SDL_GameControllerName(pads_[static_cast<std::size_t>(i)].controller);
+  return n ? n : "";
+}
+
+void Input::release_keyboard_and_mouse() {
+  std::fill(keys_.begin(), keys_.end(), std::uint8_t{0});
+  mouse_dragging_ = false;
+  mouse_dx_ = mouse_dy_ = 0;
+}
+
+std::uint32_t Input::handle_event(const SDL_Event& e) {
+  switch (e.type) {
+    case SDL_CONTROLLERDEVICEADDED:
+      open_controller(e.cdevice.which);
+      return 0;
+    case SDL_CONTROLLERDEVICEREMOVED:
+      close_controller(e.cdevice.which);
+      return 0;
+    case SDL_CONTROLLERBUTTONDOWN:
+      pressed_latch_ |= pad_button_bit(e.cbutton.button);
+      return 0;
+    case SDL_KEYDOWN:
+    case SDL_KEYUP: {
+      const bool down = e.type == SDL_KEYDOWN;
+      const SDL_Scancode sc = e.key.keysym.scancode;
+      const bool alt = (e.key.keysym.mod & KMOD_ALT) != 0;
+      if (down && e.key.repeat == 0) {
+        if (sc == SDL_SCANCODE_F11 || (alt && sc == SDL_SCANCODE_RETURN)) return kHotkeyFullscreen;
+        if (sc >= SDL_SCANCODE_F1 && sc <= SDL_SCANCODE_F10) return hotkey_f(sc - SDL_SCANCODE_F1 + 1);
+      }
+      if (alt && sc == SDL_SCANCODE_RETURN) return 0;  // fullscreen chord is not Start
+      for (int k = 0; k < kKeyCount; ++k) {
+        if (kAxisKeys[k] == sc) keys_[static_cast<std::size_t>(k)] = down ? 1 : 0;
+      }
+      for (int k = 0; k < kNumKeyButtons; ++k) {
+        if (kKeyButtons[k].scancode != sc) continue;
+        keys_[static_cast<std::size_t>(kKeyCount + k)] = down ? 1 : 0;
+        if (down && e.key.repeat == 0) pressed_latch_ |= kKeyButtons[k].button;
+      }
+      return 0;
+    }
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+      if (e.button.button == SDL_BUTTON_LEFT || e.button.button == SDL_BUTTON_RIGHT) {
+        mouse_dragging_ = e.type == SDL_MOUSEBUTTONDOWN;
+      }
+      return 0;
+    case SDL_MOUSEMOTION:
+      if (mouse_dragging_) {
+        mouse_dx_ += e.motion.xrel;
+        mouse_dy_ += e.motion.yrel;
+      }
+      return 0;
+    default:
+      return 0;
+  }
+}
+
+std::uint32_t Input::key_buttons() const {
+  std::uint32_t b = 0;
+  for (int k = 0; k < kNumKeyButtons; ++k) {
+    if (keys_[static_cast<std::size_t>(kKeyCount + k)]) b |= kKeyButtons[k].button;
+  }
+  return b;
+}
+
+InputFrame Input::sample() {
+  InputFrame f;
+  if (!initialised_) return f;
+  // Pads: read current state (SDL updated it while pumping events).
+  for (const Pad& p : pads_) {
+    SDL_GameController* gc = p.controller;
+    std::int16_t lx = clamp_axis(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_LEFTX), -kFull);
+    std::int16_t ly = flip_y(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_LEFTY));
+    std::int16_t rx = clamp_axis(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_RIGHTX), -kFull);
+    std::int16_t ry = flip_y(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_RIGHTY));
+    apply_dead_zone(&lx, &ly, desc_.stick_dead_zone);
+    apply_dead_zone(&rx, &ry, desc_.stick_dead_zone);
+    f.left_x = stronger(f.left_x, lx);
+    f.left_y = stronger(f.left_y, ly);
+    f.right_x = stronger(f.right_x, rx);
+    f.right_y = stronger(f.right_y, ry);
+    f.left_trigger = std::max(f.left_trigger,
+        clamp_axis(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_TRIGGERLEFT), 0));
+    f.right_trigger = std::max(f.right_trigger,
+        clamp_axis(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_TRIGGERRIGHT), 0));
+    for (const PadButton& b : kPadButtons) {
+      if (SDL_GameControllerGetButton(gc, b.sdl)) f.buttons |= b.button;
+    }
+  }
+  // Keyboard: full deflection per key; opposite keys cancel.
+  auto key = [this](int k) { return keys_[static_cast<std::size_t>(k)] != 0; };
+  const auto dir = [&](int neg, int pos) {
+    return static_cast<std::int16_t>((key(pos) ? kFull : 0) - (key(neg) ? kFull : 0));
+  };
+  f.left_x = stronger(f.left_x, dir(kKeyA, kKeyD));
+  f.left_y = stronger(f.left_y, dir(kKeyS, kKeyW));
+  f.right_x = stronger(f.right_x, dir(kKeyLeft, kKeyRight));
+  f.right_y = stronger(f.right_y, dir(kKeyDown, kKeyUp));
+  if (key(kKeyShiftL)) f.left_trigger = kFull;
+  if (key(kKeyF)) f.right_trigger = kFull;
+  f.buttons |= key_buttons();
+  // Mouse drag: pixels moved since the last sample, full scale at mouse_pixels_full_scale.
+  if (mouse_dx_ != 0 || mouse_dy_ != 0) {
+    const long s = desc_.mouse_pixels_full_scale;
+    f.right_x = stronger(f.right_x, clamp_axis(static_cast<long>(mouse_dx_) * kFull / s, -kFull));
+    f.right_y = stronger(f.right_y, clamp_axis(-static_cast<long>(mouse_dy_) * kFull / s, -kFull));
+    mouse_dx_ = mouse_dy_ = 0;
+  }
+  f.pressed = (f.buttons & ~prev_buttons_) | pressed_latch_;
+  prev_buttons_ = f.buttons;
+  pressed_latch_ = 0;
+  return f;
+}
+
+}  // namespace cf

@@ -1,0 +1,79 @@
+#pragma once
+// Gamepads (SDL GameController, hot-plugged) and keyboard+mouse mapped onto the same abstract
+// actions, sampled once per tick into a plain InputFrame. SDL types are forward-declared.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/input_frame.h"
+#include "core/result.h"
+
+union SDL_Event;
+struct _SDL_GameController;
+
+namespace cf {
+
+// Zero means default.
+struct InputDesc {
+  // SDL_GameControllerDB text file loaded on init when it exists (nullptr -> none).
+  const char* mapping_file = nullptr;
+  int stick_dead_zone = 0;           // radial, in stick units; 0 -> 7849 (XInput's left-stick value)
+  int mouse_pixels_full_scale = 0;   // mouse drag per tick giving a full right-stick deflection; 0 -> 16
+};
+
+// Keys that are not game actions (window and debug toggles), reported per displayed frame.
+enum Hotkey : std::uint32_t {
+  kHotkeyFullscreen = 1u << 0,  // F11 or Alt+Enter
+  kHotkeyF1 = 1u << 1,          // F1..F10 are kHotkeyF1 << (n - 1)
+};
+constexpr std::uint32_t hotkey_f(int n) { return kHotkeyF1 << (n - 1); }
+
+class Input {
+ public:
+  Input() = default;
+  ~Input();
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
+
+  // Starts SDL's game-controller subsystem and loads desc.mapping_file when it exists.
+  // Controllers already plugged in arrive as CONTROLLERDEVICEADDED events.
+  Status init(const InputDesc& desc);
+  void shutdown();
+
+  // Feeds one SDL event (controller hot-plug, buttons, keys, mouse). Returns the hotkeys it
+  // triggered (Hotkey bits), 0 for anything else.
+  std::uint32_t handle_event(const SDL_Event& e);
+
+  // The actions now: gamepads and keyboard+mouse merged (buttons OR'd, the stronger stick wins).
+  // pressed = went down since the previous sample, including taps shorter than a tick.
+  InputFrame sample();
+
+  // Releases every key and mouse button (on focus loss, so nothing stays stuck).
+  void release_keyboard_and_mouse();
+
+  int mappings_loaded() const { return mappings_loaded_; }
+  int controller_count() const { return static_cast<int>(pads_.size()); }
+  std::string controller_name(int i) const;
+
+ private:
+  struct Pad {
+    _SDL_GameController* controller = nullptr;
+    std::int32_t instance_id = -1;
+  };
+  void open_controller(int device_index);
+  void close_controller(std::int32_t instance_id);
+  std::uint32_t key_buttons() const;
+
+  InputDesc desc_{};
+  bool initialised_ = false;
+  int mappings_loaded_ = 0;
+  std::vector<Pad> pads_;
+  // Keyboard state of the keys we map, indexed by the Key enum in input.cpp.
+  std::vector<std::uint8_t> keys_;
+  bool mouse_dragging_ = false;
+  int mouse_dx_ = 0, mouse_dy_ = 0;        // drag since the last sample, pixels
+  std::uint32_t pressed_latch_ = 0;        // Button bits that went down since the last sample
+  std::uint32_t prev_buttons_ = 0;
+};
+
+}  // namespace cf

@@ -1,0 +1,42 @@
+#pragma once
+// Per-frame render settings (zero means default, sokol style) and the letterbox math shared by both stages.
+#include <cstdint>
+
+namespace cf {
+
+struct FrameSettings {
+  int internal_width = 0;          // retro target width in pixels; 0 => 320
+  int internal_height = 0;         // retro target height in pixels; 0 => 240
+  int ot_buckets = 0;              // ordering-table buckets; 0 => 1024
+  bool subpixel = false;           // false: vertices snapped to whole pixels (the console wobble)
+  bool modern = false;             // perspective-correct, depth buffer, full window resolution, no dither
+  std::uint32_t overlay_mask = 0;  // OverlayKind bits to draw (kOverlayWeights switches the weight view)
+};
+
+constexpr int kDefaultInternalWidth = 320;
+constexpr int kDefaultInternalHeight = 240;
+constexpr int kDefaultOtBuckets = 1024;
+
+inline int internal_width(const FrameSettings& s) {
+  return s.internal_width > 0 ? s.internal_width : kDefaultInternalWidth;
+}
+inline int internal_height(const FrameSettings& s) {
+  return s.internal_height > 0 ? s.internal_height : kDefaultInternalHeight;
+}
+inline int ot_buckets(const FrameSettings& s) { return s.ot_buckets > 0 ? s.ot_buckets : kDefaultOtBuckets; }
+
+// A pixel rectangle, origin top-left, y down.
+struct PixelRect {
+  int x = 0, y = 0, w = 0, h = 0;
+};
+
+// The largest rectangle with the aspect src_w:src_h that fits a window_w x window_h window, centred;
+// the bars left over are black. Both axes round so the picture's aspect error is under one pixel.
+// Degenerate sizes (<= 0) give an empty rectangle.
+PixelRect letterbox(int window_w, int window_h, int src_w, int src_h);
+
+// Size of the target the geometry stage projects to: the internal resolution, or (modern) the
+// letterboxed rectangle's size at full window resolution. Never smaller than 1x1.
+void target_size(const FrameSettings& s, int window_w, int window_h, int* w, int* h);
+
+}  // namespace cf

@@ -1,0 +1,113 @@
+#pragma once
+// The geometry stage: transforms, lights, clips and projects meshes and debug lines into a CommandList
+// of screen-space primitives sorted through an ordering table (back to front, no depth buffer).
+// CPU only, no GL. The job style follows ozz: plain non-owning inputs, validate(), run().
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "render/command_list.h"
+#include "render/frame_settings.h"
+
+namespace cf {
+
+// A mesh to draw this frame (non-owning views; skinned flesh, level boxes and the ground alike).
+struct MeshInput {
+  const glm::vec3* positions_ms = nullptr;  // model space, metres
+  const glm::vec3* normals_ms = nullptr;    // model space, unit length
+  const glm::vec2* uvs = nullptr;           // optional; nullptr => (0, 0)
+  const Rgba8* weight_colors = nullptr;     // optional per-vertex colour (dominant bone) for the weight view
+  int vertex_count = 0;
+  const std::uint32_t* indices = nullptr;   // triangle list; front faces are counter-clockwise seen from outside
+  int index_count = 0;                      // multiple of 3
+  glm::mat4 model_to_world{1.0f};           // rigid transform (+ uniform scale) model -> world
+  Rgba8 color{255, 255, 255, 255};          // flat colour, modulated by lighting and texel
+  TextureId texture = kNoTexture;
+  bool unlit = false;                       // true: colour used as is (no sun, no ambient)
+  bool double_sided = false;                // true: back faces are drawn too
+  bool ground_layer = false;                // true: sorted behind every other mesh (the floor under the scene)
+};
+
+// A world-space debug line; drawn when its kind's bit is in FrameSettings::overlay_mask.
+struct OverlayLineInput {
+  glm::vec3 a_ws{0.0f}, b_ws{0.0f};
+  Rgba8 color{255, 255, 255, 255};
+  std::uint32_t kind = kOverlayBones;  // one OverlayKind bit
+};
+
+// A world-space debug point, drawn as a small screen-space diamond of lines.
+struct OverlayPointInput {
+  glm::vec3 p_ws{0.0f};
+  Rgba8 color{255, 255, 255, 255};
+  std::uint32_t kind = kOverlayJoints;
+  float radius_px = 0;  // diamond radius in target pixels at the internal resolution; 0 => 2
+};
+
+struct Camera {
+  glm::mat4 view{1.0f};  // world -> view (right-handed, looking down -Z)
+  float fov_y_rad = 0;   // vertical field of view; 0 => 60 degrees
+  float near_m = 0;      // near plane distance; 0 => 0.1 m
+  float far_m = 0;       // far plane distance; 0 => 200 m
+};
+
+struct Lighting {
+  glm::vec3 sun_dir_ws{0.35f, -0.8f, -0.5f};   // direction the light travels (need not be unit)
+  glm::vec3 sun_color{0.85f, 0.8f, 0.7f};       // linear 0..1 per channel
+  glm::vec3 ambient{0.35f, 0.35f, 0.42f};
+  float fog_start_m = 0;  // view distance where fog begins
+  float fog_end_m = 0;    // view distance of full fog; fog is off when fog_end_m <= fog_start_m
+  Rgba8 fog_color{120, 140, 170, 255};
+  Rgba8 clear_color{40, 48, 72, 255};
+};
+
+// What happened to the triangles (for tests and the HUD).
+struct GeometryStats {
+  int triangles_in = 0;
+  int culled_back = 0;      // back-facing or zero area on screen
+  int culled_outside = 0;   // wholly outside the view volume
+  int clipped = 0;          // input triangles cut by a clip plane
+  int triangles_out = 0;    // triangles written to the command list
+  int lines_out = 0;
+};
+
+// Reusable work buffers: keep one alive between frames so run() does not allocate after warm-up.
+struct GeometryScratch {
+  std::vector<glm::vec4> clip;          // per vertex of the current mesh
+  std::vector<Rgba8> color;
+  std::vector<std::uint8_t> fog;
+  std::vector<std::uint16_t> outcode;
+  std::vector<ScreenTriangle> unsorted;  // triangles in submission order
+  std::vector<std::int32_t> bucket;     // per unsorted triangle
+  std::vector<std::int32_t> counts;     // per bucket
+};
+
+struct GeometryJob {
+  const MeshInput* meshes = nullptr;
+  int mesh_count = 0;
+  const OverlayLineInput* lines = nullptr;
+  int line_count = 0;
+  const OverlayPointInput* points = nullptr;
+  int point_count = 0;
+  Camera camera;
+  Lighting lighting;
+  FrameSettings settings;
+  int window_width = 0, window_height = 0;  // drawable size (sizes the modern target); 0 => internal
+  GeometryScratch* scratch = nullptr;       // required
+  CommandList* out = nullptr;               // required; cleared and refilled
+  GeometryStats* stats = nullptr;           // optional
+
+  // False when a pointer is missing for a non-zero count, an index is out of range, an index count is
+  // not a multiple of 3, or the camera is unusable (near >= far, fov outside (0, pi)).
+  bool validate() const;
+  // Validates, then fills *out. Returns false (out cleared) when validation fails.
+  bool run() const;
+};
+
+// The projection used by the stage (OpenGL clip conventions), with the camera's zero-means-default.
+glm::mat4 projection_matrix(const Camera& camera, float aspect);
+
+// A distinct, bright colour per bone index for the weight view.
+Rgba8 bone_debug_color(int bone_index);
+
+}  // namespace cf

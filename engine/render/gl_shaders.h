@@ -1,0 +1,74 @@
+#pragma once
+// GLSL 3.30 sources for the rasterizer. Each program is compiled with a "#define MODERN 0|1" prelude:
+// retro = affine (noperspective) interpolation, 15-bit colour with a 4x4 ordered dither;
+// modern = perspective-correct interpolation (clip w rebuilt from 1/w), full colour.
+
+namespace cf {
+
+constexpr const char* kTriangleVs = R"(
+#if MODERN
+#define INTERP smooth
+#else
+#define INTERP noperspective
+#endif
+in vec2 a_pos;    // target pixels, origin top-left
+in vec2 a_depth;  // window depth, 1 / clip w
+in vec2 a_uv;
+in vec4 a_color;
+in float a_fog;
+uniform vec2 u_target;
+INTERP out vec2 v_uv;
+INTERP out vec4 v_color;
+INTERP out float v_fog;
+void main() {
+  vec2 ndc = vec2(a_pos.x / u_target.x * 2.0 - 1.0, 1.0 - a_pos.y / u_target.y * 2.0);
+#if MODERN
+  float w = 1.0 / max(a_depth.y, 1e-6);
+  gl_Position = vec4(ndc * w, (a_depth.x * 2.0 - 1.0) * w, w);
+#else
+  gl_Position = vec4(ndc, 0.0, 1.0);
+#endif
+  v_uv = a_uv;
+  v_color = a_color;
+  v_fog = a_fog;
+}
+)";
+
+constexpr const char* kTriangleFs = R"(
+#if MODERN
+#define INTERP smooth
+#else
+#define INTERP noperspective
+#endif
+INTERP in vec2 v_uv;
+INTERP in vec4 v_color;
+INTERP in float v_fog;
+uniform sampler2D u_tex;
+uniform int u_has_tex;
+uniform vec3 u_fog_color;
+uniform vec2 u_target;
+out vec4 o_color;
+#if !MODERN
+// The console's 4x4 dither offsets, added to 8-bit colour before truncating to 5 bits.
+const float kDither[16] = float[16](-4.0, 0.0, -3.0, 1.0,
+                                     2.0, -2.0, 3.0, -1.0,
+                                    -3.0, 1.0, -4.0, 0.0,
+                                     3.0, -1.0, 2.0, -2.0);
+#endif
+void main() {
+  vec4 texel = u_has_tex != 0 ? texture(u_tex, v_uv) : vec4(1.0);
+  if (texel.a < 0.5) discard;
+  vec3 c = mix(texel.rgb * v_color.rgb, u_fog_color, v_fog);
+#if MODERN
+  o_color = vec4(c, 1.0);
+#else
+  ivec2 p = ivec2(gl_FragCoord.xy);
+  int row = (int(u_target.y) - 1 - p.y) & 3;  // rows counted from the top of the image
+  float d = kDither[row * 4 + (p.x & 3)];
+  vec3 v = clamp(floor(c * 255.0 + 0.5) + d, 0.0, 255.0);
+  o_color = vec4(floor(v / 8.0) * 8.0 / 255.0, 1.0);
+#endif
+}
+)";
+
+}  // namespace cf

@@ -1,0 +1,113 @@
+// The project's single stb_image / stb_image_write implementation TU.
+#include "render/image_io.h"
+
+#include <limits>
+
+#include "core/file_io.h"
+
+#define STBI_MAX_DIMENSIONS 4096
+#define STBI_ONLY_PNG
+#define STBI_NO_STDIO
+#define STB_IMAGE_IMPLEMENTATION
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STBI_WRITE_NO_STDIO
+#include <stb/stb_image.h>
+#include <stb/stb_image_write.h>
+
+namespace cf {
+namespace {
+
+bool is_pow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
+
+void append_bytes(void* context, void* data, int size) {
+  auto* out = static_cast<std::vector<std::uint8_t>*>(context);
+  const auto* p = static_cast<const std::uint8_t*>(data);
+  out->insert(out->end(), p, p + size);
+}
+
+}  // namespace
+
+Result<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::string& file) {
+  if (!data || size == 0) return Error{file, "", "empty file, not a PNG"};
+  if (size > static_cast<std::size_t>(std::numeric_limits<int>::max())) return Error{file, "", "file too large"};
+  static const std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  if (size < 8 || std::char_traits<char>::compare(reinterpret_cast<const char*>(data),
+                                                  reinterpret_cast<const char*>(kSignature), 8) != 0) {
+    return Error{file, "", "not a PNG file (bad signature)"};
+  }
+  int w = 0, h = 0, channels = 0;
+  stbi_uc* pixels = stbi_load_from_memory(data, static_cast<int>(size), &w, &h, &channels, 4);
+  if (!pixels) {
+    const char* why = stbi_failure_reason();
+    return Error{file, "", std::string("corrupt PNG: ") + (why ? why : "decode failed")};
+  }
+  Image img;
+  img.width = w;
+  img.height = h;
+  img.rgba.assign(pixels, pixels + static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
+  stbi_image_free(pixels);
+  return img;
+}
+
+Result<Image> load_png(const std::string& path) {
+  Result<std::string> bytes = read_file(path, 64u << 20);
+  if (!bytes) return bytes.error();
+  return decode_png(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size(), path);
+}
+
+Status check_texture_image(const Image& image, const std::string& file) {
+  if (!is_pow2(image.width) || !is_pow2(image.height) || image.width > 1024 || image.height > 1024) {
+    return Error{file, "size",
+                 "texture is " + std::to_string(image.width) + "x" + std::to_string(image.height) +
+                     "; sides must be powers of two from 1 to 1024"};
+  }
+  if (image.rgba.size() != static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 4) {
+    return Error{file, "pixels", "pixel data does not match the size"};
+  }
+  return {};
+}
+
+Result<Image> load_texture_image(const std::string& path) {
+  Result<Image> img = load_png(path);
+  if (!img) return img;
+  Status ok = check_texture_image(*img, path);
+  if (!ok) return ok.error;
+  return img;
+}
+
+std::vector<std::uint8_t> encode_png(int w, int h, const std::uint8_t* rgba) {
+  std::vector<std::uint8_t> out;
+  if (w <= 0 || h <= 0 || !rgba || w > (1 << 15) || h > (1 << 15)) return out;
+  if (!stbi_write_png_to_func(append_bytes, &out, w, h, 4, rgba, w * 4)) out.clear();
+  return out;
+}
+
+Status write_png(const std::string& path, int w, int h, const std::uint8_t* rgba) {
+  const std::vector<std::uint8_t> png = encode_png(w, h, rgba);
+  if (png.empty()) {
+    return Error{path, "", "cannot encode a " + std::to_string(w) + "x" + std::to_string(h) + " PNG"};
+  }
+  return write_file_atomic(path, std::string(png.begin(), png.end()));
+}
+
+Image placeholder_image(int size, int cell) {
+  if (!is_pow2(size)) size = 16;
+  if (cell <= 0) cell = 4;
+  Image img;
+  img.width = img.height = size;
+  img.rgba.resize(static_cast<std::size_t>(size) * static_cast<std::size_t>(size) * 4);
+  for (int y = 0; y < size; ++y) {
+    for (int x = 0; x < size; ++x) {
+      const bool magenta = ((x / cell) + (y / cell)) % 2 == 0;
+      std::uint8_t* p = &img.rgba[(static_cast<std::size_t>(y) * static_cast<std::size_t>(size) +
+                                   static_cast<std::size_t>(x)) * 4];
+      p[0] = magenta ? 255 : 0;
+      p[1] = 0;
+      p[2] = magenta ? 255 : 0;
+      p[3] = 255;
+    }
+  }
+  return img;
+}
+
+}  // namespace cf

@@ -1,0 +1,392 @@
+// The rasterizer stage: the only render TU that includes GL.
+#include "render/rasterizer.h"
+
+#define GL_GLEXT_PROTOTYPES 1
+#include <GL/gl.h>
+#include <GL/glext.h>
+
+#include <cstring>
+
+#include "render/frame_settings.h"
+#include "render/gl_shaders.h"
+
+namespace cf {
+namespace {
+
+// One vertex as the GPU sees it (converted from ScreenVertex once per frame).
+struct GpuVertex {
+  float x, y;          // target pixels
+  float depth, inv_w;  // window depth, 1 / clip w
+  float u, v;
+  std::uint8_t r, g, b, a;
+  std::uint8_t fog, pad0, pad1, pad2;
+};
+static_assert(sizeof(GpuVertex) == 32, "tight vertex layout");
+
+GpuVertex to_gpu(const ScreenVertex& s) {
+  constexpr float kInv = 1.0f / static_cast<float>(kSubpixelOne);
+  return GpuVertex{static_cast<float>(s.x) * kInv, static_cast<float>(s.y) * kInv, s.depth, s.inv_w, s.u, s.v,
+                   s.color.r, s.color.g, s.color.b, s.color.a, s.fog, 0, 0, 0};
+}
+
+GpuVertex line_vertex(std::int32_t x, std::int32_t y, Rgba8 c) {
+  ScreenVertex s;
+  s.x = x;
+  s.y = y;
+  s.color = c;
+  GpuVertex g = to_gpu(s);
+  // Lines sit on pixel centres so a one-pixel line covers the pixels it names.
+  g.x += 0.5f;
+  g.y += 0.5f;
+  return g;
+}
+
+struct Program {
+  GLuint id = 0;
+  GLint target = -1, tex = -1, has_tex = -1, fog_color = -1, modern = -1;
+};
+
+Status compile_program(bool modern, const char* name, GLuint* out) {
+  const char* prelude = modern ? "#version 330 core\n#define MODERN 1\n" : "#version 330 core\n#define MODERN 0\n";
+  auto compile = [&](GLenum type, const char* src, GLuint* sh) -> Status {
+    *sh = glCreateShader(type);
+    const char* parts[2] = {prelude, src};
+    glShaderSource(*sh, 2, parts, nullptr);
+    glCompileShader(*sh);
+    GLint ok = 0;
+    glGetShaderiv(*sh, GL_COMPILE_STATUS, &ok);
+    if (ok) return {};
+    char log[1024] = {0};
+    glGetShaderInfoLog(*sh, sizeof log, nullptr, log);
+    return Error{"", name, std::string("shader compile failed: ") + log};
+  };
+  GLuint vs = 0, fs = 0;
+  Status s = compile(GL_VERTEX_SHADER, kTriangleVs, &vs);
+  if (s) s = compile(GL_FRAGMENT_SHADER, kTriangleFs, &fs);
+  if (!s) {
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    return s;
+  }
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, vs);
+  glAttachShader(p, fs);
+  glBindAttribLocation(p, 0, "a_pos");
+  glBindAttribLocation(p, 1, "a_depth");
+  glBindAttribLocation(p, 2, "a_uv");
+  glBindAttribLocation(p, 3, "a_color");
+  glBindAttribLocation(p, 4, "a_fog");
+  glLinkProgram(p);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[1024] = {0};
+    glGetProgramInfoLog(p, sizeof log, nullptr, log);
+    glDeleteProgram(p);
+    return Error{"", name, std::string("shader link failed: ") + log};
+  }
+  *out = p;
+  return {};
+}
+
+Program locate(GLuint id) {
+  Program p;
+  p.id = id;
+  p.target = glGetUniformLocation(id, "u_target");
+  p.tex = glGetUniformLocation(id, "u_tex");
+  p.has_tex = glGetUniformLocation(id, "u_has_tex");
+  p.fog_color = glGetUniformLocation(id, "u_fog_color");
+  p.modern = glGetUniformLocation(id, "u_modern");
+  return p;
+}
+
+// A colour texture (+ optional depth renderbuffer) framebuffer, recreated when its size changes.
+struct RenderTarget {
+  GLuint fbo = 0, color = 0, depth = 0;
+  int w = 0, h = 0;
+  bool has_depth = false;
+
+  void release() {
+    if (depth) glDeleteRenderbuffers(1, &depth);
+    if (color) glDeleteTextures(1, &color);
+    if (fbo) glDeleteFramebuffers(1, &fbo);
+    fbo = color = depth = 0;
+    w = h = 0;
+  }
+  bool ensure(int width, int height, bool want_depth) {
+    if (fbo && w == width && h == height && has_depth == want_depth) return true;
+    release();
+    w = width;
+    h = height;
+    has_depth = want_depth;
+    glGenTextures(1, &color);
+    glBindTexture(GL_TEXTURE_2D, color);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color, 0);
+    if (want_depth) {
+      glGenRenderbuffers(1, &depth);
+      glBindRenderbuffer(GL_RENDERBUFFER, depth);
+      glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, w, h);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
+    }
+    return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+  }
+  bool read(std::vector<std::uint8_t>* rgba, int* out_w, int* out_h) const {
+    if (!fbo || !rgba) return false;
+    const std::size_t row = static_cast<std::size_t>(w) * 4u;
+    rgba->resize(row * static_cast<std::size_t>(h));
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba->data());
+    // GL rows run bottom-up; images are top row first.
+    std::vector<std::uint8_t> tmp(row);
+    for (int y = 0; y < h / 2; ++y) {
+      std::uint8_t* a = rgba->data() + static_cast<std::size_t>(y) * row;
+      std::uint8_t* b = rgba->data() + static_cast<std::size_t>(h - 1 - y) * row;
+      std::memcpy(tmp.data(), a, row);
+      std::memcpy(a, b, row);
+      std::memcpy(b, tmp.data(), row);
+    }
+    if (out_w) *out_w = w;
+    if (out_h) *out_h = h;
+    return glGetError() == GL_NO_ERROR;
+  }
+};
+
+}  // namespace
+
+struct Rasterizer::Impl {
+  bool ready = false;
+  int max_textures = 64;
+  Program retro, modern;
+  GLuint vao = 0, vbo = 0;
+  std::size_t vbo_bytes = 0;
+  std::vector<GLuint> textures;  // TextureId -> GL name; [0] is the placeholder
+  RenderTarget target, display;
+  std::vector<GpuVertex> staging;  // reused every frame
+  bool drawn = false;
+
+  void upload(const CommandList& list) {
+    staging.clear();
+    staging.reserve(list.triangles.size() * 3 + list.lines.size() * 2);
+    for (const ScreenTriangle& t : list.triangles) {
+      for (const ScreenVertex& v : t.v) staging.push_back(to_gpu(v));
+    }
+    for (const ScreenLine& l : list.lines) {
+      staging.push_back(line_vertex(l.x0, l.y0, l.color));
+      staging.push_back(line_vertex(l.x1, l.y1, l.color));
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    const std::size_t bytes = staging.size() * sizeof(GpuVertex);
+    if (bytes > vbo_bytes) {
+      vbo_bytes = bytes * 2;
+      glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vbo_bytes), nullptr, GL_STREAM_DRAW);
+    }
+    if (bytes) glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes), staging.data());
+  }
+
+  GLuint texture_name(TextureId id) const {
+    if (id < 0) return 0;
+    if (static_cast<std::size_t>(id) >= textures.size()) return textures[0];
+    return textures[static_cast<std::size_t>(id)];
+  }
+
+  // Draws the list into the bound target: triangles in list order, runs of one texture per draw call.
+  void draw_primitives(const CommandList& list, const Program& p) {
+    glUseProgram(p.id);
+    glUniform2f(p.target, static_cast<float>(list.width), static_cast<float>(list.height));
+    glUniform1i(p.tex, 0);
+    glUniform3f(p.fog_color, list.fog_color.r / 255.0f, list.fog_color.g / 255.0f, list.fog_color.b / 255.0f);
+    glActiveTexture(GL_TEXTURE0);
+    glBindVertexArray(vao);
+    const auto n = static_cast<GLint>(list.triangles.size());
+    GLint first = 0;
+    while (first < n) {
+      const TextureId tex = list.triangles[static_cast<std::size_t>(first)].texture;
+      GLint last = first + 1;
+      while (last < n && list.triangles[static_cast<std::size_t>(last)].texture == tex) ++last;
+      const GLuint name = texture_name(tex);
+      glBindTexture(GL_TEXTURE_2D, name);
+      glUniform1i(p.has_tex, name != 0 ? 1 : 0);
+      glDrawArrays(GL_TRIANGLES, first * 3, (last - first) * 3);
+      first = last;
+    }
+    if (!list.lines.empty()) {
+      glDisable(GL_DEPTH_TEST);
+      glUniform1i(p.has_tex, 0);
+      glDrawArrays(GL_LINES, n * 3, static_cast<GLsizei>(list.lines.size() * 2));
+    }
+    glBindVertexArray(0);
+  }
+};
+
+Rasterizer::Rasterizer() : impl_(std::make_unique<Impl>()) {}
+Rasterizer::~Rasterizer() { shutdown(); }
+bool Rasterizer::initialized() const { return impl_->ready; }
+
+Status Rasterizer::init(const RasterizerDesc& desc) {
+  Impl& im = *impl_;
+  if (im.ready) return {};
+  im.max_textures = desc.max_textures > 0 ? desc.max_textures : 64;
+  GLuint retro = 0, modern = 0;
+  Status s = compile_program(false, "retro shader", &retro);
+  if (!s) return s;
+  s = compile_program(true, "modern shader", &modern);
+  if (!s) {
+    glDeleteProgram(retro);
+    return s;
+  }
+  im.retro = locate(retro);
+  im.modern = locate(modern);
+  glGenVertexArrays(1, &im.vao);
+  glGenBuffers(1, &im.vbo);
+  glBindVertexArray(im.vao);
+  glBindBuffer(GL_ARRAY_BUFFER, im.vbo);
+  const auto stride = static_cast<GLsizei>(sizeof(GpuVertex));
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, x)));
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, depth)));
+  glEnableVertexAttribArray(2);
+  glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, u)));
+  glEnableVertexAttribArray(3);
+  glVertexAttribPointer(3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, r)));
+  glEnableVertexAttribArray(4);
+  glVertexAttribPointer(4, 1, GL_UNSIGNED_BYTE, GL_TRUE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, fog)));
+  glBindVertexArray(0);
+  im.ready = true;
+  im.textures.clear();
+  if (create_texture(placeholder_image()) != 0) {
+    shutdown();
+    return Error{"", "placeholder texture", "cannot create the placeholder texture"};
+  }
+  if (glGetError() != GL_NO_ERROR) {
+    shutdown();
+    return Error{"", "", "OpenGL error while creating the rasterizer"};
+  }
+  return {};
+}
+
+void Rasterizer::shutdown() {
+  Impl& im = *impl_;
+  if (!im.ready) return;
+  for (GLuint t : im.textures) glDeleteTextures(1, &t);
+  im.textures.clear();
+  im.target.release();
+  im.display.release();
+  glDeleteBuffers(1, &im.vbo);
+  glDeleteVertexArrays(1, &im.vao);
+  glDeleteProgram(im.retro.id);
+  glDeleteProgram(im.modern.id);
+  im.vbo = im.vao = 0;
+  im.vbo_bytes = 0;
+  im.drawn = false;
+  im.ready = false;
+}
+
+TextureId Rasterizer::create_texture(const Image& image) {
+  Impl& im = *impl_;
+  if (!im.ready || !check_texture_image(image, "") ||
+      im.textures.size() >= static_cast<std::size_t>(im.max_textures)) {
+    return kNoTexture;
+  }
+  GLuint t = 0;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               image.rgba.data());
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  im.textures.push_back(t);
+  return static_cast<TextureId>(im.textures.size() - 1);
+}
+
+TextureId Rasterizer::placeholder_texture() const { return impl_->ready ? 0 : kNoTexture; }
+
+TextureId Rasterizer::load_texture(const std::string& path, Error* error) {
+  Result<Image> img = load_texture_image(path);
+  if (!img) {
+    if (error) *error = img.error();
+    return placeholder_texture();
+  }
+  const TextureId id = create_texture(*img);
+  if (id == kNoTexture) {
+    if (error) *error = Error{path, "", "texture table full or rasterizer not initialised"};
+    return placeholder_texture();
+  }
+  return id;
+}
+
+void Rasterizer::draw(const CommandList& list, int window_w, int window_h) {
+  Impl& im = *impl_;
+  if (!im.ready || window_w <= 0 || window_h <= 0 || list.width <= 0 || list.height <= 0) return;
+  // 1. The target: the list's own resolution.
+  if (!im.target.ensure(list.width, list.height, list.modern)) return;
+  glBindFramebuffer(GL_FRAMEBUFFER, im.target.fbo);
+  glViewport(0, 0, list.width, list.height);
+  glDisable(GL_BLEND);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_SCISSOR_TEST);
+  const Rgba8 c = list.clear_color;
+  // The clear colour is reduced to 15 bits like everything else on the retro path.
+  const float q = list.modern ? 1.0f : 8.0f;
+  auto reduce = [q](std::uint8_t v) { return static_cast<float>(static_cast<int>(v / q) * q) / 255.0f; };
+  glClearColor(reduce(c.r), reduce(c.g), reduce(c.b), 1.0f);
+  if (list.modern) {
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDepthMask(GL_TRUE);
+    glClearDepth(1.0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  } else {
+    glDisable(GL_DEPTH_TEST);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+  im.upload(list);
+  im.draw_primitives(list, list.modern ? im.modern : im.retro);
+  glDisable(GL_DEPTH_TEST);
+  // 2. The displayed frame: black bars, the target scaled with nearest filtering into the letterbox.
+  if (!im.display.ensure(window_w, window_h, false)) return;
+  glBindFramebuffer(GL_FRAMEBUFFER, im.display.fbo);
+  glViewport(0, 0, window_w, window_h);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  const PixelRect r = letterbox(window_w, window_h, list.width, list.height);
+  const int y0 = window_h - (r.y + r.h);  // GL's origin is bottom-left
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, im.target.fbo);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, im.display.fbo);
+  glBlitFramebuffer(0, 0, list.width, list.height, r.x, y0, r.x + r.w, y0 + r.h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  // 3. Present: copy to the window's default framebuffer.
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, im.display.fbo);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  glBlitFramebuffer(0, 0, window_w, window_h, 0, 0, window_w, window_h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  im.drawn = true;
+}
+
+bool Rasterizer::read_back(std::vector<std::uint8_t>* rgba, int* w, int* h) const {
+  if (!impl_->ready || !impl_->drawn) return false;
+  const bool ok = impl_->display.read(rgba, w, h);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  return ok;
+}
+
+bool Rasterizer::read_back_target(std::vector<std::uint8_t>* rgba, int* w, int* h) const {
+  if (!impl_->ready || !impl_->drawn) return false;
+  const bool ok = impl_->target.read(rgba, w, h);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  return ok;
+}
+
+}  // namespace cf

@@ -1,0 +1,59 @@
+#pragma once
+// The rasterizer stage: executes a CommandList with OpenGL 3.3 core. The only part of render that
+// touches GL (implemented in cf_render_gl); this header includes no GL so the game can hold one.
+// Retro path: triangles fill an offscreen target at the list's resolution with affine (non-perspective)
+// texturing and Gouraud colour, reduced to 15-bit colour with a 4x4 ordered dither, then the target is
+// scaled to the window with nearest filtering, letterboxed to keep its aspect.
+// Modern path (list.modern): the same list drawn perspective-correct with a depth buffer at the
+// letterboxed rectangle's full resolution, no dither.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "render/command_list.h"
+#include "render/image_io.h"
+
+namespace cf {
+
+struct RasterizerDesc {
+  int max_textures = 0;  // texture table size; 0 => 64
+};
+
+class Rasterizer {
+ public:
+  Rasterizer();
+  ~Rasterizer();
+  Rasterizer(const Rasterizer&) = delete;
+  Rasterizer& operator=(const Rasterizer&) = delete;
+
+  // Creates shaders, buffers and the placeholder texture. Needs a current GL 3.3 core context;
+  // fails with the shader log or GL problem. Calling it twice is a no-op.
+  Status init(const RasterizerDesc& desc = {});
+  // Releases every GL object (the context must still be current). The destructor does it if needed.
+  void shutdown();
+  bool initialized() const;
+
+  // Loads a PNG (power-of-two, nearest filtering, repeat). On any failure it returns the placeholder
+  // texture's id (a magenta/black checker) and fills *error naming the file and the problem.
+  TextureId load_texture(const std::string& path, Error* error);
+  // Uploads an image (must pass check_texture_image); kNoTexture when invalid or the table is full.
+  TextureId create_texture(const Image& image);
+  TextureId placeholder_texture() const;
+
+  // Draws the frame into the window's default framebuffer (window_w x window_h drawable pixels),
+  // letterboxed, leaving it ready for the swap. Also keeps a copy for read_back.
+  void draw(const CommandList& list, int window_w, int window_h);
+
+  // The last displayed frame (window size, RGBA8, top row first); false before the first draw.
+  bool read_back(std::vector<std::uint8_t>* rgba, int* w, int* h) const;
+  // The last frame's render target before scaling (internal resolution, or the modern target).
+  bool read_back_target(std::vector<std::uint8_t>* rgba, int* w, int* h) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cf

@@ -1,0 +1,268 @@
+#include "retarget/walker.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "retarget/ik.h"
+
+namespace cf {
+
+namespace {
+
+constexpr double kTwoPi = 6.28318530717958647692;
+constexpr float kMinCadenceShare = 0.6f;  // slowest stepping, share of the natural cadence
+constexpr float kMaxTurnRate = 3.0f;      // radians/second accepted from the command
+
+struct Tuning {
+  float blend_s, max_speed_ratio, max_cadence_ratio, reach_share;
+};
+Tuning tuning(const WalkerParams& p) {
+  return {p.blend_time_s > 0.0f ? p.blend_time_s : 0.25f, p.max_speed_ratio > 0.0f ? p.max_speed_ratio : 1.6f,
+          p.max_cadence_ratio > 0.0f ? p.max_cadence_ratio : 2.2f, p.reach_share > 0.0f ? p.reach_share : 0.8f};
+}
+
+double frac(double x) { return x - std::floor(x); }
+
+// Rotation about +Y by a (maps +Z to (sin a, 0, cos a), like glm::rotate about Y).
+glm::vec3 rot_y(float a, const glm::vec3& v) {
+  float c = std::cos(a), s = std::sin(a);
+  return {c * v.x + s * v.z, v.y, -s * v.x + c * v.z};
+}
+
+// Neutral foothold of leg i relative to the cog's ground point, model axes.
+glm::vec3 leg_local(const RetargetSetup& S, const Rig& rig, int limb) {
+  return S.limbs[limb].foothold_ms - glm::vec3(rig.cog.x, 0.0f, rig.cog.z);
+}
+
+// Velocity, in body axes, of a point at local q of a body moving forward at v and turning at w.
+glm::vec3 body_velocity(float v, float w, const glm::vec3& q) { return {w * q.z, 0.0f, v - w * q.x}; }
+
+// Whether limb i is in the clip's stance at gait phase g; *sigma = swing progress [0, 1) otherwise.
+bool in_stance(const RetargetSetup& S, int limb, double g, float* sigma) {
+  const LimbSetup& ls = S.limbs[limb];
+  const ReferenceLegGait& rg = S.ref_legs[ls.ref_side];
+  double phi = frac(g + ls.phase);
+  if (rg.duty >= 1.0f) {
+    *sigma = 0.0f;
+    return true;
+  }
+  if (frac(phi - rg.touchdown) < rg.duty) {
+    *sigma = 0.0f;
+    return true;
+  }
+  *sigma = static_cast<float>(std::clamp(frac(phi - rg.liftoff) / (1.0 - rg.duty), 0.0, 1.0));
+  return false;
+}
+
+float table(const std::array<float, kSwingSamples>& t, float x) {
+  float f = std::clamp(x, 0.0f, 1.0f) * (kSwingSamples - 1);
+  int i = std::min(static_cast<int>(f), kSwingSamples - 2);
+  float a = f - static_cast<float>(i);
+  return t[i] * (1.0f - a) + t[i + 1] * a;
+}
+
+}  // namespace
+
+float natural_cadence(const RetargetSetup& S) {
+  return static_cast<float>(1.0 / (S.cycle_s * std::sqrt(std::max(S.s, 1e-3f))));
+}
+
+float natural_speed(const RetargetSetup& S) {
+  float ref_stride = glm::length(glm::vec2(S.root_velocity_ms.x, S.root_velocity_ms.z)) * static_cast<float>(S.cycle_s);
+  if (!(ref_stride > 0.0f)) ref_stride = 1.2f * S.reference_leg_length_m;  // clip without root motion
+  return S.s * ref_stride * natural_cadence(S);
+}
+
+float max_speed(const RetargetSetup& S, const WalkerParams& params) {
+  return natural_speed(S) * tuning(params).max_speed_ratio;
+}
+
+WalkerState make_walker(const RetargetSetup& S, const Rig& rig, const glm::vec3& position_ws, float heading_rad) {
+  WalkerState st;
+  st.position_ws = glm::vec3(position_ws.x, 0.0f, position_ws.z);
+  st.heading_rad = heading_rad;
+  int k = 0;
+  for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < kMaxLegs; ++i) {
+    if (S.limbs[i].tag != PartTag::kLeg) continue;
+    FootState& f = st.feet[k++];
+    f.plant_ws = st.position_ws + rot_y(heading_rad, leg_local(S, rig, i));
+    f.plant_ws.y = 0.0f;
+    f.goal_ws = f.plant_ws;
+    f.planted = true;
+    f.parked = true;
+  }
+  st.leg_count = k;
+  return st;
+}
+
+void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S, const Rig& rig, float dt,
+                 const WalkerParams& params) {
+  if (!(dt > 0.0f) || !std::isfinite(dt)) return;
+  const Tuning tu = tuning(params);
+  const float blend = 1.0f - std::exp(-dt / tu.blend_s);
+  const float v_nat = natural_speed(S), f_nat = natural_cadence(S);
+  const float v_cmd = std::isfinite(cmd.speed_mps) ? std::clamp(cmd.speed_mps, 0.0f, v_nat * tu.max_speed_ratio) : 0.0f;
+  const float w_cmd =
+      std::isfinite(cmd.turn_rate_rps) ? std::clamp(cmd.turn_rate_rps, -kMaxTurnRate, kMaxTurnRate) : 0.0f;
+  const bool stop_request = v_cmd == 0.0f && w_cmd == 0.0f;
+  st->speed_mps += (v_cmd - st->speed_mps) * blend;
+  st->turn_rate_rps += (w_cmd - st->turn_rate_rps) * blend;
+  if (stop_request && st->speed_mps < 1e-3f * v_nat) st->speed_mps = 0.0f;
+  if (stop_request && std::abs(st->turn_rate_rps) < 1e-3f) st->turn_rate_rps = 0.0f;
+
+  // Cadence: grows with speed (Froude-like), and at least what keeps every stance within reach.
+  const int n = static_cast<int>(rig.limbs.size());
+  float r_max = 0.0f, f_req = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    if (S.limbs[i].tag != PartTag::kLeg) continue;
+    glm::vec3 q = leg_local(S, rig, i);
+    r_max = std::max(r_max, glm::length(q));
+    float sweep = glm::length(body_velocity(st->speed_mps, st->turn_rate_rps, q)) *
+                  S.ref_legs[S.limbs[i].ref_side].duty;
+    float half_reach = tu.reach_share * std::max(S.limbs[i].stance_reach_m, 1e-4f);
+    f_req = std::max(f_req, sweep / (2.0f * half_reach));
+  }
+  const float f_max = tu.max_cadence_ratio * f_nat;
+  if (f_req > f_max) {  // too fast for the shortest reach: slow the body down
+    float k = f_max / f_req;
+    st->speed_mps *= k;
+    st->turn_rate_rps *= k;
+    f_req = f_max;
+  }
+  const float v_eff = st->speed_mps + std::abs(st->turn_rate_rps) * r_max;
+  float f = v_eff > 0.0f ? f_nat * std::clamp(std::sqrt(v_eff / std::max(v_nat, 1e-6f)), kMinCadenceShare, 1.6f) : 0.0f;
+  f = std::min(std::max(f, f_req), f_max);
+
+  bool all_parked = true;
+  for (int k = 0; k < st->leg_count; ++k) all_parked = all_parked && st->feet[k].parked;
+  if (stop_request && all_parked) {
+    f = 0.0f;
+  } else {
+    f = std::max(f, kMinCadenceShare * f_nat);
+  }
+  if (!stop_request && all_parked && st->leg_count > 0) {
+    // Starting from the stand pose: the feet stand under their roots, which is mid-stance, so
+    // start the cycle where the first leg is at mid-stance and its stance reach is centred.
+    int first = 0;
+    while (first < n && S.limbs[first].tag != PartTag::kLeg) ++first;
+    const ReferenceLegGait& rg = S.ref_legs[S.limbs[first].ref_side];
+    double mid = rg.touchdown + 0.5 * rg.duty - S.limbs[first].phase;
+    st->gait_phase = std::floor(st->gait_phase) + frac(mid);
+  }
+  if (!stop_request)
+    for (int k = 0; k < st->leg_count; ++k) st->feet[k].parked = false;
+  st->cadence_hz = f;
+
+  const double old_gait = st->gait_phase;
+  st->gait_phase += static_cast<double>(f) * dt;
+  const float heading_mid = st->heading_rad + 0.5f * st->turn_rate_rps * dt;
+  st->position_ws += rot_y(heading_mid, glm::vec3(0.0f, 0.0f, st->speed_mps * dt));
+  st->position_ws.y = 0.0f;
+  st->heading_rad = static_cast<float>(std::remainder(st->heading_rad + st->turn_rate_rps * dt, kTwoPi));
+
+  int k = 0;
+  for (int i = 0; i < n && k < st->leg_count; ++i) {
+    if (S.limbs[i].tag != PartTag::kLeg) continue;
+    FootState& foot = st->feet[k++];
+    const ReferenceLegGait& rg = S.ref_legs[S.limbs[i].ref_side];
+    float sigma = 0.0f, old_sigma = 0.0f;
+    const bool stance = in_stance(S, i, st->gait_phase, &sigma);
+    const bool was_stance = in_stance(S, i, old_gait, &old_sigma);
+    if (foot.parked) continue;
+    if (foot.planted && !stance) {  // lift off (late when it was parked through the lift)
+      foot.planted = false;
+      foot.swing_start = was_stance ? 0.0f : std::min(old_sigma, 0.95f);
+    } else if (!foot.planted && stance) {  // touch down where the swing was heading
+      foot.planted = true;
+      foot.plant_ws = glm::vec3(foot.goal_ws.x, 0.0f, foot.goal_ws.z);
+    }
+    if (foot.planted) {
+      if (stop_request) foot.parked = true;
+      continue;
+    }
+    // Predicted landing: body extrapolated to touchdown, foot centred on the coming stance.
+    const double swing_cycles = 1.0 - rg.duty;
+    const float tau = static_cast<float>((1.0 - sigma) * swing_cycles / f);
+    const float t_stance = rg.duty / f;
+    const float heading_td = st->heading_rad + st->turn_rate_rps * tau;
+    glm::vec3 body_td =
+        st->position_ws + rot_y(st->heading_rad + 0.5f * st->turn_rate_rps * tau, glm::vec3(0, 0, st->speed_mps * tau));
+    glm::vec3 q = leg_local(S, rig, i);
+    glm::vec3 local = q + body_velocity(st->speed_mps, st->turn_rate_rps, q) * (0.5f * t_stance);
+    foot.goal_ws = body_td + rot_y(heading_td, local);
+    foot.goal_ws.y = 0.0f;
+  }
+
+  all_parked = true;
+  for (int j = 0; j < st->leg_count; ++j) all_parked = all_parked && st->feet[j].parked;
+  const float weight_goal = stop_request && all_parked ? 0.0f : 1.0f;
+  st->motion_weight += (weight_goal - st->motion_weight) * blend;
+  if (weight_goal == 0.0f && st->motion_weight < 1e-4f) st->motion_weight = 0.0f;
+  ++st->tick;
+}
+
+glm::mat4 walker_placement(const WalkerState& st, const Rig& rig) {
+  glm::mat4 m = placement(st.position_ws, st.heading_rad);
+  m[3] -= m * glm::vec4(rig.cog.x, 0.0f, rig.cog.z, 0.0f);
+  return m;
+}
+
+bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, const MotionClip& clip,
+                 CreaturePose* out) {
+  RetargetJob job;
+  job.setup = &S;
+  job.rig = &rig;
+  job.clip = &clip;
+  job.time_s = st.gait_phase * S.cycle_s;
+  job.model_to_world = walker_placement(st, rig);
+  job.motion_weight = st.motion_weight;
+  job.root_motion = RootMotion::kInPlace;
+  job.out = out;
+  if (!retarget_targets(job)) return false;
+  int k = 0;
+  for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < st.leg_count; ++i) {
+    if (S.limbs[i].tag != PartTag::kLeg) continue;
+    const FootState& foot = st.feet[k++];
+    glm::vec3 target_ws = foot.plant_ws;
+    if (!foot.planted) {
+      const ReferenceLegGait& rg = S.ref_legs[S.limbs[i].ref_side];
+      float sigma = 0.0f;
+      in_stance(S, i, st.gait_phase, &sigma);
+      float s2 = foot.swing_start < 1.0f ? (sigma - foot.swing_start) / (1.0f - foot.swing_start) : 1.0f;
+      float progress = table(rg.swing_progress, s2);
+      float height = S.limbs[i].scale * table(rg.swing_height_m, s2);
+      target_ws = glm::mix(foot.plant_ws, foot.goal_ws, progress) + glm::vec3(0.0f, height, 0.0f);
+    }
+    LimbPose& lp = out->limbs[i];
+    lp.target_ms = to_frame_rigid(job.model_to_world, target_ws);
+    lp.contact = foot.planted;
+  }
+  return retarget_solve(job);
+}
+
+void hash_walker(const WalkerState& st, StateHasher* h) {
+  auto v3 = [h](const glm::vec3& v) {
+    h->f32(v.x);
+    h->f32(v.y);
+    h->f32(v.z);
+  };
+  v3(st.position_ws);
+  h->f32(st.heading_rad);
+  h->f32(st.speed_mps);
+  h->f32(st.turn_rate_rps);
+  h->f64(st.gait_phase);
+  h->f32(st.cadence_hz);
+  h->f32(st.motion_weight);
+  h->u64(st.tick);
+  h->i32(st.leg_count);
+  for (int k = 0; k < st.leg_count && k < kMaxLegs; ++k) {
+    const FootState& f = st.feet[k];
+    v3(f.plant_ws);
+    v3(f.goal_ws);
+    h->u8(f.planted ? 1 : 0);
+    h->u8(f.parked ? 1 : 0);
+    h->f32(f.swing_start);
+  }
+}
+
+}  // namespace cf

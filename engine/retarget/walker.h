@@ -1,0 +1,76 @@
+#pragma once
+// The walk controller: plain copyable state stepped once per tick from what the left stick asks
+// (a forward speed and a turn rate). Feet are planted in WORLD space: while a leg is in stance its
+// target is locked where it landed, so turning or changing speed never makes a planted foot skate;
+// in swing the foot follows the clip's (scaled) swing path from where it lifted to the predicted
+// landing point. Stride and cadence scale with leg length (cadence ~ 1/sqrt(s), the Froude rule),
+// and the cadence rises when a leg's reach would otherwise be exceeded. Start, stop and turn blend
+// smoothly; with no command the creature settles into the stand pose with every foot planted.
+#include <array>
+#include <cstdint>
+
+#include <glm/glm.hpp>
+
+#include "core/hash.h"
+#include "retarget/retarget.h"
+
+namespace cf {
+
+// What the player asks for (the left stick).
+struct WalkCommand {
+  float speed_mps = 0.0f;      // desired forward speed, metres/second (negative is treated as 0)
+  float turn_rate_rps = 0.0f;  // desired turn rate, radians/second, positive turns left (about +Y)
+};
+
+// Tuning, sokol style: zero means default.
+struct WalkerParams {
+  float blend_time_s = 0.0f;     // time constant of speed/turn/pose blending (0 => 0.25 s)
+  float max_speed_ratio = 0.0f;  // top speed / natural speed (0 => 1.6)
+  float max_cadence_ratio = 0.0f;  // top cadence / natural cadence (0 => 2.2)
+  float reach_share = 0.0f;      // share of a leg's stance reach a step may use (0 => 0.8)
+};
+
+struct FootState {
+  glm::vec3 plant_ws{0.0f};    // planted: the locked contact point (y = 0); swing: where it lifted
+  glm::vec3 goal_ws{0.0f};     // swing: predicted landing point (y = 0), updated every tick
+  bool planted = true;         // in stance (the contact flag the walk reports)
+  bool parked = false;         // stopped: stays planted until the walker moves again
+  float swing_start = 0.0f;    // swing progress at lift-off (0 normally; > 0 when it left late)
+};
+
+struct WalkerState {
+  glm::vec3 position_ws{0.0f};   // the cog's ground point (y = 0), world space
+  float heading_rad = 0.0f;      // rotation about +Y; 0 faces world +Z
+  float speed_mps = 0.0f;        // current forward speed, metres/second
+  float turn_rate_rps = 0.0f;    // current turn rate, radians/second
+  double gait_phase = 0.0;       // cycles since start (the clip time is gait_phase * cycle_s)
+  float cadence_hz = 0.0f;       // gait cycles per second this tick (0 when standing)
+  float motion_weight = 0.0f;    // 0 = stand pose body .. 1 = the clip's body motion
+  std::uint64_t tick = 0;
+  int leg_count = 0;
+  std::array<FootState, kMaxLegs> feet{};  // per leg, the first leg_count entries (Rig::limbs order)
+};
+
+// Natural speed and cadence of this creature with this clip (stride and cadence scaled by s).
+float natural_speed(const RetargetSetup& setup);
+float natural_cadence(const RetargetSetup& setup);
+// Largest forward speed the walker accepts (natural speed x max_speed_ratio).
+float max_speed(const RetargetSetup& setup, const WalkerParams& params = {});
+
+// The stand pose at a place: every foot planted under its root.
+WalkerState make_walker(const RetargetSetup& setup, const Rig& rig, const glm::vec3& position_ws,
+                        float heading_rad);
+// One tick: blends speed and turn towards the command, advances the gait, plants and lifts feet.
+void step_walker(WalkerState* state, const WalkCommand& command, const RetargetSetup& setup, const Rig& rig,
+                 float dt_s, const WalkerParams& params = {});
+// Model -> world placement of the walker (the cog's ground point sits at position_ws).
+glm::mat4 walker_placement(const WalkerState& state, const Rig& rig);
+// Poses the creature for the state: the clip drives body and arms, legs go to the planted or
+// swinging world-space targets, then IK. 'out' must be sized for the rig. False on invalid input.
+bool pose_walker(const WalkerState& state, const RetargetSetup& setup, const Rig& rig, const MotionClip& clip,
+                 CreaturePose* out);
+
+// Feeds every field of the state to a hasher in a fixed order (determinism checks, replays).
+void hash_walker(const WalkerState& state, StateHasher* h);
+
+}  // namespace cf

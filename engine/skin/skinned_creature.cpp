@@ -1,0 +1,84 @@
+#include "skin/skinned_creature.h"
+
+#include <algorithm>
+
+namespace cf {
+
+std::vector<int> depth_priority(const Skeleton& sk) {
+  std::vector<int> depth(sk.size(), 0);
+  for (int b = 0; b < sk.size(); ++b) {
+    const int p = sk.parents[b];
+    depth[b] = (p >= 0 && p < b) ? depth[p] + 1 : 0;
+  }
+  for (int& d : depth) d = -d;
+  return depth;
+}
+
+Result<SkinnedCreature> build_skinned_creature(const Skeleton& sk, const SkinOptions& options) {
+  SkinnedCreature c;
+  c.bone_count = sk.size();
+  if (static_cast<int>(sk.parents.size()) != c.bone_count) return Error{"", "skeleton", "bone arrays differ in length"};
+  auto mesh = build_mesh(sk, options.mesh);
+  if (!mesh) return mesh.error();
+  c.mesh = std::move(*mesh);
+  c.envelope = envelope_weights(sk, c.mesh.positions_ms, options.envelope, c.mesh.vertex_part);
+  c.bone_priority = depth_priority(sk);
+  auto limited = limit_weights(c.envelope, c.mesh.adjacency, c.bone_count, c.bone_priority, options.limit);
+  if (!limited) return limited.error();
+  c.limited = std::move(*limited);
+  auto pal = build_palette(c.limited.weights, options.palette);
+  if (!pal) return pal.error();
+  c.palette = std::move(*pal);
+  c.exact = make_fixed_influences(c.limited.weights);
+  return c;
+}
+
+void SkinBuffers::resize_for(const SkinnedCreature& c) {
+  skin.resize(c.bone_count);
+  palette.resize(c.palette.size());
+  positions_ms.resize(c.mesh.positions_ms.size());
+  normals_ms.resize(c.mesh.normals_ms.size());
+}
+
+bool skin_with_palette(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms,
+                       SkinSpan<const glm::mat4> inv_bind_ms, SkinBuffers* out) {
+  if (!SkinMatricesJob{bone_ms, inv_bind_ms, out->skin}.run()) return false;
+  PaletteMatricesJob pm;
+  pm.palette = &c.palette;
+  pm.skin = out->skin;
+  pm.out = out->palette;
+  if (!pm.run()) return false;
+  PaletteSkinningJob job;
+  job.palette_matrices = out->palette;
+  job.vertex_entry = c.palette.vertex_entry;
+  job.positions_ms = c.mesh.positions_ms;
+  job.normals_ms = c.mesh.normals_ms;
+  job.out_positions_ms = out->positions_ms;
+  job.out_normals_ms = out->normals_ms;
+  return job.run();
+}
+
+bool skin_exact(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms, SkinSpan<const glm::mat4> inv_bind_ms,
+                SkinBuffers* out) {
+  if (!SkinMatricesJob{bone_ms, inv_bind_ms, out->skin}.run()) return false;
+  BlendSkinningJob job;
+  job.skin = out->skin;
+  job.influences = &c.exact;
+  job.positions_ms = c.mesh.positions_ms;
+  job.normals_ms = c.mesh.normals_ms;
+  job.out_positions_ms = out->positions_ms;
+  job.out_normals_ms = out->normals_ms;
+  return job.run();
+}
+
+float palette_error_m(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms,
+                      SkinSpan<const glm::mat4> inv_bind_ms, SkinBuffers* palette_out, SkinBuffers* exact_out) {
+  if (!skin_with_palette(c, bone_ms, inv_bind_ms, palette_out) || !skin_exact(c, bone_ms, inv_bind_ms, exact_out))
+    return -1.0f;
+  float worst = 0.0f;
+  for (std::size_t v = 0; v < palette_out->positions_ms.size(); ++v)
+    worst = std::max(worst, glm::length(palette_out->positions_ms[v] - exact_out->positions_ms[v]));
+  return worst;
+}
+
+}  // namespace cf

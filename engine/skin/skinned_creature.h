@@ -1,0 +1,58 @@
+#pragma once
+// The whole build step from a skeleton to skinnable flesh: mesh, envelope weights, influence limit,
+// palette. Run once per creature (it allocates); the per-frame work is the jobs in skinning.h.
+#include <vector>
+
+#include "core/result.h"
+#include "skeleton/skeleton.h"
+#include "skin/envelope.h"
+#include "skin/limit.h"
+#include "skin/mesh.h"
+#include "skin/palette.h"
+#include "skin/skinning.h"
+
+namespace cf {
+
+struct SkinOptions {
+  MeshOptions mesh;
+  EnvelopeOptions envelope;
+  LimitOptions limit;
+  PaletteOptions palette;
+};
+
+struct SkinnedCreature {
+  int bone_count = 0;
+  SkinMesh mesh;
+  WeightTable envelope;           // generated weights, before limiting
+  LimitedWeights limited;         // at most N bones per vertex, exact (not quantized)
+  WeightPalette palette;          // quantized combinations, one index per vertex
+  FixedInfluences exact;          // 'limited' padded to fixed slots, for the naive reference blend
+  std::vector<int> bone_priority; // per bone: bones nearer the root rank higher (kept on ties)
+};
+
+Result<SkinnedCreature> build_skinned_creature(const Skeleton& skeleton, const SkinOptions& options = {});
+
+// Bone priorities for tie-breaking: minus the bone's depth in the hierarchy (the root ranks highest).
+std::vector<int> depth_priority(const Skeleton& skeleton);
+
+// Reusable output and scratch buffers for skinning one creature (allocate once, run every frame).
+struct SkinBuffers {
+  std::vector<Mat3x4> skin;         // per bone
+  std::vector<Mat3x4> palette;      // per palette entry
+  std::vector<glm::vec3> positions_ms;
+  std::vector<glm::vec3> normals_ms;
+  void resize_for(const SkinnedCreature& c);
+};
+
+// Skins the creature through the palette for one frame's bone matrices. False on size mismatch.
+bool skin_with_palette(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms,
+                       SkinSpan<const glm::mat4> inv_bind_ms, SkinBuffers* out);
+// The same frame with the exact (limited, unquantized) weights, blended per vertex.
+bool skin_exact(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms, SkinSpan<const glm::mat4> inv_bind_ms,
+                SkinBuffers* out);
+
+// Largest distance, metres, between each vertex skinned through the palette and with its exact weights.
+float palette_error_m(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms,
+                      SkinSpan<const glm::mat4> inv_bind_ms, SkinBuffers* palette_out, SkinBuffers* exact_out);
+
+}  // namespace cf

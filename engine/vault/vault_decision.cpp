@@ -1,0 +1,116 @@
+// Vault placement, the room beside the path (lref) and the mirror/refuse decision.
+#include "vault/vault_decision.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "world/clearance.h"
+
+namespace cf {
+
+VaultPlacement place_for_vault(const Level& level, int fence, const VaultMotion& vm, const glm::vec3& from_ws,
+                               const VaultSettings& settings) {
+  VaultPlacement p;
+  p.fence = fence;
+  const Box& f = level.fences[static_cast<std::size_t>(fence)];
+  const glm::vec3 l = f.to_local(from_ws);
+  const float side = l.z <= 0.0f ? -1.0f : 1.0f;  // which face the creature is in front of
+  p.forward_ws = side < 0.0f ? f.axis_z() : -f.axis_z();
+  p.heading_rad = std::atan2(p.forward_ws.x, p.forward_ws.z);
+  const glm::mat4 rot = placement(glm::vec3(0.0f), p.heading_rad);
+  p.left_ws = glm::vec3(rot * glm::vec4(1.0f, 0.0f, 0.0f, 0.0f));
+  const float keep_in = std::min(0.5f * f.half_extents.x, 0.2f);
+  const float lx = std::clamp(l.x, -f.half_extents.x + keep_in, f.half_extents.x - keep_in);
+  glm::vec3 near_ws = f.to_world(glm::vec3(lx, 0.0f, side * f.half_extents.z));
+  near_ws.y = level.ground_y;
+
+  // Far enough back that nothing reaches the fence during the first steps of the approach.
+  const float front = std::max(vm.fit.front_early, vm.fit_mirrored.front_early);
+  float near_ms = front + settings.margin_m;
+  if (vm.clip.obstacle.present) {
+    // Where the authored fence stands relative to the waist, scaled to this creature.
+    float authored = vm.fit.ref_start_ms.z + vm.setup.s * (vm.clip.obstacle.near_z - vm.plane_point_clip.z);
+    near_ms = std::max(near_ms, authored);
+  }
+  p.ref_x_ms = vm.fit.ref_start_ms.x;
+  p.near_ms = near_ms;
+  p.far_ms = near_ms + 2.0f * f.half_extents.z;
+  p.top_y_ms = f.top_y() - level.ground_y;
+  // Travel added while airborne so that the rearmost flesh is past the far face at touch-down.
+  const float back_land = std::min(vm.fit.back_land, vm.fit_mirrored.back_land);
+  p.extra_forward_m = std::max(0.0f, p.far_ms + settings.margin_m - back_land);
+  p.path_start_ms = std::min(vm.fit.ref_start_ms.z - vm.fit.back, vm.fit_mirrored.ref_start_ms.z - vm.fit_mirrored.back);
+  p.path_end_ms = std::max(vm.fit.ref_end_ms.z + vm.fit.front, vm.fit_mirrored.ref_end_ms.z + vm.fit_mirrored.front) +
+                  p.extra_forward_m;
+  // Model point (ref_x, 0, near_ms) sits on the near face.
+  glm::vec3 offset = glm::vec3(rot * glm::vec4(p.ref_x_ms, 0.0f, near_ms, 0.0f));
+  p.position_ws = near_ws - offset;
+  p.position_ws.y = level.ground_y;
+  p.model_to_world = placement(p.position_ws, p.heading_rad);
+  return p;
+}
+
+float room_beside_path(const Level& level, const VaultPlacement& place, float side, const VaultSettings& settings) {
+  ClearanceQuery q;
+  q.skip_fence = place.fence;
+  q.dir_ws = side * place.left_ws;
+  const float step = settings.ray_step_m > 1e-3f ? settings.ray_step_m : 0.02f;
+  const float len = std::max(0.0f, place.path_end_ms - place.path_start_ms);
+  const int n = static_cast<int>(std::ceil(len / step)) + 1;
+  float room = q.max_distance;
+  for (int i = 0; i < n && room > 0.0f; ++i) {
+    float z = std::min(place.path_start_ms + step * static_cast<float>(i), place.path_end_ms);
+    q.origin_ws = glm::vec3(place.model_to_world * glm::vec4(place.ref_x_ms, 0.0f, z, 1.0f));
+    room = std::min(room, ray_clearance(level, q).distance);
+  }
+  return room;
+}
+
+namespace {
+
+bool fits(const VaultFit& fit, float room_left, float room_right, float tol) {
+  return room_left - fit.reach_left >= tol && room_right - fit.reach_right >= tol;
+}
+
+std::string metres(float m) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f m", static_cast<double>(m));
+  return buf;
+}
+
+}  // namespace
+
+Result<VaultDecision> decide_vault(const Level& level, int fence, const VaultMotion& vm, const glm::vec3& from_ws,
+                                   const VaultSettings& settings) {
+  if (fence < 0 || static_cast<std::size_t>(fence) >= level.fences.size())
+    return Error{"", "fence", "no fence with index " + std::to_string(fence) + " (the level has " +
+                                  std::to_string(level.fences.size()) + ")"};
+  VaultDecision d;
+  d.tolerance = settings.tolerance_m;
+  d.place = place_for_vault(level, fence, vm, from_ws, settings);
+  const float room_left = room_beside_path(level, d.place, 1.0f, settings);
+  const float room_right = room_beside_path(level, d.place, -1.0f, settings);
+  d.lmax = vm.fit.lmax;
+  d.lmax_dir = vm.fit.lmax_dir;
+  const bool lmax_left = vm.fit.lmax_dir.x > 0.0f;
+  d.lref = lmax_left ? room_left : room_right;
+  d.lref_other = lmax_left ? room_right : room_left;
+  d.delta = d.lref - d.lmax;
+  const float tol = settings.tolerance_m;
+  const bool fits_authored = fits(vm.fit, room_left, room_right, tol);
+  const bool fits_mirrored = fits(vm.fit_mirrored, room_left, room_right, tol);
+  d.mirrored = d.delta < tol;
+  if (!d.mirrored && !fits_authored && fits_mirrored) d.mirrored = true;  // the narrow side is blocked
+  if (!(d.mirrored ? fits_mirrored : fits_authored)) {
+    d.refused = true;
+    const char* lmax_side = lmax_left ? "left" : "right";
+    const char* other_side = lmax_left ? "right" : "left";
+    d.reason = std::string("No room to vault: ") + metres(d.lref) + " free on the " + lmax_side + ", " +
+               metres(d.lref_other) + " on the " + other_side + ", the vault needs " + metres(d.lmax + tol) +
+               " on one side";
+  }
+  return d;
+}
+
+}  // namespace cf

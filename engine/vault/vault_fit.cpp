@@ -1,0 +1,115 @@
+// lmax per creature-clip pair and the once-per-creature vault preparation.
+#include "vault/vault_fit.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "motion/mirror.h"
+
+namespace cf {
+
+int planted_hand(const MotionClip& clip) {
+  double best = 0.0;
+  int hand = -1;
+  for (int side = 0; side < 2; ++side) {
+    const StepChannel& c = clip.hand_contact[side];
+    double planted = 0.0;
+    for (int k = 0; k < c.size(); ++k) {
+      double end = k + 1 < c.size() ? c.times_s[k + 1] : clip.duration_s;
+      if (c.values[k] >= 0.5f) planted += std::max(0.0, end - c.times_s[k]);
+    }
+    if (planted > best) best = planted, hand = side;
+  }
+  return hand;
+}
+
+Result<VaultFit> compute_lmax(const Rig& rig, const RetargetSetup& setup, const MotionClip& clip) {
+  if (setup.limbs.size() != rig.limbs.size())
+    return Error{"", "setup", "the retarget setup was built for another creature"};
+  CreaturePose pose;
+  pose.resize(rig);
+  RetargetJob job;
+  job.setup = &setup;
+  job.rig = &rig;
+  job.clip = &clip;
+  job.root_motion = RootMotion::kFromClip;
+  job.out = &pose;
+  const Skeleton& sk = rig.skeleton;
+  const int ticks = static_cast<int>(std::ceil(clip.duration_s / kVaultTick - 1e-9)) + 1;
+  // Touch-down: the last tick where neither of the clip's feet is planted.
+  // Touch-down: the last tick where neither clip foot is planted.
+  int land_tick = ticks - 1;
+  {
+    MotionPose mp;
+    for (int k = 0; k < ticks; ++k) {
+      sample_clip(clip, std::min(k * kVaultTick, clip.duration_s), &mp);
+      if (mp.contact[0] < 0.5f && mp.contact[1] < 0.5f) land_tick = k;
+    }
+  }
+  const int early_ticks = static_cast<int>(kVaultEarlySeconds / kVaultTick);
+  VaultFit fit;
+  fit.ticks = ticks;
+  fit.y_min = 1e30f;
+  fit.y_max = -1e30f;
+  for (int k = 0; k < ticks; ++k) {
+    job.time_s = std::min(k * kVaultTick, clip.duration_s);
+    if (!retarget_pose(job)) return Error{"", "pose", "the vault could not be retargeted to this creature"};
+    if (k == 0) fit.ref_start_ms = pose.cog_ms;
+    if (k == ticks - 1) fit.ref_end_ms = pose.cog_ms;
+    const float x_ref = fit.ref_start_ms.x;
+    float front = -1e30f, back = 1e30f;
+    for (int b = 0; b < sk.size(); ++b) {
+      const glm::vec3& h = pose.head_ms[b];
+      const glm::vec3& t = pose.tail_ms[b];
+      const float r = sk.radius[b];
+      fit.reach_left = std::max(fit.reach_left, std::max(h.x, t.x) + r - x_ref);
+      fit.reach_right = std::max(fit.reach_right, x_ref - std::min(h.x, t.x) + r);
+      front = std::max(front, std::max(h.z, t.z) + r);
+      back = std::min(back, std::min(h.z, t.z) - r);
+      fit.y_min = std::min(fit.y_min, std::min(h.y, t.y) - r);
+      fit.y_max = std::max(fit.y_max, std::max(h.y, t.y) + r);
+    }
+    fit.front = std::max(fit.front, front - pose.cog_ms.z);
+    fit.back = std::max(fit.back, pose.cog_ms.z - back);
+    if (k == 0) fit.front_start = front;
+    if (k <= early_ticks) fit.front_early = k == 0 ? front : std::max(fit.front_early, front);
+    if (k == ticks - 1) fit.back_end = back;
+    if (k == land_tick) fit.back_land = back;
+  }
+  fit.lmax = std::max(fit.reach_left, fit.reach_right);
+  fit.lmax_dir = fit.reach_left >= fit.reach_right ? glm::vec2(1.0f, 0.0f) : glm::vec2(-1.0f, 0.0f);
+  return fit;
+}
+
+Result<VaultMotion> prepare_vault(const Rig& rig, const MotionClip& clip) {
+  if (clip.loop) return Error{"", "loop", "a vault clip must not loop"};
+  VaultMotion v;
+  v.clip = clip;
+  v.fence_hand = planted_hand(clip);
+  auto setup = build_retarget_setup(rig, clip);
+  if (!setup) return setup.error();
+  v.setup = *setup;
+  // Every leg vaults at the clip's own time: gait phase offsets are for looping walks.
+  for (LimbSetup& ls : v.setup.limbs) ls.phase = 0.0f;
+  auto fit = compute_lmax(rig, v.setup, v.clip);
+  if (!fit) return fit.error();
+  v.fit = *fit;
+
+  // Reference plane in clip space: through the clip's waist at t = 0, normal along the lmax side.
+  MotionPose p0;
+  sample_clip(clip, 0.0, &p0);
+  v.plane_point_clip = p0[MotionPart::kWaist].reference;
+  v.plane_normal_clip = glm::vec3(v.fit.lmax_dir.x, 0.0f, v.fit.lmax_dir.y);
+  if (!mirror_clip(clip, v.plane_point_clip, v.plane_normal_clip, &v.mirrored))
+    return Error{"", "mirror", "the clip could not be mirrored"};
+  auto setup_m = build_retarget_setup(rig, v.mirrored);
+  if (!setup_m) return setup_m.error();
+  v.setup_mirrored = *setup_m;
+  for (LimbSetup& ls : v.setup_mirrored.limbs) ls.phase = 0.0f;
+  auto fit_m = compute_lmax(rig, v.setup_mirrored, v.mirrored);
+  if (!fit_m) return fit_m.error();
+  v.fit_mirrored = *fit_m;
+  return v;
+}
+
+}  // namespace cf

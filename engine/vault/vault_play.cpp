@@ -1,0 +1,413 @@
+// Vault planning (lift over the fence, forward travel, hand plants) and per-tick posing.
+#include "vault/vault_play.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "retarget/ik.h"
+
+namespace cf {
+namespace {
+
+constexpr float kContactGap = 0.002f;  // a planted hand rests this far above the fence top, metres
+constexpr int kSmoothTicks = 8;        // half width of the lift smoothing window
+
+const MotionClip& chosen_clip(const VaultPlan& plan, const VaultMotion& vm) {
+  return plan.decision.mirrored ? vm.mirrored : vm.clip;
+}
+const RetargetSetup& chosen_setup(const VaultPlan& plan, const VaultMotion& vm) {
+  return plan.decision.mirrored ? vm.setup_mirrored : vm.setup;
+}
+
+double tick_time(const MotionClip& clip, int tick) { return std::min(tick * kVaultTick, clip.duration_s); }
+
+glm::mat4 tick_placement(const VaultPlan& plan, int tick) {
+  const std::size_t k = static_cast<std::size_t>(tick);
+  float lift = k < plan.lift_m.size() ? plan.lift_m[k] : 0.0f;
+  float fwd = k < plan.forward_m.size() ? plan.forward_m[k] : 0.0f;
+  return plan.decision.place.model_to_world * glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, lift, fwd));
+}
+
+float limb_radius(const Rig& rig, const LimbChain& l) {
+  float r = 0.0f;
+  for (int b : l.bones)
+    if (b >= 0 && b < rig.skeleton.size()) r = std::max(r, rig.skeleton.radius[b]);
+  return r;
+}
+
+// The wall surface a point faces: the virtual plane, else the nearest vertical box face pushed out
+// past the pipes on that side. World space; positive side is outside the wall.
+Plane wall_face(const Wall& w, const glm::vec3& p_ws) {
+  if (w.has_virtual_plane) return Plane::from_point_normal(w.plane_point, w.plane_normal);
+  const Box& b = w.box;
+  glm::vec3 l = b.to_local(p_ws);
+  float ex = std::fabs(l.x) - b.half_extents.x, ez = std::fabs(l.z) - b.half_extents.z;
+  glm::vec3 n = ex >= ez ? b.axis_x() * (l.x >= 0.0f ? 1.0f : -1.0f) : b.axis_z() * (l.z >= 0.0f ? 1.0f : -1.0f);
+  float out = ex >= ez ? b.half_extents.x : b.half_extents.z;
+  for (const Pipe& p : w.pipes) {
+    out = std::max(out, glm::dot(p.a - b.centre, n) + p.radius);
+    out = std::max(out, glm::dot(p.b - b.centre, n) + p.radius);
+  }
+  return Plane::from_point_normal(b.centre + n * out, n);
+}
+
+Plane to_model(const Plane& p_ws, const glm::mat4& m2w) {
+  glm::mat4 w2m = glm::inverse(m2w);
+  glm::vec3 point = glm::vec3(w2m * glm::vec4(p_ws.n * p_ws.d, 1.0f));
+  glm::vec3 n = glm::normalize(glm::vec3(w2m * glm::vec4(p_ws.n, 0.0f)));
+  return Plane::from_point_normal(point, n);
+}
+
+// Penetration of one limb's bones into one wall.
+float limb_wall_depth(const Rig& rig, const LimbChain& l, const CreaturePose& pose, const Wall& w) {
+  float depth = 0.0f;
+  for (int b : l.bones) {
+    if (b < 0 || b >= rig.skeleton.size()) continue;
+    Capsule c{pose.head_ws[b], pose.tail_ws[b], rig.skeleton.radius[b]};
+    depth = std::max(depth, penetration_capsule_box(c, w.box));
+    for (const Pipe& p : w.pipes) depth = std::max(depth, penetration_capsule_pipe(c, p));
+  }
+  return depth;
+}
+
+// Re-solves limb i with its joint kept in front of the plane and writes its bones.
+void resolve_limb_clamped(const Rig& rig, int i, const Plane& plane_ms, float margin, const glm::mat4& m2w,
+                          CreaturePose* pose) {
+  const LimbChain& l = rig.limbs[static_cast<std::size_t>(i)];
+  LimbPose& lp = pose->limbs[static_cast<std::size_t>(i)];
+  TwoBoneIk job;
+  job.root = lp.root_ms;
+  job.target = lp.target_ms;
+  job.pole = lp.pole_ms;
+  job.l1 = l.l1;
+  job.l2 = l.l2;
+  ClampedSolve s = solve_two_bone_clamped(job, plane_ms, margin);
+  const int cd = l.bones[2];
+  glm::vec3 end = cd >= 0 ? pose->tail_ms[cd] - pose->head_ms[cd] : glm::vec3(0.0f);
+  const glm::vec3 a = s.chain.root, b = s.chain.joint, c = s.chain.tip;
+  glm::vec3 d = c + end;
+  if (plane_ms.signed_distance(d) < margin) d += plane_ms.n * (margin - plane_ms.signed_distance(d));
+  glm::vec3 axis = c - a;
+  glm::vec3 bend = (b - a) - axis * (glm::dot(b - a, axis) / std::max(glm::dot(axis, axis), 1e-12f));
+  if (glm::dot(bend, bend) < 1e-12f) bend = lp.pole_ms;
+  const glm::vec3 heads[3] = {a, b, c}, tails[3] = {b, c, d};
+  for (int k = 0; k < 3; ++k) {
+    int bone = l.bones[static_cast<std::size_t>(k)];
+    if (bone < 0 || bone >= rig.skeleton.size()) continue;
+    pose->head_ms[bone] = heads[k];
+    pose->tail_ms[bone] = tails[k];
+    pose->bone_ms[bone] = bone_frame(heads[k], tails[k], bend);
+    pose->head_ws[bone] = glm::vec3(m2w * glm::vec4(heads[k], 1.0f));
+    pose->tail_ws[bone] = glm::vec3(m2w * glm::vec4(tails[k], 1.0f));
+  }
+  lp.target_ms = s.target;
+  lp.target_ws = glm::vec3(m2w * glm::vec4(s.target, 1.0f));
+  lp.reached = s.chain.reached;
+  lp.ik_error_m = s.chain.error;
+}
+
+// The face of a box (four sides and the top) that best separates a limb's root and target from it:
+// the plane maximizing the smaller signed distance of the two. World space.
+Plane separating_face(const Box& b, const glm::vec3& root_ws, const glm::vec3& target_ws, float* clearance) {
+  Plane best;
+  *clearance = -1e30f;
+  const glm::vec3 normals[5] = {b.axis_x(), -b.axis_x(), b.axis_z(), -b.axis_z(), glm::vec3(0.0f, 1.0f, 0.0f)};
+  const float extents[5] = {b.half_extents.x, b.half_extents.x, b.half_extents.z, b.half_extents.z, b.half_extents.y};
+  for (int f = 0; f < 5; ++f) {
+    Plane p = Plane::from_point_normal(b.centre + normals[f] * extents[f], normals[f]);
+    float c = std::min(p.signed_distance(root_ws), p.signed_distance(target_ws));
+    if (c > *clearance) *clearance = c, best = p;
+  }
+  return best;
+}
+
+// A planted hand lies flat on the fence top: its end bone (wrist to fingertips) is turned level,
+// keeping its heading, so the fingers do not dig into the fence.
+void flatten_planted_hands(const Rig& rig, const VaultPlan& plan, const glm::mat4& m2w, CreaturePose* pose) {
+  const glm::mat4 w2m = glm::inverse(m2w);
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const int cd = rig.limbs[i].bones[2];
+    if (!plan.plants[i] || !pose->limbs[i].contact || cd < 0 || cd >= rig.skeleton.size()) continue;
+    glm::vec3 head = pose->head_ws[cd], v = pose->tail_ws[cd] - head;
+    const float len = glm::length(v);
+    glm::vec3 flat(v.x, 0.0f, v.z);
+    const float fl = glm::length(flat);
+    flat = fl > 1e-6f ? flat / fl : glm::vec3(m2w * glm::vec4(0.0f, 0.0f, 1.0f, 0.0f));
+    pose->tail_ws[cd] = head + flat * len;
+    pose->tail_ms[cd] = glm::vec3(w2m * glm::vec4(pose->tail_ws[cd], 1.0f));
+    pose->bone_ms[cd] = bone_frame(pose->head_ms[cd], pose->tail_ms[cd], glm::vec3(pose->bone_ms[cd][1]));
+  }
+}
+
+// Smoothstep of x in [0, 1].
+float smooth01(float x) {
+  x = std::clamp(x, 0.0f, 1.0f);
+  return x * x * (3.0f - 2.0f * x);
+}
+
+}  // namespace
+
+const char* to_string(VaultPhase p) {
+  switch (p) {
+    case VaultPhase::kIdle: return "idle";
+    case VaultPhase::kPlaying: return "playing";
+    case VaultPhase::kLanded: return "landed";
+    case VaultPhase::kRefused: return "refused";
+  }
+  return "idle";
+}
+
+Penetration pose_penetration(const Level& level, const Rig& rig, const CreaturePose& pose,
+                             const PenetrationOptions& options) {
+  Penetration deepest;
+  for (int b = 0; b < rig.skeleton.size(); ++b) {
+    Capsule c{pose.head_ws[b], pose.tail_ws[b], rig.skeleton.radius[b]};
+    Penetration p = level_penetration(level, c, options);
+    if (p.depth > deepest.depth) deepest = p;
+  }
+  return deepest;
+}
+
+bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, int tick,
+                     CreaturePose* pose) {
+  const MotionClip& clip = chosen_clip(plan, vm);
+  const glm::mat4 m2w = tick_placement(plan, tick);
+  const glm::mat4 w2m = glm::inverse(m2w);
+  RetargetJob job;
+  job.setup = &chosen_setup(plan, vm);
+  job.rig = &rig;
+  job.clip = &clip;
+  job.time_s = tick_time(clip, tick);
+  job.model_to_world = m2w;
+  job.root_motion = RootMotion::kFromClip;
+  job.out = pose;
+  if (!retarget_targets(job)) return false;
+  const std::size_t n = rig.limbs.size();
+  const bool have_plants = plan.plants.size() == n && plan.plant_ws.size() == n;
+  for (std::size_t i = 0; i < n; ++i) {
+    LimbPose& lp = pose->limbs[i];
+    if (have_plants && plan.plants[i] && lp.contact) lp.target_ms = glm::vec3(w2m * glm::vec4(plan.plant_ws[i], 1.0f));
+    // Clamp the control point against the nearest wall's surface (flesh radius as margin).
+    const glm::vec3 root_ws = glm::vec3(m2w * glm::vec4(lp.root_ms, 1.0f));
+    const LimbChain& l = rig.limbs[i];
+    const float reach = l.l1 + l.l2 + l.l3 + limb_radius(rig, l);
+    for (const Wall& w : level.walls) {
+      if (distance_to_footprint(w.box, root_ws) > reach + 0.5f) continue;
+      Plane face = to_model(wall_face(w, root_ws), m2w);
+      clamp_to_plane(face, limb_radius(rig, l) + kContactGap, &lp.target_ms);
+    }
+  }
+  if (!retarget_solve(job)) return false;
+  if (have_plants) flatten_planted_hands(rig, plan, m2w, pose);
+  // Planted hands rest ON the fence: raise a hand whose flesh still dips into the fence top.
+  if (have_plants && plan.decision.place.fence >= 0) {
+    const Box& fence = level.fences[static_cast<std::size_t>(plan.decision.place.fence)];
+    for (int iter = 0; iter < 3; ++iter) {
+      bool moved = false;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!plan.plants[i] || !pose->limbs[i].contact) continue;
+        float depth = 0.0f;
+        for (int b : rig.limbs[i].bones) {
+          if (b < 0) continue;
+          depth = std::max(depth, penetration_capsule_box(
+                                      Capsule{pose->head_ws[b], pose->tail_ws[b], rig.skeleton.radius[b]}, fence));
+        }
+        if (depth > 0.0f) {
+          pose->limbs[i].target_ms += glm::vec3(w2m * glm::vec4(0.0f, depth + kContactGap, 0.0f, 0.0f));
+          moved = true;
+        }
+      }
+      if (!moved || !retarget_solve(job)) break;
+      flatten_planted_hands(rig, plan, m2w, pose);
+    }
+  }
+  // Knees and elbows kept out of the vaulted fence: a limb that touches it is re-solved with its
+  // joint in front of the fence face that separates its root and target (IK clamping).
+  if (plan.decision.place.fence >= 0) {
+    const Box& fence = level.fences[static_cast<std::size_t>(plan.decision.place.fence)];
+    Wall as_wall;
+    as_wall.box = fence;
+    for (std::size_t i = 0; i < n; ++i) {
+      const LimbChain& l = rig.limbs[i];
+      if (limb_wall_depth(rig, l, *pose, as_wall) <= 0.0f) continue;
+      const float margin = limb_radius(rig, l) + kContactGap;
+      float clearance = 0.0f;
+      const glm::vec3 root_ws = glm::vec3(m2w * glm::vec4(pose->limbs[i].root_ms, 1.0f));
+      const glm::vec3 target_ws = glm::vec3(m2w * glm::vec4(pose->limbs[i].target_ms, 1.0f));
+      Plane face = separating_face(fence, root_ws, target_ws, &clearance);
+      if (clearance > 0.0f) resolve_limb_clamped(rig, static_cast<int>(i), to_model(face, m2w), margin, m2w, pose);
+    }
+  }
+  // Joints (knees, elbows) kept in front of walls: IK clamping re-solves a limb that touches one.
+  for (std::size_t i = 0; i < n; ++i) {
+    const LimbChain& l = rig.limbs[i];
+    for (const Wall& w : level.walls) {
+      if (limb_wall_depth(rig, l, *pose, w) <= 0.0f) continue;
+      const glm::vec3 root_ws = glm::vec3(m2w * glm::vec4(pose->limbs[i].root_ms, 1.0f));
+      resolve_limb_clamped(rig, static_cast<int>(i), to_model(wall_face(w, root_ws), m2w),
+                           limb_radius(rig, l) + kContactGap, m2w, pose);
+    }
+  }
+  return true;
+}
+
+Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision) {
+  VaultPlan plan;
+  plan.decision = decision;
+  if (decision.refused) return plan;
+  const int fence_i = decision.place.fence;
+  if (fence_i < 0 || static_cast<std::size_t>(fence_i) >= level.fences.size())
+    return Error{"", "fence", "the decision names no fence of this level"};
+  const MotionClip& clip = chosen_clip(plan, vm);
+  const VaultFit& fit = decision.mirrored ? vm.fit_mirrored : vm.fit;
+  plan.ticks = fit.ticks;
+  const std::size_t T = static_cast<std::size_t>(plan.ticks);
+  plan.lift_m.assign(T, 0.0f);
+  plan.forward_m.assign(T, 0.0f);
+  const std::size_t n = rig.limbs.size();
+  plan.plants.assign(n, 0);
+  plan.plant_ws.assign(n, glm::vec3(0.0f));
+
+  // Extra travel while no foot is planted, so feet never slide.
+  int air0 = -1, air1 = -1;
+  MotionPose mp;
+  for (int k = 0; k < plan.ticks; ++k) {
+    sample_clip(clip, tick_time(clip, k), &mp);
+    if (mp.contact[0] < 0.5f && mp.contact[1] < 0.5f) {
+      if (air0 < 0) air0 = k;
+      air1 = k;
+    }
+  }
+  if (air0 < 0 || air1 <= air0) air0 = plan.ticks / 3, air1 = 2 * plan.ticks / 3;
+  for (int k = 0; k < plan.ticks; ++k)
+    plan.forward_m[static_cast<std::size_t>(k)] =
+        decision.place.extra_forward_m * smooth01(float(k - air0) / float(std::max(1, air1 - air0)));
+
+  CreaturePose pose;
+  pose.resize(rig);
+  const Box& fence = level.fences[static_cast<std::size_t>(fence_i)];
+  // Hand plants: where each planted hand first touches down, moved onto the fence top.
+  for (int k = 0; k < plan.ticks; ++k) {
+    if (!pose_vault_tick(plan, vm, rig, level, k, &pose)) return Error{"", "pose", "the vault could not be posed"};
+    for (std::size_t i = 0; i < n; ++i) {
+      if (rig.limbs[i].tag != PartTag::kArm || plan.plants[i] || !pose.limbs[i].contact) continue;
+      float r = limb_radius(rig, rig.limbs[i]);
+      glm::vec3 l = fence.to_local(pose.limbs[i].target_ws);
+      float hx = std::max(0.0f, fence.half_extents.x - r);
+      l.x = std::clamp(l.x, -hx, hx);
+      l.z = std::clamp(l.z, -fence.half_extents.z, fence.half_extents.z);
+      glm::vec3 w = fence.to_world(l);
+      w.y = fence.top_y() + r + kContactGap;
+      plan.plant_ws[i] = w;
+      plan.plants[i] = 1;
+    }
+  }
+
+  // Lift: per tick, the least raise that keeps all flesh out of the vaulted fence (bisection),
+  // then widened and smoothed so it is >= the need at every tick; repeated until every tick is clear.
+  PenetrationOptions only_fence;
+  only_fence.walls = false;
+  Level fence_only;
+  fence_only.fences.push_back(fence);
+  std::vector<float> need(T, 0.0f), widened(T, 0.0f);
+  auto depth_at = [&](int k, float lift) {
+    plan.lift_m[static_cast<std::size_t>(k)] = lift;
+    pose_vault_tick(plan, vm, rig, level, k, &pose);
+    return pose_penetration(fence_only, rig, pose, only_fence).depth;
+  };
+  for (int round = 0; round < 4; ++round) {
+    std::vector<float> base = plan.lift_m;
+    bool any = false;
+    for (int k = 0; k < plan.ticks; ++k) {
+      const float start = base[static_cast<std::size_t>(k)];
+      if (depth_at(k, start) <= 0.0f) continue;  // keeps its need from the earlier rounds
+      any = true;
+      float lo = start, hi = start + 0.05f;
+      while (depth_at(k, hi) > 0.0f && hi < start + 8.0f) lo = hi, hi = start + 2.0f * (hi - start);
+      for (int it = 0; it < 14; ++it) {
+        float mid = 0.5f * (lo + hi);
+        (depth_at(k, mid) > 0.0f ? lo : hi) = mid;
+      }
+      need[static_cast<std::size_t>(k)] = hi + 0.001f;
+    }
+    plan.lift_m = base;
+    if (!any) break;
+    for (int k = 0; k < plan.ticks; ++k) {
+      float m = 0.0f;
+      for (int j = std::max(0, k - kSmoothTicks); j <= std::min(plan.ticks - 1, k + kSmoothTicks); ++j)
+        m = std::max(m, need[static_cast<std::size_t>(j)]);
+      widened[static_cast<std::size_t>(k)] = m;
+    }
+    for (int k = 0; k < plan.ticks; ++k) {
+      float sum = 0.0f;
+      int cnt = 0;
+      for (int j = k - kSmoothTicks; j <= k + kSmoothTicks; ++j, ++cnt)
+        sum += widened[static_cast<std::size_t>(std::clamp(j, 0, plan.ticks - 1))];
+      plan.lift_m[static_cast<std::size_t>(k)] = std::max(need[static_cast<std::size_t>(k)], sum / float(cnt));
+    }
+  }
+
+  // Check the whole vault once: nothing may enter a wall or fence.
+  for (int k = 0; k < plan.ticks; ++k) {
+    if (!pose_vault_tick(plan, vm, rig, level, k, &pose)) return Error{"", "pose", "the vault could not be posed"};
+    Penetration p = pose_penetration(level, rig, pose);
+    if (p.depth > plan.max_penetration_m) plan.max_penetration_m = p.depth, plan.deepest = p.kind;
+  }
+  // Lowest point of any foot (ankle C or toe D) after the last tick: on the ground when landed.
+  float lowest = 1e30f;
+  for (std::size_t i = 0; i < n; ++i) {
+    int foot = rig.limbs[i].bones[2];
+    if (rig.limbs[i].tag != PartTag::kLeg || foot < 0) continue;
+    lowest = std::min({lowest, pose.head_ws[foot].y, pose.tail_ws[foot].y});
+  }
+  plan.landed_ws = glm::vec3(pose.cog_ws.x, lowest < 1e29f ? lowest : level.ground_y, pose.cog_ws.z);
+  plan.landed_heading_rad = decision.place.heading_rad;
+  const glm::mat4 end = tick_placement(plan, plan.ticks - 1);
+  const glm::vec3 cog_shift = pose.cog_ms - fit.ref_start_ms;
+  plan.end_position_ws = glm::vec3(end * glm::vec4(cog_shift.x, 0.0f, cog_shift.z, 1.0f));
+  plan.end_position_ws.y = level.ground_y;
+  if (plan.max_penetration_m > 0.0f) {
+    plan.decision.refused = true;
+    plan.decision.reason = std::string("No room to vault: the creature would touch a ") + to_string(plan.deepest);
+    plan.ticks = 0;
+  }
+  return plan;
+}
+
+void hash_vault_state(const VaultState& s, StateHasher* h) {
+  h->i32(static_cast<int>(s.phase));
+  h->i32(s.fence);
+  h->i32(s.tick);
+  h->i32(s.ticks);
+  h->u8(s.mirrored ? 1 : 0);
+  h->f32(s.max_penetration_m);
+  h->f32(s.landed_ws.x);
+  h->f32(s.landed_ws.y);
+  h->f32(s.landed_ws.z);
+  h->f32(s.landed_heading_rad);
+}
+
+void start_vault(const VaultPlan& plan, VaultState* s) {
+  *s = VaultState{};
+  s->fence = plan.decision.place.fence;
+  s->mirrored = plan.decision.mirrored;
+  s->ticks = plan.ticks;
+  s->phase = plan.decision.refused || plan.ticks <= 0 ? VaultPhase::kRefused : VaultPhase::kPlaying;
+  s->landed_heading_rad = plan.landed_heading_rad;
+}
+
+bool step_vault(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, VaultState* s,
+                CreaturePose* pose) {
+  if (s->phase != VaultPhase::kPlaying || s->tick >= s->ticks) return false;
+  if (!pose_vault_tick(plan, vm, rig, level, s->tick, pose)) return false;
+  s->max_penetration_m = std::max(s->max_penetration_m, pose_penetration(level, rig, *pose).depth);
+  if (++s->tick >= s->ticks) {
+    s->phase = VaultPhase::kLanded;
+    s->landed_ws = plan.landed_ws;
+  }
+  return true;
+}
+
+}  // namespace cf

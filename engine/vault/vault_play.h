@@ -1,0 +1,74 @@
+#pragma once
+// Playing a vault: a plan made once when the vault starts (placement, per-tick lift over the fence
+// and forward travel, where the hands plant), then a plain-data VaultState the game steps once per
+// tick. Each tick the chosen clip (authored or mirrored) is retargeted, planted hands are put ON the
+// fence top, limb targets are clamped against wall planes and joints kept in front of them (IK
+// clamping from engine/retarget), so nothing enters a wall or the fence.
+#include <array>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/hash.h"
+#include "retarget/retarget.h"
+#include "vault/vault_decision.h"
+#include "vault/vault_fit.h"
+#include "world/clearance.h"
+#include "world/level.h"
+
+namespace cf {
+
+struct VaultPlan {
+  VaultDecision decision;
+  int ticks = 0;                     // poses played: tick 0 .. ticks-1 (1/60 s apart)
+  std::vector<float> lift_m;         // per tick: body raised (model +Y) to clear the fence, metres
+  std::vector<float> forward_m;      // per tick: extra travel (model +Z) beyond the clip's, metres
+  std::vector<glm::vec3> plant_ws;   // per limb: where a planted hand rests on the fence, world space
+  std::vector<char> plants;          // per limb: 1 when the limb is a hand the clip plants
+  float max_penetration_m = 0.0f;    // deepest flesh goes into any wall or fence over the plan, metres
+  HitKind deepest = HitKind::kNone;
+  glm::vec3 landed_ws{0.0f};         // ground point under the waist after the vault (y = lowest foot)
+  float landed_heading_rad = 0.0f;
+  glm::vec3 end_position_ws{0.0f};   // where the walker continues: model origin after the vault
+};
+
+// Plans the decided vault (checks it by playing every tick once). When the decision is refused the
+// plan has ticks == 0. When the played motion would still touch something (max_penetration_m > 0),
+// the decision is turned into a refusal with a reason: a vault is never played into a wall.
+Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision);
+
+// Poses one tick of a planned vault into *pose (sized for rig). No allocation.
+bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, int tick,
+                     CreaturePose* pose);
+
+// The deepest any bone capsule (flesh radius included) of the pose goes into a wall or fence.
+Penetration pose_penetration(const Level& level, const Rig& rig, const CreaturePose& pose,
+                             const PenetrationOptions& options = {});
+
+// Per-tick state of a vault in the game: plain data, copyable, hashable.
+enum class VaultPhase : int { kIdle = 0, kPlaying, kLanded, kRefused };
+const char* to_string(VaultPhase p);  // "idle", "playing", "landed", "refused"
+
+struct VaultState {
+  VaultPhase phase = VaultPhase::kIdle;
+  int fence = -1;
+  int tick = 0;                       // next tick to pose
+  int ticks = 0;                      // total ticks of the plan
+  bool mirrored = false;
+  float max_penetration_m = 0.0f;     // measured while playing, metres
+  glm::vec3 landed_ws{0.0f};
+  float landed_heading_rad = 0.0f;
+};
+
+// Feeds every field into a state hash (determinism checks, replays).
+void hash_vault_state(const VaultState& s, StateHasher* h);
+
+// Starts playing (or records the refusal).
+void start_vault(const VaultPlan& plan, VaultState* state);
+// Poses the current tick into *pose and advances; measures penetration. Returns false when the
+// state is not playing. Switches to kLanded after the last tick.
+bool step_vault(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, VaultState* state,
+                CreaturePose* pose);
+
+}  // namespace cf

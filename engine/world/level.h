@@ -1,0 +1,84 @@
+#pragma once
+// Level geometry: the ground, fences (vaultable boxes), walls (boxes with optional pipes and a
+// simplified virtual plane for clearance checks) and optional movable regions. Plain data in
+// world space (metres, Y up, ground at ground_y). Loaded from "critterforge.level/1" JSON.
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/json_util.h"
+#include "core/result.h"
+
+namespace cf {
+
+// An oriented box: rotated by yaw about +Y around its centre. In the box's local frame, x is its
+// length, y its height and z its thickness (for a fence, +-z are the faces a creature vaults across).
+struct Box {
+  glm::vec3 centre{0.0f};          // world space, metres
+  glm::vec3 half_extents{0.5f};    // local frame, metres, each > 0
+  float yaw_deg = 0.0f;            // rotation about +Y, degrees; 0 = local axes equal world axes
+
+  glm::vec3 axis_x() const;  // local +x in world space (unit, horizontal)
+  glm::vec3 axis_z() const;  // local +z in world space (unit, horizontal)
+  glm::vec3 to_local(const glm::vec3& p_ws) const;
+  glm::vec3 to_world(const glm::vec3& p_local) const;
+  float top_y() const { return centre.y + half_extents.y; }
+  float bottom_y() const { return centre.y - half_extents.y; }
+};
+
+// A detail cylinder on a wall (drain pipe, conduit). Clearance treats it as a capsule.
+struct Pipe {
+  glm::vec3 a{0.0f}, b{0.0f};  // axis end points, world space, metres
+  float radius = 0.05f;        // metres, > 0
+};
+
+struct Wall {
+  Box box;
+  std::vector<Pipe> pipes;
+  // Simplified stand-in for the wall and its pipes in clearance checks (lref): a vertical plane.
+  // Everything behind it (within the wall's lateral span) counts as the wall.
+  bool has_virtual_plane = false;
+  glm::vec3 plane_point{0.0f};   // world space, on the plane
+  glm::vec3 plane_normal{0.0f};  // unit, horizontal, pointing away from the wall
+  std::string plane_face;        // "+x", "-x", "+z", "-z" when derived from a face; empty when explicit
+};
+
+// An area a creature may occupy: a convex polygon on the ground, extruded up to 'height'.
+struct Region {
+  std::vector<glm::vec2> points_xz;  // world x, z, metres; >= 3, convex, either winding
+  float height = 3.0f;               // metres above the ground, > 0
+};
+
+struct Level {
+  std::string name;
+  std::string notes;                 // free text kept through load/save (what the level is for)
+  float ground_y = 0.0f;             // height of the ground plane, metres
+  float ground_half_size = 50.0f;    // the ground is a square of this half size around the origin
+  glm::vec3 spawn{0.0f};             // creature start, world space
+  float spawn_heading_deg = 0.0f;    // yaw about +Y; 0 faces +Z, 90 faces +X
+  std::vector<Box> fences;
+  std::vector<Wall> walls;
+  std::vector<Region> regions;       // empty: the whole ground is movable
+};
+
+// Limits that keep hostile files harmless.
+constexpr float kLevelMaxCoord = 1000.0f;    // |coordinate| in metres
+constexpr float kLevelMaxHalfExtent = 500.0f;
+constexpr std::size_t kLevelMaxObjects = 4096;  // per array
+constexpr std::size_t kLevelMaxPolygon = 256;   // points per region
+
+Result<Level> parse_level(const std::string& text, const std::string& file);
+Result<Level> load_level(const std::string& path);
+Json level_to_json(const Level& level);
+// Written atomically (temp file + rename).
+Status save_level(const std::string& path, const Level& level);
+
+// Checks an in-memory level with the loader's rules (finite, positive extents, convex regions...).
+Status validate_level(const Level& level, const std::string& file);
+
+// Virtual plane derived from a face of the wall's box: the face's normal, pushed out past any
+// pipe on that side so the plane encloses the wall's detail. face is "+x", "-x", "+z" or "-z".
+bool derive_virtual_plane(Wall* wall, const std::string& face);
+
+}  // namespace cf

@@ -1,0 +1,119 @@
+#include "game/args.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace cf {
+
+namespace {
+
+bool parse_u64(const std::string& s, std::uint64_t* out) {
+  if (s.empty() || s.size() > 20) return false;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+  }
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+  if (errno != 0 || *end != '\0') return false;
+  *out = v;
+  return true;
+}
+
+}  // namespace
+
+const char* run_options_help() {
+  return R"(usage: critterforge [options]
+  --headless            no window or input devices (SDL dummy video); ticks run back to back
+  --ticks N             run exactly N ticks (1/60 s each), then exit 0
+  --print-hash          print the final simulation state hash (16 hex digits) as the last line
+  --print-state         print a one-line JSON summary of the final state (position, heading, ...)
+  --record FILE         write a replay of the session (creature, level, seed, inputs, hashes) on exit
+  --replay FILE         play a replay's inputs back; exit 1 naming the first tick whose hash differs
+  --screenshot FILE     write the frame displayed at --at-tick as PNG (needs a window)
+  --at-tick N           tick of the screenshot (default: the last tick)
+  --creature FILE       creature file (default assets/creatures/biped.json)
+  --level FILE          level file (default assets/levels/default.json)
+  --seed N              simulation seed (default 1)
+  --help                this text
+With --ticks and a window, ticks follow the display's wall clock only on a real display (x11,
+wayland); under SDL's offscreen driver they run back to back, one per frame. The state computed
+never depends on wall time or frame rate.
+Bad arguments or unreadable files: one line on stderr, exit code 2.
+)";
+}
+
+Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
+  RunOptions o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string* out) -> Status {
+      if (i + 1 >= args.size()) return Error{"", a, "needs a value"};
+      *out = args[++i];
+      if (out->empty()) return Error{"", a, "needs a non-empty value"};
+      return {};
+    };
+    auto number = [&](std::uint64_t* out) -> Status {
+      std::string v;
+      if (Status s = value(&v); !s) return s;
+      if (!parse_u64(v, out)) return Error{"", a, "'" + v + "' is not a non-negative integer"};
+      return {};
+    };
+    Status s;
+    if (a == "--help" || a == "-h") {
+      o.help = true;
+    } else if (a == "--headless") {
+      o.headless = true;
+    } else if (a == "--print-hash") {
+      o.print_hash = true;
+    } else if (a == "--print-state") {
+      o.print_state = true;
+    } else if (a == "--ticks") {
+      s = number(&o.ticks);
+      o.has_ticks = true;
+    } else if (a == "--at-tick") {
+      s = number(&o.at_tick);
+      o.has_at_tick = true;
+    } else if (a == "--seed") {
+      s = number(&o.seed);
+      o.has_seed = true;
+    } else if (a == "--record") {
+      s = value(&o.record_path);
+    } else if (a == "--replay") {
+      s = value(&o.replay_path);
+    } else if (a == "--screenshot") {
+      s = value(&o.screenshot_path);
+    } else if (a == "--creature") {
+      s = value(&o.creature_path);
+    } else if (a == "--level") {
+      s = value(&o.level_path);
+    } else {
+      return Error{"", "", "unknown option '" + a + "' (see --help)"};
+    }
+    if (!s) return s.error;
+  }
+  if (o.help) return o;
+  if (o.has_ticks && o.ticks > 60ull * 60 * 60 * 4) return Error{"", "--ticks", "at most 864000 (four hours)"};
+  if (o.headless && !o.has_ticks && o.replay_path.empty()) {
+    return Error{"", "--headless", "needs --ticks N or --replay FILE (it has no window to close)"};
+  }
+  if (!o.screenshot_path.empty() && o.headless) {
+    return Error{"", "--screenshot", "needs a window; drop --headless (use SDL_VIDEODRIVER=offscreen without a display)"};
+  }
+  if (o.has_at_tick && o.screenshot_path.empty()) return Error{"", "--at-tick", "needs --screenshot FILE"};
+  if (!o.screenshot_path.empty() && !o.has_at_tick && !o.has_ticks && o.replay_path.empty()) {
+    return Error{"", "--screenshot", "needs --at-tick N or --ticks N"};
+  }
+  if (o.has_at_tick && o.has_ticks && o.at_tick > o.ticks) {
+    return Error{"", "--at-tick", std::to_string(o.at_tick) + " is after the last tick (" + std::to_string(o.ticks) + ")"};
+  }
+  if (!o.replay_path.empty() && (!o.creature_path.empty() || !o.level_path.empty() || o.has_seed)) {
+    return Error{"", "--replay", "takes the creature, level and seed from the replay file; drop --creature/--level/--seed"};
+  }
+  if (!o.replay_path.empty() && o.replay_path == o.record_path) {
+    return Error{"", "--record", "must not overwrite the replay being played"};
+  }
+  return o;
+}
+
+}  // namespace cf

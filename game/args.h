@@ -1,0 +1,35 @@
+#pragma once
+// Command-line run modes of the game binary.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace cf {
+
+struct RunOptions {
+  bool help = false;
+  bool headless = false;          // no window, no devices; ticks back to back
+  bool has_ticks = false;
+  std::uint64_t ticks = 0;        // run exactly this many ticks, then exit 0
+  bool print_hash = false;        // final state hash, 16 hex digits, last line of stdout
+  bool print_state = false;       // final state summary as one JSON line (before the hash)
+  std::string record_path;        // write a replay of this session on exit
+  std::string replay_path;        // feed a replay's inputs and check its hashes
+  std::string screenshot_path;    // PNG of the displayed frame at at_tick
+  bool has_at_tick = false;
+  std::uint64_t at_tick = 0;
+  std::string creature_path;      // empty: default creature
+  std::string level_path;         // empty: default level
+  bool has_seed = false;
+  std::uint64_t seed = 1;
+};
+
+// Parses argv[1..]; the error is one line ("--ticks: 'x' is not a non-negative integer").
+Result<RunOptions> parse_run_options(const std::vector<std::string>& args);
+
+// The --help text.
+const char* run_options_help();
+
+}  // namespace cf

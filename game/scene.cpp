@@ -1,0 +1,182 @@
+#include "game/scene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sys/stat.h>
+
+#include "core/file_io.h"
+#include "creature/creature_io.h"
+#include "skeleton/rig_builder.h"
+
+#ifndef CF_DEFAULT_ASSETS_DIR
+#define CF_DEFAULT_ASSETS_DIR "assets"
+#endif
+
+namespace cf {
+
+namespace {
+
+bool file_exists(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// Used only when the default files are missing (running from an unusual directory).
+constexpr const char* kBuiltinBiped = R"({
+  "format": "critterforge.creature/1", "name": "built-in biped",
+  "parts": [
+    {"tag": "torso", "radius": 0.14, "stroke": [[0.0, 0.90, 0.0], [0.0, 1.15, 0.02], [0.0, 1.40, 0.02]]},
+    {"tag": "head", "radius": 0.11, "stroke": [[0.0, 1.42, 0.02], [0.0, 1.55, 0.04], [0.0, 1.68, 0.05]]},
+    {"tag": "leg", "side": "left", "radius": 0.07,
+     "stroke": [[0.11, 0.88, 0.0], [0.12, 0.47, 0.10], [0.12, 0.0, 0.0], [0.12, 0.0, 0.16]]},
+    {"tag": "leg", "side": "right", "radius": 0.07,
+     "stroke": [[-0.11, 0.88, 0.0], [-0.12, 0.47, 0.10], [-0.12, 0.0, 0.0], [-0.12, 0.0, 0.16]]}
+  ]})";
+constexpr const char* kBuiltinLevel = R"({
+  "format": "critterforge.level/1", "name": "built-in default",
+  "ground": {"y": 0, "half_size": 20},
+  "spawn": {"position": [0, 0, 0], "heading_deg": 0},
+  "fences": [{"centre": [-1.0, 0.3, 3.0], "half_extents": [1.4, 0.3, 0.04], "yaw_deg": 0}],
+  "walls": [{"centre": [0.6, 1.25, 3.0], "half_extents": [0.2, 1.25, 2.5], "yaw_deg": 0}],
+  "regions": []})";
+
+struct Loaded {
+  std::string path;
+  Json json;
+};
+
+Result<Loaded> load_text(const std::string& given, const std::string& fallback_path, const char* builtin,
+                         const char* builtin_name) {
+  Loaded l;
+  std::string text;
+  if (given.empty() && !file_exists(fallback_path)) {
+    l.path = builtin_name;
+    text = builtin;
+  } else {
+    l.path = given.empty() ? fallback_path : given;
+    Result<std::string> r = read_file(l.path, 64u << 20);
+    if (!r) return r.error();
+    text = std::move(*r);
+  }
+  Result<Json> j = parse_json(text, l.path);
+  if (!j) return j.error();
+  l.json = std::move(*j);
+  return l;
+}
+
+}  // namespace
+
+std::string default_assets_dir() {
+  if (file_exists("assets/creatures/biped.json")) return "assets";
+  return CF_DEFAULT_ASSETS_DIR;
+}
+std::string default_creature_path() { return default_assets_dir() + "/creatures/biped.json"; }
+std::string default_level_path() { return default_assets_dir() + "/levels/default.json"; }
+
+Result<Scene> scene_from_json(const std::string& creature_path, const Json& creature_json,
+                              const std::string& creature_file, const std::string& level_path,
+                              const Json& level_json, const std::string& level_file) {
+  Scene s;
+  s.creature_path = creature_path;
+  s.level_path = level_path;
+  s.creature_json = creature_json;
+  s.level_json = level_json;
+  // Through the loaders' text entry points so every rule is checked the same way.
+  Result<Creature> c = parse_creature(creature_json.dump(), creature_file);
+  if (!c) return c.error();
+  Result<Level> l = parse_level(level_json.dump(), level_file);
+  if (!l) return l.error();
+  s.creature = std::move(*c);
+  s.level = std::move(*l);
+  if (Status st = build_scene_runtime(&s); !st) return st.error;
+  return s;
+}
+
+Result<Scene> load_scene(const std::string& creature_path, const std::string& level_path) {
+  Result<Loaded> c = load_text(creature_path, default_creature_path(), kBuiltinBiped, "<built-in biped>");
+  if (!c) return c.error();
+  Result<Loaded> l = load_text(level_path, default_level_path(), kBuiltinLevel, "<built-in level>");
+  if (!l) return l.error();
+  Scene s;
+  s.creature_path = c->path;
+  s.level_path = l->path;
+  Result<Creature> cr = parse_creature(c->json.dump(), c->path);
+  if (!cr) return cr.error();
+  Result<Level> lv = parse_level(l->json.dump(), l->path);
+  if (!lv) return lv.error();
+  s.creature_json = std::move(c->json);
+  s.level_json = std::move(l->json);
+  s.creature = std::move(*cr);
+  s.level = std::move(*lv);
+  if (Status st = build_scene_runtime(&s); !st) return st.error;
+  return s;
+}
+
+Status build_scene_runtime(Scene* s) {
+  Result<Rig> rig = build_rig(s->creature);
+  if (!rig) {
+    Error e = rig.error();
+    if (e.file.empty()) e.file = s->creature_path;
+    return e;
+  }
+  s->rig = std::move(*rig);
+  const std::string motions = default_assets_dir() + "/motions/";
+  s->can_walk = false;
+  s->can_vault = false;
+  Result<MotionClip> walk = load_motion(motions + "walk.json");
+  if (!walk) {
+    s->walk_problem = walk.error().to_string();
+  } else {
+    s->walk_clip = std::move(*walk);
+    Result<RetargetSetup> setup = build_retarget_setup(s->rig, s->walk_clip);
+    if (setup) {
+      s->walk_setup = std::move(*setup);
+      s->can_walk = true;
+    } else {
+      s->walk_problem = setup.error().to_string();
+    }
+  }
+  Result<MotionClip> vault = load_motion(motions + "vault.json");
+  if (!vault) {
+    s->vault_problem = "no vault motion: " + vault.error().to_string();
+  } else if (!s->can_walk) {
+    s->vault_problem = "this creature cannot walk, so it cannot vault";
+  } else {
+    Result<VaultMotion> vm = prepare_vault(s->rig, *vault);
+    if (vm) {
+      s->vault = std::move(*vm);
+      s->can_vault = true;
+    } else {
+      s->vault_problem = "this creature cannot vault: " + vm.error().message;
+    }
+  }
+  return {};
+}
+
+float creature_body_radius(const Creature& c) {
+  float r = 0.0f;
+  for (const Part& p : c.parts) {
+    for (const glm::vec3& q : p.stroke) r = std::max(r, std::sqrt(q.x * q.x + q.z * q.z) + p.radius);
+  }
+  return std::clamp(r, 0.1f, 1.0f);
+}
+
+SimContext make_sim_context(const Scene& scene, CreaturePose* scratch_pose) {
+  SimContext ctx;
+  ctx.level = &scene.level;
+  ctx.body_radius_m = creature_body_radius(scene.creature);
+  if (scene.can_walk) {
+    ctx.rig = &scene.rig;
+    ctx.walk_clip = &scene.walk_clip;
+    ctx.walk_setup = &scene.walk_setup;
+  }
+  if (scene.can_vault && scratch_pose) {
+    if (!scratch_pose->sized_for(scene.rig)) scratch_pose->resize(scene.rig);
+    ctx.vault = &scene.vault;
+    ctx.scratch_pose = scratch_pose;
+  }
+  ctx.vault_unavailable = scene.can_vault ? "" : scene.vault_problem.c_str();
+  return ctx;
+}
+
+}  // namespace cf

@@ -1,0 +1,64 @@
+#pragma once
+// The creature and level a session plays with: parsed data plus the JSON content they came from
+// (replays embed it so they are self-contained) and the original paths (for display).
+#include <string>
+
+#include "core/json_util.h"
+#include "core/result.h"
+#include "creature/creature.h"
+#include "game/sim.h"
+#include "motion/motion_clip.h"
+#include "retarget/retarget.h"
+#include "skeleton/skeleton.h"
+#include "vault/vault_fit.h"
+#include "world/level.h"
+
+namespace cf {
+
+struct Scene {
+  std::string creature_path;  // as given (or the default's path, or "<built-in biped>")
+  std::string level_path;
+  Json creature_json;         // the creature file's content
+  Json level_json;
+  Creature creature;
+  Level level;
+
+  // Built from the creature and the motion clips (assets/motions, not embedded in replays).
+  Rig rig;
+  MotionClip walk_clip;
+  RetargetSetup walk_setup;
+  bool can_walk = false;         // false: no legs (or no walk clip); the creature slides instead
+  std::string walk_problem;      // why it cannot walk
+  VaultMotion vault;
+  bool can_vault = false;
+  std::string vault_problem;     // shown on the HUD when A is pressed
+};
+
+// Builds the runtime data of a scene whose creature and level are set: the rig (an error names the
+// creature file and the part) and, when possible, the walk and vault setups.
+Status build_scene_runtime(Scene* scene);
+
+// The assets directory: ./assets when it has the default creature, else the source tree's.
+std::string default_assets_dir();
+std::string default_creature_path();  // <assets>/creatures/biped.json
+std::string default_level_path();     // <assets>/levels/default.json
+
+// Loads the creature and level files; an empty path means the default. A missing default falls back
+// to a built-in biped / level (ground, one fence, one wall); a missing or bad explicit file is an error
+// naming the file, the field and the problem.
+Result<Scene> load_scene(const std::string& creature_path, const std::string& level_path);
+
+// Builds a scene from JSON content (a replay's); errors name creature_file / level_file (the replay
+// when the content is embedded in it).
+Result<Scene> scene_from_json(const std::string& creature_path, const Json& creature_json,
+                              const std::string& creature_file, const std::string& level_path,
+                              const Json& level_json, const std::string& level_file);
+
+// The simulation's view of the scene. The scene must outlive the context; scratch_pose (may be
+// null when the scene cannot vault) is working memory for the vault.
+SimContext make_sim_context(const Scene& scene, CreaturePose* scratch_pose = nullptr);
+
+// Footprint radius of the creature on the ground (model space, metres), for collisions.
+float creature_body_radius(const Creature& c);
+
+}  // namespace cf

@@ -1,0 +1,95 @@
+#include "game/session.h"
+
+#include <utility>
+
+#include "core/hash.h"
+
+namespace cf {
+
+void Session::start(Scene scene, std::uint64_t seed) {
+  scene_ = std::move(scene);
+  ctx_ = make_sim_context(scene_, &scratch_pose_);
+  state_ = prev_ = initial_state(ctx_, seed);
+  last_input_ = InputFrame{};
+  record_ = Replay{};
+  record_.creature_path = scene_.creature_path;
+  record_.level_path = scene_.level_path;
+  record_.creature_json = scene_.creature_json;
+  record_.level_json = scene_.level_json;
+  record_.seed = seed;
+  record_.inputs.reserve(60 * 60);
+  playback_ = false;
+  verifier_ = ReplayVerifier(nullptr);
+}
+
+Status Session::start_replay(const Replay& replay, const std::string& replay_file) {
+  // An input script may name files instead of embedding them; those are read now.
+  auto content = [&](const std::string& path, const Json& embedded, Json* out) -> Status {
+    if (!embedded.is_null()) {
+      *out = embedded;
+      return {};
+    }
+    Result<Json> j = load_json_file(path);
+    if (!j) return Error{replay_file, "", "cannot load its " + j.error().to_string()};
+    *out = std::move(*j);
+    return {};
+  };
+  Json creature, level;
+  if (Status s = content(replay.creature_path, replay.creature_json, &creature); !s) return s;
+  if (Status s = content(replay.level_path, replay.level_json, &level); !s) return s;
+  Result<Scene> scene = scene_from_json(
+      replay.creature_path, creature, replay.creature_json.is_null() ? replay.creature_path : replay_file,
+      replay.level_path, level, replay.level_json.is_null() ? replay.level_path : replay_file);
+  if (!scene) return scene.error();
+  start(std::move(*scene), replay.seed);
+  replay_ = replay;
+  playback_ = true;
+  verifier_ = ReplayVerifier(&replay_.hashes);
+  verifier_.check(0, hash_state(state_));
+  return {};
+}
+
+bool Session::tick(const InputFrame& live) {
+  if (playback_ && state_.tick >= replay_.inputs.size()) return false;
+  const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
+  prev_ = state_;
+  step(state_, in, ctx_);
+  last_input_ = in;
+  record_.inputs.push_back(in);
+  const bool on_interval = state_.tick % kReplayHashInterval == 0;
+  const bool checking = playback_ && !replay_.hashes.empty();
+  if (!on_interval && !checking) return true;
+  const std::uint64_t h = hash_state(state_);
+  if (on_interval) record_.hashes.push_back(ReplayCheckpoint{state_.tick, h});
+  if (playback_) return verifier_.check(state_.tick, h);
+  return true;
+}
+
+Json state_summary_json(const SimState& s) {
+  Json j = Json::object();
+  j["tick"] = s.tick;
+  j["root"] = Json::array({s.root_ws.x, s.root_ws.y, s.root_ws.z});
+  j["heading_deg"] = s.heading_rad * (180.0f / 3.14159265358979f);
+  j["speed_mps"] = s.speed_mps;
+  j["camera_yaw_deg"] = s.camera_yaw_rad() * (180.0f / 3.14159265358979f);
+  j["blocked_ticks"] = s.blocked_ticks;
+  j["vault_phase"] = to_string(s.vault.phase);
+  j["vault_fence"] = s.vault.fence;
+  j["vault_mirrored"] = s.vault.mirrored;
+  j["vault_refused_reason"] = s.vault_plan.decision.refused ? s.vault_plan.decision.reason : "";
+  j["vaults_played"] = s.vaults_played;
+  j["vault_max_penetration_m"] = s.vault.max_penetration_m;
+  j["hud"] = static_cast<int>(s.hud);
+  j["hash"] = hash_hex(hash_state(s));
+  return j;
+}
+
+Replay Session::recording() const {
+  Replay r = record_;
+  if (r.hashes.empty() || r.hashes.back().tick != state_.tick) {
+    r.hashes.push_back(ReplayCheckpoint{state_.tick, hash_state(state_)});
+  }
+  return r;
+}
+
+}  // namespace cf

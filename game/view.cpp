@@ -1,0 +1,266 @@
+#include "game/view.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "retarget/walker.h"
+#include "vault/vault_play.h"
+
+namespace cf {
+
+namespace {
+
+constexpr float kPi = 3.14159265358979f;
+
+glm::mat4 place(const glm::vec3& pos_ws, float yaw_rad) {
+  return glm::rotate(glm::translate(glm::mat4(1.0f), pos_ws), yaw_rad, glm::vec3(0, 1, 0));
+}
+
+float lerp_angle(float a, float b, float t) {
+  float d = b - a;
+  while (d > kPi) d -= 2.0f * kPi;
+  while (d < -kPi) d += 2.0f * kPi;
+  return a + d * t;
+}
+
+// Appends a sphere mesh translated to c into m.
+void append_sphere(MeshData* m, const MeshData& sphere, const glm::vec3& c) {
+  const auto base = static_cast<std::uint32_t>(m->positions_ms.size());
+  for (const glm::vec3& p : sphere.positions_ms) m->positions_ms.push_back(p + c);
+  m->normals_ms.insert(m->normals_ms.end(), sphere.normals_ms.begin(), sphere.normals_ms.end());
+  m->uvs.insert(m->uvs.end(), sphere.uvs.begin(), sphere.uvs.end());
+  for (std::uint32_t i : sphere.indices) m->indices.push_back(base + i);
+}
+
+// Placeholder flesh until skinning: overlapping spheres along every stroke.
+MeshData creature_blob_mesh(const Creature& c) {
+  MeshData m;
+  for (const Part& part : c.parts) {
+    const MeshData sphere = make_sphere_mesh(part.radius, 5, 8);
+    const float spacing = std::max(part.radius * 0.9f, 0.01f);
+    for (std::size_t i = 0; i + 1 < part.stroke.size(); ++i) {
+      const glm::vec3 a = part.stroke[i], b = part.stroke[i + 1];
+      const int n = std::max(1, static_cast<int>(std::ceil(glm::length(b - a) / spacing)));
+      for (int k = 0; k < n; ++k) append_sphere(&m, sphere, a + (b - a) * (static_cast<float>(k) / n));
+    }
+    if (!part.stroke.empty()) append_sphere(&m, sphere, part.stroke.back());
+  }
+  return m;
+}
+
+}  // namespace
+
+SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alpha) {
+  SimState s = cur;
+  const float t = std::clamp(alpha, 0.0f, 1.0f);
+  s.root_ws = prev.root_ws + (cur.root_ws - prev.root_ws) * t;
+  s.heading_rad = lerp_angle(prev.heading_rad, cur.heading_rad, t);
+  s.camera_yaw_offset_rad = lerp_angle(prev.camera_yaw_offset_rad, cur.camera_yaw_offset_rad, t);
+  s.walker.position_ws = prev.walker.position_ws + (cur.walker.position_ws - prev.walker.position_ws) * t;
+  s.walker.heading_rad = lerp_angle(prev.walker.heading_rad, cur.walker.heading_rad, t);
+  if (cur.walker.gait_phase >= prev.walker.gait_phase) {
+    s.walker.gait_phase = prev.walker.gait_phase + (cur.walker.gait_phase - prev.walker.gait_phase) * t;
+  }
+  s.camera_pitch_rad = prev.camera_pitch_rad + (cur.camera_pitch_rad - prev.camera_pitch_rad) * t;
+  s.look_yaw_rad = prev.look_yaw_rad + (cur.look_yaw_rad - prev.look_yaw_rad) * t;
+  return s;
+}
+
+glm::mat4 orbit_camera_view(const SimState& s, float target_height_m) {
+  const float distance = 4.2f;
+  const glm::vec3 target = s.root_ws + glm::vec3(0.0f, target_height_m, 0.0f);
+  const glm::vec3 fwd = heading_forward(s.camera_yaw_rad());
+  const float c = std::cos(s.camera_pitch_rad), sn = std::sin(s.camera_pitch_rad);
+  const glm::vec3 eye = target - fwd * (distance * c) + glm::vec3(0.0f, distance * sn, 0.0f);
+  return glm::lookAt(eye, target, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+void View::init(const Scene& scene, const ViewTextures& textures) {
+  scene_ = &scene;
+  tex_ = textures;
+  const Level& lv = scene.level;
+  ground_ = make_ground_mesh(lv.ground_half_size, std::clamp(static_cast<int>(lv.ground_half_size), 1, 64), 0.5f);
+  fences_.clear();
+  walls_.clear();
+  for (const Box& f : lv.fences) fences_.push_back(make_box_mesh(f.half_extents, 0.5f, 1.0f));
+  for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
+  creature_ = creature_blob_mesh(scene.creature);
+  float top = 0.0f;
+  for (const glm::vec3& p : creature_.positions_ms) top = std::max(top, p.y);
+  pose_.resize(scene.rig);
+  inv_bind_ms_.resize(pose_.bind_ms.size());
+  invert_bind_matrices(pose_.bind_ms, inv_bind_ms_);
+  Result<SkinnedCreature> skin = build_skinned_creature(scene.rig.skeleton);
+  skinned_ = skin.ok();
+  if (skinned_) {
+    skin_ = std::move(*skin);
+    skin_out_.resize_for(skin_);
+    weight_colors_.resize(static_cast<std::size_t>(skin_.mesh.vertex_count()));
+    for (int v = 0; v < skin_.mesh.vertex_count(); ++v) {
+      const Influence* best = nullptr;
+      for (const Influence* i = skin_.limited.weights.begin(v); i != skin_.limited.weights.end(v); ++i) {
+        if (!best || i->weight > best->weight) best = i;
+      }
+      weight_colors_[static_cast<std::size_t>(v)] = bone_debug_color(best ? best->bone : 0);
+    }
+  }
+  target_height_m_ = std::clamp(top * 0.6f, 0.3f, 3.0f);
+}
+
+const CommandList& View::build(const SimState& draw, const FrameSettings& settings, int window_w, int window_h,
+                               GeometryStats* stats) {
+  const Level& lv = scene_->level;
+  meshes_.clear();
+  lines_.clear();
+  points_.clear();
+
+  MeshInput ground = ground_.view(glm::translate(glm::mat4(1.0f), glm::vec3(0, lv.ground_y, 0)),
+                                  Rgba8{255, 255, 255, 255}, tex_.ground);
+  ground.ground_layer = true;
+  meshes_.push_back(ground);
+  for (std::size_t i = 0; i < fences_.size(); ++i) {
+    const Box& b = lv.fences[i];
+    meshes_.push_back(fences_[i].view(place(b.centre, b.yaw_deg * (kPi / 180.0f)), Rgba8{255, 240, 220, 255},
+                                      tex_.wood));
+  }
+  for (std::size_t i = 0; i < walls_.size(); ++i) {
+    const Box& b = lv.walls[i].box;
+    meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * (kPi / 180.0f)), Rgba8{255, 255, 255, 255},
+                                     tex_.brick));
+  }
+  pose_for_drawing(draw);
+  if (skinned_ && skin_with_palette(skin_, pose_.bone_ms, inv_bind_ms_, &skin_out_)) {
+    MeshInput m;
+    m.positions_ms = skin_out_.positions_ms.data();
+    m.normals_ms = skin_out_.normals_ms.data();
+    m.uvs = skin_.mesh.uvs.data();
+    m.weight_colors = weight_colors_.data();
+    m.vertex_count = skin_.mesh.vertex_count();
+    m.indices = skin_.mesh.indices.data();
+    m.index_count = static_cast<int>(skin_.mesh.indices.size());
+    m.model_to_world = pose_.model_to_world;
+    m.texture = tex_.skin;
+    meshes_.push_back(m);
+  } else {
+    meshes_.push_back(creature_.view(pose_.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
+  }
+  add_pose_overlays(draw);
+  for (const Wall& w : lv.walls) {
+    if (!w.has_virtual_plane) continue;
+    const glm::vec3 n = w.plane_normal, along(-n.z, 0.0f, n.x);
+    const glm::vec3 p = w.plane_point, up(0.0f, w.box.top_y() - lv.ground_y, 0.0f);
+    const float half = std::max(w.box.half_extents.x, w.box.half_extents.z);
+    const glm::vec3 a = glm::vec3(p.x, lv.ground_y, p.z) - along * half, b = a + along * (2.0f * half);
+    const Rgba8 cyan{60, 230, 255, 255};
+    lines_.push_back({a, a + up, cyan, kOverlayVirtualPlanes});
+    lines_.push_back({a + up, b + up, cyan, kOverlayVirtualPlanes});
+    lines_.push_back({b + up, b, cyan, kOverlayVirtualPlanes});
+  }
+  for (const Region& r : lv.regions) {
+    for (std::size_t i = 0; i < r.points_xz.size(); ++i) {
+      const glm::vec2 a = r.points_xz[i], b = r.points_xz[(i + 1) % r.points_xz.size()];
+      lines_.push_back({{a.x, lv.ground_y + 0.01f, a.y}, {b.x, lv.ground_y + 0.01f, b.y}, Rgba8{80, 255, 120, 255},
+                        kOverlayRegions});
+    }
+  }
+
+  GeometryJob job;
+  job.meshes = meshes_.data();
+  job.mesh_count = static_cast<int>(meshes_.size());
+  job.lines = lines_.data();
+  job.line_count = static_cast<int>(lines_.size());
+  job.points = points_.data();
+  job.point_count = static_cast<int>(points_.size());
+  job.camera.view = orbit_camera_view(draw, std::max(0.3f, pose_.cog_ws.y - lv.ground_y));
+  job.lighting.fog_start_m = 18.0f;
+  job.lighting.fog_end_m = 40.0f;
+  job.settings = settings;
+  job.window_width = window_w;
+  job.window_height = window_h;
+  job.scratch = &scratch_;
+  job.out = &list_;
+  job.stats = stats;
+  if (!job.run()) list_.clear();
+  return list_;
+}
+
+// The pose shown for a state: the vault's tick while vaulting, else the walker's (bind pose placed
+// at the root for a creature that cannot walk).
+void View::pose_for_drawing(const SimState& draw) {
+  const Scene& sc = *scene_;
+  bool posed = false;
+  if (draw.vaulting() && sc.can_vault) {
+    posed = pose_vault_tick(draw.vault_plan, sc.vault, sc.rig, sc.level, std::max(0, draw.vault.tick - 1), &pose_);
+  } else if (sc.can_walk) {
+    posed = pose_walker(draw.walker, sc.walk_setup, sc.rig, sc.walk_clip, &pose_);
+  }
+  if (posed) return;
+  const Skeleton& sk = sc.rig.skeleton;
+  pose_.model_to_world = place(draw.root_ws - glm::vec3(sc.rig.cog.x, 0.0f, sc.rig.cog.z), draw.heading_rad);
+  pose_.bone_ms = pose_.bind_ms;
+  for (int b = 0; b < sk.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    pose_.head_ms[i] = sk.head_ms[i];
+    pose_.tail_ms[i] = sk.tail_ms[i];
+    pose_.head_ws[i] = glm::vec3(pose_.model_to_world * glm::vec4(sk.head_ms[i], 1.0f));
+    pose_.tail_ws[i] = glm::vec3(pose_.model_to_world * glm::vec4(sk.tail_ms[i], 1.0f));
+  }
+  pose_.cog_ms = sc.rig.cog;
+  pose_.cog_ws = glm::vec3(pose_.model_to_world * glm::vec4(sc.rig.cog, 1.0f));
+  for (LimbPose& l : pose_.limbs) l = LimbPose{};
+}
+
+void View::add_pose_overlays(const SimState& draw) {
+  const Scene& sc = *scene_;
+  const float ground = sc.level.ground_y;
+  const Rgba8 white{255, 255, 255, 255}, yellow{255, 230, 40, 255}, red{255, 60, 60, 255};
+  const Rgba8 violet{200, 120, 255, 255}, orange{255, 150, 40, 255};
+  for (std::size_t b = 0; b < pose_.head_ws.size(); ++b) {
+    lines_.push_back({pose_.head_ws[b], pose_.tail_ws[b], bone_debug_color(static_cast<int>(b)), kOverlayBones});
+    points_.push_back({pose_.head_ws[b], white, kOverlayJoints, 0});
+  }
+  const glm::vec3 cog = pose_.cog_ws;
+  lines_.push_back({cog, glm::vec3(cog.x, ground, cog.z), yellow, kOverlayCog});
+  points_.push_back({cog, yellow, kOverlayCog, 3});
+  for (const LimbPose& l : pose_.limbs) {
+    if (l.root_ms == l.target_ms) continue;  // not posed
+    points_.push_back({l.target_ws, l.contact ? red : orange, kOverlayIkTargets, 3});
+    const glm::vec3 root_ws = glm::vec3(pose_.model_to_world * glm::vec4(l.root_ms, 1.0f));
+    const glm::vec3 pole_ws = glm::vec3(pose_.model_to_world * glm::vec4(l.pole_ms, 0.0f));
+    lines_.push_back({root_ws, root_ws + pole_ws * 0.15f, orange, kOverlayIkTargets});
+  }
+  // Motion control points: where the walker plants and aims each foot.
+  for (int i = 0; i < draw.walker.leg_count && !draw.vaulting(); ++i) {
+    const FootState& f = draw.walker.feet[static_cast<std::size_t>(i)];
+    points_.push_back({f.plant_ws, violet, kOverlayControlPoints, 2});
+    if (!f.planted) lines_.push_back({f.plant_ws, f.goal_ws, violet, kOverlayControlPoints});
+  }
+  // The vault's reference line and its lmax / lref directions while vaulting (or refused).
+  if (draw.vault.phase == VaultPhase::kPlaying || draw.vault.phase == VaultPhase::kRefused) {
+    const VaultDecision& d = draw.vault_plan.decision;
+    const glm::mat4& m = d.place.model_to_world;
+    const glm::vec3 a = glm::vec3(m * glm::vec4(d.place.ref_x_ms, 0.0f, d.place.path_start_ms, 1.0f));
+    const glm::vec3 b = glm::vec3(m * glm::vec4(d.place.ref_x_ms, 0.0f, d.place.path_end_ms, 1.0f));
+    const glm::vec3 up(0.0f, 0.9f, 0.0f);
+    lines_.push_back({a + up, b + up, orange, kOverlayReferenceLine});
+    const glm::vec3 dir = glm::vec3(m * glm::vec4(d.lmax_dir.x, 0.0f, d.lmax_dir.y, 0.0f));
+    const glm::vec3 mid = (a + b) * 0.5f + up;
+    lines_.push_back({mid, mid + dir * d.lmax, red, kOverlayReferenceLine});
+    lines_.push_back({mid + glm::vec3(0, 0.05f, 0), mid + glm::vec3(0, 0.05f, 0) + dir * d.lref, yellow,
+                      kOverlayReferenceLine});
+  }
+}
+
+std::string View::hud_text(const SimState& s) const {
+  switch (s.hud) {
+    case HudMessage::kVaultRefused: return "Can't vault: " + s.vault_plan.decision.reason;
+    case HudMessage::kNoFenceInReach: return "No fence in reach";
+    case HudMessage::kCannotVault: return scene_ ? scene_->vault_problem : std::string();
+    case HudMessage::kNone: break;
+  }
+  return {};
+}
+
+}  // namespace cf

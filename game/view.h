@@ -1,0 +1,74 @@
+#pragma once
+// Builds each displayed frame from the simulation state: the level and creature meshes, the camera
+// and the debug overlays, through the geometry stage into a CommandList. Reads state, never writes
+// it. CPU only (no GL): the rasterizer in main draws the list.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game/scene.h"
+#include "game/sim.h"
+#include "render/command_list.h"
+#include "render/frame_settings.h"
+#include "render/geometry_stage.h"
+#include "render/mesh_builders.h"
+#include "retarget/retarget.h"
+#include "skin/skinned_creature.h"
+
+namespace cf {
+
+struct ViewTextures {
+  TextureId ground = kNoTexture, wood = kNoTexture, brick = kNoTexture, skin = kNoTexture;
+};
+
+// The state to draw between two ticks: positions and angles blended by alpha in [0, 1].
+SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alpha);
+
+// The orbit camera around the creature (world -> view).
+glm::mat4 orbit_camera_view(const SimState& s, float target_height_m);
+
+class View {
+ public:
+  View() = default;
+  View(const View&) = delete;  // MeshInputs point into the view's own meshes
+  View& operator=(const View&) = delete;
+
+  // Builds the static meshes of the scene. The scene must outlive the view.
+  void init(const Scene& scene, const ViewTextures& textures);
+
+  // The frame for 'draw' at the given drawable size. Returns the command list (valid until the
+  // next build). stats may be null.
+  const CommandList& build(const SimState& draw, const FrameSettings& settings, int window_w, int window_h,
+                           GeometryStats* stats = nullptr);
+
+  const std::vector<MeshInput>& meshes() const { return meshes_; }
+  const std::vector<OverlayLineInput>& lines() const { return lines_; }
+  // The creature pose of the last build (world positions of every bone).
+  const CreaturePose& pose() const { return pose_; }
+  bool skinned() const { return skinned_; }
+  // The HUD line for the state ("" when none): vault refusals and the like.
+  std::string hud_text(const SimState& s) const;
+
+ private:
+  const Scene* scene_ = nullptr;
+  ViewTextures tex_;
+  MeshData ground_;
+  std::vector<MeshData> fences_, walls_;
+  MeshData creature_;              // fallback flesh when skinning fails: spheres along the strokes
+  bool skinned_ = false;
+  SkinnedCreature skin_;           // the creature's skinned flesh (engine/skin)
+  SkinBuffers skin_out_;
+  std::vector<glm::mat4> inv_bind_ms_;
+  std::vector<Rgba8> weight_colors_;  // per vertex: dominant bone's debug colour (weight view)
+  CreaturePose pose_;
+  void pose_for_drawing(const SimState& draw);
+  void add_pose_overlays(const SimState& draw);
+  float target_height_m_ = 0.9f;   // camera look-at height above the root
+  std::vector<MeshInput> meshes_;
+  std::vector<OverlayLineInput> lines_;
+  std::vector<OverlayPointInput> points_;
+  GeometryScratch scratch_;
+  CommandList list_;
+};
+
+}  // namespace cf

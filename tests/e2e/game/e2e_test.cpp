@@ -1,0 +1,106 @@
+// The real game binary with a window: SDL's offscreen driver (EGL, no X server) and, when available,
+// Xvfb, both on Mesa's software OpenGL. Plays a scripted input file and compares the state hash and
+// a screenshot with goldens (the PNG with a tolerance). Regenerate: CF_UPDATE_GOLDENS=1 ctest -R E2E.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <string>
+
+#include "golden.h"
+#include "render/image_io.h"
+#include "run_command.h"
+
+namespace cf::test {
+namespace {
+
+std::string tmp(const std::string& name) { return std::string(CF_BINARY_DIR) + "/e2e_game_" + name; }
+
+const char* kWalkArgs = "--replay tests/data/game/walk.replay.json --ticks 120 --at-tick 100 --print-hash";
+
+CommandResult game_offscreen(const std::string& args) {
+  return run_command("cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy '" CF_GAME_EXE "' " + args);
+}
+
+// Fraction of pixels whose largest channel difference exceeds 'tolerance'.
+double differing_fraction(const Image& a, const Image& b, int tolerance) {
+  std::size_t bad = 0;
+  for (std::size_t i = 0; i < a.rgba.size(); i += 4) {
+    int worst = 0;
+    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(a.rgba[i + c] - b.rgba[i + c]));
+    bad += worst > tolerance;
+  }
+  return static_cast<double>(bad) / static_cast<double>(a.rgba.size() / 4);
+}
+
+int distinct_colours(const Image& img) {
+  std::set<std::uint32_t> colours;
+  for (std::size_t i = 0; i < img.rgba.size() && colours.size() < 1000; i += 4) {
+    colours.insert(img.rgba[i] | img.rgba[i + 1] << 8 | img.rgba[i + 2] << 16);
+  }
+  return static_cast<int>(colours.size());
+}
+
+// Checks a screenshot against the golden PNG: same size, at most 1% of pixels off by more than 24.
+void expect_matches_golden_png(const std::string& shot_path, const std::string& golden_name) {
+  Result<Image> shot = load_png(shot_path);
+  ASSERT_TRUE(shot.ok()) << shot.error().to_string();
+  EXPECT_GE(shot->width, 320);
+  EXPECT_GE(shot->height, 240);
+  EXPECT_GT(distinct_colours(*shot), 16) << "the screenshot is (nearly) one colour";
+  const std::string golden = golden_path(golden_name);
+  if (updating_goldens()) {
+    ASSERT_TRUE(write_png(golden, *shot).ok());
+    return;
+  }
+  Result<Image> want = load_png(golden);
+  ASSERT_TRUE(want.ok()) << want.error().to_string() << " (create it: CF_UPDATE_GOLDENS=1 ctest -R E2E)";
+  ASSERT_EQ(shot->width, want->width);
+  ASSERT_EQ(shot->height, want->height);
+  const double off = differing_fraction(*shot, *want, 24);
+  EXPECT_LE(off, 0.01) << shot_path << " differs from " << golden << " in " << off * 100.0
+                       << "% of pixels (if intended: CF_UPDATE_GOLDENS=1 ctest -R E2E)";
+}
+
+TEST(E2E, OffscreenWalkReplayMatchesGoldenHashAndScreenshot) {
+  const std::string shot = tmp("walk_offscreen.png");
+  std::remove(shot.c_str());
+  const CommandResult r = game_offscreen(std::string(kWalkArgs) + " --screenshot '" + shot + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(check_golden_text("e2e_walk_120.hash", last_line(r.out) + "\n"), "");
+  expect_matches_golden_png(shot, "e2e_walk_tick100.png");
+}
+
+TEST(E2E, WindowedAndHeadlessRunsComputeTheSameState) {
+  const CommandResult windowed = game_offscreen("--replay tests/data/game/walk.replay.json --print-hash");
+  const CommandResult headless = game_offscreen("--headless --replay tests/data/game/walk.replay.json --print-hash");
+  ASSERT_EQ(windowed.exit_code, 0) << windowed.err;
+  ASSERT_EQ(headless.exit_code, 0) << headless.err;
+  EXPECT_EQ(last_line(windowed.out), last_line(headless.out));
+}
+
+TEST(E2E, ScreenshotAtTickZeroShowsTheDefaultScene) {
+  const std::string shot = tmp("tick0.png");
+  const CommandResult r = game_offscreen("--ticks 1 --screenshot '" + shot + "' --at-tick 0");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<Image> img = load_png(shot);
+  ASSERT_TRUE(img.ok());
+  EXPECT_GT(distinct_colours(*img), 16);
+}
+
+TEST(E2E, XvfbWalkReplayMatchesTheSameGoldens) {
+  if (run_command("command -v xvfb-run >/dev/null").exit_code != 0) GTEST_SKIP() << "xvfb-run not installed";
+  if (updating_goldens()) GTEST_SKIP() << "goldens come from the offscreen run";
+  const std::string shot = tmp("walk_xvfb.png");
+  std::remove(shot.c_str());
+  const CommandResult r = run_command("cd '" CF_SOURCE_DIR "' && env -u SDL_VIDEODRIVER SDL_AUDIODRIVER=dummy "
+                                      "xvfb-run -a -s '-screen 0 1280x800x24' '" CF_GAME_EXE "' " +
+                                      std::string(kWalkArgs) + " --screenshot '" + shot + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(check_golden_text("e2e_walk_120.hash", last_line(r.out) + "\n"), "");
+  expect_matches_golden_png(shot, "e2e_walk_tick100.png");
+}
+
+}  // namespace
+}  // namespace cf::test

@@ -1,0 +1,55 @@
+#include "game/args.h"
+
+#include <gtest/gtest.h>
+
+namespace cf {
+namespace {
+
+Result<RunOptions> parse(std::vector<std::string> a) { return parse_run_options(a); }
+
+TEST(RunOptions, ParsesEveryMode) {
+  Result<RunOptions> o = parse({"--ticks", "120", "--screenshot", "s.png", "--at-tick", "100", "--print-hash",
+                                "--record", "r.json", "--creature", "c.json", "--level", "l.json", "--seed", "9"});
+  ASSERT_TRUE(o.ok()) << o.error().to_string();
+  EXPECT_TRUE(o->has_ticks);
+  EXPECT_EQ(o->ticks, 120u);
+  EXPECT_EQ(o->at_tick, 100u);
+  EXPECT_TRUE(o->print_hash);
+  EXPECT_EQ(o->record_path, "r.json");
+  EXPECT_EQ(o->screenshot_path, "s.png");
+  EXPECT_EQ(o->creature_path, "c.json");
+  EXPECT_EQ(o->level_path, "l.json");
+  EXPECT_EQ(o->seed, 9u);
+  EXPECT_TRUE(parse({"--headless", "--ticks", "600"}).ok());
+  EXPECT_TRUE(parse({"--headless", "--replay", "r.json"}).ok());
+  EXPECT_TRUE(parse({"--help"})->help);
+  EXPECT_TRUE(parse({}).ok());
+}
+
+TEST(RunOptions, RejectsBadInputWithOneLine) {
+  const std::vector<std::vector<std::string>> bad = {
+      {"--bogus"},
+      {"--ticks"},
+      {"--ticks", "-1"},
+      {"--ticks", "12x"},
+      {"--ticks", "99999999999999999999999"},
+      {"--seed", ""},
+      {"--headless"},
+      {"--headless", "--ticks", "5", "--screenshot", "a.png"},
+      {"--at-tick", "3"},
+      {"--ticks", "5", "--screenshot", "a.png", "--at-tick", "6"},
+      {"--replay", "r.json", "--seed", "3"},
+      {"--replay", "r.json", "--record", "r.json"},
+      {"--screenshot", "a.png"},
+  };
+  for (const auto& a : bad) {
+    Result<RunOptions> o = parse(a);
+    ASSERT_FALSE(o.ok()) << a[0];
+    const std::string line = o.error().to_string();
+    EXPECT_FALSE(line.empty());
+    EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+  }
+}
+
+}  // namespace
+}  // namespace cf

@@ -1,0 +1,50 @@
+// The frame builder on the CPU: no GL needed.
+#include "game/view.h"
+
+#include <gtest/gtest.h>
+
+namespace cf {
+namespace {
+
+TEST(View, BuildsTheDefaultSceneAndFollowsTheCreature) {
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
+  ASSERT_TRUE(scene.ok());
+  View view;
+  view.init(*scene, ViewTextures{});
+  const SimContext ctx = make_sim_context(*scene);
+  SimState s = initial_state(ctx, 1);
+  GeometryStats stats;
+  const CommandList& a = view.build(s, FrameSettings{}, 960, 720, &stats);
+  EXPECT_EQ(a.width, 320);
+  EXPECT_EQ(a.height, 240);
+  EXPECT_GT(stats.triangles_out, 100);
+  // ground, fence, wall, creature
+  EXPECT_EQ(view.meshes().size(), 4u);
+  const std::string first = dump_command_list(a);
+
+  InputFrame walk;
+  walk.left_y = 32767;
+  for (int t = 0; t < 60; ++t) step(s, walk, ctx);
+  const CommandList& b = view.build(s, FrameSettings{}, 960, 720);
+  EXPECT_NE(dump_command_list(b), first);
+
+  FrameSettings all;
+  all.overlay_mask = kOverlayAll;
+  EXPECT_GT(view.build(s, all, 960, 720).lines.size(), 0u);
+}
+
+TEST(View, BlendInterpolatesPositionAndWrapsAngles) {
+  SimState a, b;
+  a.root_ws = glm::vec3(0.0f);
+  b.root_ws = glm::vec3(1.0f, 0.0f, 2.0f);
+  a.heading_rad = 3.1f;
+  b.heading_rad = -3.1f;  // across the +-pi seam
+  const SimState m = blend_for_drawing(a, b, 0.5f);
+  EXPECT_FLOAT_EQ(m.root_ws.x, 0.5f);
+  EXPECT_FLOAT_EQ(m.root_ws.z, 1.0f);
+  EXPECT_GT(std::abs(m.heading_rad), 3.1f);
+  EXPECT_EQ(blend_for_drawing(a, b, 1.0f).root_ws, b.root_ws);
+}
+
+}  // namespace
+}  // namespace cf

@@ -1,0 +1,86 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/file_io.h"
+#include "render/image_io.h"
+
+namespace cf {
+namespace {
+
+std::string out_dir() {
+  const std::string d = std::string(CF_BINARY_DIR) + "/render_unit_out";
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+TEST(ImageIo, WriteThenLoadRoundTrips) {
+  Image img;
+  img.width = 8;
+  img.height = 4;
+  for (int i = 0; i < 32; ++i) img.rgba.insert(img.rgba.end(), {std::uint8_t(i * 7), std::uint8_t(255 - i), 3, 255});
+  const std::string path = out_dir() + "/roundtrip.png";
+  ASSERT_TRUE(write_png(path, img).ok());
+  Result<Image> back = load_png(path);
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ(back->width, 8);
+  EXPECT_EQ(back->height, 4);
+  EXPECT_EQ(back->rgba, img.rgba);
+}
+
+TEST(ImageIo, MissingFileNamesTheFile) {
+  Result<Image> r = load_png("/nonexistent/dir/skin.png");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().to_string().find("/nonexistent/dir/skin.png"), std::string::npos);
+}
+
+TEST(ImageIo, CorruptDataIsAnErrorNotACrash) {
+  const std::uint8_t not_png[] = {'h', 'e', 'l', 'l', 'o'};
+  Result<Image> a = decode_png(not_png, sizeof not_png, "x.png");
+  ASSERT_FALSE(a.ok());
+  EXPECT_EQ(a.error().file, "x.png");
+  EXPECT_NE(a.error().message.find("not a PNG"), std::string::npos);
+  // A real PNG cut short.
+  const std::vector<std::uint8_t> good = encode_png(4, 4, std::vector<std::uint8_t>(64, 200).data());
+  ASSERT_FALSE(good.empty());
+  Result<Image> b = decode_png(good.data(), good.size() / 2, "cut.png");
+  ASSERT_FALSE(b.ok());
+  EXPECT_NE(b.error().message.find("corrupt PNG"), std::string::npos) << b.error().message;
+  EXPECT_FALSE(decode_png(nullptr, 0, "empty.png").ok());
+}
+
+TEST(ImageIo, TexturesMustBePowerOfTwo) {
+  Image img;
+  img.width = 12;
+  img.height = 16;
+  img.rgba.assign(12 * 16 * 4, 0);
+  const Status s = check_texture_image(img, "odd.png");
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error.to_string().find("odd.png"), std::string::npos);
+  EXPECT_NE(s.error.message.find("powers of two"), std::string::npos);
+  const std::string path = out_dir() + "/odd.png";
+  ASSERT_TRUE(write_png(path, img).ok());
+  EXPECT_FALSE(load_texture_image(path).ok());
+}
+
+TEST(ImageIo, PlaceholderIsAMagentaBlackChecker) {
+  const Image p = placeholder_image(16, 4);
+  ASSERT_TRUE(check_texture_image(p, "").ok());
+  EXPECT_EQ(p.rgba[0], 255);
+  EXPECT_EQ(p.rgba[1], 0);
+  EXPECT_EQ(p.rgba[2], 255);
+  const std::size_t cell = 4 * 4;  // pixel (4, 0)
+  EXPECT_EQ(p.rgba[cell], 0);
+  EXPECT_EQ(p.rgba[cell + 2], 0);
+}
+
+TEST(ImageIo, ProjectTexturesLoad) {
+  for (const char* name : {"creature_skin", "ground", "fence_wood", "wall_brick"}) {
+    Result<Image> r = load_texture_image(std::string(CF_ASSETS_DIR) + "/textures/" + name + ".png");
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    EXPECT_EQ(r->width, 64);
+  }
+}
+
+}  // namespace
+}  // namespace cf

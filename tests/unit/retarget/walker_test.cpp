@@ -1,0 +1,233 @@
+// The walk controller against the acceptance bounds: shipped and random creatures, straight and
+// turning; stride scaling with size; standing still; start/stop smoothness; determinism.
+#include "retarget/walker.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <gtest/gtest.h>
+
+#include "core/hash.h"
+#include "retarget/walk_report.h"
+#include "test_creatures.h"
+
+namespace cf {
+namespace {
+
+using test::load_rig;
+using test::walk_clip;
+
+constexpr float kDt = 1.0f / 60.0f;
+constexpr float kTurnRate = 0.7854f;  // 45 degrees per second
+
+// The acceptance bounds of issue 5, per leg relative to its length; returns unreachable ticks.
+int expect_within_bounds(const WalkReport& r, const std::string& what) {
+  int unreachable = 0;
+  for (const LegWalkStats& l : r.legs) {
+    SCOPED_TRACE(what + " " + l.name);
+    EXPECT_GT(l.stance_ticks, 0);
+    EXPECT_LE(l.max_skate_m, 0.02f * l.length_m);
+    EXPECT_LE(l.max_penetration_m, 0.005f * l.length_m);
+    EXPECT_LE(l.max_float_m, 0.01f * l.length_m);
+    EXPECT_LE(l.max_ik_error_m, 1e-4f);
+    unreachable += l.unreachable_ticks;
+  }
+  EXPECT_GE(r.cog_min_height, 0.5f * r.stand_cog_height) << what;
+  EXPECT_LE(r.cog_max_height, 1.5f * r.stand_cog_height) << what;
+  return unreachable;
+}
+
+WalkReport walk(const Rig& rig, const RetargetSetup& setup, float seconds, float speed, float turn) {
+  WalkRun run;
+  run.seconds = seconds;
+  run.speed_mps = speed;
+  run.turn_rate_rps = turn;
+  return simulate_walk(rig, walk_clip(), setup, run);
+}
+
+TEST(Walker, ShippedCreaturesStraightAndTurning) {
+  for (const std::string& name : test::shipped_creatures()) {
+    Rig rig = load_rig(name);
+    auto setup = build_retarget_setup(rig, walk_clip());
+    ASSERT_TRUE(setup.ok()) << name;
+    WalkReport straight = walk(rig, *setup, 10.0f, -1.0f, 0.0f);
+    WalkReport turning = walk(rig, *setup, 10.0f, -1.0f, kTurnRate);
+    WalkReport spin = walk(rig, *setup, 10.0f, 0.0f, -2.0f * kTurnRate);
+    int u = expect_within_bounds(straight, name + " straight");
+    u += expect_within_bounds(turning, name + " turning");
+    u += expect_within_bounds(spin, name + " turning in place");
+    EXPECT_EQ(u, 0) << name << ": shipped creatures reach every target";
+    // Walked at about the natural speed (it ramps up over the first second).
+    EXPECT_GT(straight.distance_m, 0.8f * 10.0f * natural_speed(*setup)) << name;
+    EXPECT_LT(straight.distance_m, 1.01f * 10.0f * natural_speed(*setup)) << name;
+    std::printf("%-16s %5.2f m  cog %.3f..%.3f (stand %.3f)\n", name.c_str(), straight.distance_m,
+                straight.cog_min_height, straight.cog_max_height, straight.stand_cog_height);
+  }
+}
+
+TEST(Walker, RandomCreaturesProperty) {
+  Rng rng = Rng::from_seed(2024);
+  int creatures = 0, unreachable = 0, ticks = 0;
+  for (int i = 0; i < 240; ++i) {
+    int legs = 1 + i % 8;
+    Creature c = test::random_creature(rng, legs);
+    auto rig = build_rig(c);
+    ASSERT_TRUE(rig.ok()) << i << ": " << rig.error().to_string();
+    auto setup = build_retarget_setup(*rig, walk_clip());
+    ASSERT_TRUE(setup.ok()) << i;
+    float turn = (i % 2 ? 1.0f : -1.0f) * kTurnRate;
+    WalkReport straight = walk(*rig, *setup, 10.0f, -1.0f, 0.0f);
+    WalkReport turning = walk(*rig, *setup, 10.0f, -1.0f, turn);
+    std::string what = "creature " + std::to_string(i) + " (" + std::to_string(legs) + " legs)";
+    unreachable += expect_within_bounds(straight, what + " straight");
+    unreachable += expect_within_bounds(turning, what + " turning");
+    ticks += straight.ticks + turning.ticks;
+    ++creatures;
+    if (HasFailure()) break;
+  }
+  std::printf("%d random creatures, %d ticks, %d unreachable leg-ticks\n", creatures, ticks, unreachable);
+}
+
+// Stride scales with size: distance per gait cycle is proportional to the creature's size.
+TEST(Walker, HalfAndDoubleSizeScaleTheStride) {
+  auto c = load_creature(test::asset("creatures/biped.json"));
+  ASSERT_TRUE(c.ok());
+  double per_cycle[3];
+  const float sizes[3] = {0.5f, 1.0f, 2.0f};
+  for (int k = 0; k < 3; ++k) {
+    auto rig = build_rig(test::scaled(*c, sizes[k]));
+    ASSERT_TRUE(rig.ok());
+    auto setup = build_retarget_setup(*rig, walk_clip());
+    ASSERT_TRUE(setup.ok());
+    double cycles = 0.0;
+    WalkRun run;
+    run.seconds = 10.0f;
+    WalkReport r = simulate_walk(*rig, walk_clip(), *setup, run,
+                                 [&](const WalkerState& st, const CreaturePose&) { cycles = st.gait_phase; });
+    expect_within_bounds(r, "size " + std::to_string(sizes[k]));
+    per_cycle[k] = r.distance_m / cycles;
+  }
+  EXPECT_NEAR(per_cycle[0] / per_cycle[1], 0.5, 0.025);
+  EXPECT_NEAR(per_cycle[2] / per_cycle[1], 2.0, 0.1);
+}
+
+TEST(Walker, StandingStillPlantsEveryFoot) {
+  Rig rig = load_rig("hexapod");
+  auto setup = build_retarget_setup(rig, walk_clip());
+  ASSERT_TRUE(setup.ok());
+  WalkerState st = make_walker(*setup, rig, glm::vec3(1, 0, 2), 0.5f);
+  CreaturePose pose;
+  pose.resize(rig);
+  WalkCommand go{natural_speed(*setup), 0.3f}, stop{};
+  for (int t = 0; t < 120; ++t) step_walker(&st, go, *setup, rig, kDt);
+  for (int t = 0; t < 240; ++t) step_walker(&st, stop, *setup, rig, kDt);
+  EXPECT_EQ(st.speed_mps, 0.0f);
+  EXPECT_EQ(st.cadence_hz, 0.0f);
+  EXPECT_EQ(st.motion_weight, 0.0f);
+  for (int k = 0; k < st.leg_count; ++k) EXPECT_TRUE(st.feet[k].planted && st.feet[k].parked) << k;
+  const WalkerState before = st;
+  ASSERT_TRUE(pose_walker(st, *setup, rig, walk_clip(), &pose));
+  for (int t = 0; t < 60; ++t) step_walker(&st, stop, *setup, rig, kDt);
+  EXPECT_EQ(st.gait_phase, before.gait_phase);
+  EXPECT_EQ(st.position_ws, before.position_ws);
+  // The stand pose: cog at the standing height, feet on the ground and reached.
+  EXPECT_NEAR(pose.cog_ws.y, setup->stand_cog_height_m, 1e-5f);
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    if (rig.limbs[i].tag != PartTag::kLeg) continue;
+    EXPECT_TRUE(pose.limbs[i].reached);
+    EXPECT_TRUE(pose.limbs[i].contact);
+    EXPECT_NEAR(pose.tail_ws[rig.limbs[i].bones[1]].y, 0.0f, 1e-5f);
+  }
+}
+
+// Start, stop and turn blend: speed changes gradually and no joint jumps between ticks.
+TEST(Walker, StartStopTurnAreSmooth) {
+  Rig rig = load_rig("quadruped");
+  auto setup = build_retarget_setup(rig, walk_clip());
+  ASSERT_TRUE(setup.ok());
+  WalkerState st = make_walker(*setup, rig, glm::vec3(0.0f), 0.0f);
+  CreaturePose pose, prev;
+  pose.resize(rig);
+  WalkMeter meter;
+  meter.begin(rig, *setup);
+  const float v = natural_speed(*setup);
+  float last_speed = 0.0f, max_dv = 0.0f, max_jump = 0.0f, steady_jump = 0.0f;
+  for (int t = 0; t < 900; ++t) {
+    WalkCommand cmd;
+    int phase = t / 150;  // stand, walk, turn left, stop, turn right in place, walk
+    cmd.speed_mps = (phase == 1 || phase == 2 || phase == 5) ? v : 0.0f;
+    cmd.turn_rate_rps = phase == 2 ? 1.0f : phase == 4 ? -1.0f : 0.0f;
+    step_walker(&st, cmd, *setup, rig, kDt);
+    ASSERT_TRUE(pose_walker(st, *setup, rig, walk_clip(), &pose));
+    meter.add(rig, pose);
+    max_dv = std::max(max_dv, std::abs(st.speed_mps - last_speed));
+    last_speed = st.speed_mps;
+    float jump = 0.0f;
+    if (t > 0)
+      for (int b = 0; b < rig.skeleton.size(); ++b) jump = std::max(jump, glm::length(pose.tail_ws[b] - prev.tail_ws[b]));
+    max_jump = std::max(max_jump, jump);
+    if (t >= 225 && t < 300) steady_jump = std::max(steady_jump, jump);  // steady straight walk
+    prev = pose;
+  }
+  EXPECT_LT(max_dv, 0.1f * v);  // no speed step larger than 10% of the natural speed per tick
+  // No joint moves faster in a transition than the swinging feet do in a steady walk.
+  EXPECT_LT(max_jump, 1.5f * steady_jump);
+  std::printf("largest joint move per tick: %.4f m (steady walk %.4f m)\n", max_jump, steady_jump);
+  expect_within_bounds(meter.report, "start/stop/turn");
+}
+
+// Limb bone frames roll with the bend plane and never flip from one tick to the next, so skinned
+// flesh does not twist.
+TEST(Walker, LimbFramesDoNotFlip) {
+  for (const char* name : {"biped_arms_tail", "octopod"}) {
+    Rig rig = load_rig(name);
+    auto setup = build_retarget_setup(rig, walk_clip());
+    ASSERT_TRUE(setup.ok());
+    CreaturePose pose;
+    pose.resize(rig);
+    WalkerState st = make_walker(*setup, rig, glm::vec3(0.0f), 0.0f);
+    std::vector<glm::mat4> prev;
+    float worst = 0.0f;
+    for (int t = 0; t < 400; ++t) {
+      step_walker(&st, WalkCommand{natural_speed(*setup), t > 200 ? 0.8f : 0.0f}, *setup, rig, kDt);
+      ASSERT_TRUE(pose_walker(st, *setup, rig, walk_clip(), &pose));
+      if (!prev.empty())
+        for (const LimbChain& l : rig.limbs)
+          for (int b : l.bones) {
+            float c = glm::dot(glm::vec3(pose.bone_ms[b][1]), glm::vec3(prev[b][1]));
+            worst = std::max(worst, std::acos(std::clamp(c, -1.0f, 1.0f)));
+          }
+      prev = pose.bone_ms;
+    }
+    EXPECT_LT(worst, 0.35f) << name << ": a limb frame rolled " << worst << " rad in one tick";
+  }
+}
+
+TEST(Walker, DeterministicAndCopyable) {
+  Rig rig = load_rig("octopod");
+  auto setup = build_retarget_setup(rig, walk_clip());
+  ASSERT_TRUE(setup.ok());
+  auto run = [&](int ticks, WalkerState* snapshot_at_100) {
+    WalkerState st = make_walker(*setup, rig, glm::vec3(0.0f), 0.0f);
+    StateHasher h;
+    for (int t = 0; t < ticks; ++t) {
+      step_walker(&st, WalkCommand{0.5f, t > 200 ? 0.5f : 0.0f}, *setup, rig, kDt);
+      if (t == 100 && snapshot_at_100) *snapshot_at_100 = st;
+      hash_walker(st, &h);
+    }
+    return h.value();
+  };
+  WalkerState snap;
+  EXPECT_EQ(run(400, &snap), run(400, nullptr));
+  // A copied state continues exactly like the original.
+  WalkerState a = snap, b = snap;
+  for (int t = 0; t < 50; ++t) {
+    step_walker(&a, WalkCommand{0.5f, 0.5f}, *setup, rig, kDt);
+    step_walker(&b, WalkCommand{0.5f, 0.5f}, *setup, rig, kDt);
+  }
+  EXPECT_EQ(a.position_ws, b.position_ws);
+  EXPECT_EQ(a.gait_phase, b.gait_phase);
+}
+
+}  // namespace
+}  // namespace cf
