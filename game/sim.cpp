@@ -145,7 +145,11 @@ void step_walking(SimState& s, const InputFrame& in, const SimContext& ctx) {
   cmd.turn_rate_rps = -lx * or_default(ctx.tuning.turn_rate_rps, 2.0f);  // stick right turns right
   step_walker(&s.walker, cmd, *ctx.walk_setup, *ctx.rig, kDt);
   glm::vec3 p = s.walker.position_ws;
-  const bool hit = resolve_collisions(*ctx.level, ctx.body_radius_m, &p);
+  bool hit = resolve_collisions(*ctx.level, ctx.body_radius_m, &p);
+  if (!in_regions(*ctx.level, p)) {  // the movable regions' edge stops the creature
+    p = s.root_ws;
+    hit = true;
+  }
   s.blocked_ticks = hit ? s.blocked_ticks + 1u : 0u;
   if (hit) {
     s.walker.position_ws = p;
@@ -165,7 +169,11 @@ void step_sliding(SimState& s, const InputFrame& in, const SimContext& ctx) {
                          or_default(t.accel_mps2, 4.0f) * kDt);
   if (s.speed_mps > 0.0f) {
     glm::vec3 p = s.root_ws + heading_forward(s.heading_rad) * (s.speed_mps * kDt);
-    const bool hit = resolve_collisions(*ctx.level, ctx.body_radius_m, &p);
+    bool hit = resolve_collisions(*ctx.level, ctx.body_radius_m, &p);
+    if (!in_regions(*ctx.level, p)) {
+      p = s.root_ws;
+      hit = true;
+    }
     s.blocked_ticks = hit ? s.blocked_ticks + 1u : 0u;
     s.root_ws = p;
   }

@@ -17,7 +17,8 @@ float near_or_default(const Camera& c) { return c.near_m > 0 ? c.near_m : 0.1f; 
 float far_or_default(const Camera& c) { return c.far_m > 0 ? c.far_m : 200.0f; }
 
 std::uint8_t to_byte(float v) {
-  v = std::min(std::max(v, 0.0f), 1.0f);
+  if (!(v > 0.0f)) return 0;  // also NaN
+  v = std::min(v, 1.0f);
   return static_cast<std::uint8_t>(std::lround(v * 255.0f));
 }
 
@@ -27,6 +28,8 @@ struct Viewport {
   bool snap = true;
 
   std::int32_t to_fixed(float pixels) const {
+    // Clipping keeps real coordinates within the guard band; this only tames NaN/inf input.
+    if (!(std::fabs(pixels) < 1e6f)) pixels = 0.0f;
     if (snap) return static_cast<std::int32_t>(std::lround(pixels)) * kSubpixelOne;
     return static_cast<std::int32_t>(std::lround(pixels * static_cast<float>(kSubpixelOne)));
   }
@@ -190,7 +193,7 @@ class Builder {
     s.v = c.uv.y;
     s.color = Rgba8{to_byte(c.color.r / 255.0f), to_byte(c.color.g / 255.0f), to_byte(c.color.b / 255.0f),
                     to_byte(c.color.a / 255.0f)};
-    s.fog = static_cast<std::uint8_t>(std::lround(std::min(std::max(c.fog, 0.0f), 255.0f)));
+    s.fog = c.fog > 0.0f ? static_cast<std::uint8_t>(std::lround(std::min(c.fog, 255.0f))) : 0;
     return s;
   }
 
@@ -208,8 +211,12 @@ class Builder {
     // Ordering-table bucket from the average view distance, linear between near and far.
     const float avg_w = (a.pos.w + b.pos.w + c.pos.w) * (1.0f / 3.0f);
     const float f = (avg_w - near_) / (far_ - near_);
-    int bucket = static_cast<int>(f * static_cast<float>(buckets_));
-    bucket = std::min(std::max(bucket, 0), buckets_ - 1);
+    int bucket = 0;
+    if (f >= 1.0f) {
+      bucket = buckets_ - 1;
+    } else if (f > 0.0f) {  // NaN stays in bucket 0
+      bucket = std::min(static_cast<int>(f * static_cast<float>(buckets_)), buckets_ - 1);
+    }
     // Drawing order key: ground layer first, then everything else; far buckets before near ones.
     const int key = (ctx.ground ? 0 : buckets_) + (buckets_ - 1 - bucket);
     s_.unsorted.push_back(t);

@@ -66,17 +66,32 @@ TEST_F(GlRenderTest, WindowResizeAndFullscreenToggleKeepAspectAndPicture) {
   EXPECT_EQ(check_letterboxed(displayed(), target()), 0) << s.width << "x" << s.height;
   EXPECT_EQ(target().rgba, before.rgba);
 
+  // Fullscreen: the window must be shown for the toggle to take effect; the new size arrives
+  // through events (asynchronously on X11).
+  window.show();
   window.toggle_fullscreen();
-  SDL_PumpEvents();
+  const PixelSize windowed = s;
+  for (int i = 0; i < 100 && window.drawable_size().width == windowed.width; ++i) {
+    SDL_PumpEvents();
+    SDL_Delay(10);
+  }
   s = window.drawable_size();
+  EXPECT_TRUE(window.fullscreen());
+  EXPECT_NE(s.width, windowed.width) << "fullscreen did not change the drawable size";
   render(FrameSettings{}, s.width, s.height);
   EXPECT_EQ(check_letterboxed(displayed(), target()), 0) << "fullscreen " << s.width << "x" << s.height;
   EXPECT_EQ(target().rgba, before.rgba);
+
   window.toggle_fullscreen();
-  SDL_PumpEvents();
+  for (int i = 0; i < 100 && window.drawable_size().width != windowed.width; ++i) {
+    SDL_PumpEvents();
+    SDL_Delay(10);
+  }
   s = window.drawable_size();
+  EXPECT_FALSE(window.fullscreen());
   render(FrameSettings{}, s.width, s.height);
   EXPECT_EQ(check_letterboxed(displayed(), target()), 0) << "windowed " << s.width << "x" << s.height;
+  EXPECT_EQ(target().rgba, before.rgba);
 }
 
 // The modern path also keeps the aspect: its full-resolution target is the letterbox rectangle.

@@ -138,10 +138,34 @@ TEST(GameCli, WalkForwardThreeSeconds) {
   const Json s = Json::parse(last_line(r.out));
   EXPECT_EQ(s["tick"], 190);
   const float x = s["root"][0], z = s["root"][2];
-  // Full stick for 3 s: about 1.4 m/s after a short ramp, straight ahead (+Z).
+  // Full stick for 3 s: the walker's top speed for the biped (about 1.6 m/s) after a short blend,
+  // straight ahead (+Z).
   EXPECT_GT(z, 3.5f);
-  EXPECT_LT(z, 4.3f);
+  EXPECT_LT(z, 5.2f);
   EXPECT_LT(std::fabs(x), 0.05f);
+  EXPECT_GT(static_cast<float>(s["speed_mps"]), 1.0f);
+}
+
+TEST(GameCli, VaultBesideTheWallIsMirroredAndLandsBeyondTheFence) {
+  const CommandResult r = game("--headless --replay tests/data/game/vault_default.replay.json --print-state");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Json s = Json::parse(last_line(r.out));
+  EXPECT_EQ(s["vaults_played"], 1);
+  EXPECT_EQ(s["vault_phase"], "landed");
+  EXPECT_EQ(s["vault_mirrored"], true);
+  EXPECT_GT(static_cast<float>(s["root"][2]), 3.04f);  // the fence's far face is at z = 3.04
+  EXPECT_LE(static_cast<float>(s["vault_max_penetration_m"]), 0.0f);
+}
+
+TEST(GameCli, VaultBetweenTwoWallsIsRefused) {
+  const CommandResult r = game("--headless --replay tests/data/game/vault_refused.replay.json --print-state");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Json s = Json::parse(last_line(r.out));
+  EXPECT_EQ(s["vaults_played"], 0);
+  EXPECT_EQ(s["vault_phase"], "refused");
+  EXPECT_FALSE(s["vault_refused_reason"].get<std::string>().empty());
+  EXPECT_NE(s["hud"], 0);
+  EXPECT_LT(static_cast<float>(s["root"][2]), 3.0f);
 }
 
 }  // namespace

@@ -66,16 +66,16 @@ TEST(Replay, PlaysBackToTheSameHashes) {
 
 TEST(Replay, AlteredInputReportsTheFirstDivergingCheckpoint) {
   Replay r = record_session(250);
-  r.inputs[130].left_x = 32767;  // tick 131 differs
+  r.inputs[70].left_x = 32767;  // tick 71 (walking) turns instead of going straight
   Session s;
   ASSERT_TRUE(s.start_replay(r, "altered.json").ok());
   while (s.tick(InputFrame{})) {
   }
   ASSERT_TRUE(s.verifier().diverged());
-  EXPECT_EQ(s.verifier().diverged_tick(), 180u);
-  EXPECT_EQ(s.verifier().last_good_tick(), 120u);
-  EXPECT_EQ(s.state().tick, 180u);  // stops at the divergence
-  EXPECT_NE(s.verifier().message().find("diverged at tick 180"), std::string::npos) << s.verifier().message();
+  EXPECT_EQ(s.verifier().diverged_tick(), 120u);
+  EXPECT_EQ(s.verifier().last_good_tick(), 60u);
+  EXPECT_EQ(s.state().tick, 120u);  // stops at the divergence
+  EXPECT_NE(s.verifier().message().find("diverged at tick 120"), std::string::npos) << s.verifier().message();
 }
 
 TEST(Replay, AlteredHashIsReported) {

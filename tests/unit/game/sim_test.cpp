@@ -11,10 +11,18 @@
 namespace cf {
 namespace {
 
-Scene default_scene() {
-  Result<Scene> s = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
+Scene scene_in(const char* level) {
+  Result<Scene> s = load_scene(CF_ASSETS_DIR "/creatures/biped.json", std::string(CF_ASSETS_DIR "/levels/") + level);
   EXPECT_TRUE(s.ok()) << s.error().to_string();
   return std::move(*s);
+}
+
+// Empty ground: the default level with its fence and wall removed.
+Scene open_scene() {
+  Scene s = scene_in("default.json");
+  s.level.fences.clear();
+  s.level.walls.clear();
+  return s;
 }
 
 // Scripted input as a function of the tick only: walk, turn, orbit the camera, press A.
@@ -27,111 +35,179 @@ InputFrame scripted(std::uint64_t tick) {
   return f;
 }
 
+InputFrame stick(float x, float y) {
+  InputFrame f;
+  f.left_x = static_cast<std::int16_t>(x * 32767.0f);
+  f.left_y = static_cast<std::int16_t>(y * 32767.0f);
+  return f;
+}
+
+TEST(Sim, DefaultCreatureWalksWithTheRetargetedWalker) {
+  const Scene scene = scene_in("default.json");
+  EXPECT_TRUE(scene.can_walk) << scene.walk_problem;
+  EXPECT_TRUE(scene.can_vault) << scene.vault_problem;
+  EXPECT_GT(scene.rig.skeleton.size(), 5);
+}
+
 TEST(Sim, SameInputsSameHash) {
-  const Scene scene = default_scene();
-  const SimContext ctx = make_sim_context(scene);
-  SimState a = initial_state(ctx, 7), b = initial_state(ctx, 7);
-  EXPECT_EQ(hash_state(a), hash_state(b));
+  Session a, b;
+  a.start(scene_in("default.json"), 7);
+  b.start(scene_in("default.json"), 7);
+  EXPECT_EQ(hash_state(a.state()), hash_state(b.state()));
   for (std::uint64_t t = 0; t < 600; ++t) {
-    step(a, scripted(t), ctx);
-    step(b, scripted(t), ctx);
+    a.tick(scripted(t));
+    b.tick(scripted(t));
   }
-  EXPECT_EQ(a.tick, 600u);
-  EXPECT_EQ(hash_state(a), hash_state(b));
+  EXPECT_EQ(a.state().tick, 600u);
+  EXPECT_EQ(hash_state(a.state()), hash_state(b.state()));
 }
 
 TEST(Sim, HashCoversSeedInputAndEveryTick) {
-  const Scene scene = default_scene();
-  const SimContext ctx = make_sim_context(scene);
-  EXPECT_NE(hash_state(initial_state(ctx, 1)), hash_state(initial_state(ctx, 2)));
-  SimState a = initial_state(ctx, 1), b = a;
-  step(a, InputFrame{}, ctx);
-  EXPECT_NE(hash_state(a), hash_state(b));  // the tick counter alone changes it
-  step(b, scripted(30), ctx);
-  EXPECT_NE(hash_state(a), hash_state(b));  // different input, different state
+  Session a, b, c;
+  a.start(scene_in("default.json"), 1);
+  b.start(scene_in("default.json"), 1);
+  c.start(scene_in("default.json"), 2);
+  EXPECT_NE(hash_state(a.state()), hash_state(c.state()));
+  a.tick(InputFrame{});
+  EXPECT_NE(hash_state(a.state()), hash_state(b.state()));  // the tick counter alone changes it
+  b.tick(stick(0.0f, 1.0f));
+  EXPECT_NE(hash_state(a.state()), hash_state(b.state()));  // different input, different state
 }
 
 TEST(Sim, SnapshotIsACopy) {
-  const Scene scene = default_scene();
-  const SimContext ctx = make_sim_context(scene);
-  SimState s = initial_state(ctx, 3);
-  for (std::uint64_t t = 0; t < 100; ++t) step(s, scripted(t), ctx);
-  const SimState snapshot = s;
-  for (std::uint64_t t = 100; t < 300; ++t) step(s, scripted(t), ctx);
+  Session session;
+  session.start(scene_in("default.json"), 3);
+  for (std::uint64_t t = 0; t < 100; ++t) session.tick(scripted(t));
+  const SimState snapshot = session.state();
+  for (std::uint64_t t = 100; t < 300; ++t) session.tick(scripted(t));  // includes a vault
   SimState again = snapshot;
-  for (std::uint64_t t = 100; t < 300; ++t) step(again, scripted(t), ctx);
-  EXPECT_EQ(hash_state(s), hash_state(again));
+  for (std::uint64_t t = 100; t < 300; ++t) step(again, scripted(t), session.context());
+  EXPECT_EQ(hash_state(session.state()), hash_state(again));
 }
 
-TEST(Sim, LeftStickWalksAwayFromTheCamera) {
-  Level open;  // no obstacles
-  SimContext ctx;
-  ctx.level = &open;
-  SimState s = initial_state(ctx, 1);
-  InputFrame up;
-  up.left_y = 32767;
-  for (int t = 0; t < 180; ++t) step(s, up, ctx);  // 3 s
-  // 1.4 m/s after a 0.35 s ramp at 4 m/s^2: 3 * 1.4 - 1.4^2 / (2 * 4) = 3.955 m.
-  EXPECT_NEAR(s.root_ws.z, 3.955f, 0.03f);
-  EXPECT_NEAR(s.root_ws.x, 0.0f, 1e-4f);
-  EXPECT_NEAR(s.speed_mps, 1.4f, 1e-4f);
+TEST(Sim, LeftStickWalksForwardAndTurns) {
+  Session s;
+  s.start(open_scene(), 1);
+  for (int t = 0; t < 180; ++t) s.tick(stick(0.0f, 1.0f));  // 3 s
+  const float top = max_speed(s.scene().walk_setup);
+  // Full stick asks for the top speed; the walker settles at what the legs can reach.
+  const float v = s.state().speed_mps;
+  EXPECT_GT(v, 0.8f * top);
+  EXPECT_LE(v, top);
+  EXPECT_GT(s.state().root_ws.z, 2.5f * v);  // blends up to speed in a fraction of a second
+  EXPECT_LT(s.state().root_ws.z, 3.0f * v + 0.01f);
+  EXPECT_NEAR(s.state().root_ws.x, 0.0f, 1e-3f);
+  EXPECT_EQ(s.state().root_ws.y, 0.0f);
 
-  // Stick right (camera behind, looking +Z): the creature turns to -X, its right.
-  InputFrame right;
-  right.left_x = 32767;
-  for (int t = 0; t < 60; ++t) step(s, right, ctx);
-  EXPECT_NEAR(s.heading_rad, -1.5707963f, 1e-3f);
-  EXPECT_LT(s.root_ws.x, -0.5f);
+  // Stick right turns right (towards -X, the creature's right).
+  for (int t = 0; t < 60; ++t) s.tick(stick(1.0f, 1.0f));
+  EXPECT_LT(s.state().heading_rad, -0.5f);
+  EXPECT_LT(s.state().root_ws.x, -0.1f);
+  // Let go: it stops.
+  for (int t = 0; t < 120; ++t) s.tick(InputFrame{});
+  EXPECT_LT(s.state().speed_mps, 0.01f);
 }
 
 TEST(Sim, RightStickOrbitsTheCameraWithinPitchLimits) {
-  Level open;
-  SimContext ctx;
-  ctx.level = &open;
-  SimState s = initial_state(ctx, 1);
+  Session s;
+  s.start(open_scene(), 1);
+  const glm::vec3 start = s.state().root_ws;
   InputFrame in;
   in.right_x = 32767;
   in.right_y = 32767;
-  for (int t = 0; t < 120; ++t) step(s, in, ctx);
-  EXPECT_NE(s.camera_yaw_rad, 0.0f);
-  EXPECT_EQ(s.camera_pitch_rad, kCameraPitchMax);
-  EXPECT_EQ(s.root_ws, glm::vec3(0.0f));  // the camera never moves the creature
+  for (int t = 0; t < 120; ++t) s.tick(in);
+  EXPECT_NE(s.state().camera_yaw_offset_rad, 0.0f);
+  EXPECT_EQ(s.state().camera_pitch_rad, kCameraPitchMax);
+  EXPECT_EQ(s.state().root_ws, start);  // the camera never moves the creature
+  // Walking with the right stick released swings the camera back behind.
+  for (int t = 0; t < 180; ++t) s.tick(stick(0.0f, 1.0f));
+  EXPECT_NEAR(s.state().camera_yaw_offset_rad, 0.0f, 1e-6f);
 }
 
 TEST(Sim, WallsAndFencesBlockWalking) {
-  const Scene scene = default_scene();
-  const SimContext ctx = make_sim_context(scene);
-  SimState s = initial_state(ctx, 1);
-  InputFrame up;
-  up.left_y = 32767;
-  for (int t = 0; t < 600; ++t) step(s, up, ctx);  // 10 s towards the fence at z = 3
-  const Box& fence = scene.level.fences[0];
-  EXPECT_LT(s.root_ws.z, fence.centre.z - fence.half_extents.z);
-  EXPECT_GT(s.blocked_ticks, 0u);
-  EXPECT_EQ(s.root_ws.y, 0.0f);
+  Session s;
+  s.start(scene_in("default.json"), 1);
+  for (int t = 0; t < 600; ++t) s.tick(stick(0.0f, 1.0f));  // 10 s towards the fence at z = 3
+  const Box& fence = s.scene().level.fences[0];
+  EXPECT_LT(s.state().root_ws.z, fence.centre.z - fence.half_extents.z);
+  EXPECT_GT(s.state().blocked_ticks, 0u);
 }
 
 TEST(Sim, IdleLooksAroundUsingTheSeededRng) {
-  Level open;
-  SimContext ctx;
-  ctx.level = &open;
-  SimState a = initial_state(ctx, 11), b = initial_state(ctx, 12);
+  Session a, b;
+  a.start(open_scene(), 11);
+  b.start(open_scene(), 12);
   float max_look = 0.0f;
   for (int t = 0; t < 600; ++t) {
-    step(a, InputFrame{}, ctx);
-    step(b, InputFrame{}, ctx);
-    max_look = std::max(max_look, std::fabs(a.look_yaw_rad));
+    a.tick(InputFrame{});
+    b.tick(InputFrame{});
+    max_look = std::max(max_look, std::fabs(a.state().look_yaw_rad));
   }
   EXPECT_GT(max_look, 0.05f);
-  EXPECT_NE(hash_state(a), hash_state(b));
+  EXPECT_NE(hash_state(a.state()), hash_state(b.state()));
+}
+
+// Walks 60 ticks towards the fence, presses A, lets the vault play out.
+void vault_in(const char* level, Session& s) {
+  s.start(scene_in(level), 1);
+  for (int t = 0; t < 60; ++t) s.tick(stick(0.0f, 1.0f));
+  InputFrame a;
+  a.buttons = a.pressed = kButtonA;
+  s.tick(a);
+  for (int t = 0; t < 240; ++t) s.tick(InputFrame{});
+}
+
+TEST(Sim, VaultBesideTheWallIsMirroredAndLandsBeyondTheFence) {
+  Session s;
+  vault_in("default.json", s);
+  const SimState& st = s.state();
+  EXPECT_EQ(st.vaults_played, 1u);
+  EXPECT_EQ(st.vault.phase, VaultPhase::kLanded);
+  EXPECT_TRUE(st.vault.mirrored);
+  const Box& fence = s.scene().level.fences[0];
+  EXPECT_GT(st.root_ws.z, fence.centre.z + fence.half_extents.z);
+  EXPECT_LE(st.vault.max_penetration_m, 0.0f);
+}
+
+TEST(Sim, VaultOnOpenGroundIsTheAuthoredOne) {
+  Session s;
+  vault_in("open_ground.json", s);
+  EXPECT_EQ(s.state().vaults_played, 1u);
+  EXPECT_FALSE(s.state().vault.mirrored);
+  EXPECT_GT(s.state().root_ws.z, 3.04f);
+}
+
+TEST(Sim, VaultBetweenTwoWallsIsRefusedWithAHudMessage) {
+  Session s;
+  s.start(scene_in("fence_walls_both.json"), 1);
+  for (int t = 0; t < 60; ++t) s.tick(stick(0.0f, 1.0f));
+  InputFrame a;
+  a.buttons = a.pressed = kButtonA;
+  s.tick(a);
+  EXPECT_EQ(s.state().vault.phase, VaultPhase::kRefused);
+  EXPECT_EQ(s.state().hud, HudMessage::kVaultRefused);
+  EXPECT_FALSE(s.state().vault_plan.decision.reason.empty());
+  for (int t = 0; t < 200; ++t) s.tick(InputFrame{});
+  EXPECT_EQ(s.state().hud, HudMessage::kNone);  // the message times out
+  EXPECT_EQ(s.state().vaults_played, 0u);
+  EXPECT_LT(s.state().root_ws.z, 3.0f);
+}
+
+TEST(Sim, VaultWithNoFenceInReachSaysSo) {
+  Session s;
+  s.start(open_scene(), 1);
+  InputFrame a;
+  a.buttons = a.pressed = kButtonA;
+  s.tick(a);
+  EXPECT_EQ(s.state().hud, HudMessage::kNoFenceInReach);
+  EXPECT_EQ(s.state().vault.phase, VaultPhase::kIdle);
 }
 
 // The same scripted session shown on 30, 60 and 144 Hz displays, and with a 2 s hitch: the clock
 // decides how many ticks run per frame, never what they compute.
 std::uint64_t run_at_display_rate(double hz, bool hitch, std::uint64_t* frames, double* dropped) {
   Session session;
-  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
-  session.start(std::move(*scene), 5);
+  session.start(scene_in("default.json"), 5);
   FixedStepClock clock;
   *frames = 0;
   while (session.state().tick < 300) {

@@ -20,6 +20,7 @@ TEST(View, BuildsTheDefaultSceneAndFollowsTheCreature) {
   EXPECT_GT(stats.triangles_out, 100);
   // ground, fence, wall, creature
   EXPECT_EQ(view.meshes().size(), 4u);
+  EXPECT_TRUE(view.skinned());
   const std::string first = dump_command_list(a);
 
   InputFrame walk;

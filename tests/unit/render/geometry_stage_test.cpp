@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "render/geometry_stage.h"
 #include "stage_test_util.h"
 
@@ -290,6 +292,25 @@ TEST_F(StageTest, ValidateRejectsBadInput) {
   job.mesh_count = 1;
   job.meshes = nullptr;
   EXPECT_FALSE(job.validate());
+}
+
+TEST_F(StageTest, NonFiniteInputDoesNotCrash) {
+  const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+  TriangleSoup soup;
+  soup.add({0, 0, -2}, {1, 0, -2}, {0, 1, -2});
+  soup.positions[1] = glm::vec3(nan, 0, -2);
+  soup.positions[2] = glm::vec3(inf, -inf, -2);
+  soup.normals[0] = glm::vec3(0.0f);  // zero normal: lighting must not produce NaN colours
+  MeshInput m = soup.mesh();
+  m.unlit = false;
+  GeometryJob job = simple_job(&m, 1, 320, 240, &scratch, &out, &stats);
+  ASSERT_TRUE(job.run());
+  for (const ScreenTriangle& t : out.triangles) {
+    for (const ScreenVertex& v : t.v) {
+      EXPECT_LE(std::abs(v.x), px(1000000));
+      EXPECT_LE(std::abs(v.y), px(1000000));
+    }
+  }
 }
 
 TEST(BoneDebugColor, NeighbouringBonesDiffer) {
