@@ -36,9 +36,9 @@ const char* run_options_help() {
   --level FILE          level file (default assets/levels/default.json)
   --seed N              simulation seed (default 1)
   --help                this text
-With --ticks and a window, ticks follow the display's wall clock only on a real display (x11,
-wayland); under SDL's offscreen driver they run back to back, one per frame. The state computed
-never depends on wall time or frame rate.
+Ticks follow the wall clock (60 per second) on a real display (x11, wayland). A bounded run
+(--ticks or --replay) under SDL's offscreen driver runs them back to back, one per frame. The
+state computed never depends on wall time or frame rate; a screenshot shows exactly tick N.
 Bad arguments or unreadable files: one line on stderr, exit code 2.
 )";
 }

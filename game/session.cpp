@@ -73,7 +73,7 @@ Json state_summary_json(const SimState& s) {
   j["speed_mps"] = s.speed_mps;
   j["camera_yaw_deg"] = s.camera_yaw_rad() * (180.0f / 3.14159265358979f);
   j["blocked_ticks"] = s.blocked_ticks;
-  j["vault_phase"] = to_string(s.vault.phase);
+  j["vault_phase"] = s.approaching ? "approaching" : to_string(s.vault.phase);
   j["vault_fence"] = s.vault.fence;
   j["vault_mirrored"] = s.vault.mirrored;
   j["vault_refused_reason"] = s.vault_plan.decision.refused ? s.vault_plan.decision.reason : "";

@@ -115,8 +115,47 @@ void try_vault(SimState& s, const SimContext& ctx) {
       s.vault_plan.decision.reason = plan.error().message;
     }
   }
-  start_vault(s.vault_plan, &s.vault);
-  if (s.vault.phase != VaultPhase::kPlaying) show_hud(s, HudMessage::kVaultRefused);
+  if (s.vault_plan.decision.refused || s.vault_plan.ticks == 0) {
+    start_vault(s.vault_plan, &s.vault);  // records the refusal
+    show_hud(s, HudMessage::kVaultRefused);
+    return;
+  }
+  // Walk to where the vault starts first, so the creature doesn't jump there.
+  s.approaching = true;
+  s.approach_ticks = 0;
+  s.vault.phase = VaultPhase::kIdle;
+}
+
+// Where the walker's position (the cog's ground point) is when the planned vault starts.
+glm::vec3 vault_start_ground(const SimState& s, const SimContext& ctx) {
+  const glm::mat4& m = s.vault_plan.decision.place.model_to_world;
+  const glm::vec3 p = glm::vec3(m * glm::vec4(ctx.rig->cog.x, 0.0f, ctx.rig->cog.z, 1.0f));
+  return glm::vec3(p.x, 0.0f, p.z);
+}
+
+// One tick of walking to the vault's start; starts the vault on arrival (or after a timeout, from
+// wherever the walk got to: the vault's plan places the creature itself).
+bool step_approach(SimState& s, const SimContext& ctx) {
+  const glm::vec3 target = vault_start_ground(s, ctx);
+  const glm::vec3 d = target - glm::vec3(s.walker.position_ws.x, 0.0f, s.walker.position_ws.z);
+  const float dist = std::sqrt(d.x * d.x + d.z * d.z);
+  const auto max_ticks = static_cast<std::uint32_t>(ctx.tuning.max_approach_ticks > 0 ? ctx.tuning.max_approach_ticks : 90);
+  if (dist < 0.04f || s.approach_ticks >= max_ticks) {
+    s.approaching = false;
+    start_vault(s.vault_plan, &s.vault);
+    return true;
+  }
+  ++s.approach_ticks;
+  const float want = dist > 0.15f ? std::atan2(d.x, d.z) : s.vault_plan.decision.place.heading_rad;
+  const float err = wrap_angle(want - s.walker.heading_rad);
+  WalkCommand cmd;
+  cmd.turn_rate_rps = std::clamp(err * 6.0f, -3.0f, 3.0f);
+  cmd.speed_mps = std::min(natural_speed(*ctx.walk_setup), dist * 2.5f) * std::max(0.0f, std::cos(err));
+  step_walker(&s.walker, cmd, *ctx.walk_setup, *ctx.rig, kDt);
+  s.root_ws = s.walker.position_ws;
+  s.heading_rad = wrap_angle(s.walker.heading_rad);
+  s.speed_mps = s.walker.speed_mps;
+  return false;
 }
 
 // One tick of a playing vault; hands over to the walker where it lands.
@@ -217,9 +256,11 @@ void step(SimState& s, const InputFrame& in, const SimContext& ctx) {
 
   if (s.vaulting()) {
     step_vaulting(s, ctx);
+  } else if (s.approaching) {
+    if (step_approach(s, ctx)) step_vaulting(s, ctx);
   } else if (in.went_down(kButtonA) && ctx.level) {
     try_vault(s, ctx);
-    if (s.vaulting()) step_vaulting(s, ctx);
+    if (s.approaching && step_approach(s, ctx)) step_vaulting(s, ctx);
   } else if (ctx.walks() && ctx.level) {
     step_walking(s, in, ctx);
   } else if (ctx.level) {
@@ -227,7 +268,7 @@ void step(SimState& s, const InputFrame& in, const SimContext& ctx) {
   }
 
   // Idle look-around: after a random pause the head turns to a random side.
-  if (s.speed_mps > 0.05f || s.vaulting()) {
+  if (s.speed_mps > 0.05f || s.vaulting() || s.approaching) {
     s.idle_ticks = 0;
     s.look_target_rad = 0.0f;
   } else if (++s.idle_ticks >= s.next_look_tick) {
@@ -252,6 +293,8 @@ std::uint64_t hash_state(const SimState& s) {
   h.u32(s.next_look_tick);
   h.u32(s.blocked_ticks);
   hash_walker(s.walker, &h);
+  h.u8(s.approaching ? 1 : 0);
+  h.u32(s.approach_ticks);
   const VaultState& v = s.vault;
   h.i32(static_cast<std::int32_t>(v.phase));
   h.i32(v.fence);

@@ -25,6 +25,7 @@ struct SimTuning {
   float camera_pitch_rate_rps = 0;  // right stick y at full deflection; 0 -> 1.5
   float camera_follow_rps = 0;      // how fast the camera swings back behind a moving creature; 0 -> 1.5
   float vault_reach_m = 0;          // a fence this close in front can be vaulted; 0 -> 2
+  int max_approach_ticks = 0;       // walking to the vault's start gives up after this; 0 -> 90
 };
 
 // What the simulation reads besides the state and input (never written by step(), except the
@@ -68,6 +69,8 @@ struct SimState {
   std::uint32_t idle_ticks = 0;  // ticks since the creature last moved
   std::uint32_t next_look_tick = 90;  // idle_ticks value at which a new look target is picked
   std::uint32_t blocked_ticks = 0;    // consecutive ticks a move was stopped by an obstacle
+  bool approaching = false;      // walking to the vault's start (vault_plan decided, not yet playing)
+  std::uint32_t approach_ticks = 0;
   VaultState vault;              // phase kPlaying while a vault plays
   VaultPlan vault_plan;          // the last vault decided (allocates only when a vault starts)
   std::uint32_t vaults_played = 0;

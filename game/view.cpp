@@ -5,6 +5,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "game/hud.h"
 #include "retarget/walker.h"
 #include "vault/vault_play.h"
 
@@ -183,7 +184,61 @@ const CommandList& View::build(const SimState& draw, const FrameSettings& settin
   job.out = &list_;
   job.stats = stats;
   if (!job.run()) list_.clear();
+  add_hud(draw, settings);
   return list_;
+}
+
+// Word-wraps 'text' to lines at most 'width' pixels wide.
+static std::vector<std::string> wrap_text(const std::string& text, int width, const HudTextStyle& style) {
+  std::vector<std::string> lines;
+  std::string line, word;
+  auto flush_word = [&]() {
+    if (word.empty()) return;
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && hud_text_width(candidate, style) > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ') flush_word(); else word += c;
+  }
+  flush_word();
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+void View::add_hud(const SimState& draw, const FrameSettings& settings) {
+  if (list_.width <= 0) return;
+  HudTextStyle style;
+  style.scale = std::max(1, list_.height / 240);
+  const int line_h = 8 * style.scale;
+  const std::string msg = hud_text(draw);
+  if (!msg.empty()) {
+    style.color = Rgba8{255, 230, 60, 255};
+    const std::vector<std::string> lines = wrap_text(msg, list_.width - 8 * style.scale, style);
+    int y = list_.height * 3 / 4;
+    for (const std::string& l : lines) {
+      draw_hud_text_centred(l, y, style, &list_);
+      y += line_h;
+    }
+  }
+  // Legend of what is switched on (F1..F9 overlays, F10 modern).
+  style.color = Rgba8{200, 220, 255, 255};
+  int y = 4 * style.scale;
+  if (settings.modern) {
+    draw_hud_text("MODERN (F10)", 4 * style.scale, y, style, &list_);
+    y += line_h;
+  }
+  for (int k = 0; k < 9; ++k) {
+    if (settings.overlay_mask & (1u << k)) {
+      draw_hud_text("F" + std::to_string(k + 1) + " " + overlay_kind_name(1u << k), 4 * style.scale, y, style, &list_);
+      y += line_h;
+    }
+  }
 }
 
 // The pose shown for a state: the vault's tick while vaulting, else the walker's (bind pose placed

@@ -63,6 +63,7 @@ class View {
   CreaturePose pose_;
   void pose_for_drawing(const SimState& draw);
   void add_pose_overlays(const SimState& draw);
+  void add_hud(const SimState& draw, const FrameSettings& settings);
   float target_height_m_ = 0.9f;   // camera look-at height above the root
   std::vector<MeshInput> meshes_;
   std::vector<OverlayLineInput> lines_;

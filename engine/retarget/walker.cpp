@@ -73,6 +73,12 @@ float natural_speed(const RetargetSetup& S) {
   return S.s * ref_stride * natural_cadence(S);
 }
 
+bool can_step(const RetargetSetup& S) {
+  for (const ReferenceLegGait& g : S.ref_legs)
+    if (!(g.duty >= 0.05f && g.duty < 1.0f)) return false;
+  return true;
+}
+
 float max_speed(const RetargetSetup& S, const WalkerParams& params) {
   return natural_speed(S) * tuning(params).max_speed_ratio;
 }
@@ -101,9 +107,11 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
   const Tuning tu = tuning(params);
   const float blend = 1.0f - std::exp(-dt / tu.blend_s);
   const float v_nat = natural_speed(S), f_nat = natural_cadence(S);
-  const float v_cmd = std::isfinite(cmd.speed_mps) ? std::clamp(cmd.speed_mps, 0.0f, v_nat * tu.max_speed_ratio) : 0.0f;
-  const float w_cmd =
-      std::isfinite(cmd.turn_rate_rps) ? std::clamp(cmd.turn_rate_rps, -kMaxTurnRate, kMaxTurnRate) : 0.0f;
+  const bool steps = can_step(S);
+  const float v_cmd = steps && std::isfinite(cmd.speed_mps) ? std::clamp(cmd.speed_mps, 0.0f, v_nat * tu.max_speed_ratio) : 0.0f;
+  const float w_cmd = steps && std::isfinite(cmd.turn_rate_rps)
+                          ? std::clamp(cmd.turn_rate_rps, -kMaxTurnRate, kMaxTurnRate)
+                          : 0.0f;
   const bool stop_request = v_cmd == 0.0f && w_cmd == 0.0f;
   st->speed_mps += (v_cmd - st->speed_mps) * blend;
   st->turn_rate_rps += (w_cmd - st->turn_rate_rps) * blend;

@@ -54,6 +54,9 @@ struct WalkerState {
 // Natural speed and cadence of this creature with this clip (stride and cadence scaled by s).
 float natural_speed(const RetargetSetup& setup);
 float natural_cadence(const RetargetSetup& setup);
+// True when the clip lifts and plants every reference foot (a walk); a clip that never lifts a
+// foot (a stand or idle) cannot carry the body, and the walker then stays in place.
+bool can_step(const RetargetSetup& setup);
 // Largest forward speed the walker accepts (natural speed x max_speed_ratio).
 float max_speed(const RetargetSetup& setup, const WalkerParams& params = {});
 

@@ -47,6 +47,8 @@ int cmd_walk(const Args& a) {
     return fail(a, e.to_string());
   }
 
+  if (!can_step(*setup))
+    return fail(a, motion_path + ": the motion never lifts and plants both feet, so it cannot walk");
   WalkRun run;
   run.seconds = static_cast<float>(seconds);
   run.speed_mps = static_cast<float>(speed);

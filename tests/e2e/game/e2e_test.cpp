@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "core/json_util.h"
 #include "golden.h"
 #include "render/image_io.h"
 #include "run_command.h"
@@ -78,6 +79,22 @@ TEST(E2E, WindowedAndHeadlessRunsComputeTheSameState) {
   ASSERT_EQ(windowed.exit_code, 0) << windowed.err;
   ASSERT_EQ(headless.exit_code, 0) << headless.err;
   EXPECT_EQ(last_line(windowed.out), last_line(headless.out));
+}
+
+// The vault beside the wall, played in the windowed game: mirrored, landed beyond the fence, and the
+// frame mid-vault is a real picture.
+TEST(E2E, WindowedVaultBesideTheWallIsMirroredAndLandsBeyondTheFence) {
+  const std::string shot = tmp("vault_mid.png");
+  const CommandResult r = game_offscreen("--replay tests/data/game/vault_default.replay.json --screenshot '" + shot +
+                                         "' --at-tick 105 --print-state");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Json s = Json::parse(last_line(r.out));
+  EXPECT_EQ(s["vaults_played"], 1);
+  EXPECT_EQ(s["vault_mirrored"], true);
+  EXPECT_GT(static_cast<float>(s["root"][2]), 3.04f);
+  Result<Image> img = load_png(shot);
+  ASSERT_TRUE(img.ok());
+  EXPECT_GT(distinct_colours(*img), 16);
 }
 
 TEST(E2E, ScreenshotAtTickZeroShowsTheDefaultScene) {

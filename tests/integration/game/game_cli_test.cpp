@@ -93,6 +93,12 @@ TEST(GameGolden, WalkScriptHashMatchesGolden) {
   EXPECT_EQ(check_golden_text("walk_180.hash", last_line(r.out) + "\n"), "");
 }
 
+TEST(GameGolden, VaultScriptHashMatchesGolden) {
+  const CommandResult r = game("--headless --replay tests/data/game/vault_default.replay.json --print-hash");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(check_golden_text("vault_311.hash", last_line(r.out) + "\n"), "");
+}
+
 TEST(GameCli, RecordedSessionReplaysToTheSameHashes) {
   const std::string rec = tmp("walk_recorded.replay.json");
   const CommandResult a = game("--headless --replay tests/data/game/walk.replay.json --record '" + rec + "' --print-hash");

@@ -130,7 +130,8 @@ TEST(WalkCli, BadInputExitsTwo) {
                            "walk --creature " + biped + " --seconds 3 --speed -2",
                            "walk --creature /nonexistent/x.json --seconds 3",
                            "walk --creature " + biped + " --seconds 3 --motion " + kData + "/legless.json",
-                           "walk --creature " + biped + " --seconds 3 --bogus 1"}) {
+                           "walk --creature " + biped + " --seconds 3 --bogus 1",
+                           "walk --creature " + biped + " --seconds 3 --motion " + kAssets + "/motions/stand.json"}) {
     auto r = run_command(kLab + " " + args);
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
     EXPECT_NE(r.err.find("creature-lab walk"), std::string::npos) << args << ": " << r.err;

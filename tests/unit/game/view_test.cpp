@@ -1,6 +1,8 @@
 // The frame builder on the CPU: no GL needed.
 #include "game/view.h"
 
+#include "game/hud.h"
+
 #include <gtest/gtest.h>
 
 namespace cf {
@@ -45,6 +47,51 @@ TEST(View, BlendInterpolatesPositionAndWrapsAngles) {
   EXPECT_FLOAT_EQ(m.root_ws.z, 1.0f);
   EXPECT_GT(std::abs(m.heading_rad), 3.1f);
   EXPECT_EQ(blend_for_drawing(a, b, 1.0f).root_ws, b.root_ws);
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+TEST(Hud, TextBecomesScreenLines) {
+  CommandList list;
+  list.width = 320;
+  list.height = 240;
+  HudTextStyle style;
+  style.shadow = false;
+  draw_hud_text("A", 10, 10, style, &list);
+  EXPECT_EQ(list.lines.size(), 5u);  // the outline (4 segments) and the crossbar
+  for (const ScreenLine& l : list.lines) {
+    EXPECT_GE(l.x0, 10 * kSubpixelOne);
+    EXPECT_LE(l.x0, 15 * kSubpixelOne);
+    EXPECT_GE(l.y0, 10 * kSubpixelOne);
+    EXPECT_LE(l.y0, 17 * kSubpixelOne);
+  }
+  EXPECT_EQ(hud_text_width("AB", style), 9);
+  style.scale = 2;
+  EXPECT_EQ(hud_text_width("AB", style), 18);
+  const std::size_t before = list.lines.size();
+  draw_hud_text("~", 0, 0, style, &list);  // unknown: a box
+  EXPECT_EQ(list.lines.size(), before + 4u);
+  draw_hud_text("   ", 0, 0, style, &list);
+  EXPECT_EQ(list.lines.size(), before + 4u);
+}
+
+TEST(Hud, RefusedVaultShowsItsReason) {
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
+  ASSERT_TRUE(scene.ok());
+  View view;
+  view.init(*scene, ViewTextures{});
+  SimState s = initial_state(make_sim_context(*scene), 1);
+  const std::size_t plain = view.build(s, FrameSettings{}, 960, 720).lines.size();
+  s.hud = HudMessage::kVaultRefused;
+  s.vault_plan.decision.reason = "no room on either side";
+  EXPECT_EQ(view.hud_text(s), "Can't vault: no room on either side");
+  EXPECT_GT(view.build(s, FrameSettings{}, 960, 720).lines.size(), plain + 20);
+  s.hud = HudMessage::kNoFenceInReach;
+  EXPECT_EQ(view.hud_text(s), "No fence in reach");
 }
 
 }  // namespace

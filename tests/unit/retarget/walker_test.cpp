@@ -203,6 +203,21 @@ TEST(Walker, LimbFramesDoNotFlip) {
   }
 }
 
+TEST(Walker, StandClipDoesNotWalk) {
+  auto stand = load_motion(test::asset("motions/stand.json"));
+  ASSERT_TRUE(stand.ok()) << stand.error().to_string();
+  Rig rig = load_rig("biped");
+  auto setup = build_retarget_setup(rig, *stand);
+  ASSERT_TRUE(setup.ok());
+  EXPECT_FALSE(can_step(*setup));
+  auto walk_setup = build_retarget_setup(rig, walk_clip());
+  EXPECT_TRUE(can_step(*walk_setup));
+  WalkerState st = make_walker(*setup, rig, glm::vec3(0.0f), 0.0f);
+  for (int t = 0; t < 60; ++t) step_walker(&st, WalkCommand{1.0f, 1.0f}, *setup, rig, kDt);
+  EXPECT_EQ(st.position_ws, glm::vec3(0.0f));
+  EXPECT_EQ(st.heading_rad, 0.0f);
+}
+
 TEST(Walker, DeterministicAndCopyable) {
   Rig rig = load_rig("octopod");
   auto setup = build_retarget_setup(rig, walk_clip());
