@@ -172,7 +172,7 @@ TEST(LevelCli, SummaryAndRay) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   j = parse(r.out);
   EXPECT_EQ(j["hit"], "wall");
-  EXPECT_NEAR(j["lref"].get<double>(), 0.62, 1e-5);
+  EXPECT_NEAR(j["lref"].get<double>(), 0.64, 1e-5);
   EXPECT_EQ(test::run_command(lab() + " level --level " + asset("levels/default.json") + " --from 0,0,0").exit_code, 2);
 }
 

@@ -147,6 +147,9 @@ TEST_F(VaultScenario, BipedOutcomesPerLevel) {
   EXPECT_FALSE(o.refused);
   o = run("wall_pipes_virtual_plane");
   EXPECT_FALSE(o.refused);
+  o = run("fence_region");  // the movable region ends close on the left: mirrored to stay inside
+  EXPECT_TRUE(o.mirrored);
+  EXPECT_FALSE(o.refused);
 }
 
 // The tolerance is a setting: a huge one refuses everything, zero mirrors only on real contact.
