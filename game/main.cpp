@@ -25,12 +25,12 @@ int fail(int code, const std::string& message) {
 }
 
 // F1..F9 toggle one overlay each (bones, joints, cog, ik, control points, reference line, planes,
-// regions, weights); F10 toggles the modern (perspective-correct, depth-tested) path.
+// regions, weights); F10 (or Y) toggles the modern (perspective-correct, depth-tested) path.
 void apply_hotkeys(std::uint32_t hotkeys, const cf::InputFrame& in, cf::FrameSettings* fs) {
   for (int k = 0; k < 9; ++k) {
     if (hotkeys & cf::hotkey_f(k + 1)) fs->overlay_mask ^= 1u << k;
   }
-  if (hotkeys & cf::hotkey_f(10)) fs->modern = !fs->modern;
+  if ((hotkeys & cf::hotkey_f(10)) || in.went_down(cf::kButtonY)) fs->modern = !fs->modern;
   // Gamepad: Select cycles bones+joints -> all overlays -> none.
   if (in.went_down(cf::kButtonSelect)) {
     const std::uint32_t skel = cf::kOverlayBones | cf::kOverlayJoints;
@@ -106,6 +106,7 @@ int main(int argc, char** argv) {
   // 4. The loop.
   int exit_code = 0;
   bool shot_taken = false;
+  bool paused = false;
   bool running = true;
   while (running) {
     // Events and hot-plug; window close ends the session like the last tick.
@@ -114,7 +115,12 @@ int main(int argc, char** argv) {
     if (events.quit) break;
 
     // Fixed ticks: how many this frame (wall-clock paced only on a real display).
-    const int due = paced ? clock.advance(wall.lap()) : 1;
+    int due = paced ? clock.advance(wall.lap()) : 1;
+    if (paused) {
+      // Start resumes; no ticks run (and none are recorded) while paused.
+      if (input.sample().went_down(cf::kButtonStart)) paused = false;
+      due = 0;
+    }
     bool shot_now = want_shot && !shot_taken && shot_tick == session.state().tick;
     for (int i = 0; i < due && !shot_now; ++i) {
       if (limited && session.state().tick >= last_tick) break;
@@ -129,6 +135,11 @@ int main(int argc, char** argv) {
         break;
       }
       apply_hotkeys(0, session.last_input(), &frame_settings);
+      // Start pauses a live session (replays and --ticks runs never pause).
+      if (!limited && session.last_input().went_down(cf::kButtonStart)) {
+        paused = true;
+        break;
+      }
       // Stop ticking at the screenshot tick so the frame drawn is exactly that state.
       shot_now = want_shot && !shot_taken && shot_tick == session.state().tick;
     }
@@ -140,6 +151,7 @@ int main(int argc, char** argv) {
       const float alpha = (paced && !shot_now && !finished) ? static_cast<float>(clock.alpha()) : 1.0f;
       const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
       const cf::PixelSize size = window.drawable_size();
+      view.set_banner(paused ? "PAUSED - START (ENTER) TO GO ON" : "");
       const cf::CommandList& list = view.build(draw, frame_settings, size.width, size.height);
       rasterizer.draw(list, size.width, size.height);
       if (shot_now) {

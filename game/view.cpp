@@ -226,6 +226,10 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
       y += line_h;
     }
   }
+  if (!banner_.empty()) {
+    style.color = Rgba8{255, 255, 255, 255};
+    draw_hud_text_centred(banner_, list_.height / 3, style, &list_);
+  }
   // Legend of what is switched on (F1..F9 overlays, F10 modern).
   style.color = Rgba8{200, 220, 255, 255};
   int y = 4 * style.scale;

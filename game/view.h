@@ -46,6 +46,8 @@ class View {
   // The creature pose of the last build (world positions of every bone).
   const CreaturePose& pose() const { return pose_; }
   bool skinned() const { return skinned_; }
+  // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
+  void set_banner(const std::string& text) { banner_ = text; }
   // The HUD line for the state ("" when none): vault refusals and the like.
   std::string hud_text(const SimState& s) const;
 
@@ -56,6 +58,7 @@ class View {
   std::vector<MeshData> fences_, walls_;
   MeshData creature_;              // fallback flesh when skinning fails: spheres along the strokes
   bool skinned_ = false;
+  std::string banner_;
   SkinnedCreature skin_;           // the creature's skinned flesh (engine/skin)
   SkinBuffers skin_out_;
   std::vector<glm::mat4> inv_bind_ms_;
