@@ -30,6 +30,8 @@ const char* run_options_help() {
   --print-state         print a one-line JSON summary of the final state (position, heading, ...)
   --record FILE         write a replay of the session (creature, level, seed, inputs, hashes) on exit
   --replay FILE         play a replay's inputs back; exit 1 naming the first tick whose hash differs
+  --pad-script FILE     drive a virtual SDL gamepad from a script (tests; see README), so input goes
+                        through the real game-controller path
   --screenshot FILE     write the frame displayed at --at-tick as PNG (needs a window)
   --at-tick N           tick of the screenshot (default: the last tick)
   --creature FILE       creature file (default assets/creatures/biped.json)
@@ -81,6 +83,8 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       s = value(&o.record_path);
     } else if (a == "--replay") {
       s = value(&o.replay_path);
+    } else if (a == "--pad-script") {
+      s = value(&o.pad_script_path);
     } else if (a == "--screenshot") {
       s = value(&o.screenshot_path);
     } else if (a == "--creature") {
@@ -109,6 +113,12 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
   }
   if (!o.replay_path.empty() && (!o.creature_path.empty() || !o.level_path.empty() || o.has_seed)) {
     return Error{"", "--replay", "takes the creature, level and seed from the replay file; drop --creature/--level/--seed"};
+  }
+  if (!o.pad_script_path.empty() && o.headless) {
+    return Error{"", "--pad-script", "needs the game-controller subsystem; drop --headless"};
+  }
+  if (!o.pad_script_path.empty() && !o.replay_path.empty()) {
+    return Error{"", "--pad-script", "cannot be combined with --replay (a replay already holds its inputs)"};
   }
   if (!o.replay_path.empty() && o.replay_path == o.record_path) {
     return Error{"", "--record", "must not overwrite the replay being played"};

@@ -17,6 +17,7 @@ struct RunOptions {
   bool print_state = false;       // final state summary as one JSON line (before the hash)
   std::string record_path;        // write a replay of this session on exit
   std::string replay_path;        // feed a replay's inputs and check its hashes
+  std::string pad_script_path;    // drive a virtual SDL gamepad from this script (game/pad_script.h)
   std::string screenshot_path;    // PNG of the displayed frame at at_tick
   bool has_at_tick = false;
   std::uint64_t at_tick = 0;

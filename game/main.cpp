@@ -13,6 +13,8 @@
 #include "platform/clock.h"
 #include "platform/events.h"
 #include "platform/input.h"
+#include "platform/virtual_pad.h"
+#include "game/pad_script.h"
 #include "platform/window.h"
 #include "render/image_io.h"
 #include "render/rasterizer.h"
@@ -66,6 +68,12 @@ int main(int argc, char** argv) {
     if (!scene) return fail(2, scene.error().to_string());
     session.start(std::move(*scene), opt.seed);
   }
+  cf::PadScript pad_script;
+  if (!opt.pad_script_path.empty()) {
+    cf::Result<cf::PadScript> ps = cf::load_pad_script(opt.pad_script_path);
+    if (!ps) return fail(2, ps.error().to_string());
+    pad_script = std::move(*ps);
+  }
   const bool limited = opt.has_ticks || session.playing_back();
   const std::uint64_t last_tick = opt.has_ticks ? opt.ticks : session.replay_ticks();
   const bool want_shot = !opt.screenshot_path.empty();
@@ -77,6 +85,7 @@ int main(int argc, char** argv) {
   // 3. Subsystems: window + GL, input, rasterizer, view. Headless has none of them.
   cf::Window window;
   cf::Input input;
+  cf::VirtualPad virtual_pad;  // declared after input: detached before SDL's controllers shut down
   cf::Rasterizer rasterizer;
   cf::View view;
   cf::FrameSettings frame_settings;
@@ -90,6 +99,9 @@ int main(int argc, char** argv) {
     paced = window.has_real_display() || !limited;
     const std::string mappings = cf::default_assets_dir() + "/gamecontrollerdb.txt";
     if (cf::Status s = input.init(cf::InputDesc{mappings.c_str()}); !s) return fail(1, s.error.to_string());
+    if (!opt.pad_script_path.empty()) {
+      if (cf::Status s = virtual_pad.attach(); !s) return fail(1, s.error.to_string());
+    }
     if (cf::Status s = rasterizer.init(); !s) return fail(1, s.error.to_string());
     const std::string tex = cf::default_assets_dir() + "/textures/";
     cf::ViewTextures textures;
@@ -111,6 +123,9 @@ int main(int argc, char** argv) {
   while (running) {
     // Events and hot-plug; window close ends the session like the last tick.
     cf::FrameEvents events;
+    // The scripted pad's state for the next tick goes in before the pump, so SDL turns it into
+    // controller events exactly as it would for a physical pad.
+    if (virtual_pad.attached()) virtual_pad.set(pad_script.frame_at(session.state().tick));
     if (!opt.headless) events = cf::pump_events(input, &window);
     if (events.quit) break;
 

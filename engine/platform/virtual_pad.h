@@ -1,0 +1,33 @@
+#pragma once
+// A software gamepad attached through SDL's virtual joystick API and opened by SDL as a real game
+// controller, so scripted tests drive the game through exactly the code path a physical pad uses
+// (hot-plug event, GameController mapping, axis and button events, Input::sample).
+#include "core/input_frame.h"
+#include "core/result.h"
+
+struct _SDL_Joystick;
+
+namespace cf {
+
+class VirtualPad {
+ public:
+  VirtualPad() = default;
+  ~VirtualPad();
+  VirtualPad(const VirtualPad&) = delete;
+  VirtualPad& operator=(const VirtualPad&) = delete;
+
+  // Attaches the pad; needs SDL's game-controller subsystem (Input::init) to be running.
+  // The game sees it arrive as a CONTROLLERDEVICEADDED event on the next event pump.
+  Status attach();
+  // Sets sticks, triggers and held buttons (InputFrame::buttons; 'pressed' is ignored: SDL derives
+  // it from the button events). Takes effect on the next event pump.
+  void set(const InputFrame& f);
+  void detach();
+  bool attached() const { return joystick_ != nullptr; }
+
+ private:
+  _SDL_Joystick* joystick_ = nullptr;
+  int device_index_ = -1;
+};
+
+}  // namespace cf

@@ -1,0 +1,34 @@
+#pragma once
+// A scripted gamepad session for tests and demos: held stick and button states over tick spans,
+// fed to a virtual SDL game controller so the game reads them through the real gamepad path.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/input_frame.h"
+#include "core/result.h"
+
+namespace cf {
+
+// File (JSON):
+// {"format": "critterforge.padscript/1",
+//  "steps": [{"ticks": 30},                            // neutral for 30 ticks
+//            {"ticks": 180, "left": [0, 1]},           // left stick fully forward for 3 s
+//            {"ticks": 2, "buttons": ["a"]}]}          // A held for 2 ticks
+// Sticks "left"/"right" are [x, y] in [-1, 1] (+y = pushed away); "triggers" [l, r] in [0, 1];
+// buttons: a b x y lb rb up down left right start select ls rs. After the last step: neutral.
+struct PadScript {
+  struct Step {
+    std::uint64_t ticks = 0;
+    InputFrame frame;  // held state (buttons, sticks); 'pressed' unused
+  };
+  std::vector<Step> steps;
+  std::uint64_t total_ticks() const;
+  // The held state for the tick about to run.
+  InputFrame frame_at(std::uint64_t tick) const;
+};
+
+Result<PadScript> parse_pad_script(const std::string& text, const std::string& file);
+Result<PadScript> load_pad_script(const std::string& path);
+
+}  // namespace cf
