@@ -35,7 +35,7 @@ void append_sphere(MeshData* m, const MeshData& sphere, const glm::vec3& c) {
   for (std::uint32_t i : sphere.indices) m->indices.push_back(base + i);
 }
 
-// Placeholder flesh until skinning: overlapping spheres along every stroke.
+// Fallback flesh when skinning cannot be built: overlapping spheres along every stroke.
 MeshData creature_blob_mesh(const Creature& c) {
   MeshData m;
   for (const Part& part : c.parts) {
@@ -87,9 +87,6 @@ void View::init(const Scene& scene, const ViewTextures& textures) {
   walls_.clear();
   for (const Box& f : lv.fences) fences_.push_back(make_box_mesh(f.half_extents, 0.5f, 1.0f));
   for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
-  creature_ = creature_blob_mesh(scene.creature);
-  float top = 0.0f;
-  for (const glm::vec3& p : creature_.positions_ms) top = std::max(top, p.y);
   pose_.resize(scene.rig);
   inv_bind_ms_.resize(pose_.bind_ms.size());
   invert_bind_matrices(pose_.bind_ms, inv_bind_ms_);
@@ -107,7 +104,7 @@ void View::init(const Scene& scene, const ViewTextures& textures) {
       weight_colors_[static_cast<std::size_t>(v)] = bone_debug_color(best ? best->bone : 0);
     }
   }
-  target_height_m_ = std::clamp(top * 0.6f, 0.3f, 3.0f);
+  creature_ = skinned_ ? MeshData{} : creature_blob_mesh(scene.creature);
 }
 
 const CommandList& View::build(const SimState& draw, const FrameSettings& settings, int window_w, int window_h,
@@ -144,7 +141,7 @@ const CommandList& View::build(const SimState& draw, const FrameSettings& settin
     m.model_to_world = pose_.model_to_world;
     m.texture = tex_.skin;
     meshes_.push_back(m);
-  } else {
+  } else if (!creature_.positions_ms.empty()) {
     meshes_.push_back(creature_.view(pose_.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
   }
   add_pose_overlays(draw);

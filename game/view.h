@@ -67,7 +67,6 @@ class View {
   void pose_for_drawing(const SimState& draw);
   void add_pose_overlays(const SimState& draw);
   void add_hud(const SimState& draw, const FrameSettings& settings);
-  float target_height_m_ = 0.9f;   // camera look-at height above the root
   std::vector<MeshInput> meshes_;
   std::vector<OverlayLineInput> lines_;
   std::vector<OverlayPointInput> points_;

@@ -42,24 +42,34 @@ std::vector<int> refine(int n, std::vector<int> keys, float max_error, ErrorFn e
   return keys;
 }
 
+// The kept keys' times and values, rebuilt only when the key set changes.
+template <class T>
+struct KeySubset {
+  const std::vector<float>& times;
+  const std::vector<T>& values;
+  std::vector<int> keys;
+  std::vector<float> kt;
+  std::vector<T> kv;
+  void sync(const std::vector<int>& k) {
+    if (k == keys) return;
+    keys = k;
+    kt.clear();
+    kv.clear();
+    for (int i : k) {
+      kt.push_back(times[static_cast<std::size_t>(i)]);
+      kv.push_back(values[static_cast<std::size_t>(i)]);
+    }
+  }
+};
+
 }  // namespace
 
 std::vector<int> decimate_vec3(const std::vector<float>& times, const std::vector<glm::vec3>& values,
                                const CurveParams& params, float max_error, const std::vector<int>& forced) {
-  std::vector<float> kt;
-  std::vector<glm::vec3> kv;
-  std::vector<int> cached;
+  KeySubset<glm::vec3> sub{times, values, {}, {}, {}};
   auto error = [&](const std::vector<int>& keys, int i) {
-    if (keys != cached) {
-      cached = keys;
-      kt.clear();
-      kv.clear();
-      for (int k : keys) {
-        kt.push_back(times[k]);
-        kv.push_back(values[k]);
-      }
-    }
-    const glm::vec3 v = sample_curve(kt.data(), kv.data(), static_cast<int>(kt.size()), times[i], params);
+    sub.sync(keys);
+    const glm::vec3 v = sample_curve(sub.kt.data(), sub.kv.data(), static_cast<int>(sub.kt.size()), times[i], params);
     return glm::length(v - values[i]);
   };
   return refine(static_cast<int>(times.size()), forced, max_error, error);
@@ -67,20 +77,11 @@ std::vector<int> decimate_vec3(const std::vector<float>& times, const std::vecto
 
 std::vector<int> decimate_quat(const std::vector<float>& times, const std::vector<glm::quat>& values,
                                const CurveParams& params, float max_error, float lever) {
-  std::vector<float> kt;
-  std::vector<glm::quat> kv;
-  std::vector<int> cached;
+  KeySubset<glm::quat> sub{times, values, {}, {}, {}};
   auto error = [&](const std::vector<int>& keys, int i) {
-    if (keys != cached) {
-      cached = keys;
-      kt.clear();
-      kv.clear();
-      for (int k : keys) {
-        kt.push_back(times[k]);
-        kv.push_back(values[k]);
-      }
-    }
-    const glm::quat q = sample_quat_curve(kt.data(), kv.data(), static_cast<int>(kt.size()), times[i], params);
+    sub.sync(keys);
+    const glm::quat q =
+        sample_quat_curve(sub.kt.data(), sub.kv.data(), static_cast<int>(sub.kt.size()), times[i], params);
     const float c = std::min(1.0f, std::fabs(glm::dot(q, values[i])));
     return 2.0f * std::acos(c) * lever;
   };

@@ -117,7 +117,7 @@ TEST(E2E, XvfbWalkReplayMatchesTheSameGoldens) {
   const std::string shot = tmp("walk_xvfb.png");
   std::remove(shot.c_str());
   const CommandResult r = run_command("cd '" CF_SOURCE_DIR "' && env -u SDL_VIDEODRIVER " CF_GL_ENV
-                                      "xvfb-run -a -s '-screen 0 1280x800x24' '" CF_GAME_EXE "' " +
+                                      "xvfb-run -a -n 140 -s '-screen 0 1280x800x24' '" CF_GAME_EXE "' " +
                                       std::string(kWalkArgs) + " --screenshot '" + shot + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(check_golden_text("e2e_walk_120.hash", last_line(r.out) + "\n"), "");
