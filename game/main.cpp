@@ -2,19 +2,22 @@
 // arguments, load the creature and level, create the subsystems (plain objects owned here), then
 // loop { events, input, fixed ticks, build the frame, rasterize, present }.
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "core/fixed_step.h"
 #include "core/hash.h"
 #include "game/args.h"
+#include "game/modes.h"
+#include "game/run_harness.h"
+#include "game/pad_script.h"
 #include "game/session.h"
 #include "game/view.h"
 #include "platform/clock.h"
 #include "platform/events.h"
 #include "platform/input.h"
 #include "platform/virtual_pad.h"
-#include "game/pad_script.h"
 #include "platform/window.h"
 #include "render/image_io.h"
 #include "render/rasterizer.h"
@@ -24,20 +27,6 @@ namespace {
 int fail(int code, const std::string& message) {
   std::fprintf(stderr, "critterforge: %s\n", message.c_str());
   return code;
-}
-
-// F1..F9 toggle one overlay each (bones, joints, cog, ik, control points, reference line, planes,
-// regions, weights); F10 (or Y) toggles the modern (perspective-correct, depth-tested) path.
-void apply_hotkeys(std::uint32_t hotkeys, const cf::InputFrame& in, cf::FrameSettings* fs) {
-  for (int k = 0; k < 9; ++k) {
-    if (hotkeys & cf::hotkey_f(k + 1)) fs->overlay_mask ^= 1u << k;
-  }
-  if ((hotkeys & cf::hotkey_f(10)) || in.went_down(cf::kButtonY)) fs->modern = !fs->modern;
-  // Gamepad: Select cycles bones+joints -> all overlays -> none.
-  if (in.went_down(cf::kButtonSelect)) {
-    const std::uint32_t skel = cf::kOverlayBones | cf::kOverlayJoints;
-    fs->overlay_mask = fs->overlay_mask == 0 ? skel : (fs->overlay_mask == skel ? cf::kOverlayAll & ~cf::kOverlayWeights : 0u);
-  }
 }
 
 }  // namespace
@@ -74,13 +63,8 @@ int main(int argc, char** argv) {
     if (!ps) return fail(2, ps.error().to_string());
     pad_script = std::move(*ps);
   }
-  const bool limited = opt.has_ticks || session.playing_back();
-  const std::uint64_t last_tick = opt.has_ticks ? opt.ticks : session.replay_ticks();
-  const bool want_shot = !opt.screenshot_path.empty();
-  const std::uint64_t shot_tick = opt.has_at_tick ? opt.at_tick : last_tick;
-  if (want_shot && shot_tick > last_tick) {
-    return fail(2, "--at-tick: " + std::to_string(shot_tick) + " is after the last tick (" + std::to_string(last_tick) + ")");
-  }
+  cf::RunHarness harness;
+  if (cf::Status s = harness.configure(opt, session); !s) return fail(2, s.error.to_string());
 
   // 3. Subsystems: window + GL, input, rasterizer, view. Headless has none of them.
   cf::Window window;
@@ -96,7 +80,7 @@ int main(int argc, char** argv) {
     }
     // Back to back only for a bounded run with nobody watching (tests); what ticks compute never
     // depends on this.
-    paced = window.has_real_display() || !limited;
+    paced = harness.paced(window.has_real_display());
     const std::string mappings = cf::default_assets_dir() + "/gamecontrollerdb.txt";
     if (cf::Status s = input.init(cf::InputDesc{mappings.c_str()}); !s) return fail(1, s.error.to_string());
     if (!opt.pad_script_path.empty()) {
@@ -116,85 +100,41 @@ int main(int argc, char** argv) {
   cf::MonotonicClock wall;
 
   // 4. The loop.
-  int exit_code = 0;
-  bool shot_taken = false;
-  bool paused = false;
-  bool running = true;
-  while (running) {
-    // Events and hot-plug; window close ends the session like the last tick.
-    cf::FrameEvents events;
-    // The scripted pad's state for the next tick goes in before the pump, so SDL turns it into
-    // controller events exactly as it would for a physical pad.
+  cf::GameModes modes;
+  cf::ModeContext mode_ctx{session, harness, frame_settings};
+  const std::function<cf::InputFrame()> sample = [&] { return opt.headless ? cf::InputFrame{} : input.sample(); };
+  while (!harness.finished(session)) {
+    // Events and hot-plug; window close ends the session like the last tick. The scripted pad's
+    // state for the next tick goes in before the pump, so SDL turns it into controller events
+    // exactly as it would for a physical pad.
     if (virtual_pad.attached()) virtual_pad.set(pad_script.frame_at(session.state().tick));
+    cf::FrameEvents events;
     if (!opt.headless) events = cf::pump_events(input, &window);
     if (events.quit) break;
 
-    // Fixed ticks: how many this frame (wall-clock paced only on a real display).
-    int due = paced ? clock.advance(wall.lap()) : 1;
-    if (paused) {
-      // Start resumes; no ticks run (and none are recorded) while paused.
-      if (input.sample().went_down(cf::kButtonStart)) paused = false;
-      due = 0;
-    }
-    bool shot_now = want_shot && !shot_taken && shot_tick == session.state().tick;
-    for (int i = 0; i < due && !shot_now; ++i) {
-      if (limited && session.state().tick >= last_tick) break;
-      const cf::InputFrame live = opt.headless ? cf::InputFrame{} : input.sample();
-      if (!session.tick(live)) {
-        if (session.verifier().diverged()) {
-          std::fprintf(stderr, "critterforge: %s: %s\n", opt.replay_path.c_str(),
-                       session.verifier().message().c_str());
-          exit_code = 1;
-          running = false;
-        }
-        break;
-      }
-      apply_hotkeys(0, session.last_input(), &frame_settings);
-      // Start pauses a live session (replays and --ticks runs never pause).
-      if (!limited && session.last_input().went_down(cf::kButtonStart)) {
-        paused = true;
-        break;
-      }
-      // Stop ticking at the screenshot tick so the frame drawn is exactly that state.
-      shot_now = want_shot && !shot_taken && shot_tick == session.state().tick;
-    }
-    apply_hotkeys(events.hotkeys, cf::InputFrame{}, &frame_settings);
-    const bool finished = limited && session.state().tick >= last_tick;
+    // Fixed ticks: as many as the wall clock allows (one per frame when not paced), run by the mode.
+    const int due = paced ? clock.advance(wall.lap()) : 1;
+    modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample}, mode_ctx);
 
     // Build the frame, rasterize, present.
-    if (!opt.headless) {
-      const float alpha = (paced && !shot_now && !finished) ? static_cast<float>(clock.alpha()) : 1.0f;
-      const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
-      const cf::PixelSize size = window.drawable_size();
-      view.set_banner(paused ? "PAUSED - START (ENTER) TO GO ON" : "");
-      const cf::CommandList& list = view.build(draw, frame_settings, size.width, size.height);
-      rasterizer.draw(list, size.width, size.height);
-      if (shot_now) {
-        std::vector<std::uint8_t> rgba;
-        int w = 0, h = 0;
-        if (!rasterizer.read_back(&rgba, &w, &h)) return fail(1, "screenshot: nothing was drawn");
-        if (cf::Status s = cf::write_png(opt.screenshot_path, w, h, rgba.data()); !s) {
-          return fail(2, s.error.to_string());
-        }
-        shot_taken = true;
+    if (opt.headless) continue;
+    const float alpha = harness.draw_alpha(session, paced, clock.alpha());
+    const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
+    const cf::PixelSize size = window.drawable_size();
+    view.set_banner(modes.active().banner());
+    rasterizer.draw(view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height), size.width,
+                    size.height);
+    if (harness.screenshot_due(session)) {
+      if (cf::Status s = harness.take_screenshot([&](auto* rgba, int* w, int* h) { return rasterizer.read_back(rgba, w, h); });
+          !s) {
+        return fail(s.error.field == "screenshot" ? 1 : 2, s.error.to_string());
       }
-      window.swap();
     }
-    if (finished || exit_code != 0) running = false;
+    window.swap();
   }
 
-  // 5. Results: the recording, the hash.
-  if (want_shot && !shot_taken && exit_code == 0) {
-    return fail(1, "screenshot: the session ended before tick " + std::to_string(shot_tick));
-  }
-  if (!opt.record_path.empty()) {
-    if (cf::Status s = cf::save_replay(opt.record_path, session.recording()); !s) return fail(2, s.error.to_string());
-  }
-  if (session.playing_back() && exit_code == 0) {
-    std::fprintf(stderr, "critterforge: %s: %s\n", opt.replay_path.c_str(), session.verifier().message().c_str());
-  }
-  if (opt.print_state) std::printf("%s\n", cf::state_summary_json(session.state()).dump().c_str());
-  if (opt.print_hash) std::printf("%s\n", cf::hash_hex(cf::hash_state(session.state())).c_str());
+  // 5. Results: the recording, the verdict, the hash.
+  const int code = harness.finish(session);
   rasterizer.shutdown();
-  return exit_code;
+  return code;
 }

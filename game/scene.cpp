@@ -161,22 +161,17 @@ float creature_body_radius(const Creature& c) {
   return std::clamp(r, 0.1f, 1.0f);
 }
 
-SimContext make_sim_context(const Scene& scene, CreaturePose* scratch_pose) {
-  SimContext ctx;
-  ctx.level = &scene.level;
-  ctx.body_radius_m = creature_body_radius(scene.creature);
+Species make_species(const Scene& scene) {
+  Species sp;
+  sp.rig = &scene.rig;
+  sp.body_radius_m = creature_body_radius(scene.creature);
   if (scene.can_walk) {
-    ctx.rig = &scene.rig;
-    ctx.walk_clip = &scene.walk_clip;
-    ctx.walk_setup = &scene.walk_setup;
+    sp.walk_clip = &scene.walk_clip;
+    sp.walk_setup = &scene.walk_setup;
   }
-  if (scene.can_vault && scratch_pose) {
-    if (!scratch_pose->sized_for(scene.rig)) scratch_pose->resize(scene.rig);
-    ctx.vault = &scene.vault;
-    ctx.scratch_pose = scratch_pose;
-  }
-  ctx.vault_unavailable = scene.can_vault ? "" : scene.vault_problem.c_str();
-  return ctx;
+  if (scene.can_vault) sp.vault = &scene.vault;
+  sp.vault_unavailable = scene.can_vault ? "" : scene.vault_problem.c_str();
+  return sp;
 }
 
 }  // namespace cf

@@ -54,9 +54,8 @@ Result<Scene> scene_from_json(const std::string& creature_path, const Json& crea
                               const std::string& creature_file, const std::string& level_path,
                               const Json& level_json, const std::string& level_file);
 
-// The simulation's view of the scene. The scene must outlive the context; scratch_pose (may be
-// null when the scene cannot vault) is working memory for the vault.
-SimContext make_sim_context(const Scene& scene, CreaturePose* scratch_pose = nullptr);
+// The simulation's view of the scene's creature (pointers into the scene, which must outlive it).
+Species make_species(const Scene& scene);
 
 // Footprint radius of the creature on the ground (model space, metres), for collisions.
 float creature_body_radius(const Creature& c);

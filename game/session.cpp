@@ -3,13 +3,20 @@
 #include <utility>
 
 #include "core/hash.h"
+#include "math/angles.h"
 
 namespace cf {
 
 void Session::start(Scene scene, std::uint64_t seed) {
   scene_ = std::move(scene);
-  ctx_ = make_sim_context(scene_, &scratch_pose_);
+  species_.assign(1, make_species(scene_));
+  ctx_ = SimContext{};
+  ctx_.level = &scene_.level;
+  ctx_.species = species_.data();
+  ctx_.species_count = static_cast<int>(species_.size());
   state_ = prev_ = initial_state(ctx_, seed);
+  runtime_ = WorldRuntime();
+  runtime_.pose_creatures(state_, ctx_);  // the pose shown before the first tick
   last_input_ = InputFrame{};
   record_ = Replay{};
   record_.creature_path = scene_.creature_path;
@@ -49,11 +56,18 @@ Status Session::start_replay(const Replay& replay, const std::string& replay_fil
   return {};
 }
 
+int Session::add_creature(const glm::vec3& position_ws, float heading_rad) {
+  const int i = cf::add_creature(&state_, ctx_, 0, position_ws, heading_rad);
+  prev_ = state_;
+  runtime_.pose_creatures(state_, ctx_);
+  return i;
+}
+
 bool Session::tick(const InputFrame& live) {
   if (playback_ && state_.tick >= replay_.inputs.size()) return false;
   const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
   prev_ = state_;
-  step(state_, in, ctx_);
+  step(state_, in, ctx_, runtime_);
   last_input_ = in;
   record_.inputs.push_back(in);
   const bool on_interval = state_.tick % kReplayHashInterval == 0;
@@ -66,20 +80,22 @@ bool Session::tick(const InputFrame& live) {
 }
 
 Json state_summary_json(const SimState& s) {
+  const CreatureState& c = s.player();
   Json j = Json::object();
   j["tick"] = s.tick;
-  j["root"] = Json::array({s.root_ws.x, s.root_ws.y, s.root_ws.z});
-  j["heading_deg"] = s.heading_rad * (180.0f / 3.14159265358979f);
-  j["speed_mps"] = s.speed_mps;
-  j["camera_yaw_deg"] = s.camera_yaw_rad() * (180.0f / 3.14159265358979f);
-  j["blocked_ticks"] = s.blocked_ticks;
-  j["vault_phase"] = s.approaching ? "approaching" : to_string(s.vault.phase);
-  j["vault_fence"] = s.vault.fence;
-  j["vault_mirrored"] = s.vault.mirrored;
-  j["vault_refused_reason"] = s.vault_plan.decision.refused ? s.vault_plan.decision.reason : "";
-  j["vaults_played"] = s.vaults_played;
-  j["vault_max_penetration_m"] = s.vault.max_penetration_m;
+  j["root"] = Json::array({c.root_ws.x, c.root_ws.y, c.root_ws.z});
+  j["heading_deg"] = c.heading_rad * kRadToDeg;
+  j["speed_mps"] = c.speed_mps;
+  j["camera_yaw_deg"] = s.camera_yaw_rad() * kRadToDeg;
+  j["blocked_ticks"] = c.blocked_ticks;
+  j["vault_phase"] = c.approaching ? "approaching" : to_string(c.vault.phase);
+  j["vault_fence"] = c.vault.fence;
+  j["vault_mirrored"] = c.vault.mirrored;
+  j["vault_refused_reason"] = c.vault_record.refused ? std::string(c.vault_record.reason_text()) : "";
+  j["vaults_played"] = c.vaults_played;
+  j["vault_max_penetration_m"] = c.vault.max_penetration_m;
   j["hud"] = static_cast<int>(s.hud);
+  j["creatures"] = s.creature_count;
   j["hash"] = hash_hex(hash_state(s));
   return j;
 }

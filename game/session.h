@@ -3,12 +3,14 @@
 // replay being played back and checked. No SDL, no GL: main, tests and benchmarks drive it alike.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/input_frame.h"
 #include "core/result.h"
 #include "game/replay.h"
 #include "game/scene.h"
 #include "game/sim.h"
+#include "game/world_runtime.h"
 
 namespace cf {
 
@@ -19,7 +21,7 @@ Json state_summary_json(const SimState& s);
 class Session {
  public:
   Session() = default;
-  Session(const Session&) = delete;  // ctx_ points into scene_
+  Session(const Session&) = delete;  // ctx_ points into scene_ and species_
   Session& operator=(const Session&) = delete;
 
   // A live session on a loaded scene.
@@ -27,6 +29,10 @@ class Session {
   // Plays back 'replay': its scene (embedded content, or loaded from its paths when it has none),
   // its seed and inputs; its hashes are checked as ticks run. Errors name the replay file.
   Status start_replay(const Replay& replay, const std::string& replay_file);
+
+  // Adds a creature of the scene's species standing at position_ws (before the first tick); its
+  // index, or -1 when the world is full.
+  int add_creature(const glm::vec3& position_ws, float heading_rad);
 
   bool playing_back() const { return playback_; }
   // Ticks left in the replay (0 for a live session).
@@ -42,6 +48,8 @@ class Session {
   const InputFrame& last_input() const { return last_input_; }
   const Scene& scene() const { return scene_; }
   const SimContext& context() const { return ctx_; }
+  // Each creature's pose of the current state (and of the previous one), posed once per tick.
+  const WorldRuntime& runtime() const { return runtime_; }
   const ReplayVerifier& verifier() const { return verifier_; }
 
   // The replay of everything run so far (with the final hash appended when it is not on an interval).
@@ -49,8 +57,9 @@ class Session {
 
  private:
   Scene scene_;
-  CreaturePose scratch_pose_;  // the vault's working memory (SimContext::scratch_pose)
+  std::vector<Species> species_;  // [0]: the scene's creature
   SimContext ctx_;
+  WorldRuntime runtime_;
   SimState state_, prev_;
   InputFrame last_input_;
   Replay record_;

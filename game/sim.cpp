@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/hash.h"
+#include "game/world_runtime.h"
+#include "math/angles.h"
 #include "world/clearance.h"
 #include "world/level.h"
 
@@ -11,70 +14,13 @@ namespace cf {
 
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
-constexpr float kTwoPi = 2.0f * kPi;
 constexpr float kDt = static_cast<float>(kTickSeconds);
 
 float or_default(float v, float d) { return v > 0.0f ? v : d; }
 
-// Wraps an angle to (-pi, pi].
-float wrap_angle(float a) {
-  while (a > kPi) a -= kTwoPi;
-  while (a <= -kPi) a += kTwoPi;
-  return a;
-}
-
 float approach(float v, float target, float max_delta) {
   if (v < target) return std::min(v + max_delta, target);
   return std::max(v - max_delta, target);
-}
-
-// Pushes a circle (centre p on the ground, radius r) out of a box's footprint; true when it moved.
-bool push_out_of_box(const Box& box, float r, glm::vec3* p) {
-  const glm::vec3 local = box.to_local(*p);
-  const float cx = std::clamp(local.x, -box.half_extents.x, box.half_extents.x);
-  const float cz = std::clamp(local.z, -box.half_extents.z, box.half_extents.z);
-  const float dx = local.x - cx, dz = local.z - cz;
-  const float d2 = dx * dx + dz * dz;
-  if (d2 >= r * r) return false;
-  glm::vec3 out = local;
-  if (d2 > 1e-12f) {
-    const float d = std::sqrt(d2);
-    out.x = cx + dx / d * r;
-    out.z = cz + dz / d * r;
-  } else {
-    // Centre inside the footprint: leave through the nearest face.
-    const float px = box.half_extents.x - std::fabs(local.x);
-    const float pz = box.half_extents.z - std::fabs(local.z);
-    if (px < pz) {
-      out.x = (local.x >= 0.0f ? 1.0f : -1.0f) * (box.half_extents.x + r);
-    } else {
-      out.z = (local.z >= 0.0f ? 1.0f : -1.0f) * (box.half_extents.z + r);
-    }
-  }
-  *p = box.to_world(out);
-  return true;
-}
-
-// Keeps the body circle out of fences and walls and on the ground square; true when it was moved.
-bool resolve_collisions(const Level& level, float r, glm::vec3* p) {
-  bool hit = false;
-  const float y = p->y;
-  for (int pass = 0; pass < 3; ++pass) {
-    bool moved = false;
-    for (const Box& f : level.fences) moved |= push_out_of_box(f, r, p);
-    for (const Wall& w : level.walls) moved |= push_out_of_box(w.box, r, p);
-    p->y = y;
-    hit |= moved;
-    if (!moved) break;
-  }
-  const float lim = level.ground_half_size - r;
-  if (std::fabs(p->x) > lim || std::fabs(p->z) > lim) {
-    p->x = std::clamp(p->x, -lim, lim);
-    p->z = std::clamp(p->z, -lim, lim);
-    hit = true;
-  }
-  return hit;
 }
 
 void show_hud(SimState& s, HudMessage m) {
@@ -82,140 +28,202 @@ void show_hud(SimState& s, HudMessage m) {
   s.hud_ticks = kHudTicks;
 }
 
+// What one creature's tick works with.
+struct Actor {
+  SimState& world;
+  CreatureState& c;
+  int index;
+  const Species& species;
+  const SimContext& ctx;
+  WorldRuntime& runtime;
+  bool is_player() const { return index == 0; }
+  // HUD messages are the player's.
+  void hud(HudMessage m) const {
+    if (is_player()) show_hud(world, m);
+  }
+};
+
+void record_plan(CreatureState& c, const VaultPlan& plan) {
+  VaultRecord& r = c.vault_record;
+  r.fence = plan.decision.place.fence;
+  r.ticks = plan.ticks;
+  r.mirrored = plan.decision.mirrored;
+  r.refused = plan.decision.refused;
+  r.lref = plan.decision.lref;
+  r.lmax = plan.decision.lmax;
+  r.end_position_ws = plan.end_position_ws;
+  r.set_reason(plan.decision.reason);
+}
+
 // A pressed: vault the fence in front, mirrored when the wall leaves no room on the authored side,
 // refused (with the reason on the HUD) when neither side has room.
-void try_vault(SimState& s, const SimContext& ctx) {
-  if (!ctx.vault || !ctx.scratch_pose) {
-    show_hud(s, HudMessage::kCannotVault);
+void try_vault(const Actor& a) {
+  CreatureState& c = a.c;
+  if (!a.species.vault) {
+    a.hud(HudMessage::kCannotVault);
     return;
   }
-  const Level& level = *ctx.level;
-  const float reach = or_default(ctx.tuning.vault_reach_m, 2.0f);
-  const int fence = fence_in_reach(level, s.root_ws, heading_forward(s.heading_rad), reach);
+  const Level& level = *a.ctx.level;
+  const float reach = or_default(a.ctx.tuning.vault_reach_m, 2.0f);
+  const int fence = fence_in_reach(level, c.root_ws, heading_forward(c.heading_rad), reach);
   if (fence < 0) {
-    show_hud(s, HudMessage::kNoFenceInReach);
+    a.hud(HudMessage::kNoFenceInReach);
     return;
   }
-  Result<VaultDecision> d = decide_vault(level, fence, *ctx.vault, s.root_ws);
+  Result<VaultDecision> d = decide_vault(level, fence, *a.species.vault, c.root_ws);
   if (!d) {
-    show_hud(s, HudMessage::kNoFenceInReach);
+    a.hud(HudMessage::kNoFenceInReach);
     return;
   }
-  if (d->refused) {
-    s.vault_plan = VaultPlan{};
-    s.vault_plan.decision = std::move(*d);
-  } else {
-    Result<VaultPlan> plan = plan_vault(level, *ctx.rig, *ctx.vault, *d);
-    if (plan) {
-      s.vault_plan = std::move(*plan);
-    } else {
-      s.vault_plan = VaultPlan{};
-      s.vault_plan.decision = std::move(*d);
-      s.vault_plan.decision.refused = true;
-      s.vault_plan.decision.reason = plan.error().message;
-    }
-  }
-  if (s.vault_plan.decision.refused || s.vault_plan.ticks == 0) {
-    start_vault(s.vault_plan, &s.vault);  // records the refusal
-    show_hud(s, HudMessage::kVaultRefused);
+  const std::uint32_t serial = c.vault_record.serial + 1;
+  c.vault_record = VaultRecord{};
+  c.vault_record.serial = serial;
+  c.vault_record.from_ws = c.root_ws;
+  VaultPlan plan = make_vault_plan(level, a.species, std::move(*d));
+  record_plan(c, plan);
+  a.runtime.set_plan(a.index, std::move(plan), serial);
+  const VaultPlan& p = *a.runtime.plan(a.index, c, a.ctx);
+  if (p.decision.refused || p.ticks == 0) {
+    start_vault(p, &c.vault);  // records the refusal
+    a.hud(HudMessage::kVaultRefused);
     return;
   }
   // Walk to where the vault starts first, so the creature doesn't jump there.
-  s.approaching = true;
-  s.approach_ticks = 0;
-  s.vault.phase = VaultPhase::kIdle;
+  c.approaching = true;
+  c.approach_ticks = 0;
+  c.vault.phase = VaultPhase::kIdle;
 }
 
 // Where the walker's position (the cog's ground point) is when the planned vault starts.
-glm::vec3 vault_start_ground(const SimState& s, const SimContext& ctx) {
-  const glm::mat4& m = s.vault_plan.decision.place.model_to_world;
-  const glm::vec3 p = glm::vec3(m * glm::vec4(ctx.rig->cog.x, 0.0f, ctx.rig->cog.z, 1.0f));
+glm::vec3 vault_start_ground(const VaultPlan& plan, const Rig& rig) {
+  const glm::mat4& m = plan.decision.place.model_to_world;
+  const glm::vec3 p = glm::vec3(m * glm::vec4(rig.cog.x, 0.0f, rig.cog.z, 1.0f));
   return glm::vec3(p.x, 0.0f, p.z);
 }
 
 // One tick of walking to the vault's start; starts the vault on arrival (or after a timeout, from
 // wherever the walk got to: the vault's plan places the creature itself).
-bool step_approach(SimState& s, const SimContext& ctx) {
-  const glm::vec3 target = vault_start_ground(s, ctx);
-  const glm::vec3 d = target - glm::vec3(s.walker.position_ws.x, 0.0f, s.walker.position_ws.z);
-  const float dist = std::sqrt(d.x * d.x + d.z * d.z);
-  const auto max_ticks = static_cast<std::uint32_t>(ctx.tuning.max_approach_ticks > 0 ? ctx.tuning.max_approach_ticks : 90);
-  if (dist < 0.04f || s.approach_ticks >= max_ticks) {
-    s.approaching = false;
-    start_vault(s.vault_plan, &s.vault);
-    return true;
+void step_approach(const Actor& a) {
+  CreatureState& c = a.c;
+  const VaultPlan* plan = a.runtime.plan(a.index, c, a.ctx);
+  if (!plan) {
+    c.approaching = false;
+    return;
   }
-  ++s.approach_ticks;
-  const float want = dist > 0.15f ? std::atan2(d.x, d.z) : s.vault_plan.decision.place.heading_rad;
-  const float err = wrap_angle(want - s.walker.heading_rad);
+  const glm::vec3 target = vault_start_ground(*plan, *a.species.rig);
+  const glm::vec3 d = target - glm::vec3(c.walker.position_ws.x, 0.0f, c.walker.position_ws.z);
+  const float dist = std::sqrt(d.x * d.x + d.z * d.z);
+  const int max_ticks_setting = a.ctx.tuning.max_approach_ticks;
+  const auto max_ticks = static_cast<std::uint32_t>(max_ticks_setting > 0 ? max_ticks_setting : 90);
+  if (dist < 0.04f || c.approach_ticks >= max_ticks) {
+    c.approaching = false;
+    start_vault(*plan, &c.vault);
+    return;
+  }
+  ++c.approach_ticks;
+  const float want = dist > 0.15f ? std::atan2(d.x, d.z) : plan->decision.place.heading_rad;
+  const float err = wrap_angle(want - c.walker.heading_rad);
   WalkCommand cmd;
   cmd.turn_rate_rps = std::clamp(err * 6.0f, -3.0f, 3.0f);
-  cmd.speed_mps = std::min(natural_speed(*ctx.walk_setup), dist * 2.5f) * std::max(0.0f, std::cos(err));
-  step_walker(&s.walker, cmd, *ctx.walk_setup, *ctx.rig, kDt);
-  s.root_ws = s.walker.position_ws;
-  s.heading_rad = wrap_angle(s.walker.heading_rad);
-  s.speed_mps = s.walker.speed_mps;
-  return false;
+  cmd.speed_mps = std::min(natural_speed(*a.species.walk_setup), dist * 2.5f) * std::max(0.0f, std::cos(err));
+  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kDt);
+  c.root_ws = c.walker.position_ws;
+  c.heading_rad = wrap_angle(c.walker.heading_rad);
+  c.speed_mps = c.walker.speed_mps;
 }
 
-// One tick of a playing vault; hands over to the walker where it lands.
-void step_vaulting(SimState& s, const SimContext& ctx) {
-  CreaturePose& pose = *ctx.scratch_pose;
-  step_vault(s.vault_plan, *ctx.vault, *ctx.rig, *ctx.level, &s.vault, &pose);
-  s.root_ws = glm::vec3(pose.cog_ws.x, ctx.level->ground_y, pose.cog_ws.z);
-  s.heading_rad = wrap_angle(s.vault_plan.decision.place.heading_rad);
-  s.speed_mps = 0.0f;
-  if (s.vault.phase == VaultPhase::kLanded) {
+// After the posing stage: a playing vault reads its posed tick (where the body is, what it touches)
+// and advances; where it lands the walker takes over.
+void after_vault_pose(const Actor& a) {
+  CreatureState& c = a.c;
+  const VaultPlan* plan = a.runtime.plan(a.index, c, a.ctx);
+  if (!plan) return;
+  const Rig& rig = *a.species.rig;
+  const CreaturePose& pose = a.runtime.pose(a.index);
+  c.root_ws = glm::vec3(pose.cog_ws.x, a.ctx.level->ground_y, pose.cog_ws.z);
+  c.heading_rad = wrap_angle(plan->decision.place.heading_rad);
+  c.speed_mps = 0.0f;
+  advance_vault(*plan, rig, *a.ctx.level, pose, &c.vault);
+  if (c.vault.phase == VaultPhase::kLanded) {
     // The walker stands where the vault's model origin ends; its position is the cog's ground point.
-    const glm::mat4 end = placement(s.vault_plan.end_position_ws, s.vault_plan.landed_heading_rad);
-    const glm::vec3 cog = glm::vec3(end * glm::vec4(ctx.rig->cog.x, 0.0f, ctx.rig->cog.z, 1.0f));
-    s.walker = make_walker(*ctx.walk_setup, *ctx.rig, glm::vec3(cog.x, 0.0f, cog.z),
-                           s.vault_plan.landed_heading_rad);
-    s.root_ws = s.walker.position_ws;
-    s.heading_rad = wrap_angle(s.walker.heading_rad);
-    ++s.vaults_played;
+    const glm::mat4 end = placement(plan->end_position_ws, plan->landed_heading_rad);
+    const glm::vec3 cog = glm::vec3(end * glm::vec4(rig.cog.x, 0.0f, rig.cog.z, 1.0f));
+    c.walker = make_walker(*a.species.walk_setup, rig, glm::vec3(cog.x, 0.0f, cog.z), plan->landed_heading_rad);
+    c.root_ws = c.walker.position_ws;
+    c.heading_rad = wrap_angle(c.walker.heading_rad);
+    ++c.vaults_played;
   }
 }
 
-void step_walking(SimState& s, const InputFrame& in, const SimContext& ctx) {
+void step_walking(const Actor& a, const InputFrame& in) {
+  CreatureState& c = a.c;
   const float lx = InputFrame::axis(in.left_x), ly = InputFrame::axis(in.left_y);
   WalkCommand cmd;
-  cmd.speed_mps = std::max(0.0f, ly) * max_speed(*ctx.walk_setup);
-  cmd.turn_rate_rps = -lx * or_default(ctx.tuning.turn_rate_rps, 2.0f);  // stick right turns right
-  step_walker(&s.walker, cmd, *ctx.walk_setup, *ctx.rig, kDt);
-  glm::vec3 p = s.walker.position_ws;
-  bool hit = resolve_collisions(*ctx.level, ctx.body_radius_m, &p);
-  if (!in_regions(*ctx.level, p)) {  // the movable regions' edge stops the creature
-    p = s.root_ws;
+  cmd.speed_mps = std::max(0.0f, ly) * max_speed(*a.species.walk_setup);
+  cmd.turn_rate_rps = -lx * or_default(a.ctx.tuning.turn_rate_rps, 2.0f);  // stick right turns right
+  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kDt);
+  glm::vec3 p = c.walker.position_ws;
+  bool hit = resolve_circle_collisions(*a.ctx.level, a.species.body_radius_m, &p);
+  if (!in_regions(*a.ctx.level, p)) {  // the movable regions' edge stops the creature
+    p = c.root_ws;
     hit = true;
   }
-  s.blocked_ticks = hit ? s.blocked_ticks + 1u : 0u;
+  c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
   if (hit) {
-    s.walker.position_ws = p;
-    s.walker.speed_mps = std::min(s.walker.speed_mps, 0.2f);  // walking into a wall: shuffle, don't stride
+    c.walker.position_ws = p;
+    c.walker.speed_mps = std::min(c.walker.speed_mps, 0.2f);  // walking into a wall: shuffle, don't stride
   }
-  s.root_ws = s.walker.position_ws;
-  s.heading_rad = wrap_angle(s.walker.heading_rad);
-  s.speed_mps = s.walker.speed_mps;
+  c.root_ws = c.walker.position_ws;
+  c.heading_rad = wrap_angle(c.walker.heading_rad);
+  c.speed_mps = c.walker.speed_mps;
 }
 
 // Creatures that cannot walk (no legs) slide: speed along the heading, turn with the stick.
-void step_sliding(SimState& s, const InputFrame& in, const SimContext& ctx) {
-  const SimTuning& t = ctx.tuning;
+void step_sliding(const Actor& a, const InputFrame& in) {
+  CreatureState& c = a.c;
+  const SimTuning& t = a.ctx.tuning;
   const float lx = InputFrame::axis(in.left_x), ly = InputFrame::axis(in.left_y);
-  s.heading_rad = wrap_angle(s.heading_rad - lx * or_default(t.turn_rate_rps, 2.0f) * kDt);
-  s.speed_mps = approach(s.speed_mps, std::max(0.0f, ly) * or_default(t.max_speed_mps, 1.4f),
+  c.heading_rad = wrap_angle(c.heading_rad - lx * or_default(t.turn_rate_rps, 2.0f) * kDt);
+  c.speed_mps = approach(c.speed_mps, std::max(0.0f, ly) * or_default(t.max_speed_mps, 1.4f),
                          or_default(t.accel_mps2, 4.0f) * kDt);
-  if (s.speed_mps > 0.0f) {
-    glm::vec3 p = s.root_ws + heading_forward(s.heading_rad) * (s.speed_mps * kDt);
-    bool hit = resolve_collisions(*ctx.level, ctx.body_radius_m, &p);
-    if (!in_regions(*ctx.level, p)) {
-      p = s.root_ws;
+  if (c.speed_mps > 0.0f) {
+    glm::vec3 p = c.root_ws + heading_forward(c.heading_rad) * (c.speed_mps * kDt);
+    bool hit = resolve_circle_collisions(*a.ctx.level, a.species.body_radius_m, &p);
+    if (!in_regions(*a.ctx.level, p)) {
+      p = c.root_ws;
       hit = true;
     }
-    s.blocked_ticks = hit ? s.blocked_ticks + 1u : 0u;
-    s.root_ws = p;
+    c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
+    c.root_ws = p;
   }
+}
+
+// The creature's controls for one tick, before posing.
+void step_controls(const Actor& a, const InputFrame& in) {
+  CreatureState& c = a.c;
+  if (c.vaulting()) return;  // the posing stage plays the vault's tick
+  if (c.approaching) {
+    step_approach(a);
+  } else if (in.went_down(kButtonA)) {
+    try_vault(a);
+    if (c.approaching) step_approach(a);
+  } else if (a.species.walks()) {
+    step_walking(a, in);
+  } else {
+    step_sliding(a, in);
+  }
+}
+
+// Idle look-around: after a random pause the head turns to a random side.
+void step_look(SimState& s, CreatureState& c) {
+  if (c.speed_mps > 0.05f || c.vaulting() || c.approaching) {
+    c.idle_ticks = 0;
+    c.look_target_rad = 0.0f;
+  } else if (++c.idle_ticks >= c.next_look_tick) {
+    c.look_target_rad = static_cast<float>(s.rng.uniform(-0.7, 0.7));
+    c.next_look_tick = c.idle_ticks + 90u + static_cast<std::uint32_t>(s.rng.range(0, 150));
+  }
+  c.look_yaw_rad = approach(c.look_yaw_rad, c.look_target_rad, 1.5f * kDt);
 }
 
 }  // namespace
@@ -224,94 +232,117 @@ glm::vec3 heading_forward(float heading_rad) {
   return glm::vec3(std::sin(heading_rad), 0.0f, std::cos(heading_rad));
 }
 
+std::string_view VaultRecord::reason_text() const {
+  return std::string_view(reason.data(), strnlen(reason.data(), reason.size()));
+}
+
+void VaultRecord::set_reason(std::string_view text) {
+  reason.fill('\0');
+  std::memcpy(reason.data(), text.data(), std::min(text.size(), reason.size() - 1));
+}
+
+int add_creature(SimState* s, const SimContext& ctx, int species, const glm::vec3& position_ws, float heading_rad) {
+  const Species* sp = ctx.species_of(species);
+  if (!sp || !sp->rig || s->creature_count >= kMaxCreatures) return -1;
+  const int index = s->creature_count++;
+  CreatureState& c = s->creatures[static_cast<std::size_t>(index)];
+  c = CreatureState{};
+  c.species = species;
+  c.root_ws = position_ws;
+  c.heading_rad = wrap_angle(heading_rad);
+  if (sp->walks()) {
+    c.walker = make_walker(*sp->walk_setup, *sp->rig, glm::vec3(position_ws.x, 0.0f, position_ws.z), c.heading_rad);
+    c.root_ws = c.walker.position_ws;
+  }
+  c.next_look_tick = 90u + static_cast<std::uint32_t>(s->rng.range(0, 120));
+  return index;
+}
+
 SimState initial_state(const SimContext& ctx, std::uint64_t seed) {
   SimState s;
   s.rng = Rng::from_seed(seed);
+  glm::vec3 spawn(0.0f);
+  float heading = 0.0f;
   if (ctx.level) {
-    s.root_ws = ctx.level->spawn;
-    s.root_ws.y = ctx.level->ground_y;
-    s.heading_rad = wrap_angle(ctx.level->spawn_heading_deg * (kPi / 180.0f));
+    spawn = ctx.level->spawn;
+    spawn.y = ctx.level->ground_y;
+    heading = ctx.level->spawn_heading_deg * kDegToRad;
   }
-  if (ctx.walks()) {
-    s.walker = make_walker(*ctx.walk_setup, *ctx.rig, glm::vec3(s.root_ws.x, 0.0f, s.root_ws.z), s.heading_rad);
-    s.root_ws = s.walker.position_ws;
-  }
-  s.next_look_tick = 90u + static_cast<std::uint32_t>(s.rng.range(0, 120));
+  add_creature(&s, ctx, 0, spawn, heading);
   return s;
 }
 
-void step(SimState& s, const InputFrame& in, const SimContext& ctx) {
+void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime) {
   const SimTuning& t = ctx.tuning;
+  const InputFrame& pad = in.player;
 
-  // Camera: the right stick orbits it; when let go it swings back behind a moving creature.
-  const float rx = InputFrame::axis(in.right_x), ry = InputFrame::axis(in.right_y);
+  // Camera: the right stick orbits it; when let go it swings back behind the moving player.
+  const float rx = InputFrame::axis(pad.right_x), ry = InputFrame::axis(pad.right_y);
   s.camera_yaw_offset_rad =
       wrap_angle(s.camera_yaw_offset_rad - rx * or_default(t.camera_yaw_rate_rps, 2.5f) * kDt);
-  if (rx == 0.0f && s.speed_mps > 0.1f) {
+  if (rx == 0.0f && s.player().speed_mps > 0.1f) {
     s.camera_yaw_offset_rad = approach(s.camera_yaw_offset_rad, 0.0f, or_default(t.camera_follow_rps, 1.5f) * kDt);
   }
   s.camera_pitch_rad = std::clamp(s.camera_pitch_rad + ry * or_default(t.camera_pitch_rate_rps, 1.5f) * kDt,
                                   kCameraPitchMin, kCameraPitchMax);
   if (s.hud_ticks > 0 && --s.hud_ticks == 0) s.hud = HudMessage::kNone;
 
-  if (s.vaulting()) {
-    step_vaulting(s, ctx);
-  } else if (s.approaching) {
-    if (step_approach(s, ctx)) step_vaulting(s, ctx);
-  } else if (in.went_down(kButtonA) && ctx.level) {
-    try_vault(s, ctx);
-    if (s.approaching && step_approach(s, ctx)) step_vaulting(s, ctx);
-  } else if (ctx.walks() && ctx.level) {
-    step_walking(s, in, ctx);
-  } else if (ctx.level) {
-    step_sliding(s, in, ctx);
+  if (ctx.level) {
+    const InputFrame idle{};
+    for (int i = 0; i < s.creature_count; ++i) {
+      CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+      const Species* sp = ctx.species_of(c.species);
+      if (!sp || !sp->rig) continue;
+      const InputFrame& ci = i == 0 ? pad : (in.others ? in.others[i - 1] : idle);
+      step_controls(Actor{s, c, i, *sp, ctx, runtime}, ci);
+    }
+    runtime.pose_creatures(s, ctx);
+    for (int i = 0; i < s.creature_count; ++i) {
+      CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+      const Species* sp = ctx.species_of(c.species);
+      if (sp && sp->rig && c.vaulting()) after_vault_pose(Actor{s, c, i, *sp, ctx, runtime});
+    }
   }
-
-  // Idle look-around: after a random pause the head turns to a random side.
-  if (s.speed_mps > 0.05f || s.vaulting() || s.approaching) {
-    s.idle_ticks = 0;
-    s.look_target_rad = 0.0f;
-  } else if (++s.idle_ticks >= s.next_look_tick) {
-    s.look_target_rad = static_cast<float>(s.rng.uniform(-0.7, 0.7));
-    s.next_look_tick = s.idle_ticks + 90u + static_cast<std::uint32_t>(s.rng.range(0, 150));
-  }
-  s.look_yaw_rad = approach(s.look_yaw_rad, s.look_target_rad, 1.5f * kDt);
+  for (int i = 0; i < s.creature_count; ++i) step_look(s, s.creatures[static_cast<std::size_t>(i)]);
   ++s.tick;
 }
 
 std::uint64_t hash_state(const SimState& s) {
   StateHasher h;
-  h.str("critterforge.sim/2");
+  h.str("critterforge.sim/3");
   h.u64(s.tick);
   h.u64(s.rng.state);
   h.u64(s.rng.inc);
-  for (float v : {s.root_ws.x, s.root_ws.y, s.root_ws.z, s.heading_rad, s.speed_mps, s.camera_yaw_offset_rad,
-                  s.camera_pitch_rad, s.look_yaw_rad, s.look_target_rad}) {
-    h.f32(v);
-  }
-  h.u32(s.idle_ticks);
-  h.u32(s.next_look_tick);
-  h.u32(s.blocked_ticks);
-  hash_walker(s.walker, &h);
-  h.u8(s.approaching ? 1 : 0);
-  h.u32(s.approach_ticks);
-  const VaultState& v = s.vault;
-  h.i32(static_cast<std::int32_t>(v.phase));
-  h.i32(v.fence);
-  h.i32(v.tick);
-  h.i32(v.ticks);
-  h.u8(v.mirrored ? 1 : 0);
-  for (float f : {v.max_penetration_m, v.landed_ws.x, v.landed_ws.y, v.landed_ws.z, v.landed_heading_rad}) h.f32(f);
-  const VaultPlan& p = s.vault_plan;
-  h.i32(p.ticks);
-  h.i32(p.decision.place.fence);
-  h.u8(p.decision.mirrored ? 1 : 0);
-  h.u8(p.decision.refused ? 1 : 0);
-  h.str(p.decision.reason);
-  for (float f : {p.decision.lref, p.decision.lmax, p.end_position_ws.x, p.end_position_ws.z}) h.f32(f);
-  h.u32(s.vaults_played);
+  h.f32(s.camera_yaw_offset_rad);
+  h.f32(s.camera_pitch_rad);
   h.u8(static_cast<std::uint8_t>(s.hud));
   h.u32(s.hud_ticks);
+  h.i32(s.creature_count);
+  for (int i = 0; i < s.creature_count; ++i) {
+    const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+    h.i32(c.species);
+    for (float v : {c.root_ws.x, c.root_ws.y, c.root_ws.z, c.heading_rad, c.speed_mps, c.look_yaw_rad,
+                    c.look_target_rad}) {
+      h.f32(v);
+    }
+    h.u32(c.idle_ticks);
+    h.u32(c.next_look_tick);
+    h.u32(c.blocked_ticks);
+    hash_walker(c.walker, &h);
+    h.u8(c.approaching ? 1 : 0);
+    h.u32(c.approach_ticks);
+    hash_vault_state(c.vault, &h);
+    const VaultRecord& r = c.vault_record;
+    h.u32(r.serial);
+    for (float f : {r.from_ws.x, r.from_ws.y, r.from_ws.z}) h.f32(f);
+    h.i32(r.fence);
+    h.i32(r.ticks);
+    h.u8(r.mirrored ? 1 : 0);
+    h.u8(r.refused ? 1 : 0);
+    h.str(r.reason_text());
+    for (float f : {r.lref, r.lmax, r.end_position_ws.x, r.end_position_ws.z}) h.f32(f);
+    h.u32(c.vaults_played);
+  }
   return h.value();
 }
 

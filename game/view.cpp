@@ -6,6 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "game/hud.h"
+#include "math/angles.h"
 #include "retarget/walker.h"
 #include "vault/vault_play.h"
 
@@ -13,17 +14,8 @@ namespace cf {
 
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
-
 glm::mat4 place(const glm::vec3& pos_ws, float yaw_rad) {
   return glm::rotate(glm::translate(glm::mat4(1.0f), pos_ws), yaw_rad, glm::vec3(0, 1, 0));
-}
-
-float lerp_angle(float a, float b, float t) {
-  float d = b - a;
-  while (d > kPi) d -= 2.0f * kPi;
-  while (d < -kPi) d += 2.0f * kPi;
-  return a + d * t;
 }
 
 // Appends a sphere mesh translated to c into m.
@@ -56,22 +48,53 @@ MeshData creature_blob_mesh(const Creature& c) {
 SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alpha) {
   SimState s = cur;
   const float t = std::clamp(alpha, 0.0f, 1.0f);
-  s.root_ws = prev.root_ws + (cur.root_ws - prev.root_ws) * t;
-  s.heading_rad = lerp_angle(prev.heading_rad, cur.heading_rad, t);
-  s.camera_yaw_offset_rad = lerp_angle(prev.camera_yaw_offset_rad, cur.camera_yaw_offset_rad, t);
-  s.walker.position_ws = prev.walker.position_ws + (cur.walker.position_ws - prev.walker.position_ws) * t;
-  s.walker.heading_rad = lerp_angle(prev.walker.heading_rad, cur.walker.heading_rad, t);
-  if (cur.walker.gait_phase >= prev.walker.gait_phase) {
-    s.walker.gait_phase = prev.walker.gait_phase + (cur.walker.gait_phase - prev.walker.gait_phase) * t;
+  for (int i = 0; i < std::min(prev.creature_count, cur.creature_count); ++i) {
+    const CreatureState& p = prev.creatures[static_cast<std::size_t>(i)];
+    const CreatureState& c = cur.creatures[static_cast<std::size_t>(i)];
+    CreatureState& o = s.creatures[static_cast<std::size_t>(i)];
+    o.root_ws = p.root_ws + (c.root_ws - p.root_ws) * t;
+    o.heading_rad = lerp_angle(p.heading_rad, c.heading_rad, t);
+    o.look_yaw_rad = p.look_yaw_rad + (c.look_yaw_rad - p.look_yaw_rad) * t;
   }
+  s.camera_yaw_offset_rad = lerp_angle(prev.camera_yaw_offset_rad, cur.camera_yaw_offset_rad, t);
   s.camera_pitch_rad = prev.camera_pitch_rad + (cur.camera_pitch_rad - prev.camera_pitch_rad) * t;
-  s.look_yaw_rad = prev.look_yaw_rad + (cur.look_yaw_rad - prev.look_yaw_rad) * t;
   return s;
+}
+
+void blend_poses(const CreaturePose& prev, const CreaturePose& cur, float alpha, CreaturePose* out) {
+  const float t = std::clamp(alpha, 0.0f, 1.0f);
+  const std::size_t n = cur.bone_ms.size();
+  if (t >= 1.0f || prev.bone_ms.size() != n) {
+    out->head_ws.assign(cur.head_ws.begin(), cur.head_ws.end());
+    out->tail_ws.assign(cur.tail_ws.begin(), cur.tail_ws.end());
+    out->bone_ms.assign(cur.bone_ms.begin(), cur.bone_ms.end());
+    out->limbs.assign(cur.limbs.begin(), cur.limbs.end());
+    out->cog_ws = cur.cog_ws;
+    out->model_to_world = cur.model_to_world;
+    return;
+  }
+  // One tick apart, rotations differ by a few degrees: an entry-wise blend of the frames stays within
+  // 1e-3 of a rotation, and skinning renormalizes normals.
+  auto mix = [t](const auto& a, const auto& b) { return a + (b - a) * t; };
+  out->head_ws.resize(n);
+  out->tail_ws.resize(n);
+  out->bone_ms.resize(n);
+  for (std::size_t b = 0; b < n; ++b) {
+    out->head_ws[b] = mix(prev.head_ws[b], cur.head_ws[b]);
+    out->tail_ws[b] = mix(prev.tail_ws[b], cur.tail_ws[b]);
+    out->bone_ms[b] = mix(prev.bone_ms[b], cur.bone_ms[b]);
+  }
+  out->limbs.assign(cur.limbs.begin(), cur.limbs.end());
+  for (std::size_t l = 0; l < out->limbs.size() && l < prev.limbs.size(); ++l) {
+    out->limbs[l].target_ws = mix(prev.limbs[l].target_ws, cur.limbs[l].target_ws);
+  }
+  out->cog_ws = mix(prev.cog_ws, cur.cog_ws);
+  out->model_to_world = mix(prev.model_to_world, cur.model_to_world);
 }
 
 glm::mat4 orbit_camera_view(const SimState& s, float target_height_m) {
   const float distance = 4.2f;
-  const glm::vec3 target = s.root_ws + glm::vec3(0.0f, target_height_m, 0.0f);
+  const glm::vec3 target = s.player().root_ws + glm::vec3(0.0f, target_height_m, 0.0f);
   const glm::vec3 fwd = heading_forward(s.camera_yaw_rad());
   const float c = std::cos(s.camera_pitch_rad), sn = std::sin(s.camera_pitch_rad);
   const glm::vec3 eye = target - fwd * (distance * c) + glm::vec3(0.0f, distance * sn, 0.0f);
@@ -87,14 +110,16 @@ void View::init(const Scene& scene, const ViewTextures& textures) {
   walls_.clear();
   for (const Box& f : lv.fences) fences_.push_back(make_box_mesh(f.half_extents, 0.5f, 1.0f));
   for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
-  pose_.resize(scene.rig);
-  inv_bind_ms_.resize(pose_.bind_ms.size());
-  invert_bind_matrices(pose_.bind_ms, inv_bind_ms_);
+  CreaturePose bind;
+  bind.resize(scene.rig);
+  inv_bind_ms_.resize(bind.bind_ms.size());
+  invert_bind_matrices(bind.bind_ms, inv_bind_ms_);
+  poses_.clear();
+  skin_out_.clear();
   Result<SkinnedCreature> skin = build_skinned_creature(scene.rig.skeleton);
   skinned_ = skin.ok();
   if (skinned_) {
     skin_ = std::move(*skin);
-    skin_out_.resize_for(skin_);
     weight_colors_.resize(static_cast<std::size_t>(skin_.mesh.vertex_count()));
     for (int v = 0; v < skin_.mesh.vertex_count(); ++v) {
       const Influence* best = nullptr;
@@ -107,8 +132,8 @@ void View::init(const Scene& scene, const ViewTextures& textures) {
   creature_ = skinned_ ? MeshData{} : creature_blob_mesh(scene.creature);
 }
 
-const CommandList& View::build(const SimState& draw, const FrameSettings& settings, int window_w, int window_h,
-                               GeometryStats* stats) {
+const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime, float alpha,
+                               const FrameSettings& settings, int window_w, int window_h, GeometryStats* stats) {
   const Level& lv = scene_->level;
   meshes_.clear();
   lines_.clear();
@@ -120,31 +145,41 @@ const CommandList& View::build(const SimState& draw, const FrameSettings& settin
   meshes_.push_back(ground);
   for (std::size_t i = 0; i < fences_.size(); ++i) {
     const Box& b = lv.fences[i];
-    meshes_.push_back(fences_[i].view(place(b.centre, b.yaw_deg * (kPi / 180.0f)), Rgba8{255, 240, 220, 255},
+    meshes_.push_back(fences_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 240, 220, 255},
                                       tex_.wood));
   }
   for (std::size_t i = 0; i < walls_.size(); ++i) {
     const Box& b = lv.walls[i].box;
-    meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * (kPi / 180.0f)), Rgba8{255, 255, 255, 255},
+    meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 255, 255, 255},
                                      tex_.brick));
   }
-  pose_for_drawing(draw);
-  if (skinned_ && skin_with_palette(skin_, pose_.bone_ms, inv_bind_ms_, &skin_out_)) {
-    MeshInput m;
-    m.positions_ms = skin_out_.positions_ms.data();
-    m.normals_ms = skin_out_.normals_ms.data();
-    m.uvs = skin_.mesh.uvs.data();
-    m.weight_colors = weight_colors_.data();
-    m.vertex_count = skin_.mesh.vertex_count();
-    m.indices = skin_.mesh.indices.data();
-    m.index_count = static_cast<int>(skin_.mesh.indices.size());
-    m.model_to_world = pose_.model_to_world;
-    m.texture = tex_.skin;
-    meshes_.push_back(m);
-  } else if (!creature_.positions_ms.empty()) {
-    meshes_.push_back(creature_.view(pose_.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
+  const auto count = static_cast<std::size_t>(draw.creature_count);
+  if (poses_.size() < count) poses_.resize(count);  // grows when creatures arrive, not per frame
+  if (skinned_ && skin_out_.size() < count) {
+    skin_out_.resize(count);
+    for (SkinBuffers& b : skin_out_) b.resize_for(skin_);
   }
-  add_pose_overlays(draw);
+  for (int i = 0; i < draw.creature_count; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    CreaturePose& pose = poses_[k];
+    blend_poses(runtime.previous_pose(i), runtime.pose(i), alpha, &pose);
+    if (skinned_ && skin_with_palette(skin_, pose.bone_ms, inv_bind_ms_, &skin_out_[k])) {
+      MeshInput m;
+      m.positions_ms = skin_out_[k].positions_ms.data();
+      m.normals_ms = skin_out_[k].normals_ms.data();
+      m.uvs = skin_.mesh.uvs.data();
+      m.weight_colors = weight_colors_.data();
+      m.vertex_count = skin_.mesh.vertex_count();
+      m.indices = skin_.mesh.indices.data();
+      m.index_count = static_cast<int>(skin_.mesh.indices.size());
+      m.model_to_world = pose.model_to_world;
+      m.texture = tex_.skin;
+      meshes_.push_back(m);
+    } else if (!creature_.positions_ms.empty()) {
+      meshes_.push_back(creature_.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
+    }
+    add_pose_overlays(draw.creatures[k], pose, runtime.held_plan(i, draw.creatures[k].vault_record.serial));
+  }
   for (const Wall& w : lv.walls) {
     if (!w.has_virtual_plane) continue;
     const glm::vec3 n = w.plane_normal, along(-n.z, 0.0f, n.x);
@@ -171,7 +206,8 @@ const CommandList& View::build(const SimState& draw, const FrameSettings& settin
   job.line_count = static_cast<int>(lines_.size());
   job.points = points_.data();
   job.point_count = static_cast<int>(points_.size());
-  job.camera.view = orbit_camera_view(draw, std::max(0.3f, pose_.cog_ws.y - lv.ground_y));
+  const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
+  job.camera.view = orbit_camera_view(draw, std::max(0.3f, cog_height));
   job.lighting.fog_start_m = 18.0f;
   job.lighting.fog_end_m = 40.0f;
   job.settings = settings;
@@ -242,60 +278,34 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   }
 }
 
-// The pose shown for a state: the vault's tick while vaulting, else the walker's (bind pose placed
-// at the root for a creature that cannot walk).
-void View::pose_for_drawing(const SimState& draw) {
-  const Scene& sc = *scene_;
-  bool posed = false;
-  if (draw.vaulting() && sc.can_vault) {
-    posed = pose_vault_tick(draw.vault_plan, sc.vault, sc.rig, sc.level, std::max(0, draw.vault.tick - 1), &pose_);
-  } else if (sc.can_walk) {
-    posed = pose_walker(draw.walker, sc.walk_setup, sc.rig, sc.walk_clip, &pose_);
-  }
-  if (posed) return;
-  const Skeleton& sk = sc.rig.skeleton;
-  pose_.model_to_world = place(draw.root_ws - glm::vec3(sc.rig.cog.x, 0.0f, sc.rig.cog.z), draw.heading_rad);
-  pose_.bone_ms = pose_.bind_ms;
-  for (int b = 0; b < sk.size(); ++b) {
-    const auto i = static_cast<std::size_t>(b);
-    pose_.head_ms[i] = sk.head_ms[i];
-    pose_.tail_ms[i] = sk.tail_ms[i];
-    pose_.head_ws[i] = glm::vec3(pose_.model_to_world * glm::vec4(sk.head_ms[i], 1.0f));
-    pose_.tail_ws[i] = glm::vec3(pose_.model_to_world * glm::vec4(sk.tail_ms[i], 1.0f));
-  }
-  pose_.cog_ms = sc.rig.cog;
-  pose_.cog_ws = glm::vec3(pose_.model_to_world * glm::vec4(sc.rig.cog, 1.0f));
-  for (LimbPose& l : pose_.limbs) l = LimbPose{};
-}
-
-void View::add_pose_overlays(const SimState& draw) {
+void View::add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const VaultPlan* plan) {
   const Scene& sc = *scene_;
   const float ground = sc.level.ground_y;
   const Rgba8 white{255, 255, 255, 255}, yellow{255, 230, 40, 255}, red{255, 60, 60, 255};
   const Rgba8 violet{200, 120, 255, 255}, orange{255, 150, 40, 255};
-  for (std::size_t b = 0; b < pose_.head_ws.size(); ++b) {
-    lines_.push_back({pose_.head_ws[b], pose_.tail_ws[b], bone_debug_color(static_cast<int>(b)), kOverlayBones});
-    points_.push_back({pose_.head_ws[b], white, kOverlayJoints, 0});
+  for (std::size_t b = 0; b < pose.head_ws.size(); ++b) {
+    lines_.push_back({pose.head_ws[b], pose.tail_ws[b], bone_debug_color(static_cast<int>(b)), kOverlayBones});
+    points_.push_back({pose.head_ws[b], white, kOverlayJoints, 0});
   }
-  const glm::vec3 cog = pose_.cog_ws;
+  const glm::vec3 cog = pose.cog_ws;
   lines_.push_back({cog, glm::vec3(cog.x, ground, cog.z), yellow, kOverlayCog});
   points_.push_back({cog, yellow, kOverlayCog, 3});
-  for (const LimbPose& l : pose_.limbs) {
+  for (const LimbPose& l : pose.limbs) {
     if (l.root_ms == l.target_ms) continue;  // not posed
     points_.push_back({l.target_ws, l.contact ? red : orange, kOverlayIkTargets, 3});
-    const glm::vec3 root_ws = glm::vec3(pose_.model_to_world * glm::vec4(l.root_ms, 1.0f));
-    const glm::vec3 pole_ws = glm::vec3(pose_.model_to_world * glm::vec4(l.pole_ms, 0.0f));
+    const glm::vec3 root_ws = glm::vec3(pose.model_to_world * glm::vec4(l.root_ms, 1.0f));
+    const glm::vec3 pole_ws = glm::vec3(pose.model_to_world * glm::vec4(l.pole_ms, 0.0f));
     lines_.push_back({root_ws, root_ws + pole_ws * 0.15f, orange, kOverlayIkTargets});
   }
   // Motion control points: where the walker plants and aims each foot.
-  for (int i = 0; i < draw.walker.leg_count && !draw.vaulting(); ++i) {
-    const FootState& f = draw.walker.feet[static_cast<std::size_t>(i)];
+  for (int i = 0; i < c.walker.leg_count && !c.vaulting(); ++i) {
+    const FootState& f = c.walker.feet[static_cast<std::size_t>(i)];
     points_.push_back({f.plant_ws, violet, kOverlayControlPoints, 2});
     if (!f.planted) lines_.push_back({f.plant_ws, f.goal_ws, violet, kOverlayControlPoints});
   }
   // The vault's reference line and its lmax / lref directions while vaulting (or refused).
-  if (draw.vault.phase == VaultPhase::kPlaying || draw.vault.phase == VaultPhase::kRefused) {
-    const VaultDecision& d = draw.vault_plan.decision;
+  if (plan && (c.vault.phase == VaultPhase::kPlaying || c.vault.phase == VaultPhase::kRefused)) {
+    const VaultDecision& d = plan->decision;
     const glm::mat4& m = d.place.model_to_world;
     const glm::vec3 a = glm::vec3(m * glm::vec4(d.place.ref_x_ms, 0.0f, d.place.path_start_ms, 1.0f));
     const glm::vec3 b = glm::vec3(m * glm::vec4(d.place.ref_x_ms, 0.0f, d.place.path_end_ms, 1.0f));
@@ -311,7 +321,7 @@ void View::add_pose_overlays(const SimState& draw) {
 
 std::string View::hud_text(const SimState& s) const {
   switch (s.hud) {
-    case HudMessage::kVaultRefused: return "Can't vault: " + s.vault_plan.decision.reason;
+    case HudMessage::kVaultRefused: return "Can't vault: " + std::string(s.player().vault_record.reason_text());
     case HudMessage::kNoFenceInReach: return "No fence in reach";
     case HudMessage::kCannotVault: return scene_ ? scene_->vault_problem : std::string();
     case HudMessage::kNone: break;

@@ -8,6 +8,7 @@
 
 #include "game/scene.h"
 #include "game/sim.h"
+#include "game/world_runtime.h"
 #include "render/command_list.h"
 #include "render/frame_settings.h"
 #include "render/geometry_stage.h"
@@ -23,6 +24,8 @@ struct ViewTextures {
 
 // The state to draw between two ticks: positions and angles blended by alpha in [0, 1].
 SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alpha);
+// A creature's pose between two ticks (alpha 1: exactly cur). out grows to the rig's size once.
+void blend_poses(const CreaturePose& prev, const CreaturePose& cur, float alpha, CreaturePose* out);
 
 // The orbit camera around the creature (world -> view).
 glm::mat4 orbit_camera_view(const SimState& s, float target_height_m);
@@ -36,15 +39,16 @@ class View {
   // Builds the static meshes of the scene. The scene must outlive the view.
   void init(const Scene& scene, const ViewTextures& textures);
 
-  // The frame for 'draw' at the given drawable size. Returns the command list (valid until the
-  // next build). stats may be null.
-  const CommandList& build(const SimState& draw, const FrameSettings& settings, int window_w, int window_h,
-                           GeometryStats* stats = nullptr);
+  // The frame for 'draw' (blend_for_drawing of the last two states) at the given drawable size, its
+  // creatures posed between runtime's last two poses by alpha. Returns the command list (valid until
+  // the next build). stats may be null.
+  const CommandList& build(const SimState& draw, const WorldRuntime& runtime, float alpha,
+                           const FrameSettings& settings, int window_w, int window_h, GeometryStats* stats = nullptr);
 
   const std::vector<MeshInput>& meshes() const { return meshes_; }
   const std::vector<OverlayLineInput>& lines() const { return lines_; }
-  // The creature pose of the last build (world positions of every bone).
-  const CreaturePose& pose() const { return pose_; }
+  // The player's pose of the last build (world positions of every bone).
+  const CreaturePose& pose() const { return poses_.front(); }
   bool skinned() const { return skinned_; }
   // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
   void set_banner(const std::string& text) { banner_ = text; }
@@ -60,12 +64,11 @@ class View {
   bool skinned_ = false;
   std::string banner_;
   SkinnedCreature skin_;           // the creature's skinned flesh (engine/skin)
-  SkinBuffers skin_out_;
+  std::vector<SkinBuffers> skin_out_;  // per creature
   std::vector<glm::mat4> inv_bind_ms_;
   std::vector<Rgba8> weight_colors_;  // per vertex: dominant bone's debug colour (weight view)
-  CreaturePose pose_;
-  void pose_for_drawing(const SimState& draw);
-  void add_pose_overlays(const SimState& draw);
+  std::vector<CreaturePose> poses_;     // per creature, as drawn
+  void add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const VaultPlan* plan);
   void add_hud(const SimState& draw, const FrameSettings& settings);
   std::vector<MeshInput> meshes_;
   std::vector<OverlayLineInput> lines_;

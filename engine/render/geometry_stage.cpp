@@ -6,11 +6,11 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "render/clip.h"
+#include "math/angles.h"
 
 namespace cf {
 namespace {
 
-constexpr float kPi = 3.14159265358979323846f;
 
 float fov_or_default(const Camera& c) { return c.fov_y_rad > 0 ? c.fov_y_rad : kPi / 3.0f; }
 float near_or_default(const Camera& c) { return c.near_m > 0 ? c.near_m : 0.1f; }

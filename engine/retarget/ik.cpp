@@ -1,4 +1,5 @@
 #include "retarget/ik.h"
+#include "math/angles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +9,7 @@ namespace cf {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+
 
 template <class V>
 bool finite3(const V& v) {
@@ -95,7 +96,7 @@ bool TwoBoneIkJob<T>::run() const {
     res.joint = r + u * a1;
     res.tip = r + u * reach;
     res.reached = false;
-    res.bend = T(kPi);
+    res.bend = T(kPiD);
   } else if (dist < fold - tol) {  // too close: fully folded towards the target
     res.joint = a1 >= a2 ? r + u * a1 : r - u * a1;
     res.tip = r + u * fold;
@@ -113,14 +114,14 @@ bool TwoBoneIkJob<T>::run() const {
       T c = (a1 * a1 + a2 * a2 - dc * dc) / (T(2) * a1 * a2);
       res.bend = std::acos(std::clamp(c, T(-1), T(1)));
     } else {
-      res.bend = T(kPi);
+      res.bend = T(kPiD);
     }
   }
   if (!finite3(res.joint) || !finite3(res.tip)) {  // overflow on absurd magnitudes
     res.joint = r;
     res.tip = r;
     res.reached = false;
-    res.bend = T(kPi);
+    res.bend = T(kPiD);
   }
   res.error = glm::length(res.tip - t);
   if (!std::isfinite(res.error)) res.error = std::numeric_limits<T>::max();
@@ -168,7 +169,7 @@ ClampedSolve solve_two_bone_clamped(const TwoBoneIk& job, const Plane& plane, fl
         float k = (want - plane.signed_distance(m)) / (h * big_r);
         if (k <= 1.0f) {
           float half = std::acos(std::clamp(k, -1.0f, 1.0f));
-          float delta = std::remainder(-phi0, 2.0f * static_cast<float>(kPi));
+          float delta = std::remainder(-phi0, 2.0f * kPi);
           phi = phi0 + (delta >= 0.0f ? half : -half);
         }
       }

@@ -93,6 +93,27 @@ void bind_pose_matrices(const Rig& rig, std::vector<glm::mat4>* out) {
   }
 }
 
+void write_limb_bones(const Rig& rig, int limb, const LimbPoints& p, const glm::vec3& pole_ms,
+                      const glm::mat4* model_to_world, CreaturePose* pose) {
+  const LimbChain& l = rig.limbs[static_cast<std::size_t>(limb)];
+  const glm::vec3 bend = bend_direction(p.root, p.joint, p.tip, pole_ms);
+  const glm::vec3 heads[3] = {p.root, p.joint, p.tip}, tails[3] = {p.joint, p.tip, p.end};
+  for (int k = 0; k < 3; ++k) {
+    const int bone = l.bones[static_cast<std::size_t>(k)];
+    if (bone < 0 || bone >= rig.skeleton.size()) continue;
+    const auto i = static_cast<std::size_t>(bone);
+    pose->head_ms[i] = heads[k];
+    pose->tail_ms[i] = tails[k];
+    pose->bone_ms[i] = limb_bone_frame(heads[k], tails[k], p.root, p.tip, bend);
+    pose->rotation_ms[i] =
+        glm::quat_cast(glm::mat3(pose->bone_ms[i]) * glm::transpose(glm::mat3(pose->bind_ms[i])));
+    if (model_to_world) {
+      pose->head_ws[i] = glm::vec3(*model_to_world * glm::vec4(heads[k], 1.0f));
+      pose->tail_ws[i] = glm::vec3(*model_to_world * glm::vec4(tails[k], 1.0f));
+    }
+  }
+}
+
 glm::mat4 placement(const glm::vec3& position_ws, float heading_rad) {
   glm::mat4 m = glm::rotate(glm::mat4(1.0f), heading_rad, kUp);
   m[3] = glm::vec4(position_ws, 1.0f);
@@ -141,49 +162,49 @@ bool RetargetJob::validate() const {
 
 bool retarget_targets(const RetargetJob& job) {
   if (!job.validate()) return false;
-  const RetargetSetup& S = *job.setup;
+  const RetargetSetup& setup = *job.setup;
   const Rig& rig = *job.rig;
   const Skeleton& sk = rig.skeleton;
   const MotionClip& clip = *job.clip;
-  CreaturePose& P = *job.out;
+  CreaturePose& pose = *job.out;
   const bool in_place =
       job.root_motion == RootMotion::kInPlace || (job.root_motion == RootMotion::kAuto && clip.loop);
   const float w = std::clamp(job.motion_weight, 0.0f, 1.0f);
-  const glm::vec3 vel = in_place ? S.root_velocity_ms : glm::vec3(0.0f);
+  const glm::vec3 vel = in_place ? setup.root_velocity_ms : glm::vec3(0.0f);
 
   // Body: waist translation scaled by s about the rig's cog, rotation as it is.
-  sample_clip(clip, job.time_s, &P.samples[0]);
-  const MotionPose& mp = P.samples[0];
+  sample_clip(clip, job.time_s, &pose.samples[0]);
+  const MotionPose& mp = pose.samples[0];
   glm::vec3 waist = mp[MotionPart::kWaist].reference - vel * static_cast<float>(job.time_s);
-  P.cog_ms = rig.cog + S.s * w * (waist - S.waist_rest_ms) - glm::vec3(0.0f, S.crouch_m, 0.0f);
+  pose.cog_ms = rig.cog + setup.s * w * (waist - setup.waist_rest_ms) - glm::vec3(0.0f, setup.crouch_m, 0.0f);
   glm::quat q_waist = weighted(glm::normalize(mp.waist_orientation), w);
   glm::vec3 chest_dir =
-      unit_or(mp[MotionPart::kChest].control - mp[MotionPart::kChest].reference, S.chest_rest_dir);
-  glm::vec3 head_dir = unit_or(mp[MotionPart::kHead].control - mp[MotionPart::kHead].reference, S.head_rest_dir);
-  glm::quat q_chest = weighted(rotation_between(S.chest_rest_dir, chest_dir), w);
-  glm::quat q_head = weighted(rotation_between(S.head_rest_dir, head_dir), w);
+      unit_or(mp[MotionPart::kChest].control - mp[MotionPart::kChest].reference, setup.chest_rest_dir);
+  glm::vec3 head_dir = unit_or(mp[MotionPart::kHead].control - mp[MotionPart::kHead].reference, setup.head_rest_dir);
+  glm::quat q_chest = weighted(rotation_between(setup.chest_rest_dir, chest_dir), w);
+  glm::quat q_head = weighted(rotation_between(setup.head_rest_dir, head_dir), w);
 
   // Model-space rotation per bone (spine blends from the waist's to the chest's), then rigid FK.
   const int spine_n = static_cast<int>(rig.spine_bones.size());
   for (int b = 0; b < sk.size(); ++b) {
     const int p = sk.parents[b];
-    glm::quat parent_rot = p >= 0 && p < b ? P.rotation_ms[p] : q_waist;
+    glm::quat parent_rot = p >= 0 && p < b ? pose.rotation_ms[p] : q_waist;
     glm::quat rot = parent_rot;
     if (p < 0 || b == rig.cog_bone) {
       rot = q_waist;
-    } else if (P.spine_rank[b] >= 0) {
-      float f = static_cast<float>(P.spine_rank[b] + 1) / static_cast<float>(spine_n);
+    } else if (pose.spine_rank[b] >= 0) {
+      float f = static_cast<float>(pose.spine_rank[b] + 1) / static_cast<float>(spine_n);
       rot = glm::slerp(q_waist, q_chest * q_waist, f);
     } else if (sk.classes[b] == BoneClass::kHead) {
       rot = q_head * q_waist;
     }
-    P.rotation_ms[b] = rot;
+    pose.rotation_ms[b] = rot;
     if (p < 0 || p >= b) {
-      P.head_ms[b] = P.cog_ms + rot * (sk.head_ms[b] - rig.cog);
+      pose.head_ms[b] = pose.cog_ms + rot * (sk.head_ms[b] - rig.cog);
     } else {
-      P.head_ms[b] = P.head_ms[p] + parent_rot * (sk.head_ms[b] - sk.head_ms[p]);
+      pose.head_ms[b] = pose.head_ms[p] + parent_rot * (sk.head_ms[b] - sk.head_ms[p]);
     }
-    P.tail_ms[b] = P.head_ms[b] + rot * (sk.tail_ms[b] - sk.head_ms[b]);
+    pose.tail_ms[b] = pose.head_ms[b] + rot * (sk.tail_ms[b] - sk.head_ms[b]);
   }
 
   // Limbs: posed roots and poles, then targets from the clip at each limb's phase.
@@ -191,15 +212,15 @@ bool retarget_targets(const RetargetJob& job) {
   int next_slot = 1;
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
     const LimbChain& l = rig.limbs[i];
-    const LimbSetup& ls = S.limbs[i];
-    LimbPose& lp = P.limbs[i];
+    const LimbSetup& ls = setup.limbs[i];
+    LimbPose& lp = pose.limbs[i];
     const int b0 = l.bones[0];
     const bool have_bone = b0 >= 0 && b0 < sk.size();
-    const glm::quat root_rot = have_bone ? P.rotation_ms[b0] : q_waist;
-    lp.root_ms = have_bone ? P.head_ms[b0] : P.cog_ms + q_waist * (l.nodes[0] - rig.cog);
+    const glm::quat root_rot = have_bone ? pose.rotation_ms[b0] : q_waist;
+    lp.root_ms = have_bone ? pose.head_ms[b0] : pose.cog_ms + q_waist * (l.nodes[0] - rig.cog);
     lp.pole_ms = unit_or(root_rot * l.pole, glm::vec3(0, 0, 1));
     if (ls.tag == PartTag::kLeg) {
-      const double t = job.time_s + static_cast<double>(ls.phase) * S.cycle_s;
+      const double t = job.time_s + static_cast<double>(ls.phase) * setup.cycle_s;
       int slot = 0;
       if (ls.phase != 0.0f) {
         slot = -1;
@@ -209,16 +230,16 @@ bool retarget_targets(const RetargetJob& job) {
           slot = next_slot;
           next_slot = next_slot < 3 ? next_slot + 1 : 3;
           slot_phase[slot] = ls.phase;
-          sample_clip(clip, t, &P.samples[slot]);
+          sample_clip(clip, t, &pose.samples[slot]);
         }
       }
-      const MotionPose& sp = P.samples[slot];
-      const ReferenceLegGait& g = S.ref_legs[ls.ref_side];
+      const MotionPose& sp = pose.samples[slot];
+      const ReferenceLegGait& g = setup.ref_legs[ls.ref_side];
       glm::vec3 ctrl = sp[ls.ref_part].control - vel * static_cast<float>(t);
       glm::vec3 rel(ctrl.x - g.ground_ms.x, ctrl.y - g.floor_y, ctrl.z - g.ground_ms.z);
       lp.target_ms = ls.foothold_ms + (w * ls.scale) * rel;
       lp.contact = sp.contact[ls.ref_side] >= 0.5f;
-      double ph = t / S.cycle_s;
+      double ph = t / setup.cycle_s;
       lp.phase = static_cast<float>(ph - std::floor(ph));
     } else {
       const PartSample& arm = mp[ls.ref_part];
@@ -226,11 +247,11 @@ bool retarget_targets(const RetargetJob& job) {
       glm::vec3 bind_target = lp.root_ms + root_rot * (l.nodes[2] - l.nodes[0]);
       lp.target_ms = glm::mix(bind_target, clip_target, w);
       lp.contact = mp.hand_contact[ls.ref_side] >= 0.5f;
-      double ph = job.time_s / S.cycle_s;
+      double ph = job.time_s / setup.cycle_s;
       lp.phase = static_cast<float>(ph - std::floor(ph));
     }
   }
-  P.model_to_world = job.model_to_world;
+  pose.model_to_world = job.model_to_world;
   return true;
 }
 
@@ -238,21 +259,21 @@ bool retarget_solve(const RetargetJob& job) {
   if (!job.validate()) return false;
   const Rig& rig = *job.rig;
   const Skeleton& sk = rig.skeleton;
-  CreaturePose& P = *job.out;
-  const glm::mat4& M = job.model_to_world;
+  CreaturePose& pose = *job.out;
+  const glm::mat4& m2w = job.model_to_world;
   // Placement is a rotation about Y plus a translation, so the ground (world y = 0) is level here.
-  const float ground_ms = -M[3].y;
+  const float ground_ms = -m2w[3].y;
 
   for (int b = 0; b < sk.size(); ++b) {
-    if (P.bone_limb[b] >= 0) continue;
-    glm::mat3 r = glm::mat3_cast(P.rotation_ms[b]) * glm::mat3(P.bind_ms[b]);
-    P.bone_ms[b] = glm::mat4(r);
-    P.bone_ms[b][3] = glm::vec4(P.head_ms[b], 1.0f);
+    if (pose.bone_limb[b] >= 0) continue;
+    glm::mat3 r = glm::mat3_cast(pose.rotation_ms[b]) * glm::mat3(pose.bind_ms[b]);
+    pose.bone_ms[b] = glm::mat4(r);
+    pose.bone_ms[b][3] = glm::vec4(pose.head_ms[b], 1.0f);
   }
 
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
     const LimbChain& l = rig.limbs[i];
-    LimbPose& lp = P.limbs[i];
+    LimbPose& lp = pose.limbs[i];
     TwoBoneResult<float> r;
     TwoBoneIk ik;
     ik.root = lp.root_ms;
@@ -283,25 +304,16 @@ bool retarget_solve(const RetargetJob& job) {
       glm::vec3 fore = unit_or(c - b, bind_fore);
       d = c + rotation_between(bind_fore, fore) * end;
     }
-    const glm::vec3 bend = bend_direction(a, b, c, lp.pole_ms);
-    const glm::vec3 heads[3] = {a, b, c}, tails[3] = {b, c, d};
-    for (int k = 0; k < 3; ++k) {
-      int bone = l.bones[k];
-      if (bone < 0 || bone >= sk.size()) continue;
-      P.head_ms[bone] = heads[k];
-      P.tail_ms[bone] = tails[k];
-      P.bone_ms[bone] = limb_bone_frame(heads[k], tails[k], a, c, bend);
-      P.rotation_ms[bone] = glm::quat_cast(glm::mat3(P.bone_ms[bone]) * glm::transpose(glm::mat3(P.bind_ms[bone])));
-    }
-    lp.target_ws = glm::vec3(M * glm::vec4(lp.target_ms, 1.0f));
+    write_limb_bones(rig, static_cast<int>(i), LimbPoints{a, b, c, d}, lp.pole_ms, nullptr, &pose);
+    lp.target_ws = glm::vec3(m2w * glm::vec4(lp.target_ms, 1.0f));
   }
 
   for (int b = 0; b < sk.size(); ++b) {
-    P.head_ws[b] = glm::vec3(M * glm::vec4(P.head_ms[b], 1.0f));
-    P.tail_ws[b] = glm::vec3(M * glm::vec4(P.tail_ms[b], 1.0f));
+    pose.head_ws[b] = glm::vec3(m2w * glm::vec4(pose.head_ms[b], 1.0f));
+    pose.tail_ws[b] = glm::vec3(m2w * glm::vec4(pose.tail_ms[b], 1.0f));
   }
-  P.cog_ws = glm::vec3(M * glm::vec4(P.cog_ms, 1.0f));
-  P.model_to_world = M;
+  pose.cog_ws = glm::vec3(m2w * glm::vec4(pose.cog_ms, 1.0f));
+  pose.model_to_world = m2w;
   return true;
 }
 

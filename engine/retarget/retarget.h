@@ -159,6 +159,16 @@ bool retarget_pose(const RetargetJob& job);
 // Bone frame with the conventions above from a head, a tail and a roll hint (column 1 is the
 // hint made perpendicular to the bone; any perpendicular when the hint is along the bone).
 glm::mat4 bone_frame(const glm::vec3& head, const glm::vec3& tail, const glm::vec3& roll_hint);
+
+// The four points of a solved limb chain, model space: root (A), joint (B), tip (C), end (D).
+struct LimbPoints {
+  glm::vec3 root, joint, tip, end;
+};
+// Writes limb 'limb''s three bones (A-B, B-C, C-D) into the pose: model-space heads, tails, frames
+// (bent towards pole_ms) and rotations from bind, and world positions when model_to_world is given.
+// The one writer of limb bones, so a limb looks the same whoever solved it (walk, vault clamping).
+void write_limb_bones(const Rig& rig, int limb, const LimbPoints& points, const glm::vec3& pole_ms,
+                      const glm::mat4* model_to_world, CreaturePose* pose);
 // Bind-pose frames of every bone of the rig (same conventions as CreaturePose::bone_ms).
 void bind_pose_matrices(const Rig& rig, std::vector<glm::mat4>* out);
 

@@ -1,4 +1,5 @@
 #include "skin/mesh.h"
+#include "math/angles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +10,6 @@ namespace cf {
 
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
 constexpr float kFlare = 0.4f;  // radius swell at the torso join, fraction of the limb radius
 
 // One part's tube before meshing: a polyline with a radius per point.

@@ -89,19 +89,7 @@ void resolve_limb_clamped(const Rig& rig, int i, const Plane& plane_ms, float ma
   const glm::vec3 a = s.chain.root, b = s.chain.joint, c = s.chain.tip;
   glm::vec3 d = c + end;
   if (plane_ms.signed_distance(d) < margin) d += plane_ms.n * (margin - plane_ms.signed_distance(d));
-  glm::vec3 axis = c - a;
-  glm::vec3 bend = (b - a) - axis * (glm::dot(b - a, axis) / std::max(glm::dot(axis, axis), 1e-12f));
-  if (glm::dot(bend, bend) < 1e-12f) bend = lp.pole_ms;
-  const glm::vec3 heads[3] = {a, b, c}, tails[3] = {b, c, d};
-  for (int k = 0; k < 3; ++k) {
-    int bone = l.bones[static_cast<std::size_t>(k)];
-    if (bone < 0 || bone >= rig.skeleton.size()) continue;
-    pose->head_ms[bone] = heads[k];
-    pose->tail_ms[bone] = tails[k];
-    pose->bone_ms[bone] = bone_frame(heads[k], tails[k], bend);
-    pose->head_ws[bone] = glm::vec3(m2w * glm::vec4(heads[k], 1.0f));
-    pose->tail_ws[bone] = glm::vec3(m2w * glm::vec4(tails[k], 1.0f));
-  }
+  write_limb_bones(rig, i, LimbPoints{a, b, c, d}, lp.pole_ms, &m2w, pose);
   lp.target_ms = s.target;
   lp.target_ws = glm::vec3(m2w * glm::vec4(s.target, 1.0f));
   lp.reached = s.chain.reached;
@@ -398,16 +386,30 @@ void start_vault(const VaultPlan& plan, VaultState* s) {
   s->landed_heading_rad = plan.landed_heading_rad;
 }
 
-bool step_vault(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, VaultState* s,
-                CreaturePose* pose) {
+bool VaultPoseJob::validate() const {
+  return plan && motion && rig && level && out && plan->ticks > 0 && tick >= 0 && tick < plan->ticks &&
+         plan->lift_m.size() == static_cast<std::size_t>(plan->ticks) && out->sized_for(*rig);
+}
+
+bool VaultPoseJob::run() const { return validate() && pose_vault_tick(*plan, *motion, *rig, *level, tick, out); }
+
+bool advance_vault(const VaultPlan& plan, const Rig& rig, const Level& level, const CreaturePose& posed,
+                   VaultState* s) {
   if (s->phase != VaultPhase::kPlaying || s->tick >= s->ticks) return false;
-  if (!pose_vault_tick(plan, vm, rig, level, s->tick, pose)) return false;
-  s->max_penetration_m = std::max(s->max_penetration_m, pose_penetration(level, rig, *pose).depth);
+  s->max_penetration_m = std::max(s->max_penetration_m, pose_penetration(level, rig, posed).depth);
   if (++s->tick >= s->ticks) {
     s->phase = VaultPhase::kLanded;
     s->landed_ws = plan.landed_ws;
   }
   return true;
+}
+
+bool step_vault(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, VaultState* s,
+                CreaturePose* pose) {
+  if (s->phase != VaultPhase::kPlaying || s->tick >= s->ticks) return false;
+  const VaultPoseJob job{&plan, &vm, &rig, &level, vault_tick_to_pose(*s), pose};
+  if (!job.run()) return false;
+  return advance_vault(plan, rig, level, *pose, s);
 }
 
 }  // namespace cf

@@ -38,7 +38,21 @@ struct VaultPlan {
 // the decision is turned into a refusal with a reason: a vault is never played into a wall.
 Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision);
 
-// Poses one tick of a planned vault into *pose (sized for rig). No allocation.
+// Poses one tick of a planned vault: the chosen clip retargeted at the tick's placement, planted
+// hands on the fence top, limbs clamped in front of walls and the fence. Job style: non-owning
+// inputs, validate() lists the failure cases, run() validates first and never allocates.
+struct VaultPoseJob {
+  const VaultPlan* plan = nullptr;    // a played plan: ticks > 0, made for rig, motion and level
+  const VaultMotion* motion = nullptr;
+  const Rig* rig = nullptr;
+  const Level* level = nullptr;
+  int tick = 0;                       // [0, plan->ticks)
+  CreaturePose* out = nullptr;        // sized for rig; every bone written, model and world space
+  bool validate() const;
+  bool run() const;
+};
+
+// The same without the plan-range checks (plan_vault poses ticks of a plan it is still making).
 bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, int tick,
                      CreaturePose* pose);
 
@@ -66,8 +80,14 @@ void hash_vault_state(const VaultState& s, StateHasher* h);
 
 // Starts playing (or records the refusal).
 void start_vault(const VaultPlan& plan, VaultState* state);
-// Poses the current tick into *pose and advances; measures penetration. Returns false when the
-// state is not playing. Switches to kLanded after the last tick.
+// The tick a playing state poses next (VaultPoseJob::tick).
+inline int vault_tick_to_pose(const VaultState& s) { return s.tick; }
+// Advances a playing state past the tick just posed in 'posed' (measuring its penetration);
+// switches to kLanded after the last tick. False when the state is not playing.
+bool advance_vault(const VaultPlan& plan, const Rig& rig, const Level& level, const CreaturePose& posed,
+                   VaultState* state);
+// VaultPoseJob then advance_vault: poses the current tick into *pose and advances. False when the
+// state is not playing.
 bool step_vault(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, VaultState* state,
                 CreaturePose* pose);
 

@@ -72,4 +72,12 @@ int fence_in_reach(const Level& level, const glm::vec3& pos_ws, const glm::vec3&
 // Horizontal distance from p to the fence's footprint (0 inside).
 float distance_to_footprint(const Box& box, const glm::vec3& p_ws);
 
+// Pushes a circle on the ground (centre p, radius r) out of a box's footprint; true when it moved.
+// A centre inside the footprint leaves through the nearest face.
+bool push_circle_out_of_box(const Box& box, float r, glm::vec3* p_ws);
+
+// Keeps a circle on the ground out of every fence and wall and on the ground square (three passes
+// for corners); p.y is kept. True when it was moved.
+bool resolve_circle_collisions(const Level& level, float r, glm::vec3* p_ws);
+
 }  // namespace cf

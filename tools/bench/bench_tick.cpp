@@ -21,24 +21,41 @@ cf::InputFrame walking(std::uint64_t tick) {
   return f;
 }
 
-// One simulation step of a walking creature in the default level.
+// One simulation step of a walking creature in the default level (posing included).
 void BM_SimStep(benchmark::State& st) {
-  const cf::Scene scene = default_scene();
-  const cf::SimContext ctx = cf::make_sim_context(scene);
-  cf::SimState s = cf::initial_state(ctx, 1);
+  cf::Session session;
+  session.start(default_scene(), 1);
+  cf::SimState s = session.state();
+  cf::WorldRuntime runtime;
   for (auto _ : st) {
-    cf::step(s, walking(s.tick), ctx);
+    cf::step(s, walking(s.tick), session.context(), runtime);
     benchmark::DoNotOptimize(s);
   }
 }
 BENCHMARK(BM_SimStep);
 
 void BM_StateHash(benchmark::State& st) {
-  const cf::Scene scene = default_scene();
-  const cf::SimState s = cf::initial_state(cf::make_sim_context(scene), 1);
-  for (auto _ : st) benchmark::DoNotOptimize(cf::hash_state(s));
+  cf::Session session;
+  session.start(default_scene(), 1);
+  for (auto _ : st) benchmark::DoNotOptimize(cf::hash_state(session.state()));
 }
 BENCHMARK(BM_StateHash);
+
+// Copying a whole simulation state (what debug rewind keeps a ring of), 1 and 64 creatures.
+void BM_StateCopy(benchmark::State& st) {
+  cf::Session session;
+  session.start(default_scene(), 1);
+  for (int i = 1; i < st.range(0); ++i) session.add_creature(glm::vec3(-6.0f + 0.4f * (i % 30), 0.0f, -6.0f + 0.5f * (i / 30)), 0.0f);
+  cf::SimState copy;
+  for (auto _ : st) {
+    copy = session.state();
+    benchmark::DoNotOptimize(copy);
+    benchmark::ClobberMemory();
+  }
+  st.counters["bytes"] = static_cast<double>(sizeof(cf::SimState));
+  st.counters["creatures"] = static_cast<double>(session.state().creature_count);
+}
+BENCHMARK(BM_StateCopy)->Arg(1)->Arg(64);
 
 // A full session tick: step, recording, and the hash on interval ticks.
 void BM_SessionTick(benchmark::State& st) {

@@ -18,9 +18,7 @@ static std::string default_vault_clip() {
     std::fclose(f);
     return rel;
   }
-  std::string here = __FILE__;  // <root>/tools/creature-lab/cmd_vault.cpp
-  auto cut = here.rfind("tools/creature-lab/");
-  return cut == std::string::npos ? rel : here.substr(0, cut) + rel;
+  return std::string(CF_DEFAULT_ASSETS_DIR) + "/motions/vault.json";  // the source tree's
 }
 
 // creature-lab vault --creature FILE --level FILE --fence INDEX [--tolerance M] [--motion FILE]

@@ -22,9 +22,7 @@ static std::string default_walk_clip() {
     std::fclose(f);
     return rel;
   }
-  std::string here = __FILE__;  // <root>/tools/creature-lab/cmd_weights.cpp
-  auto cut = here.rfind("tools/creature-lab/");
-  return cut == std::string::npos ? rel : here.substr(0, cut) + rel;
+  return std::string(CF_DEFAULT_ASSETS_DIR) + "/motions/walk.json";  // the source tree's
 }
 
 int cmd_weights(const Args& a) {

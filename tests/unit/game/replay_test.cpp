@@ -104,7 +104,7 @@ TEST(Replay, InputScriptWithPathsOnlyLoadsTheFiles) {
   while (s.tick(InputFrame{})) {
   }
   EXPECT_EQ(s.state().tick, 30u);
-  EXPECT_GT(s.state().root_ws.z, 0.1f);
+  EXPECT_GT(s.state().player().root_ws.z, 0.1f);
   EXPECT_TRUE(s.recording().creature_json.is_object());  // a re-recording embeds the content
 }
 

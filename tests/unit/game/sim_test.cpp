@@ -81,7 +81,8 @@ TEST(Sim, SnapshotIsACopy) {
   const SimState snapshot = session.state();
   for (std::uint64_t t = 100; t < 300; ++t) session.tick(scripted(t));  // includes a vault
   SimState again = snapshot;
-  for (std::uint64_t t = 100; t < 300; ++t) step(again, scripted(t), session.context());
+  WorldRuntime runtime;  // a fresh runtime: the vault plan is rebuilt from the state
+  for (std::uint64_t t = 100; t < 300; ++t) step(again, scripted(t), session.context(), runtime);
   EXPECT_EQ(hash_state(session.state()), hash_state(again));
 }
 
@@ -91,34 +92,34 @@ TEST(Sim, LeftStickWalksForwardAndTurns) {
   for (int t = 0; t < 180; ++t) s.tick(stick(0.0f, 1.0f));  // 3 s
   const float top = max_speed(s.scene().walk_setup);
   // Full stick asks for the top speed; the walker settles at what the legs can reach.
-  const float v = s.state().speed_mps;
+  const float v = s.state().player().speed_mps;
   EXPECT_GT(v, 0.8f * top);
   EXPECT_LE(v, top);
-  EXPECT_GT(s.state().root_ws.z, 2.5f * v);  // blends up to speed in a fraction of a second
-  EXPECT_LT(s.state().root_ws.z, 3.0f * v + 0.01f);
-  EXPECT_NEAR(s.state().root_ws.x, 0.0f, 1e-3f);
-  EXPECT_EQ(s.state().root_ws.y, 0.0f);
+  EXPECT_GT(s.state().player().root_ws.z, 2.5f * v);  // blends up to speed in a fraction of a second
+  EXPECT_LT(s.state().player().root_ws.z, 3.0f * v + 0.01f);
+  EXPECT_NEAR(s.state().player().root_ws.x, 0.0f, 1e-3f);
+  EXPECT_EQ(s.state().player().root_ws.y, 0.0f);
 
   // Stick right turns right (towards -X, the creature's right).
   for (int t = 0; t < 60; ++t) s.tick(stick(1.0f, 1.0f));
-  EXPECT_LT(s.state().heading_rad, -0.5f);
-  EXPECT_LT(s.state().root_ws.x, -0.1f);
+  EXPECT_LT(s.state().player().heading_rad, -0.5f);
+  EXPECT_LT(s.state().player().root_ws.x, -0.1f);
   // Let go: it stops.
   for (int t = 0; t < 120; ++t) s.tick(InputFrame{});
-  EXPECT_LT(s.state().speed_mps, 0.01f);
+  EXPECT_LT(s.state().player().speed_mps, 0.01f);
 }
 
 TEST(Sim, RightStickOrbitsTheCameraWithinPitchLimits) {
   Session s;
   s.start(open_scene(), 1);
-  const glm::vec3 start = s.state().root_ws;
+  const glm::vec3 start = s.state().player().root_ws;
   InputFrame in;
   in.right_x = 32767;
   in.right_y = 32767;
   for (int t = 0; t < 120; ++t) s.tick(in);
   EXPECT_NE(s.state().camera_yaw_offset_rad, 0.0f);
   EXPECT_EQ(s.state().camera_pitch_rad, kCameraPitchMax);
-  EXPECT_EQ(s.state().root_ws, start);  // the camera never moves the creature
+  EXPECT_EQ(s.state().player().root_ws, start);  // the camera never moves the creature
   // Walking with the right stick released swings the camera back behind.
   for (int t = 0; t < 180; ++t) s.tick(stick(0.0f, 1.0f));
   EXPECT_NEAR(s.state().camera_yaw_offset_rad, 0.0f, 1e-6f);
@@ -129,8 +130,8 @@ TEST(Sim, WallsAndFencesBlockWalking) {
   s.start(scene_in("default.json"), 1);
   for (int t = 0; t < 600; ++t) s.tick(stick(0.0f, 1.0f));  // 10 s towards the fence at z = 3
   const Box& fence = s.scene().level.fences[0];
-  EXPECT_LT(s.state().root_ws.z, fence.centre.z - fence.half_extents.z);
-  EXPECT_GT(s.state().blocked_ticks, 0u);
+  EXPECT_LT(s.state().player().root_ws.z, fence.centre.z - fence.half_extents.z);
+  EXPECT_GT(s.state().player().blocked_ticks, 0u);
 }
 
 TEST(Sim, IdleLooksAroundUsingTheSeededRng) {
@@ -141,7 +142,7 @@ TEST(Sim, IdleLooksAroundUsingTheSeededRng) {
   for (int t = 0; t < 600; ++t) {
     a.tick(InputFrame{});
     b.tick(InputFrame{});
-    max_look = std::max(max_look, std::fabs(a.state().look_yaw_rad));
+    max_look = std::max(max_look, std::fabs(a.state().player().look_yaw_rad));
   }
   EXPECT_GT(max_look, 0.05f);
   EXPECT_NE(hash_state(a.state()), hash_state(b.state()));
@@ -155,15 +156,15 @@ float vault_in(const char* level, Session& s) {
   InputFrame a;
   a.buttons = a.pressed = kButtonA;
   float max_step = 0.0f;
-  glm::vec3 last = s.state().root_ws;
+  glm::vec3 last = s.state().player().root_ws;
   s.tick(a);
   for (int t = 0; t < 240; ++t) {
     if (t == 0) {
-      EXPECT_TRUE(s.state().approaching);  // walks to the vault's start first
+      EXPECT_TRUE(s.state().player().approaching);  // walks to the vault's start first
     }
     s.tick(InputFrame{});
-    max_step = std::max(max_step, glm::length(s.state().root_ws - last));
-    last = s.state().root_ws;
+    max_step = std::max(max_step, glm::length(s.state().player().root_ws - last));
+    last = s.state().player().root_ws;
   }
   return max_step;
 }
@@ -173,20 +174,20 @@ TEST(Sim, VaultBesideTheWallIsMirroredAndLandsBeyondTheFence) {
   const float max_step = vault_in("default.json", s);
   EXPECT_LT(max_step, 0.1f);  // no teleport from where A was pressed to the vault's start
   const SimState& st = s.state();
-  EXPECT_EQ(st.vaults_played, 1u);
-  EXPECT_EQ(st.vault.phase, VaultPhase::kLanded);
-  EXPECT_TRUE(st.vault.mirrored);
+  EXPECT_EQ(st.player().vaults_played, 1u);
+  EXPECT_EQ(st.player().vault.phase, VaultPhase::kLanded);
+  EXPECT_TRUE(st.player().vault.mirrored);
   const Box& fence = s.scene().level.fences[0];
-  EXPECT_GT(st.root_ws.z, fence.centre.z + fence.half_extents.z);
-  EXPECT_LE(st.vault.max_penetration_m, 0.0f);
+  EXPECT_GT(st.player().root_ws.z, fence.centre.z + fence.half_extents.z);
+  EXPECT_LE(st.player().vault.max_penetration_m, 0.0f);
 }
 
 TEST(Sim, VaultOnOpenGroundIsTheAuthoredOne) {
   Session s;
   vault_in("open_ground.json", s);
-  EXPECT_EQ(s.state().vaults_played, 1u);
-  EXPECT_FALSE(s.state().vault.mirrored);
-  EXPECT_GT(s.state().root_ws.z, 3.04f);
+  EXPECT_EQ(s.state().player().vaults_played, 1u);
+  EXPECT_FALSE(s.state().player().vault.mirrored);
+  EXPECT_GT(s.state().player().root_ws.z, 3.04f);
 }
 
 TEST(Sim, VaultBetweenTwoWallsIsRefusedWithAHudMessage) {
@@ -196,13 +197,13 @@ TEST(Sim, VaultBetweenTwoWallsIsRefusedWithAHudMessage) {
   InputFrame a;
   a.buttons = a.pressed = kButtonA;
   s.tick(a);
-  EXPECT_EQ(s.state().vault.phase, VaultPhase::kRefused);
+  EXPECT_EQ(s.state().player().vault.phase, VaultPhase::kRefused);
   EXPECT_EQ(s.state().hud, HudMessage::kVaultRefused);
-  EXPECT_FALSE(s.state().vault_plan.decision.reason.empty());
+  EXPECT_FALSE(s.state().player().vault_record.reason_text().empty());
   for (int t = 0; t < 200; ++t) s.tick(InputFrame{});
   EXPECT_EQ(s.state().hud, HudMessage::kNone);  // the message times out
-  EXPECT_EQ(s.state().vaults_played, 0u);
-  EXPECT_LT(s.state().root_ws.z, 3.0f);
+  EXPECT_EQ(s.state().player().vaults_played, 0u);
+  EXPECT_LT(s.state().player().root_ws.z, 3.0f);
 }
 
 TEST(Sim, VaultWithNoFenceInReachSaysSo) {
@@ -212,7 +213,7 @@ TEST(Sim, VaultWithNoFenceInReachSaysSo) {
   a.buttons = a.pressed = kButtonA;
   s.tick(a);
   EXPECT_EQ(s.state().hud, HudMessage::kNoFenceInReach);
-  EXPECT_EQ(s.state().vault.phase, VaultPhase::kIdle);
+  EXPECT_EQ(s.state().player().vault.phase, VaultPhase::kIdle);
 }
 
 // The same scripted session shown on 30, 60 and 144 Hz displays, and with a 2 s hitch: the clock

@@ -2,6 +2,7 @@
 #include "game/view.h"
 
 #include "game/hud.h"
+#include "game/session.h"
 
 #include <gtest/gtest.h>
 
@@ -12,11 +13,11 @@ TEST(View, BuildsTheDefaultSceneAndFollowsTheCreature) {
   Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
   ASSERT_TRUE(scene.ok());
   View view;
-  view.init(*scene, ViewTextures{});
-  const SimContext ctx = make_sim_context(*scene);
-  SimState s = initial_state(ctx, 1);
+  Session session;
+  session.start(std::move(*scene), 1);
+  view.init(session.scene(), ViewTextures{});
   GeometryStats stats;
-  const CommandList& a = view.build(s, FrameSettings{}, 960, 720, &stats);
+  const CommandList& a = view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720, &stats);
   EXPECT_EQ(a.width, 320);
   EXPECT_EQ(a.height, 240);
   EXPECT_GT(stats.triangles_out, 100);
@@ -27,26 +28,27 @@ TEST(View, BuildsTheDefaultSceneAndFollowsTheCreature) {
 
   InputFrame walk;
   walk.left_y = 32767;
-  for (int t = 0; t < 60; ++t) step(s, walk, ctx);
-  const CommandList& b = view.build(s, FrameSettings{}, 960, 720);
+  for (int t = 0; t < 60; ++t) session.tick(walk);
+  const CommandList& b = view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
   EXPECT_NE(dump_command_list(b), first);
 
   FrameSettings all;
   all.overlay_mask = kOverlayAll;
-  EXPECT_GT(view.build(s, all, 960, 720).lines.size(), 0u);
+  EXPECT_GT(view.build(session.state(), session.runtime(), 1.0f, all, 960, 720).lines.size(), 0u);
 }
 
 TEST(View, BlendInterpolatesPositionAndWrapsAngles) {
   SimState a, b;
-  a.root_ws = glm::vec3(0.0f);
-  b.root_ws = glm::vec3(1.0f, 0.0f, 2.0f);
-  a.heading_rad = 3.1f;
-  b.heading_rad = -3.1f;  // across the +-pi seam
+  a.creature_count = b.creature_count = 1;
+  a.player().root_ws = glm::vec3(0.0f);
+  b.player().root_ws = glm::vec3(1.0f, 0.0f, 2.0f);
+  a.player().heading_rad = 3.1f;
+  b.player().heading_rad = -3.1f;  // across the +-pi seam
   const SimState m = blend_for_drawing(a, b, 0.5f);
-  EXPECT_FLOAT_EQ(m.root_ws.x, 0.5f);
-  EXPECT_FLOAT_EQ(m.root_ws.z, 1.0f);
-  EXPECT_GT(std::abs(m.heading_rad), 3.1f);
-  EXPECT_EQ(blend_for_drawing(a, b, 1.0f).root_ws, b.root_ws);
+  EXPECT_FLOAT_EQ(m.player().root_ws.x, 0.5f);
+  EXPECT_FLOAT_EQ(m.player().root_ws.z, 1.0f);
+  EXPECT_GT(std::abs(m.player().heading_rad), 3.1f);
+  EXPECT_EQ(blend_for_drawing(a, b, 1.0f).player().root_ws, b.player().root_ws);
 }
 
 }  // namespace
@@ -82,14 +84,16 @@ TEST(Hud, TextBecomesScreenLines) {
 TEST(Hud, RefusedVaultShowsItsReason) {
   Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
   ASSERT_TRUE(scene.ok());
+  Session session;
+  session.start(std::move(*scene), 1);
   View view;
-  view.init(*scene, ViewTextures{});
-  SimState s = initial_state(make_sim_context(*scene), 1);
-  const std::size_t plain = view.build(s, FrameSettings{}, 960, 720).lines.size();
+  view.init(session.scene(), ViewTextures{});
+  SimState s = session.state();
+  const std::size_t plain = view.build(s, session.runtime(), 1.0f, FrameSettings{}, 960, 720).lines.size();
   s.hud = HudMessage::kVaultRefused;
-  s.vault_plan.decision.reason = "no room on either side";
+  s.player().vault_record.set_reason("no room on either side");
   EXPECT_EQ(view.hud_text(s), "Can't vault: no room on either side");
-  EXPECT_GT(view.build(s, FrameSettings{}, 960, 720).lines.size(), plain + 20);
+  EXPECT_GT(view.build(s, session.runtime(), 1.0f, FrameSettings{}, 960, 720).lines.size(), plain + 20);
   s.hud = HudMessage::kNoFenceInReach;
   EXPECT_EQ(view.hud_text(s), "No fence in reach");
 }

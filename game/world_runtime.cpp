@@ -1,0 +1,88 @@
+#include "game/world_runtime.h"
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "world/level.h"
+
+namespace cf {
+
+namespace {
+
+// A creature that cannot walk: its bind pose placed with its cog's ground point at the root.
+void pose_bind_at_root(const CreatureState& c, const Rig& rig, CreaturePose* pose) {
+  const Skeleton& sk = rig.skeleton;
+  pose->model_to_world =
+      glm::rotate(glm::translate(glm::mat4(1.0f), c.root_ws - glm::vec3(rig.cog.x, 0.0f, rig.cog.z)),
+                  c.heading_rad, glm::vec3(0, 1, 0));
+  pose->bone_ms = pose->bind_ms;
+  for (int b = 0; b < sk.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    pose->head_ms[i] = sk.head_ms[i];
+    pose->tail_ms[i] = sk.tail_ms[i];
+    pose->head_ws[i] = glm::vec3(pose->model_to_world * glm::vec4(sk.head_ms[i], 1.0f));
+    pose->tail_ws[i] = glm::vec3(pose->model_to_world * glm::vec4(sk.tail_ms[i], 1.0f));
+  }
+  pose->cog_ms = rig.cog;
+  pose->cog_ws = glm::vec3(pose->model_to_world * glm::vec4(rig.cog, 1.0f));
+  for (LimbPose& l : pose->limbs) l = LimbPose{};
+}
+
+}  // namespace
+
+WorldRuntime::WorldRuntime() : slots_(static_cast<std::size_t>(kMaxCreatures)) {}
+
+VaultPlan make_vault_plan(const Level& level, const Species& species, VaultDecision decision) {
+  VaultPlan plan;
+  if (!decision.refused) {
+    Result<VaultPlan> made = plan_vault(level, *species.rig, *species.vault, decision);
+    if (made) return std::move(*made);
+    decision.refused = true;
+    decision.reason = made.error().message;
+  }
+  plan.decision = std::move(decision);
+  return plan;
+}
+
+const VaultPlan* WorldRuntime::plan(int creature, const CreatureState& c, const SimContext& ctx) {
+  Slot& s = slot(creature);
+  if (c.vault_record.serial == 0) return nullptr;
+  if (s.plan_serial != c.vault_record.serial) {
+    const Species* sp = ctx.species_of(c.species);
+    if (!sp || !sp->vault || !ctx.level) return nullptr;
+    Result<VaultDecision> d = decide_vault(*ctx.level, c.vault_record.fence, *sp->vault, c.vault_record.from_ws);
+    if (!d) return nullptr;
+    s.plan = make_vault_plan(*ctx.level, *sp, std::move(*d));
+    s.plan_serial = c.vault_record.serial;
+  }
+  return &s.plan;
+}
+
+void WorldRuntime::set_plan(int creature, VaultPlan plan, std::uint32_t serial) {
+  Slot& s = slot(creature);
+  s.plan = std::move(plan);
+  s.plan_serial = serial;
+}
+
+void WorldRuntime::pose_creatures(const SimState& s, const SimContext& ctx) {
+  for (int i = 0; i < s.creature_count; ++i) {
+    const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+    const Species* sp = ctx.species_of(c.species);
+    if (!sp || !sp->rig) continue;
+    Slot& slot_i = slot(i);
+    std::swap(slot_i.pose, slot_i.prev);
+    if (!slot_i.pose.sized_for(*sp->rig)) slot_i.pose.resize(*sp->rig);  // once, when a creature arrives
+    if (!slot_i.prev.sized_for(*sp->rig)) slot_i.prev.resize(*sp->rig);
+    ++slot_i.poses;
+    CreaturePose* out = &slot_i.pose;
+    if (c.vaulting() && sp->vault) {
+      const VaultPlan* p = plan(i, c, ctx);
+      const VaultPoseJob job{p, sp->vault, sp->rig, ctx.level, vault_tick_to_pose(c.vault), out};
+      if (p && job.run()) continue;
+    } else if (sp->walks() && pose_walker(c.walker, *sp->walk_setup, *sp->rig, *sp->walk_clip, out)) {
+      continue;
+    }
+    pose_bind_at_root(c, *sp->rig, out);
+  }
+}
+
+}  // namespace cf

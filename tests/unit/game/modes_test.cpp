@@ -1,0 +1,125 @@
+// Game modes and the run harness: input becomes actions in one place; Start pauses live play only.
+#include "game/modes.h"
+
+#include <gtest/gtest.h>
+
+#include "platform/input.h"
+#include "render/command_list.h"
+
+namespace cf {
+namespace {
+
+InputFrame pressed(std::uint32_t button) {
+  InputFrame f;
+  f.buttons = f.pressed = button;
+  return f;
+}
+
+TEST(Modes, ActionsComeFromPadAndKeysAlike) {
+  EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonStart), 0), kActionPause);
+  EXPECT_EQ(map_actions(ModeId::kPaused, pressed(kButtonStart), 0), kActionResume);
+  EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonY), 0), kActionToggleModern);
+  EXPECT_EQ(map_actions(ModeId::kPlay, InputFrame{}, hotkey_f(10)), kActionToggleModern);
+  EXPECT_EQ(map_actions(ModeId::kPlay, InputFrame{}, hotkey_f(3)), kActionOverlayFirst << 2);
+  EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonSelect), 0), kActionCycleOverlays);
+  InputFrame held;
+  held.buttons = kButtonStart;  // held, not pressed this tick
+  EXPECT_EQ(map_actions(ModeId::kPlay, held, 0), 0u);
+}
+
+TEST(Modes, ViewActionsToggleOverlaysAndTheModernPath) {
+  FrameSettings fs;
+  apply_view_actions(kActionOverlayFirst << 2, &fs);
+  EXPECT_EQ(fs.overlay_mask, kOverlayCog);
+  apply_view_actions(kActionToggleModern, &fs);
+  EXPECT_TRUE(fs.modern);
+  fs.overlay_mask = 0;
+  apply_view_actions(kActionCycleOverlays, &fs);
+  EXPECT_EQ(fs.overlay_mask, kOverlayBones | kOverlayJoints);
+  apply_view_actions(kActionCycleOverlays, &fs);
+  EXPECT_EQ(fs.overlay_mask, kOverlayAll & ~kOverlayWeights);
+  apply_view_actions(kActionCycleOverlays, &fs);
+  EXPECT_EQ(fs.overlay_mask, 0u);
+}
+
+struct Fixture {
+  Session session;
+  RunHarness harness;
+  FrameSettings fs;
+  GameModes modes;
+  std::vector<InputFrame> script;
+  std::size_t next = 0;
+  std::function<InputFrame()> sample = [this] { return next < script.size() ? script[next++] : InputFrame{}; };
+  ModeContext ctx{session, harness, fs};
+
+  explicit Fixture(RunOptions opt) {
+    Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
+    EXPECT_TRUE(scene.ok());
+    session.start(std::move(*scene), 1);
+    EXPECT_TRUE(harness.configure(opt, session).ok());
+  }
+  void frame(int due, std::uint32_t hotkeys = 0) {
+    modes.current = modes.active().update(ModeFrame{due, hotkeys, &sample}, ctx);
+  }
+};
+
+TEST(Modes, StartPausesLivePlayAndResumes) {
+  Fixture f(RunOptions{});
+  f.script = {InputFrame{}, pressed(kButtonStart), InputFrame{}, InputFrame{}};
+  f.frame(3);  // the tick with Start runs, then play stops for this frame
+  EXPECT_EQ(f.session.state().tick, 2u);
+  EXPECT_EQ(f.modes.current, ModeId::kPaused);
+  EXPECT_STRNE(f.modes.active().banner(), "");
+  f.frame(3);  // paused: no ticks, whatever the clock says
+  EXPECT_EQ(f.session.state().tick, 2u);
+  f.script.push_back(pressed(kButtonStart));
+  f.next = f.script.size() - 1;
+  f.frame(3);
+  EXPECT_EQ(f.modes.current, ModeId::kPlay);
+  f.frame(2);
+  EXPECT_EQ(f.session.state().tick, 4u);
+  f.frame(1, hotkey_f(10));  // keys work in any mode
+  EXPECT_TRUE(f.fs.modern);
+}
+
+TEST(Modes, BoundedRunsNeverPauseAndStopAtTheirLastTick) {
+  RunOptions opt;
+  opt.has_ticks = true;
+  opt.ticks = 5;
+  Fixture f(opt);
+  f.script = {pressed(kButtonStart), InputFrame{}, InputFrame{}, InputFrame{}, InputFrame{}, InputFrame{}};
+  f.frame(4);
+  EXPECT_EQ(f.modes.current, ModeId::kPlay);
+  EXPECT_EQ(f.session.state().tick, 4u);
+  f.frame(4);
+  EXPECT_EQ(f.session.state().tick, 5u);
+  EXPECT_TRUE(f.harness.finished(f.session));
+  EXPECT_EQ(f.harness.finish(f.session), 0);
+}
+
+TEST(RunHarness, RefusesAScreenshotAfterTheLastTick) {
+  Session s;
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
+  ASSERT_TRUE(scene.ok());
+  s.start(std::move(*scene), 1);
+  RunOptions opt;
+  opt.has_ticks = true;
+  opt.ticks = 10;
+  opt.screenshot_path = "x.png";
+  opt.has_at_tick = true;
+  opt.at_tick = 11;
+  RunHarness h;
+  const Status st = h.configure(opt, s);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.error.to_string().find("--at-tick"), std::string::npos);
+  opt.at_tick = 4;
+  ASSERT_TRUE(h.configure(opt, s).ok());
+  EXPECT_FALSE(h.screenshot_due(s));
+  for (int t = 0; t < 4; ++t) s.tick(InputFrame{});
+  EXPECT_TRUE(h.screenshot_due(s));
+  EXPECT_FALSE(h.may_tick(s));  // the frame drawn now is exactly tick 4
+  EXPECT_EQ(h.draw_alpha(s, true, 0.5), 1.0f);
+}
+
+}  // namespace
+}  // namespace cf
