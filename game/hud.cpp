@@ -49,7 +49,7 @@ void add_line(CommandList* list, int x0, int y0, int x1, int y1, Rgba8 color) {
   l.x1 = x1 * kSubpixelOne + kSubpixelOne / 2;
   l.y1 = y1 * kSubpixelOne + kSubpixelOne / 2;
   l.color = color;
-  l.kind = kOverlayBones;  // lines carry a kind; the rasterizer draws every line it is given
+  l.kind = kOverlayHud;
   list->lines.push_back(l);
 }
 

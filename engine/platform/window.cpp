@@ -145,28 +145,5 @@ std::string gl_string(GLenum name) {
 std::string Window::gl_renderer() const { return window_ ? gl_string(GL_RENDERER) : std::string(); }
 std::string Window::gl_version() const { return window_ ? gl_string(GL_VERSION) : std::string(); }
 
-bool Window::read_back_buffer_rgba(std::vector<std::uint8_t>* rgba, PixelSize* size) const {
-  if (!window_ || !rgba) return false;
-  const PixelSize s = drawable_size();
-  if (s.width <= 0 || s.height <= 0) return false;
-  const std::size_t row = static_cast<std::size_t>(s.width) * 4u;
-  rgba->resize(row * static_cast<std::size_t>(s.height));
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-  glReadBuffer(GL_BACK);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, s.width, s.height, GL_RGBA, GL_UNSIGNED_BYTE, rgba->data());
-  if (glGetError() != GL_NO_ERROR) return false;
-  // GL's origin is bottom-left; images are stored top row first.
-  std::vector<std::uint8_t> tmp(row);
-  for (int y = 0; y < s.height / 2; ++y) {
-    std::uint8_t* a = rgba->data() + static_cast<std::size_t>(y) * row;
-    std::uint8_t* b = rgba->data() + static_cast<std::size_t>(s.height - 1 - y) * row;
-    std::memcpy(tmp.data(), a, row);
-    std::memcpy(a, b, row);
-    std::memcpy(b, tmp.data(), row);
-  }
-  if (size) *size = s;
-  return true;
-}
 
 }  // namespace cf

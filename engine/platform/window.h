@@ -72,9 +72,6 @@ class Window {
   std::string gl_renderer() const;
   std::string gl_version() const;
 
-  // Reads the back buffer of the default framebuffer (what swap() will display) as tightly
-  // packed RGBA8, top row first. Call after drawing and before swap().
-  bool read_back_buffer_rgba(std::vector<std::uint8_t>* rgba, PixelSize* size) const;
 
  private:
   SDL_Window* window_ = nullptr;

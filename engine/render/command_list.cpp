@@ -15,6 +15,7 @@ const char* overlay_kind_name(std::uint32_t kind) {
     case kOverlayVirtualPlanes: return "planes";
     case kOverlayRegions: return "regions";
     case kOverlayWeights: return "weights";
+    case kOverlayHud: return "hud";
     default: return "?";
   }
 }
@@ -41,7 +42,7 @@ std::string dump_command_list(const CommandList& list) {
   s += buf;
   for (std::size_t i = 0; i < list.triangles.size(); ++i) {
     const ScreenTriangle& t = list.triangles[i];
-    std::snprintf(buf, sizeof buf, "tri %zu tex=%d", i, t.texture);
+    std::snprintf(buf, sizeof buf, "tri %zu tex=%d", i, t.texture.index);
     s += buf;
     for (const ScreenVertex& v : t.v) append_vertex(&s, v);
     s += '\n';

@@ -8,8 +8,13 @@
 namespace cf {
 
 // A texture known to the rasterizer (index into its texture table). kNoTexture draws the colour alone.
-using TextureId = std::int32_t;
-constexpr TextureId kNoTexture = -1;
+struct TextureId {
+  std::int32_t index = -1;  // slot in the rasterizer's texture table; -1 for none
+  bool valid() const { return index >= 0; }
+  friend bool operator==(TextureId a, TextureId b) { return a.index == b.index; }
+  friend bool operator!=(TextureId a, TextureId b) { return a.index != b.index; }
+};
+constexpr TextureId kNoTexture{};
 
 // Screen positions are fixed point with 4 fractional bits: 16 units per pixel.
 constexpr int kSubpixelBits = 4;
@@ -32,6 +37,7 @@ enum OverlayKind : std::uint32_t {
   kOverlayRegions = 1u << 7,        // movable regions' outlines
   kOverlayWeights = 1u << 8,        // not lines: the weight view (meshes coloured by dominant bone)
   kOverlayAll = (1u << 9) - 1u,
+  kOverlayHud = 1u << 31,           // not a debug overlay: the player's HUD and menus (always drawn)
 };
 // Short stable name ("bones", "joints", "cog", "ik", "control", "refline", "planes", "regions",
 // "weights") used in dumps and HUD text; "?" for anything that is not exactly one kind bit.

@@ -1,4 +1,4 @@
-// The rasterizer stage: the only render TU that includes GL.
+// The rasterizer stage: with gl_read_back.cpp, the only render code that includes GL.
 #include "render/rasterizer.h"
 
 #define GL_GLEXT_PROTOTYPES 1
@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "render/frame_settings.h"
+#include "render/gl_read_back.h"
 #include "render/gl_shaders.h"
 
 namespace cf {
@@ -138,25 +139,10 @@ struct RenderTarget {
     return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
   }
   bool read(std::vector<std::uint8_t>* rgba, int* out_w, int* out_h) const {
-    if (!fbo || !rgba) return false;
-    const std::size_t row = static_cast<std::size_t>(w) * 4u;
-    rgba->resize(row * static_cast<std::size_t>(h));
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-    glReadBuffer(GL_COLOR_ATTACHMENT0);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba->data());
-    // GL rows run bottom-up; images are top row first.
-    std::vector<std::uint8_t> tmp(row);
-    for (int y = 0; y < h / 2; ++y) {
-      std::uint8_t* a = rgba->data() + static_cast<std::size_t>(y) * row;
-      std::uint8_t* b = rgba->data() + static_cast<std::size_t>(h - 1 - y) * row;
-      std::memcpy(tmp.data(), a, row);
-      std::memcpy(a, b, row);
-      std::memcpy(b, tmp.data(), row);
-    }
+    if (!fbo || !gl_read_rgba(fbo, GL_COLOR_ATTACHMENT0, w, h, rgba)) return false;
     if (out_w) *out_w = w;
     if (out_h) *out_h = h;
-    return glGetError() == GL_NO_ERROR;
+    return true;
   }
 };
 
@@ -193,9 +179,9 @@ struct Rasterizer::Impl {
   }
 
   GLuint texture_name(TextureId id) const {
-    if (id < 0) return 0;
-    if (static_cast<std::size_t>(id) >= textures.size()) return textures[0];
-    return textures[static_cast<std::size_t>(id)];
+    if (!id.valid()) return 0;
+    if (static_cast<std::size_t>(id.index) >= textures.size()) return textures[0];
+    return textures[static_cast<std::size_t>(id.index)];
   }
 
   // Draws the list into the bound target: triangles in list order, runs of one texture per draw call.
@@ -263,7 +249,7 @@ Status Rasterizer::init(const RasterizerDesc& desc) {
   glBindVertexArray(0);
   im.ready = true;
   im.textures.clear();
-  if (create_texture(placeholder_image()) != 0) {
+  if (create_texture(placeholder_image()) != TextureId{0}) {
     shutdown();
     return Error{"", "placeholder texture", "cannot create the placeholder texture"};
   }
@@ -309,10 +295,10 @@ TextureId Rasterizer::create_texture(const Image& image) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
   glBindTexture(GL_TEXTURE_2D, 0);
   im.textures.push_back(t);
-  return static_cast<TextureId>(im.textures.size() - 1);
+  return TextureId{static_cast<std::int32_t>(im.textures.size() - 1)};
 }
 
-TextureId Rasterizer::placeholder_texture() const { return impl_->ready ? 0 : kNoTexture; }
+TextureId Rasterizer::placeholder_texture() const { return impl_->ready ? TextureId{0} : kNoTexture; }
 
 TextureId Rasterizer::load_texture(const std::string& path, Error* error) {
   Result<Image> img = load_texture_image(path);

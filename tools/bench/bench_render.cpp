@@ -30,9 +30,9 @@ struct BigScene {
     for (int i = 0; i < 25; ++i) {
       const glm::vec3 pos(static_cast<float>(i % 5) - 2.0f, 0.5f + static_cast<float>(i / 5) * 0.2f,
                           -static_cast<float>(i / 5) * 1.2f);
-      meshes.push_back(sphere.view(glm::translate(glm::mat4(1.0f), pos), Rgba8{230, 200, 170, 255}, 1));
+      meshes.push_back(sphere.view(glm::translate(glm::mat4(1.0f), pos), Rgba8{230, 200, 170, 255}, TextureId{1}));
     }
-    MeshInput g = ground.view(glm::mat4(1.0f), Rgba8{255, 255, 255, 255}, 2);
+    MeshInput g = ground.view(glm::mat4(1.0f), Rgba8{255, 255, 255, 255}, TextureId{2});
     g.ground_layer = true;
     meshes.push_back(g);
     for (const MeshInput& m : meshes) triangles += m.index_count / 3;

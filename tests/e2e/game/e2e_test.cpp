@@ -61,12 +61,12 @@ void expect_matches_golden_png(const std::string& shot_path, const std::string& 
     return;
   }
   Result<Image> want = load_png(golden);
-  ASSERT_TRUE(want.ok()) << want.error().to_string() << " (create it: CF_UPDATE_GOLDENS=1 ctest -R E2E)";
+  ASSERT_TRUE(want.ok()) << want.error().to_string() << kUpdateGoldensHint;
   ASSERT_EQ(shot->width, want->width);
   ASSERT_EQ(shot->height, want->height);
   const double off = differing_fraction(*shot, *want, 24);
   EXPECT_LE(off, 0.01) << shot_path << " differs from " << golden << " in " << off * 100.0
-                       << "% of pixels (if intended: CF_UPDATE_GOLDENS=1 ctest -R E2E)";
+                       << "% of pixels" << kUpdateGoldensHint;
 }
 
 TEST(E2E, OffscreenWalkReplayMatchesGoldenHashAndScreenshot) {

@@ -2,6 +2,7 @@
 // Golden files under tests/data/game/. CF_UPDATE_GOLDENS=1 rewrites them instead of comparing
 // (regenerate all: CF_UPDATE_GOLDENS=1 ctest --test-dir build -R 'GameGolden|E2E').
 #include <cstdlib>
+#include "golden_files.h"
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -10,10 +11,6 @@ namespace cf::test {
 
 inline std::string golden_path(const std::string& name) { return std::string(CF_SOURCE_DIR) + "/tests/data/game/" + name; }
 
-inline bool updating_goldens() {
-  const char* v = std::getenv("CF_UPDATE_GOLDENS");
-  return v && std::string(v) == "1";
-}
 
 inline std::string read_text(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -32,7 +29,7 @@ inline std::string check_golden_text(const std::string& name, const std::string&
   const std::string want = read_text(path);
   if (want == actual) return "";
   return "golden " + path + " differs: want '" + want + "', got '" + actual +
-         "' (if the change is intended: CF_UPDATE_GOLDENS=1 ctest -R 'GameGolden|E2E')";
+         "'" + kUpdateGoldensHint;
 }
 
 // Last line of a command's stdout (the --print-hash line).

@@ -1,5 +1,5 @@
 // Screenshot tests of the fixed test scene against golden PNGs (tests/data/render/*.png), plus the
-// 15-bit colour + dither check. Regenerate goldens with CF_REGENERATE_GOLDEN=1.
+// 15-bit colour + dither check. Regenerate goldens with CF_UPDATE_GOLDENS=1.
 #include <filesystem>
 #include <set>
 

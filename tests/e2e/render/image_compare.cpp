@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "golden_files.h"
+
 namespace cf::test {
 
 ImageDiff compare_images(const Image& a, const Image& b, int tol) {
@@ -25,13 +27,12 @@ std::string check_golden(const std::string& name, const Image& actual, int tol, 
   std::filesystem::create_directories(out_dir);
   (void)write_png(out_dir + "/" + name + ".png", actual);
   const std::string golden = std::string(CF_SOURCE_DIR) + "/tests/data/render/" + name + ".png";
-  const char* regen = std::getenv("CF_REGENERATE_GOLDEN");
-  if (regen && std::string(regen) == "1") {
+  if (test::updating_goldens()) {
     Status s = write_png(golden, actual);
     return s ? "" : s.error.to_string();
   }
   Result<Image> want = load_png(golden);
-  if (!want) return want.error().to_string() + " (run with CF_REGENERATE_GOLDEN=1 to create it)";
+  if (!want) return want.error().to_string() + test::kUpdateGoldensHint;
   const ImageDiff d = compare_images(actual, *want, tol);
   if (!d.same_size) {
     return name + ": size " + std::to_string(actual.width) + "x" + std::to_string(actual.height) +

@@ -18,7 +18,7 @@ struct ImageDiff {
 
 ImageDiff compare_images(const Image& a, const Image& b, int channel_tolerance);
 
-// Compares 'actual' with the golden PNG tests/data/render/<name>.png. With CF_REGENERATE_GOLDEN=1 in the
+// Compares 'actual' with the golden PNG tests/data/render/<name>.png. With CF_UPDATE_GOLDENS=1 in the
 // environment it (re)writes the golden instead. Always writes the actual image next to the test binary
 // (<binary dir>/render_out/<name>.png) for inspection. Returns "" on success, else what went wrong.
 std::string check_golden(const std::string& name, const Image& actual, int channel_tolerance,

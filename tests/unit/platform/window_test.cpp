@@ -1,4 +1,5 @@
 #include "platform/window.h"
+#include "render/gl_read_back.h"
 
 #include <gtest/gtest.h>
 
@@ -37,9 +38,7 @@ TEST(Window, OpensHiddenGl33CoreContextAndReadsBackClearColour) {
   glDisable(GL_SCISSOR_TEST);
 
   std::vector<std::uint8_t> rgba;
-  PixelSize got;
-  ASSERT_TRUE(w.read_back_buffer_rgba(&rgba, &got));
-  ASSERT_EQ(got.width, 320);
+  ASSERT_TRUE(gl_read_rgba(0, GL_BACK, d.width, d.height, &rgba));
   ASSERT_EQ(rgba.size(), 320u * 240u * 4u);
   EXPECT_EQ(rgba[0], 255);  // top-left red
   EXPECT_EQ(rgba[1], 0);

@@ -1,6 +1,8 @@
 // The command list of the fixed test scene, as text, against tests/data/render/test_scene_commands.txt.
-// Regenerate with CF_REGENERATE_GOLDEN=1 after an intended change (and read the diff).
+// Regenerate with CF_UPDATE_GOLDENS=1 after an intended change (and read the diff).
 #include <gtest/gtest.h>
+
+#include "golden_files.h"
 
 #include <cstdlib>
 
@@ -24,13 +26,12 @@ std::string render_dump(const FrameSettings& settings) {
 
 void check_golden(const std::string& name, const std::string& actual) {
   const std::string path = std::string(CF_SOURCE_DIR) + "/tests/data/render/" + name;
-  const char* regen = std::getenv("CF_REGENERATE_GOLDEN");
-  if (regen && std::string(regen) == "1") {
+  if (test::updating_goldens()) {
     ASSERT_TRUE(write_file_atomic(path, actual).ok());
     return;
   }
   Result<std::string> want = read_file(path);
-  ASSERT_TRUE(want.ok()) << want.error().to_string() << " (run with CF_REGENERATE_GOLDEN=1 to create it)";
+  ASSERT_TRUE(want.ok()) << want.error().to_string() << test::kUpdateGoldensHint;
   if (*want == actual) return;
   // Report the first differing line rather than two huge strings.
   std::size_t line = 1, i = 0;

@@ -208,10 +208,10 @@ TEST_F(StageTest, WeightViewUsesPerVertexColoursWithoutTexture) {
   const std::vector<Rgba8> weights(3, Rgba8{255, 0, 0, 255});
   MeshInput m = soup.mesh();
   m.weight_colors = weights.data();
-  m.texture = 3;
+  m.texture = TextureId{3};
   GeometryJob job = simple_job(&m, 1, 320, 240, &scratch, &out, &stats);
   ASSERT_TRUE(job.run());
-  EXPECT_EQ(out.triangles[0].texture, 3);
+  EXPECT_EQ(out.triangles[0].texture, TextureId{3});
   EXPECT_EQ(out.triangles[0].v[0].color, (Rgba8{200, 100, 50, 255}));
   job.settings.overlay_mask = kOverlayWeights;
   ASSERT_TRUE(job.run());

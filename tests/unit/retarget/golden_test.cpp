@@ -1,12 +1,14 @@
 // Regression: the biped's joint positions over one walk cycle, pinned in
 // tests/data/retarget/biped_walk_golden.json (tolerance inside the file).
-// Regenerate after an intended change with: CF_REGEN_GOLDEN=1 retarget_tests --gtest_filter='Golden*'
+// Regenerate after an intended change with: CF_UPDATE_GOLDENS=1 retarget_tests --gtest_filter='Golden*'
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 #include <gtest/gtest.h>
+
+#include "golden_files.h"
 
 #include "core/file_io.h"
 #include "core/json_util.h"
@@ -78,13 +80,13 @@ Json compute() {
 
 TEST(Golden, BipedWalkCycleJointPositions) {
   Json now = compute();
-  if (const char* regen = std::getenv("CF_REGEN_GOLDEN"); regen && *regen == '1') {
+  if (test::updating_goldens()) {
     Status s = write_file_atomic(kGoldenPath, now.dump() + "\n");
     ASSERT_TRUE(s.ok()) << s.error.to_string();
     GTEST_SKIP() << "regenerated " << kGoldenPath;
   }
   auto golden = load_json_file(kGoldenPath);
-  ASSERT_TRUE(golden.ok()) << golden.error().to_string() << " (regenerate with CF_REGEN_GOLDEN=1)";
+  ASSERT_TRUE(golden.ok()) << golden.error().to_string() << test::kUpdateGoldensHint;
   const Json& g = *golden;
   const double tol = g.at("tolerance_m").get<double>();
   ASSERT_EQ(g.at("bones"), now.at("bones")) << "the biped's skeleton changed; regenerate if intended";
