@@ -37,6 +37,8 @@ const char* run_options_help() {
   --creature FILE       creature file (default assets/creatures/biped.json)
   --level FILE          level file (default assets/levels/default.json)
   --seed N              simulation seed (default 1)
+  --herd N              N more creatures (0-64, picked with the seed) wander the level (default: the level's)
+  --threads N           1 or 2 worker threads for posing and skinning (default 2; the result is the same)
   --help                this text
 Ticks follow the wall clock (60 per second) on a real display (x11, wayland). A bounded run
 (--ticks or --replay) under SDL's offscreen driver runs them back to back, one per frame. The
@@ -76,6 +78,11 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
     } else if (a == "--at-tick") {
       s = number(&o.at_tick);
       o.has_at_tick = true;
+    } else if (a == "--herd") {
+      s = number(&o.herd);
+      o.has_herd = true;
+    } else if (a == "--threads") {
+      s = number(&o.threads);
     } else if (a == "--seed") {
       s = number(&o.seed);
       o.has_seed = true;
@@ -97,6 +104,8 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
     if (!s) return s.error;
   }
   if (o.help) return o;
+  if (o.has_herd && o.herd > 64) return Error{"", "--herd", "at most 64 creatures"};
+  if (o.threads < 1 || o.threads > 2) return Error{"", "--threads", "must be 1 or 2"};
   if (o.has_ticks && o.ticks > 60ull * 60 * 60 * 4) return Error{"", "--ticks", "at most 864000 (four hours)"};
   if (o.headless && !o.has_ticks && o.replay_path.empty()) {
     return Error{"", "--headless", "needs --ticks N or --replay FILE (it has no window to close)"};
@@ -111,8 +120,8 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
   if (o.has_at_tick && o.has_ticks && o.at_tick > o.ticks) {
     return Error{"", "--at-tick", std::to_string(o.at_tick) + " is after the last tick (" + std::to_string(o.ticks) + ")"};
   }
-  if (!o.replay_path.empty() && (!o.creature_path.empty() || !o.level_path.empty() || o.has_seed)) {
-    return Error{"", "--replay", "takes the creature, level and seed from the replay file; drop --creature/--level/--seed"};
+  if (!o.replay_path.empty() && (!o.creature_path.empty() || !o.level_path.empty() || o.has_seed || o.has_herd)) {
+    return Error{"", "--replay", "takes the creature, level, seed and herd from the replay file; drop --creature/--level/--seed/--herd"};
   }
   if (!o.pad_script_path.empty() && o.headless) {
     return Error{"", "--pad-script", "needs the game-controller subsystem; drop --headless"};

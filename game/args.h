@@ -23,6 +23,9 @@ struct RunOptions {
   std::uint64_t at_tick = 0;
   std::string creature_path;      // empty: default creature
   std::string level_path;         // empty: default level
+  bool has_herd = false;
+  std::uint64_t herd = 0;         // herd creatures besides the player's (default: the level's "herd")
+  std::uint64_t threads = 2;      // worker threads for posing and skinning (1 or 2; results are the same)
   bool has_seed = false;
   std::uint64_t seed = 1;
 };

@@ -55,7 +55,12 @@ int main(int argc, char** argv) {
   } else {
     cf::Result<cf::Scene> scene = cf::load_scene(opt.creature_path, opt.level_path);
     if (!scene) return fail(2, scene.error().to_string());
-    session.start(std::move(*scene), opt.seed);
+    const int herd_size = opt.has_herd ? static_cast<int>(opt.herd) : scene->level.herd;
+    cf::Result<std::vector<cf::HerdKind>> herd = cf::pick_herd(herd_size, opt.seed, cf::default_assets_dir() + "/creatures");
+    if (!herd) return fail(2, herd.error().to_string());
+    if (cf::Status s = session.start(std::move(*scene), opt.seed, *herd); !s) {
+      std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());  // the rest of the herd still runs
+    }
   }
   cf::PadScript pad_script;
   if (!opt.pad_script_path.empty()) {
@@ -94,7 +99,7 @@ int main(int argc, char** argv) {
     textures.wood = rasterizer.load_texture(tex + "fence_wood.png", &ignored);
     textures.brick = rasterizer.load_texture(tex + "wall_brick.png", &ignored);
     textures.skin = rasterizer.load_texture(tex + "creature_skin.png", &ignored);
-    view.init(session.scene(), textures);
+    view.init(session.species_scenes(), textures);
   }
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;

@@ -60,6 +60,11 @@ Json replay_to_json(const Replay& r) {
   j["creature"] = asset_json(r.creature_path, r.creature_json);
   j["level"] = asset_json(r.level_path, r.level_json);
   j["seed"] = r.seed;
+  if (!r.herd.empty()) {
+    Json herd = Json::array();
+    for (const HerdKind& k : r.herd) herd.push_back(asset_json(k.path, k.json));
+    j["herd"] = std::move(herd);
+  }
   j["ticks"] = r.inputs.size();
   Json inputs = Json::array();
   for (std::size_t i = 0; i < r.inputs.size();) {
@@ -91,6 +96,24 @@ Result<Replay> parse_replay(const std::string& text, const std::string& file) {
     return Error{file, "seed", "must be a non-negative integer"};
   }
   r.seed = seed->get<std::uint64_t>();
+
+  if (auto herd = j.find("herd"); herd != j.end()) {
+    if (!herd->is_array()) return Error{file, "herd", "must be an array of {\"path\", \"content\"} objects"};
+    if (herd->size() > static_cast<std::size_t>(kMaxHerd)) {
+      return Error{file, "herd", "more than " + std::to_string(kMaxHerd) + " creatures"};
+    }
+    for (std::size_t i = 0; i < herd->size(); ++i) {
+      const Json wrapper = Json{{"member", (*herd)[i]}};
+      HerdKind k;
+      const std::string where = "herd[" + std::to_string(i) + "]";
+      if (Status s = read_asset(wrapper, "member", file, &k.path, &k.json); !s) {
+        s.error.field.replace(0, 6, where);
+        return s.error;
+      }
+      if (k.json.is_null()) return Error{file, where + ".content", "missing (herd creatures are embedded)"};
+      r.herd.push_back(std::move(k));
+    }
+  }
 
   auto inputs = j.find("inputs");
   if (inputs == j.end()) return Error{file, "inputs", "missing"};

@@ -8,6 +8,7 @@
 #include "core/input_frame.h"
 #include "core/json_util.h"
 #include "core/result.h"
+#include "game/herd.h"
 
 namespace cf {
 
@@ -26,6 +27,7 @@ struct Replay {
   Json creature_json;         // embedded creature file content; null when the file gives only a path
   Json level_json;
   std::uint64_t seed = 0;
+  std::vector<HerdKind> herd;               // the herd's creatures in order (embedded), empty for none
   std::vector<InputFrame> inputs;           // inputs[i] drives tick i + 1
   std::vector<ReplayCheckpoint> hashes;     // ascending ticks; may be empty (an input script)
 };

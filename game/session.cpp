@@ -1,5 +1,6 @@
 #include "game/session.h"
 
+#include <memory>
 #include <utility>
 
 #include "core/hash.h"
@@ -7,14 +8,38 @@
 
 namespace cf {
 
-void Session::start(Scene scene, std::uint64_t seed) {
+void Session::start(Scene scene, std::uint64_t seed) { (void)start(std::move(scene), seed, {}); }
+
+Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKind>& herd) {
+  // The herd's kinds first: one scene (rig, clips) per distinct creature file, same level.
+  std::vector<std::unique_ptr<Scene>> kinds;
+  std::vector<int> member_species;
+  for (std::size_t k = 0; k < herd.size(); ++k) {
+    int found = -1;
+    for (std::size_t j = 0; j < k && found < 0; ++j) {
+      if (herd[j].path == herd[k].path && herd[j].json == herd[k].json) found = member_species[j];
+    }
+    if (found < 0) {
+      Result<Scene> sc = scene_from_json(herd[k].path, herd[k].json, herd[k].path, scene.level_path, scene.level_json,
+                                         scene.level_path);
+      if (!sc) return sc.error();
+      kinds.push_back(std::make_unique<Scene>(std::move(*sc)));
+      found = static_cast<int>(kinds.size());
+    }
+    member_species.push_back(found);
+  }
   scene_ = std::move(scene);
+  herd_scenes_ = std::move(kinds);
   species_.assign(1, make_species(scene_));
+  for (const auto& k : herd_scenes_) species_.push_back(make_species(*k));
   ctx_ = SimContext{};
   ctx_.level = &scene_.level;
   ctx_.species = species_.data();
   ctx_.species_count = static_cast<int>(species_.size());
-  state_ = prev_ = initial_state(ctx_, seed);
+  state_ = initial_state(ctx_, seed);
+  int placed = 0;
+  for (int sp : member_species) placed += place_herd_creature(&state_, ctx_, sp) >= 0 ? 1 : 0;
+  prev_ = state_;
   runtime_ = WorldRuntime();
   runtime_.pose_creatures(state_, ctx_);  // the pose shown before the first tick
   last_input_ = InputFrame{};
@@ -24,9 +49,21 @@ void Session::start(Scene scene, std::uint64_t seed) {
   record_.creature_json = scene_.creature_json;
   record_.level_json = scene_.level_json;
   record_.seed = seed;
+  record_.herd = herd;
   record_.inputs.reserve(60 * 60);
   playback_ = false;
   verifier_ = ReplayVerifier(nullptr);
+  if (placed < static_cast<int>(member_species.size())) {
+    return Error{scene_.level_path, "", "room for only " + std::to_string(placed) + " of the herd's " +
+                                            std::to_string(member_species.size()) + " creatures"};
+  }
+  return {};
+}
+
+std::vector<const Scene*> Session::species_scenes() const {
+  std::vector<const Scene*> out{&scene_};
+  for (const auto& k : herd_scenes_) out.push_back(k.get());
+  return out;
 }
 
 Status Session::start_replay(const Replay& replay, const std::string& replay_file) {
@@ -48,7 +85,10 @@ Status Session::start_replay(const Replay& replay, const std::string& replay_fil
       replay.creature_path, creature, replay.creature_json.is_null() ? replay.creature_path : replay_file,
       replay.level_path, level, replay.level_json.is_null() ? replay.level_path : replay_file);
   if (!scene) return scene.error();
-  start(std::move(*scene), replay.seed);
+  if (Status st = start(std::move(*scene), replay.seed, replay.herd); !st) {
+    st.error.file = replay_file;
+    return st;
+  }
   replay_ = replay;
   playback_ = true;
   verifier_ = ReplayVerifier(&replay_.hashes);

@@ -2,6 +2,7 @@
 // A play session: the scene, the simulation state, the replay being recorded and (optionally) the
 // replay being played back and checked. No SDL, no GL: main, tests and benchmarks drive it alike.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ class Session {
 
   // A live session on a loaded scene.
   void start(Scene scene, std::uint64_t seed);
+  // The same with a herd (game/herd.h): its creatures placed with the seed. An error names a herd
+  // creature that cannot be built, or a level without room for the whole herd (the rest still runs).
+  Status start(Scene scene, std::uint64_t seed, const std::vector<HerdKind>& herd);
   // Plays back 'replay': its scene (embedded content, or loaded from its paths when it has none),
   // its seed and inputs; its hashes are checked as ticks run. Errors name the replay file.
   Status start_replay(const Replay& replay, const std::string& replay_file);
@@ -47,6 +51,8 @@ class Session {
   const SimState& previous() const { return prev_; }  // state before the last tick (for interpolation)
   const InputFrame& last_input() const { return last_input_; }
   const Scene& scene() const { return scene_; }
+  // The scene of every species, in SimContext::species order ([0] is scene()).
+  std::vector<const Scene*> species_scenes() const;
   const SimContext& context() const { return ctx_; }
   // Each creature's pose of the current state (and of the previous one), posed once per tick.
   const WorldRuntime& runtime() const { return runtime_; }
@@ -57,7 +63,8 @@ class Session {
 
  private:
   Scene scene_;
-  std::vector<Species> species_;  // [0]: the scene's creature
+  std::vector<std::unique_ptr<Scene>> herd_scenes_;  // one per distinct herd creature
+  std::vector<Species> species_;  // [0]: the scene's creature, then herd_scenes_
   SimContext ctx_;
   WorldRuntime runtime_;
   SimState state_, prev_;

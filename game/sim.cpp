@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/hash.h"
+#include "game/herd.h"
 #include "game/world_runtime.h"
 #include "math/angles.h"
 #include "world/clearance.h"
@@ -293,9 +294,17 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
       CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
       const Species* sp = ctx.species_of(c.species);
       if (!sp || !sp->rig) continue;
-      const InputFrame& ci = i == 0 ? pad : (in.others ? in.others[i - 1] : idle);
+      InputFrame ci = idle;
+      if (i == 0) {
+        ci = pad;
+      } else if (in.others) {
+        ci = in.others[i - 1];
+      } else if (c.wanders) {
+        ci = herd_brain(&s, ctx, i);
+      }
       step_controls(Actor{s, c, i, *sp, ctx, runtime}, ci);
     }
+    if (s.creature_count > 1) separate_creatures(&s, ctx);
     runtime.pose_creatures(s, ctx);
     for (int i = 0; i < s.creature_count; ++i) {
       CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
@@ -342,6 +351,10 @@ std::uint64_t hash_state(const SimState& s) {
     h.str(r.reason_text());
     for (float f : {r.lref, r.lmax, r.end_position_ws.x, r.end_position_ws.z}) h.f32(f);
     h.u32(c.vaults_played);
+    h.u8(c.wanders ? 1 : 0);
+    for (float f : {c.wander.goal_xz.x, c.wander.goal_xz.y}) h.f32(f);
+    h.u32(c.wander.goal_ticks);
+    h.u32(c.wander.vault_cooldown);
   }
   return h.value();
 }

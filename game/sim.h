@@ -85,8 +85,16 @@ struct VaultRecord {
   void set_reason(std::string_view text);  // truncated to fit
 };
 
+// What a herd creature's brain keeps between ticks (game/herd.h).
+struct WanderState {
+  glm::vec2 goal_xz{0.0f};           // where it walks to, world x/z, metres
+  std::uint32_t goal_ticks = 0;      // ticks before it picks a new goal
+  std::uint32_t vault_cooldown = 0;  // ticks before it may try another vault
+};
+
 struct CreatureState {
   std::int32_t species = 0;      // index into SimContext::species
+  bool wanders = false;          // a herd creature: its brain drives it (herd_brain)
   // Summary of where the creature is (from the walker, the vault or the slide), world space.
   glm::vec3 root_ws{0.0f};       // ground point under the centre of gravity, metres
   float heading_rad = 0.0f;      // yaw about +Y; 0 faces +Z, pi/2 faces +X
@@ -102,6 +110,7 @@ struct CreatureState {
   VaultState vault;              // phase kPlaying while a vault plays
   VaultRecord vault_record;      // the last vault decided
   std::uint32_t vaults_played = 0;
+  WanderState wander;
 
   bool vaulting() const { return vault.phase == VaultPhase::kPlaying; }
 };
@@ -128,7 +137,8 @@ SimState initial_state(const SimContext& ctx, std::uint64_t seed);
 // the world is full or the species unknown.
 int add_creature(SimState* s, const SimContext& ctx, int species, const glm::vec3& position_ws, float heading_rad);
 
-// The input of every creature for one tick: the player's, and the others' (null: they stand still).
+// The input of every creature for one tick: the player's, and the others' (null: herd creatures
+// follow their brains, the rest stand still).
 struct TickInput {
   InputFrame player;
   const InputFrame* others = nullptr;  // creature_count - 1 entries, for creatures 1..n-1

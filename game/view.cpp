@@ -101,35 +101,44 @@ glm::mat4 orbit_camera_view(const SimState& s, float target_height_m) {
   return glm::lookAt(eye, target, glm::vec3(0.0f, 1.0f, 0.0f));
 }
 
-void View::init(const Scene& scene, const ViewTextures& textures) {
-  scene_ = &scene;
+void View::init(const Scene& scene, const ViewTextures& textures) { init(std::vector<const Scene*>{&scene}, textures); }
+
+void View::init(const std::vector<const Scene*>& species, const ViewTextures& textures) {
+  scene_ = species.front();
   tex_ = textures;
-  const Level& lv = scene.level;
+  const Level& lv = scene_->level;
   ground_ = make_ground_mesh(lv.ground_half_size, std::clamp(static_cast<int>(lv.ground_half_size), 1, 64), 0.5f);
   fences_.clear();
   walls_.clear();
   for (const Box& f : lv.fences) fences_.push_back(make_box_mesh(f.half_extents, 0.5f, 1.0f));
   for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
-  CreaturePose bind;
-  bind.resize(scene.rig);
-  inv_bind_ms_.resize(bind.bind_ms.size());
-  invert_bind_matrices(bind.bind_ms, inv_bind_ms_);
-  poses_.clear();
-  skin_out_.clear();
-  Result<SkinnedCreature> skin = build_skinned_creature(scene.rig.skeleton);
-  skinned_ = skin.ok();
-  if (skinned_) {
-    skin_ = std::move(*skin);
-    weight_colors_.resize(static_cast<std::size_t>(skin_.mesh.vertex_count()));
-    for (int v = 0; v < skin_.mesh.vertex_count(); ++v) {
-      const Influence* best = nullptr;
-      for (const Influence* i = skin_.limited.weights.begin(v); i != skin_.limited.weights.end(v); ++i) {
-        if (!best || i->weight > best->weight) best = i;
+  kinds_.clear();
+  kinds_.resize(species.size());
+  for (std::size_t k = 0; k < species.size(); ++k) {
+    const Scene& sc = *species[k];
+    Kind& kind = kinds_[k];
+    CreaturePose bind;
+    bind.resize(sc.rig);
+    kind.inv_bind_ms.resize(bind.bind_ms.size());
+    invert_bind_matrices(bind.bind_ms, kind.inv_bind_ms);
+    Result<SkinnedCreature> skin = build_skinned_creature(sc.rig.skeleton);
+    kind.skinned = skin.ok();
+    if (kind.skinned) {
+      kind.skin = std::move(*skin);
+      kind.weight_colors.resize(static_cast<std::size_t>(kind.skin.mesh.vertex_count()));
+      for (int v = 0; v < kind.skin.mesh.vertex_count(); ++v) {
+        const Influence* best = nullptr;
+        for (const Influence* i = kind.skin.limited.weights.begin(v); i != kind.skin.limited.weights.end(v); ++i) {
+          if (!best || i->weight > best->weight) best = i;
+        }
+        kind.weight_colors[static_cast<std::size_t>(v)] = bone_debug_color(best ? best->bone : 0);
       }
-      weight_colors_[static_cast<std::size_t>(v)] = bone_debug_color(best ? best->bone : 0);
+    } else {
+      kind.blob = creature_blob_mesh(sc.creature);
     }
   }
-  creature_ = skinned_ ? MeshData{} : creature_blob_mesh(scene.creature);
+  poses_.clear();
+  skin_out_.clear();
 }
 
 const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime, float alpha,
@@ -155,28 +164,31 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   }
   const auto count = static_cast<std::size_t>(draw.creature_count);
   if (poses_.size() < count) poses_.resize(count);  // grows when creatures arrive, not per frame
-  if (skinned_ && skin_out_.size() < count) {
-    skin_out_.resize(count);
-    for (SkinBuffers& b : skin_out_) b.resize_for(skin_);
-  }
+  if (skin_out_.size() < count) skin_out_.resize(count);
   for (int i = 0; i < draw.creature_count; ++i) {
     const auto k = static_cast<std::size_t>(i);
+    const auto species = static_cast<std::size_t>(draw.creatures[k].species);
+    if (species >= kinds_.size()) continue;
+    Kind& kind = kinds_[species];
     CreaturePose& pose = poses_[k];
     blend_poses(runtime.previous_pose(i), runtime.pose(i), alpha, &pose);
-    if (skinned_ && skin_with_palette(skin_, pose.bone_ms, inv_bind_ms_, &skin_out_[k])) {
+    SkinBuffers& out = skin_out_[k];
+    const auto verts = static_cast<std::size_t>(kind.skin.mesh.vertex_count());
+    if (kind.skinned && out.positions_ms.size() != verts) out.resize_for(kind.skin);  // once per creature
+    if (kind.skinned && skin_with_palette(kind.skin, pose.bone_ms, kind.inv_bind_ms, &out)) {
       MeshInput m;
-      m.positions_ms = skin_out_[k].positions_ms.data();
-      m.normals_ms = skin_out_[k].normals_ms.data();
-      m.uvs = skin_.mesh.uvs.data();
-      m.weight_colors = weight_colors_.data();
-      m.vertex_count = skin_.mesh.vertex_count();
-      m.indices = skin_.mesh.indices.data();
-      m.index_count = static_cast<int>(skin_.mesh.indices.size());
+      m.positions_ms = out.positions_ms.data();
+      m.normals_ms = out.normals_ms.data();
+      m.uvs = kind.skin.mesh.uvs.data();
+      m.weight_colors = kind.weight_colors.data();
+      m.vertex_count = kind.skin.mesh.vertex_count();
+      m.indices = kind.skin.mesh.indices.data();
+      m.index_count = static_cast<int>(kind.skin.mesh.indices.size());
       m.model_to_world = pose.model_to_world;
       m.texture = tex_.skin;
       meshes_.push_back(m);
-    } else if (!creature_.positions_ms.empty()) {
-      meshes_.push_back(creature_.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
+    } else if (!kind.blob.positions_ms.empty()) {
+      meshes_.push_back(kind.blob.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
     }
     add_pose_overlays(draw.creatures[k], pose, runtime.held_plan(i, draw.creatures[k].vault_record.serial));
   }

@@ -38,6 +38,8 @@ class View {
 
   // Builds the static meshes of the scene. The scene must outlive the view.
   void init(const Scene& scene, const ViewTextures& textures);
+  // The same for a world of several species (Session::species_scenes(); [0] gives the level).
+  void init(const std::vector<const Scene*>& species, const ViewTextures& textures);
 
   // The frame for 'draw' (blend_for_drawing of the last two states) at the given drawable size, its
   // creatures posed between runtime's last two poses by alpha. Returns the command list (valid until
@@ -49,7 +51,7 @@ class View {
   const std::vector<OverlayLineInput>& lines() const { return lines_; }
   // The player's pose of the last build (world positions of every bone).
   const CreaturePose& pose() const { return poses_.front(); }
-  bool skinned() const { return skinned_; }
+  bool skinned() const { return !kinds_.empty() && kinds_.front().skinned; }
   // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
   void set_banner(const std::string& text) { banner_ = text; }
   // The HUD line for the state ("" when none): vault refusals and the like.
@@ -60,13 +62,16 @@ class View {
   ViewTextures tex_;
   MeshData ground_;
   std::vector<MeshData> fences_, walls_;
-  MeshData creature_;              // fallback flesh when skinning fails: spheres along the strokes
-  bool skinned_ = false;
+  struct Kind {                      // what every creature of one species draws with
+    SkinnedCreature skin;            // the skinned flesh (engine/skin)
+    bool skinned = false;
+    MeshData blob;                   // fallback flesh when skinning fails: spheres along the strokes
+    std::vector<glm::mat4> inv_bind_ms;
+    std::vector<Rgba8> weight_colors;  // per vertex: dominant bone's debug colour (weight view)
+  };
+  std::vector<Kind> kinds_;          // per species
   std::string banner_;
-  SkinnedCreature skin_;           // the creature's skinned flesh (engine/skin)
   std::vector<SkinBuffers> skin_out_;  // per creature
-  std::vector<glm::mat4> inv_bind_ms_;
-  std::vector<Rgba8> weight_colors_;  // per vertex: dominant bone's debug colour (weight view)
   std::vector<CreaturePose> poses_;     // per creature, as drawn
   void add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const VaultPlan* plan);
   void add_hud(const SimState& draw, const FrameSettings& settings);

@@ -57,6 +57,7 @@ struct Level {
   float ground_half_size = 50.0f;    // the ground is a square of this half size around the origin
   glm::vec3 spawn{0.0f};             // creature start, world space
   float spawn_heading_deg = 0.0f;    // yaw about +Y; 0 faces +Z, 90 faces +X
+  int herd = 0;                      // creatures wandering with the player's (0..64; --herd overrides)
   std::vector<Box> fences;
   std::vector<Wall> walls;
   std::vector<Region> regions;       // empty: the whole ground is movable

@@ -277,7 +277,7 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (!jr) return jr.error();
   const Json& j = *jr;
   if (Status s = check_format(j, kFormat, file); !s) return s.error;
-  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "fences", "walls", "regions"}, file, "");
+  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "fences", "walls", "regions"}, file, "");
       !s)
     return s.error;
   Level lv;
@@ -301,6 +301,13 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
     if (Status s = opt_number(sp, "heading_deg", &lv.spawn_heading_deg, file, "spawn"); !s) return s.error;
   } else {
     lv.spawn = glm::vec3(0.0f, lv.ground_y, 0.0f);
+  }
+  if (j.contains("herd")) {
+    const Json& h = j["herd"];
+    if (!h.is_number_integer() || h.get<long long>() < 0 || h.get<long long>() > 64) {
+      return Error{file, "herd", "must be a whole number of creatures in [0, 64]"};
+    }
+    lv.herd = static_cast<int>(h.get<long long>());
   }
   auto parse_fence = [](const Json& fj, Box* b, const std::string& f, const std::string& w) {
     return parse_box(fj, b, f, w, false);
@@ -329,6 +336,7 @@ Json level_to_json(const Level& lv) {
   if (!lv.notes.empty()) j["notes"] = lv.notes;
   j["ground"] = Json{{"y", lv.ground_y}, {"half_size", lv.ground_half_size}};
   j["spawn"] = Json{{"position", v3(lv.spawn)}, {"heading_deg", lv.spawn_heading_deg}};
+  if (lv.herd > 0) j["herd"] = lv.herd;
   j["fences"] = Json::array();
   for (const Box& f : lv.fences) j["fences"].push_back(box(f));
   j["walls"] = Json::array();
