@@ -256,7 +256,7 @@ void pose_gltf_nodes(const SkinnedGltf& g, int animation, double time_s, std::ve
       const glm::vec4 v = sample_channel(c, time_s);
       const auto i = static_cast<std::size_t>(c.node);
       if (c.path == 0) t[i] = glm::vec3(v);
-      else if (c.path == 1) r[i] = glm::normalize(glm::quat(v.w, v.x, v.y, v.z));
+      else if (c.path == 1) r[i] = glm::quat(v.w, v.x, v.y, v.z);  // as stored, as players use it (see header)
       else s[i] = glm::vec3(v);
     }
   }

@@ -3,6 +3,9 @@
 // node hierarchy and animation channels sampled (LINEAR, STEP, CUBICSPLINE as the spec defines them),
 // and every skinned primitive skinned by the engine's SkinMatricesJob + BlendSkinningJob
 // (skin/skinning.h). This is the outside check of our skinning against other players (three.js).
+// Rotation keys are used as stored, not renormalized, as three.js does: the spec asks for unit
+// quaternions, but files written with few decimals (SimpleSkin's 0.707) are off by 2e-4, which moves
+// a vertex a metre from its joint by 0.2 mm.
 #include <string>
 #include <vector>
 
