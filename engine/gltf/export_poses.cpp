@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "motion/motion_clip.h"
@@ -69,7 +68,8 @@ Result<PosedMotion> pose_vault(const Rig& rig, const MotionClip& clip, const std
 
 }  // namespace
 
-Result<PosedMotion> pose_motion_for_export(const Rig& rig, const std::string& name, const std::string& motions_dir) {
+Result<PosedMotion> pose_motion_for_export(const Rig& rig, const std::string& name,
+                                           const std::string& motions_dir) {
   const auto& known = exportable_motions();
   if (std::find(known.begin(), known.end(), name) == known.end())
     return Error{"", "motions", "unknown motion '" + name + "' (known: walk, stand, vault)"};

@@ -1,12 +1,12 @@
 #include "gltf/gltf_export.h"
 
+#include <tiny_gltf.h>
+
 #include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
-
-#include <tiny_gltf.h>
 
 #include "core/file_io.h"
 #include "gltf/key_reduction.h"
@@ -93,7 +93,8 @@ std::vector<float> rigid_inverse(const glm::mat4& m) {
 // its head and tail, and the corners of the box around the flesh it carries.
 std::vector<std::vector<glm::vec3>> bone_probes(const ExportSource& s, const WeightTable& weights) {
   const Skeleton& sk = s.rig.skeleton;
-  std::vector<glm::vec3> lo(static_cast<std::size_t>(sk.size()), glm::vec3(1e30f)), hi(lo.size(), glm::vec3(-1e30f));
+  std::vector<glm::vec3> lo(static_cast<std::size_t>(sk.size()), glm::vec3(1e30f)),
+      hi(lo.size(), glm::vec3(-1e30f));
   std::vector<glm::mat4> inv(lo.size());
   for (std::size_t b = 0; b < inv.size(); ++b) inv[b] = glm::inverse(s.bind_ms[b]);
   auto grow = [&](std::size_t b, const glm::vec3& p_ms) {
@@ -103,13 +104,14 @@ std::vector<std::vector<glm::vec3>> bone_probes(const ExportSource& s, const Wei
   for (std::size_t b = 0; b < inv.size(); ++b) grow(b, sk.head_ms[b]), grow(b, sk.tail_ms[b]);
   for (int v = 0; v < weights.vertex_count(); ++v)
     for (const Influence* i = weights.begin(v); i != weights.end(v); ++i)
-      if (i->weight > 0.0f) grow(static_cast<std::size_t>(i->bone), s.flesh.mesh.positions_ms[static_cast<std::size_t>(v)]);
+      if (i->weight > 0.0f) grow(static_cast<std::size_t>(i->bone), s.flesh.mesh.positions_ms[v]);
   std::vector<std::vector<glm::vec3>> probes(inv.size());
   for (std::size_t b = 0; b < inv.size(); ++b) {
     probes[b].push_back(glm::vec3(inv[b] * glm::vec4(sk.head_ms[b], 1.0f)));
     probes[b].push_back(glm::vec3(inv[b] * glm::vec4(sk.tail_ms[b], 1.0f)));
     for (int c = 0; c < 8; ++c)
-      probes[b].push_back({(c & 1) ? hi[b].x : lo[b].x, (c & 2) ? hi[b].y : lo[b].y, (c & 4) ? hi[b].z : lo[b].z});
+      probes[b].push_back(
+          {(c & 1) ? hi[b].x : lo[b].x, (c & 2) ? hi[b].y : lo[b].y, (c & 4) ? hi[b].z : lo[b].z});
   }
   return probes;
 }
@@ -121,13 +123,13 @@ void add_skeleton_nodes(const ExportSource& s, tg::Model* m) {
     const int p = sk.parents[i];
     glm::vec3 t;
     glm::quat r;
-    local_transform(p >= 0 ? s.bind_ms[static_cast<std::size_t>(p)] : glm::mat4(1.0f), s.bind_ms[i], &t, &r);
+    local_transform(p >= 0 ? s.bind_ms[p] : glm::mat4(1.0f), s.bind_ms[i], &t, &r);
     tg::Node n;
     n.name = sk.names[i];
     n.translation = {t.x, t.y, t.z};
     n.rotation = {r.x, r.y, r.z, r.w};
     m->nodes.push_back(n);
-    if (p >= 0) m->nodes[static_cast<std::size_t>(p)].children.push_back(b);
+    if (p >= 0) m->nodes[p].children.push_back(b);
   }
 }
 
@@ -136,12 +138,13 @@ void add_mesh(const ExportSource& s, const WeightTable& weights, int texture, Bi
   const int bones = s.rig.skeleton.size();
   tg::Primitive prim;
   prim.mode = TINYGLTF_MODE_TRIANGLES;
-  prim.attributes["POSITION"] = w->accessor(flat(mesh.positions_ms), 3, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC3,
-                                            TINYGLTF_TARGET_ARRAY_BUFFER, false, true);
-  prim.attributes["NORMAL"] = w->accessor(flat(mesh.normals_ms), 3, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC3,
-                                          TINYGLTF_TARGET_ARRAY_BUFFER);
+  prim.attributes["POSITION"] = w->accessor(flat(mesh.positions_ms), 3, TINYGLTF_COMPONENT_TYPE_FLOAT,
+                                            TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER, false, true);
+  prim.attributes["NORMAL"] = w->accessor(flat(mesh.normals_ms), 3, TINYGLTF_COMPONENT_TYPE_FLOAT,
+                                          TINYGLTF_TYPE_VEC3, TINYGLTF_TARGET_ARRAY_BUFFER);
   std::vector<float> uv;
-  for (const glm::vec2& t : mesh.uvs) uv.insert(uv.end(), {t.x, t.y});  // v = 0 is the image's first row, as glTF wants
+  for (const glm::vec2& t : mesh.uvs)
+    uv.insert(uv.end(), {t.x, t.y});  // v = 0 is the image's first row, as glTF wants
   prim.attributes["TEXCOORD_0"] =
       w->accessor(uv, 2, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC2, TINYGLTF_TARGET_ARRAY_BUFFER);
   // Four slots per vertex; unused slots are joint 0 with weight 0, as the spec asks.
@@ -157,11 +160,11 @@ void add_mesh(const ExportSource& s, const WeightTable& weights, int texture, Bi
   }
   if (bones <= 256) {
     std::vector<std::uint8_t> j8(joints.begin(), joints.end());
-    prim.attributes["JOINTS_0"] = w->accessor(j8, 4, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, TINYGLTF_TYPE_VEC4,
-                                              TINYGLTF_TARGET_ARRAY_BUFFER);
+    prim.attributes["JOINTS_0"] = w->accessor(j8, 4, TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE,
+                                              TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
   } else {
-    prim.attributes["JOINTS_0"] = w->accessor(joints, 4, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, TINYGLTF_TYPE_VEC4,
-                                              TINYGLTF_TARGET_ARRAY_BUFFER);
+    prim.attributes["JOINTS_0"] = w->accessor(joints, 4, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+                                              TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
   }
   prim.attributes["WEIGHTS_0"] =
       w->accessor(wts, 4, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER);
@@ -222,15 +225,15 @@ ExportedMotion add_animation(const ExportSource& s, const PosedMotion& pm, const
     return a;
   };
   for (int b = 0; b < s.rig.skeleton.size(); ++b) {
-    const JointTrack& tr = kr.tracks[static_cast<std::size_t>(b)];
-    const JointKeys& keys = kr.keys[static_cast<std::size_t>(b)];
+    const JointTrack& tr = kr.tracks[b];
+    const JointKeys& keys = kr.keys[b];
     std::vector<float> tv, rv;
     for (int k : keys.translation) {
-      const glm::vec3& t = tr.translation[static_cast<std::size_t>(k)];
+      const glm::vec3& t = tr.translation[k];
       tv.insert(tv.end(), {t.x, t.y, t.z});
     }
     for (int k : keys.rotation) {
-      const glm::quat& r = tr.rotation[static_cast<std::size_t>(k)];
+      const glm::quat& r = tr.rotation[k];
       rv.insert(rv.end(), {r.x, r.y, r.z, r.w});
     }
     const std::pair<const char*, int> channels[2] = {
@@ -250,7 +253,8 @@ ExportedMotion add_animation(const ExportSource& s, const PosedMotion& pm, const
     }
   }
   m->animations.push_back(anim);
-  return ExportedMotion{pm.name, static_cast<int>(pm.frames.size()), kr.keys_before, kr.keys_after, kr.max_error_m};
+  return ExportedMotion{pm.name, static_cast<int>(pm.frames.size()), kr.keys_before, kr.keys_after,
+                        kr.max_error_m};
 }
 
 }  // namespace
@@ -267,7 +271,8 @@ Result<ExportSource> prepare_export(const Creature& creature, const ExportOption
   s.flesh = std::move(*flesh);
   if (s.rig.skeleton.size() > 65535) return Error{"", "parts", "too many bones for glTF joint indices"};
   bind_pose_matrices(s.rig, &s.bind_ms);
-  const std::string motions_dir = (options.assets_dir.empty() ? default_export_assets_dir() : options.assets_dir) + "/motions";
+  const std::string motions_dir =
+      (options.assets_dir.empty() ? default_export_assets_dir() : options.assets_dir) + "/motions";
   const bool defaults = options.motions.empty();
   for (const std::string& name : defaults ? exportable_motions() : options.motions) {
     Result<PosedMotion> pm = pose_motion_for_export(s.rig, name, motions_dir);
@@ -299,7 +304,7 @@ Result<std::string> build_glb(const ExportSource& s, const std::string& png, con
   std::vector<float> ibm;
   for (int b = 0; b < sk.size(); ++b) {
     skin.joints.push_back(b);
-    const std::vector<float> inv = rigid_inverse(s.bind_ms[static_cast<std::size_t>(b)]);
+    const std::vector<float> inv = rigid_inverse(s.bind_ms[b]);
     ibm.insert(ibm.end(), inv.begin(), inv.end());
   }
   skin.inverseBindMatrices = w.accessor(ibm, 16, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_MAT4, 0);
@@ -314,7 +319,7 @@ Result<std::string> build_glb(const ExportSource& s, const std::string& png, con
   tg::Scene scene;
   scene.name = s.name;
   for (int b = 0; b < sk.size(); ++b)
-    if (sk.parents[static_cast<std::size_t>(b)] < 0) scene.nodes.push_back(b);
+    if (sk.parents[b] < 0) scene.nodes.push_back(b);
   scene.nodes.push_back(static_cast<int>(m.nodes.size()) - 1);
   m.scenes.push_back(scene);
   m.defaultScene = 0;
@@ -333,7 +338,8 @@ Result<std::string> build_glb(const ExportSource& s, const std::string& png, con
 
   std::ostringstream out;
   tg::TinyGLTF writer;
-  if (!writer.WriteGltfSceneToStream(&m, out, false, true)) return Error{"", "", "tinygltf could not write the model"};
+  if (!writer.WriteGltfSceneToStream(&m, out, false, true))
+    return Error{"", "", "tinygltf could not write the model"};
   if (report) {
     report->vertices = s.flesh.mesh.vertex_count();
     report->triangles = static_cast<int>(s.flesh.mesh.indices.size() / 3);
@@ -343,7 +349,8 @@ Result<std::string> build_glb(const ExportSource& s, const std::string& png, con
   return out.str();
 }
 
-Result<ExportReport> export_glb(const Creature& creature, const ExportOptions& options, const std::string& out_path) {
+Result<ExportReport> export_glb(const Creature& creature, const ExportOptions& options,
+                                const std::string& out_path) {
   if (!(options.max_error_m >= 0.0f && options.max_error_m <= 1.0f))
     return Error{"", "max_error", "must be between 0 (default) and 1 metre"};
   ExportReport report;
@@ -360,7 +367,8 @@ Result<ExportReport> export_glb(const Creature& creature, const ExportOptions& o
 
 std::string export_path_beside(const std::string& creature_path) {
   const std::string ext = ".json";
-  if (creature_path.size() > ext.size() && creature_path.compare(creature_path.size() - ext.size(), ext.size(), ext) == 0)
+  if (creature_path.size() > ext.size() &&
+      creature_path.compare(creature_path.size() - ext.size(), ext.size(), ext) == 0)
     return creature_path.substr(0, creature_path.size() - ext.size()) + ".glb";
   return creature_path + ".glb";
 }

@@ -19,29 +19,30 @@ namespace cf {
 
 // Zero means default (sokol style).
 struct ExportOptions {
-  std::vector<std::string> motions;  // names from exportable_motions(); empty: every one the creature can play
-  float max_error_m = 0.0f;          // key reduction bound per bone, metres; 0 means 0.001 (1 mm)
-  std::string assets_dir;            // holds motions/<name>.json and textures/creature_skin.png;
-                                     // empty means default_export_assets_dir()
-  SkinOptions skin;                  // flesh and weights, as the game builds them by default
+  std::vector<std::string>
+      motions;               // names from exportable_motions(); empty: every one the creature can play
+  float max_error_m = 0.0f;  // key reduction bound per bone, metres; 0 means 0.001 (1 mm)
+  std::string assets_dir;    // holds motions/<name>.json and textures/creature_skin.png;
+                             // empty means default_export_assets_dir()
+  SkinOptions skin;          // flesh and weights, as the game builds them by default
   float resolved_max_error() const { return max_error_m == 0.0f ? 0.001f : max_error_m; }
 };
 
 struct ExportedMotion {
   std::string name;
-  int ticks = 0;            // poses sampled (60 Hz, both ends)
-  int keys_before = 0;      // translation + rotation keys over all joints, before reduction
+  int ticks = 0;        // poses sampled (60 Hz, both ends)
+  int keys_before = 0;  // translation + rotation keys over all joints, before reduction
   int keys_after = 0;
-  float max_error_m = 0.0f; // worst bone probe distance from the exact pose, metres
+  float max_error_m = 0.0f;  // worst bone probe distance from the exact pose, metres
 };
 
 struct ExportReport {
   int vertices = 0;
   int triangles = 0;
   int joints = 0;
-  std::size_t bytes = 0;                 // size of the .glb
+  std::size_t bytes = 0;  // size of the .glb
   std::vector<ExportedMotion> motions;
-  std::vector<std::string> skipped;      // default motions the creature cannot play, with the reason
+  std::vector<std::string> skipped;  // default motions the creature cannot play, with the reason
 };
 
 // What an export is made from: the rig, the skinned flesh and the posed motions.
@@ -49,7 +50,7 @@ struct ExportSource {
   std::string name;
   Rig rig;
   SkinnedCreature flesh;
-  std::vector<glm::mat4> bind_ms;       // per bone bind frame
+  std::vector<glm::mat4> bind_ms;  // per bone bind frame
   std::vector<PosedMotion> motions;
 };
 
@@ -59,11 +60,12 @@ Result<ExportSource> prepare_export(const Creature& creature, const ExportOption
                                     std::vector<std::string>* skipped);
 
 // The .glb bytes of a prepared export; png is the skin texture file's content (may be empty: no texture).
-Result<std::string> build_glb(const ExportSource& source, const std::string& png, const ExportOptions& options,
-                              ExportReport* report);
+Result<std::string> build_glb(const ExportSource& source, const std::string& png,
+                              const ExportOptions& options, ExportReport* report);
 
 // Validates, builds and writes out_path atomically. Errors name the file and the problem.
-Result<ExportReport> export_glb(const Creature& creature, const ExportOptions& options, const std::string& out_path);
+Result<ExportReport> export_glb(const Creature& creature, const ExportOptions& options,
+                                const std::string& out_path);
 
 // Where the editor saves an export: beside the creature file, ".json" replaced by ".glb".
 std::string export_path_beside(const std::string& creature_path);

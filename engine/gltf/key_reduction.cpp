@@ -11,10 +11,9 @@ namespace {
 template <class T, class Lerp>
 T sample_keys(const std::vector<T>& values, const std::vector<int>& keys, int f, Lerp lerp) {
   auto hi = std::lower_bound(keys.begin(), keys.end(), f);
-  if (*hi == f) return values[static_cast<std::size_t>(f)];
+  if (*hi == f) return values[f];
   const int b = *hi, a = *(hi - 1);
-  return lerp(values[static_cast<std::size_t>(a)], values[static_cast<std::size_t>(b)],
-              static_cast<double>(f - a) / static_cast<double>(b - a));
+  return lerp(values[a], values[b], static_cast<double>(f - a) / static_cast<double>(b - a));
 }
 
 glm::dvec3 lerp3(const glm::vec3& a, const glm::vec3& b, double t) {
@@ -35,34 +34,35 @@ class Reducer {
   explicit Reducer(const KeyReductionInput& in) : in_(in), sk_(*in.skeleton), frames_(*in.frames) {
     bones_ = sk_.size();
     ticks_ = static_cast<int>(frames_.size());
-    out_.tracks.resize(static_cast<std::size_t>(bones_));
-    out_.keys.resize(static_cast<std::size_t>(bones_));
-    depth_.assign(static_cast<std::size_t>(bones_), 0);
-    subtree_.resize(static_cast<std::size_t>(bones_));
+    out_.tracks.resize(bones_);
+    out_.keys.resize(bones_);
+    depth_.assign(bones_, 0);
+    subtree_.resize(bones_);
     for (int b = 0; b < bones_; ++b) {
-      const int p = sk_.parents[static_cast<std::size_t>(b)];
-      if (p >= 0) depth_[static_cast<std::size_t>(b)] = depth_[static_cast<std::size_t>(p)] + 1;
-      for (int a = b; a >= 0; a = sk_.parents[static_cast<std::size_t>(a)]) subtree_[static_cast<std::size_t>(a)].push_back(b);
-      max_depth_ = std::max(max_depth_, depth_[static_cast<std::size_t>(b)]);
+      const int p = sk_.parents[b];
+      if (p >= 0) depth_[b] = depth_[p] + 1;
+      for (int a = b; a >= 0; a = sk_.parents[a]) subtree_[a].push_back(b);
+      max_depth_ = std::max(max_depth_, depth_[b]);
     }
-    local_.assign(static_cast<std::size_t>(ticks_), std::vector<glm::dmat4>(static_cast<std::size_t>(bones_)));
+    local_.assign(static_cast<std::size_t>(ticks_),
+                  std::vector<glm::dmat4>(static_cast<std::size_t>(bones_)));
     world_ = local_;
     exact_ = local_;
     for (int b = 0; b < bones_; ++b) {
-      JointTrack& tr = out_.tracks[static_cast<std::size_t>(b)];
-      const int p = sk_.parents[static_cast<std::size_t>(b)];
+      JointTrack& tr = out_.tracks[b];
+      const int p = sk_.parents[b];
       for (int f = 0; f < ticks_; ++f) {
-        const auto& fr = frames_[static_cast<std::size_t>(f)];
+        const auto& fr = frames_[f];
         glm::vec3 t;
         glm::quat r;
-        local_transform(p >= 0 ? fr[static_cast<std::size_t>(p)] : glm::mat4(1.0f), fr[static_cast<std::size_t>(b)], &t, &r);
+        local_transform(p >= 0 ? fr[p] : glm::mat4(1.0f), fr[b], &t, &r);
         if (f > 0 && glm::dot(r, tr.rotation.back()) < 0.0f) r = -r;
         tr.translation.push_back(t);
         tr.rotation.push_back(r);
-        exact_[static_cast<std::size_t>(f)][static_cast<std::size_t>(b)] = glm::dmat4(fr[static_cast<std::size_t>(b)]);
-        local_[static_cast<std::size_t>(f)][static_cast<std::size_t>(b)] = compose(glm::dvec3(t), glm::dquat(r));
+        exact_[f][b] = glm::dmat4(fr[b]);
+        local_[f][b] = compose(glm::dvec3(t), glm::dquat(r));
       }
-      JointKeys& k = out_.keys[static_cast<std::size_t>(b)];
+      JointKeys& k = out_.keys[b];
       for (int f = 0; f < ticks_; ++f) k.translation.push_back(f), k.rotation.push_back(f);
     }
     for (int f = 0; f < ticks_; ++f) update_world(f, 0, true);
@@ -73,34 +73,35 @@ class Reducer {
     // Tolerance left for float rounding between our evaluation and a player's.
     const double budget = std::max(0.0, static_cast<double>(in_.max_error_m) - 1e-5);
     for (int b = 0; b < bones_; ++b) {
-      const double share = budget * (depth_[static_cast<std::size_t>(b)] + 1) / (max_depth_ + 1);
+      const double share = budget * (depth_[b] + 1) / (max_depth_ + 1);
       reduce_channel(b, false, share * 0.5);
       reduce_channel(b, true, share);
     }
     double worst = 0.0;
     for (int f = 0; f < ticks_; ++f)
-      for (int b = 0; b < bones_; ++b) worst = std::max(worst, bone_error(f, b, world_[static_cast<std::size_t>(f)][static_cast<std::size_t>(b)]));
+      for (int b = 0; b < bones_; ++b) worst = std::max(worst, bone_error(f, b, world_[f][b]));
     out_.max_error_m = static_cast<float>(worst);
     out_.keys_after = 0;
-    for (const JointKeys& k : out_.keys) out_.keys_after += static_cast<int>(k.translation.size() + k.rotation.size());
+    for (const JointKeys& k : out_.keys)
+      out_.keys_after += static_cast<int>(k.translation.size() + k.rotation.size());
     return std::move(out_);
   }
 
  private:
   glm::dmat4 local_with(int b, int f, const std::vector<int>& tkeys, const std::vector<int>& rkeys) const {
-    const JointTrack& tr = out_.tracks[static_cast<std::size_t>(b)];
+    const JointTrack& tr = out_.tracks[b];
     return compose(sample_keys<glm::vec3>(tr.translation, tkeys, f, lerp3),
                    sample_keys<glm::quat>(tr.rotation, rkeys, f, slerp4));
   }
 
   // Recomputes world matrices of b's subtree at tick f from the current locals.
   void update_world(int f, int b, bool all) {
-    auto& w = world_[static_cast<std::size_t>(f)];
-    const auto& l = local_[static_cast<std::size_t>(f)];
-    const std::vector<int>& bones = all ? all_bones() : subtree_[static_cast<std::size_t>(b)];
+    auto& w = world_[f];
+    const auto& l = local_[f];
+    const std::vector<int>& bones = all ? all_bones() : subtree_[b];
     for (int c : bones) {
-      const int p = sk_.parents[static_cast<std::size_t>(c)];
-      w[static_cast<std::size_t>(c)] = p >= 0 ? w[static_cast<std::size_t>(p)] * l[static_cast<std::size_t>(c)] : l[static_cast<std::size_t>(c)];
+      const int p = sk_.parents[c];
+      w[c] = p >= 0 ? w[p] * l[c] : l[c];
     }
   }
   const std::vector<int>& all_bones() {
@@ -110,9 +111,9 @@ class Reducer {
   }
 
   double bone_error(int f, int b, const glm::dmat4& world) const {
-    const glm::dmat4& e = exact_[static_cast<std::size_t>(f)][static_cast<std::size_t>(b)];
+    const glm::dmat4& e = exact_[f][b];
     double worst = 0.0;
-    for (const glm::vec3& p : in_.probes[static_cast<std::size_t>(b)]) {
+    for (const glm::vec3& p : in_.probes[b]) {
       const glm::dvec4 q(glm::dvec3(p), 1.0);
       worst = std::max(worst, glm::length(glm::dvec3(world * q) - glm::dvec3(e * q)));
     }
@@ -121,29 +122,30 @@ class Reducer {
 
   // Worst error over b's subtree at tick f with b's local replaced.
   double subtree_error(int f, int b, const glm::dmat4& local_b) {
-    const auto& l = local_[static_cast<std::size_t>(f)];
-    const auto& w = world_[static_cast<std::size_t>(f)];
-    const int p = sk_.parents[static_cast<std::size_t>(b)];
-    scratch_.resize(static_cast<std::size_t>(bones_));
+    const auto& l = local_[f];
+    const auto& w = world_[f];
+    const int p = sk_.parents[b];
+    scratch_.resize(bones_);
     double worst = 0.0;
-    for (int c : subtree_[static_cast<std::size_t>(b)]) {
-      const int pc = sk_.parents[static_cast<std::size_t>(c)];
-      glm::dmat4 parent = c == b ? (p >= 0 ? w[static_cast<std::size_t>(p)] : glm::dmat4(1.0)) : scratch_[static_cast<std::size_t>(pc)];
-      scratch_[static_cast<std::size_t>(c)] = parent * (c == b ? local_b : l[static_cast<std::size_t>(c)]);
-      worst = std::max(worst, bone_error(f, c, scratch_[static_cast<std::size_t>(c)]));
+    for (int c : subtree_[b]) {
+      const int pc = sk_.parents[c];
+      glm::dmat4 parent = c == b ? (p >= 0 ? w[p] : glm::dmat4(1.0)) : scratch_[pc];
+      scratch_[c] = parent * (c == b ? local_b : l[c]);
+      worst = std::max(worst, bone_error(f, c, scratch_[c]));
     }
     return worst;
   }
 
   // Greedy insertion: from the two end keys, add the worst tick until every tick is within tol.
   void reduce_channel(int b, bool rotation, double tol) {
-    JointKeys& jk = out_.keys[static_cast<std::size_t>(b)];
+    JointKeys& jk = out_.keys[b];
     std::vector<int> keys{0, ticks_ - 1};
     std::vector<double> err(static_cast<std::size_t>(ticks_), 0.0);
     auto measure = [&](int lo, int hi) {
       for (int f = lo + 1; f < hi; ++f) {
-        const glm::dmat4 l = rotation ? local_with(b, f, jk.translation, keys) : local_with(b, f, keys, jk.rotation);
-        err[static_cast<std::size_t>(f)] = subtree_error(f, b, l);
+        const glm::dmat4 l =
+            rotation ? local_with(b, f, jk.translation, keys) : local_with(b, f, keys, jk.rotation);
+        err[f] = subtree_error(f, b, l);
       }
     };
     measure(0, ticks_ - 1);
@@ -152,13 +154,13 @@ class Reducer {
       if (*it <= tol) break;
       const int f = static_cast<int>(it - err.begin());
       auto pos = keys.insert(std::upper_bound(keys.begin(), keys.end(), f), f);
-      err[static_cast<std::size_t>(f)] = 0.0;
+      err[f] = 0.0;
       measure(*(pos - 1), f);
       measure(f, *(pos + 1));
     }
     (rotation ? jk.rotation : jk.translation) = keys;
     for (int f = 0; f < ticks_; ++f) {
-      local_[static_cast<std::size_t>(f)][static_cast<std::size_t>(b)] = local_with(b, f, jk.translation, jk.rotation);
+      local_[f][b] = local_with(b, f, jk.translation, jk.rotation);
       update_world(f, b, false);
     }
   }
@@ -192,7 +194,8 @@ glm::dquat slerp_shortest(const glm::dquat& a, const glm::dquat& b0, double t) {
     wa = std::sin(wa * angle) / s;
     wb = std::sin(wb * angle) / s;
   }
-  return glm::normalize(glm::dquat(a.w * wa + b.w * wb, a.x * wa + b.x * wb, a.y * wa + b.y * wb, a.z * wa + b.z * wb));
+  return glm::normalize(
+      glm::dquat(a.w * wa + b.w * wb, a.x * wa + b.x * wb, a.y * wa + b.y * wb, a.z * wa + b.z * wb));
 }
 
 KeyReduction reduce_keys(const KeyReductionInput& in) {

@@ -6,10 +6,9 @@
 // is largest at a corner, so no skinned vertex moves further than the worst probe.
 // Playback interpolates linearly (translations) and by shortest-arc slerp (rotations), as glTF
 // LINEAR samplers do; keys are evaluated as stored (floats).
-#include <vector>
-
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <vector>
 
 #include "skeleton/skeleton.h"
 
@@ -27,10 +26,11 @@ struct JointKeys {
 };
 
 struct KeyReductionInput {
-  const Skeleton* skeleton = nullptr;                         // parents in depth-first order
-  const std::vector<std::vector<glm::mat4>>* frames = nullptr; // per tick, per bone frame (bone_ms), >= 2 ticks
-  std::vector<std::vector<glm::vec3>> probes;                 // per bone: points in the bone's frame
-  float max_error_m = 0.001f;                                 // > 0
+  const Skeleton* skeleton = nullptr;  // parents in depth-first order
+  const std::vector<std::vector<glm::mat4>>* frames =
+      nullptr;                                 // per tick, per bone frame (bone_ms), >= 2 ticks
+  std::vector<std::vector<glm::vec3>> probes;  // per bone: points in the bone's frame
+  float max_error_m = 0.001f;                  // > 0
 };
 
 struct KeyReduction {

@@ -19,7 +19,8 @@ int cmd_export_poses(const Args& a) {
   for (std::string s; std::getline(list, s, ',');) {
     char* end = nullptr;
     const double t = std::strtod(s.c_str(), &end);
-    if (s.empty() || *end != '\0' || !(t >= 0.0 && t < 3600.0)) return fail(a, "--times: '" + s + "' is not a time in seconds");
+    if (s.empty() || *end != '\0' || !(t >= 0.0 && t < 3600.0))
+      return fail(a, "--times: '" + s + "' is not a time in seconds");
     times.push_back(t);
   }
   auto creature = load_creature(a.get("creature"));
@@ -46,7 +47,8 @@ int cmd_export_poses(const Args& a) {
     for (const glm::vec3& p : out.positions_ms) pos.insert(pos.end(), {p.x, p.y, p.z});
     doc["poses"].push_back({{"time", k * kExportTick}, {"tick", k}, {"positions", std::move(pos)}});
   }
-  if (Status st = write_file_atomic(a.get("out"), doc.dump() + "\n"); !st) return fail(a, st.error.to_string());
+  if (Status st = write_file_atomic(a.get("out"), doc.dump() + "\n"); !st)
+    return fail(a, st.error.to_string());
   Json j;
   j["out"] = a.get("out");
   j["motion"] = m.name;

@@ -21,13 +21,15 @@ int cmd_gltf_skin(const Args& a) {
   for (std::string s; std::getline(list, s, ',');) {
     char* end = nullptr;
     const double t = std::strtod(s.c_str(), &end);
-    if (s.empty() || *end != '\0' || !(t >= 0.0 && t < 3600.0)) return fail(a, "--times: '" + s + "' is not a time in seconds");
+    if (s.empty() || *end != '\0' || !(t >= 0.0 && t < 3600.0))
+      return fail(a, "--times: '" + s + "' is not a time in seconds");
     times.push_back(t);
   }
   Result<SkinnedGltf> g = load_skinned_gltf(a.get("file"));
   if (!g) return fail(a, g.error().to_string());
   if (anim != std::floor(anim) || anim < -1 || anim >= static_cast<double>(g->animations.size()))
-    return fail(a, "--animation must name one of the file's " + std::to_string(g->animations.size()) + " animations (or -1)");
+    return fail(a, "--animation must name one of the file's " + std::to_string(g->animations.size()) +
+                       " animations (or -1)");
   Json doc;
   doc["format"] = "critterforge.gltf_skin/1";
   doc["size_m"] = g->size_m;
@@ -39,14 +41,16 @@ int cmd_gltf_skin(const Args& a) {
     pose_gltf_nodes(*g, static_cast<int>(anim), t, &world);
     Json prims = Json::array();
     for (std::size_t p = 0; p < g->primitives.size(); ++p) {
-      if (!skin_gltf_primitive(*g, static_cast<int>(p), world, &pos)) return fail(a, "skinning failed", kExitFailure);
+      if (!skin_gltf_primitive(*g, static_cast<int>(p), world, &pos))
+        return fail(a, "skinning failed", kExitFailure);
       Json flat = Json::array();
       for (const glm::vec3& v : pos) flat.insert(flat.end(), {v.x, v.y, v.z});
       prims.push_back(std::move(flat));
     }
     doc["poses"].push_back({{"time", t}, {"primitives", std::move(prims)}});
   }
-  if (Status st = write_file_atomic(a.get("out"), doc.dump() + "\n"); !st) return fail(a, st.error.to_string());
+  if (Status st = write_file_atomic(a.get("out"), doc.dump() + "\n"); !st)
+    return fail(a, st.error.to_string());
   Json j;
   j["out"] = a.get("out");
   j["size_m"] = g->size_m;

@@ -1,5 +1,6 @@
 // creature-lab export, export-poses and gltf-skin through the real binary: what they print, and one
 // clear line with exit 2 for bad input, never a crash or a half-written file.
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <cmath>
@@ -7,8 +8,6 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "core/json_util.h"
 #include "run_command.h"
@@ -23,7 +22,9 @@ const std::string kAssets = CF_ASSETS_DIR;
 const std::string kData = CF_TEST_DATA_DIR;
 
 std::string temp(const std::string& name) { return ::testing::TempDir() + "cf_export_cli_" + name; }
-void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+void write(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
 std::string read(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   std::stringstream s;
@@ -113,7 +114,8 @@ TEST(ExportCli, BadOptionsAreOneLine) {
 
 TEST(ExportPosesCli, WritesTheGamesSkinnedPositions) {
   const std::string out = temp("poses.json");
-  auto r = run_command(kLab + " export-poses --creature " + kAssets + "/creatures/biped.json --motion walk --times 0,0.5 --out " + out);
+  auto r = run_command(kLab + " export-poses --creature " + kAssets +
+                       "/creatures/biped.json --motion walk --times 0,0.5 --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto doc = cf::parse_json(read(out), out);
   ASSERT_TRUE(doc.ok());
@@ -122,12 +124,15 @@ TEST(ExportPosesCli, WritesTheGamesSkinnedPositions) {
   EXPECT_EQ((*doc)["poses"][1]["tick"], 30);
   EXPECT_EQ((*doc)["poses"][0]["positions"].size(), static_cast<std::size_t>(3 * n));
   EXPECT_NE((*doc)["poses"][0]["positions"], (*doc)["poses"][1]["positions"]);
-  expect_one_line_error("export-poses --creature " + kAssets + "/creatures/biped.json --motion walk --times x --out " + out, "--times");
+  expect_one_line_error(
+      "export-poses --creature " + kAssets + "/creatures/biped.json --motion walk --times x --out " + out,
+      "--times");
 }
 
 TEST(GltfSkinCli, SkinsAKhronosSampleAndRejectsCorruptFiles) {
   const std::string out = temp("simple.json");
-  auto r = run_command(kLab + " gltf-skin --file " + kData + "/gltf/SimpleSkin.gltf --times 0,2.5 --out " + out);
+  auto r =
+      run_command(kLab + " gltf-skin --file " + kData + "/gltf/SimpleSkin.gltf --times 0,2.5 --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto doc = cf::parse_json(read(out), out);
   ASSERT_TRUE(doc.ok());

@@ -2,10 +2,10 @@
 // the game's skinning; plus the failure cases (motions a creature cannot play, unwritable output).
 #include "gltf/gltf_export.h"
 
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <fstream>
-
-#include <gtest/gtest.h>
 
 #include "core/file_io.h"
 #include "creature/creature_io.h"
@@ -60,7 +60,8 @@ TEST_P(ExportRoundTrip, EveryTickMatchesTheGameWithinOneMillimetre) {
       pose_gltf_nodes(*g, static_cast<int>(m), k * kExportTick, &world);
       ASSERT_TRUE(skin_gltf_primitive(*g, 0, world, &ours));
       ASSERT_TRUE(skin_with_palette(src->flesh, pm.frames[k], inv_bind, &game));
-      for (std::size_t v = 0; v < ours.size(); ++v) worst = std::max(worst, glm::length(ours[v] - game.positions_ms[v]));
+      for (std::size_t v = 0; v < ours.size(); ++v)
+        worst = std::max(worst, glm::length(ours[v] - game.positions_ms[v]));
     }
     EXPECT_LE(worst, 0.001f) << pm.name;
   }
@@ -68,8 +69,8 @@ TEST_P(ExportRoundTrip, EveryTickMatchesTheGameWithinOneMillimetre) {
 }
 
 INSTANTIATE_TEST_SUITE_P(ShippedCreatures, ExportRoundTrip,
-                         ::testing::Values("biped", "biped_arms_tail", "hexapod", "octopod", "quadruped", "strider",
-                                           "stubby"));
+                         ::testing::Values("biped", "biped_arms_tail", "hexapod", "octopod", "quadruped",
+                                           "strider", "stubby"));
 
 TEST(GltfExport, WeightsAreTheGamesFourAtMostSummingToOne) {
   ExportOptions opt;
@@ -96,7 +97,8 @@ TEST(GltfExport, WeightsAreTheGamesFourAtMostSummingToOne) {
     for (const Influence* i = game.begin(v); i != game.end(v); ++i) {
       float w = 0.0f;
       for (int k = 0; k < 4; ++k)
-        if (in.bones[static_cast<std::size_t>(v * 4 + k)] == i->bone) w += in.weights[static_cast<std::size_t>(v * 4 + k)];
+        if (in.bones[static_cast<std::size_t>(v * 4 + k)] == i->bone)
+          w += in.weights[static_cast<std::size_t>(v * 4 + k)];
       EXPECT_EQ(w, i->weight) << "vertex " << v << " bone " << i->bone;
     }
   }
@@ -127,18 +129,19 @@ TEST(GltfExport, WalkTravelsForwardAndLoopsInPlaceOtherwise) {
   const PosedMotion& walk = src->motions[0];
   ASSERT_EQ(walk.name, "walk");
   EXPECT_EQ(walk.frames.size(), 70u);  // 1.15 s at 60 Hz, both ends
-  const glm::vec3 start(walk.frames.front()[static_cast<std::size_t>(root)][3]);
-  const glm::vec3 end(walk.frames.back()[static_cast<std::size_t>(root)][3]);
+  const glm::vec3 start(walk.frames.front()[root][3]);
+  const glm::vec3 end(walk.frames.back()[root][3]);
   EXPECT_GT(end.z - start.z, 0.5f);  // one stride of a metre-tall biped
   EXPECT_NEAR(end.y, start.y, 1e-4f);
   const PosedMotion& stand = src->motions[1];
-  const glm::vec3 s0(stand.frames.front()[static_cast<std::size_t>(root)][3]), s1(stand.frames.back()[static_cast<std::size_t>(root)][3]);
+  const glm::vec3 s0(stand.frames.front()[root][3]), s1(stand.frames.back()[root][3]);
   EXPECT_LT(glm::length(s1 - s0), 1e-4f);
 }
 
 TEST(GltfExport, LeglessCreatureSkipsDefaultMotionsButRefusesRequestedOnes) {
   Result<Creature> c = parse_creature(R"({"format": "critterforge.creature/1", "name": "worm", "parts": [
-      {"tag": "torso", "radius": 0.1, "stroke": [[0, 0.1, -0.5], [0, 0.1, 0], [0, 0.1, 0.5]]}]})", "worm.json");
+      {"tag": "torso", "radius": 0.1, "stroke": [[0, 0.1, -0.5], [0, 0.1, 0], [0, 0.1, 0.5]]}]})",
+                                      "worm.json");
   ASSERT_TRUE(c.ok()) << c.error().to_string();
   ExportOptions opt;
   opt.assets_dir = kAssets;
@@ -176,14 +179,16 @@ TEST(GltfExport, MissingTextureIsAnError) {
 }
 
 TEST(GltfExport, EditorSavesBesideTheCreature) {
-  EXPECT_EQ(export_path_beside("/data/critterforge/creatures/newt.json"), "/data/critterforge/creatures/newt.glb");
+  EXPECT_EQ(export_path_beside("/data/critterforge/creatures/newt.json"),
+            "/data/critterforge/creatures/newt.glb");
   EXPECT_EQ(export_path_beside("newt"), "newt.glb");
   EXPECT_EQ(export_path_beside(".json"), ".json.glb");
 }
 
 TEST(GltfSkin, CorruptFileIsAnErrorNotACrash) {
   const std::string path = temp_path("corrupt.gltf");
-  ASSERT_TRUE(write_file_atomic(path, "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [{\"children\": [0]}]}").ok());
+  ASSERT_TRUE(
+      write_file_atomic(path, "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [{\"children\": [0]}]}").ok());
   EXPECT_FALSE(load_skinned_gltf(path).ok());
   ASSERT_TRUE(write_file_atomic(path, "glTF\x02garbage").ok());
   EXPECT_FALSE(load_skinned_gltf(path).ok());

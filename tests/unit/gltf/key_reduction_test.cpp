@@ -1,11 +1,11 @@
 // Key reduction: what it keeps, and that the bound it promises holds when checked independently.
 #include "gltf/key_reduction.h"
 
-#include <cmath>
-#include <random>
-
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+#include <random>
 
 namespace cf {
 namespace {
@@ -29,7 +29,7 @@ struct Chain {
     for (int b = 0; b < 3; ++b) {
       if (b > 0) m = glm::translate(m, glm::vec3(0.5f, 0.0f, 0.0f));
       m = glm::rotate(m, angles[b], glm::vec3(0, 0, 1));
-      f[static_cast<std::size_t>(b)] = m;
+      f[b] = m;
     }
     frames.push_back(f);
   }
@@ -47,23 +47,25 @@ double replay_error(const Chain& c, const KeyReduction& r) {
   for (std::size_t f = 0; f < c.frames.size(); ++f) {
     glm::dmat4 parent(1.0);
     for (int b = 0; b < 3; ++b) {
-      const JointTrack& tr = r.tracks[static_cast<std::size_t>(b)];
-      const JointKeys& k = r.keys[static_cast<std::size_t>(b)];
+      const JointTrack& tr = r.tracks[b];
+      const JointKeys& k = r.keys[b];
       auto around = [&](const std::vector<int>& keys, int* a, int* z) {
         for (std::size_t i = 0; i + 1 < keys.size(); ++i)
-          if (keys[i] <= static_cast<int>(f) && static_cast<int>(f) <= keys[i + 1]) *a = keys[i], *z = keys[i + 1];
+          if (keys[i] <= static_cast<int>(f) && static_cast<int>(f) <= keys[i + 1])
+            *a = keys[i], *z = keys[i + 1];
       };
       int ta = 0, tz = 0, ra = 0, rz = 0;
       around(k.translation, &ta, &tz);
       around(k.rotation, &ra, &rz);
-      const double st = tz == ta ? 0.0 : double(int(f) - ta) / (tz - ta), sr = rz == ra ? 0.0 : double(int(f) - ra) / (rz - ra);
+      const double st = tz == ta ? 0.0 : double(int(f) - ta) / (tz - ta),
+                   sr = rz == ra ? 0.0 : double(int(f) - ra) / (rz - ra);
       const glm::dvec3 t = glm::mix(glm::dvec3(tr.translation[ta]), glm::dvec3(tr.translation[tz]), st);
       const glm::dquat q = slerp_shortest(glm::dquat(tr.rotation[ra]), glm::dquat(tr.rotation[rz]), sr);
       glm::dmat4 local = glm::mat4_cast(q);
       local[3] = glm::dvec4(t, 1.0);
       parent = parent * local;
-      const glm::dmat4 exact(c.frames[f][static_cast<std::size_t>(b)]);
-      for (const glm::vec3& p : c.in.probes[static_cast<std::size_t>(b)])
+      const glm::dmat4 exact(c.frames[f][b]);
+      for (const glm::vec3& p : c.in.probes[b])
         worst = std::max(worst, glm::length(glm::dvec3(parent * glm::dvec4(glm::dvec3(p), 1.0)) -
                                             glm::dvec3(exact * glm::dvec4(glm::dvec3(p), 1.0))));
     }
