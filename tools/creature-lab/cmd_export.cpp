@@ -25,7 +25,8 @@ int cmd_export(const Args& a) {
       const auto& known = exportable_motions();
       if (std::find(known.begin(), known.end(), name) == known.end())
         return fail(a, "--motions: unknown motion '" + name + "' (known: walk, stand, vault)");
-      opt.motions.push_back(name);
+      if (std::find(opt.motions.begin(), opt.motions.end(), name) == opt.motions.end())
+        opt.motions.push_back(name);
     }
     if (opt.motions.empty()) return fail(a, "--motions: name at least one of walk, stand, vault");
   }

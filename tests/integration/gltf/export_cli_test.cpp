@@ -50,7 +50,7 @@ void expect_one_line_error(const std::string& args, const std::string& mentions)
 TEST(ExportCli, WritesAGlbAndReportsWhatIsInIt) {
   const std::string out = temp("biped.glb");
   auto r = run_command(kLab + " export --creature " + kAssets + "/creatures/biped.json --out " + out +
-                       " --motions walk,vault --max-error 0.002");
+                       " --motions walk,vault,walk --max-error 0.002");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = cf::parse_json(r.out, "stdout");
   ASSERT_TRUE(j.ok()) << r.out;
