@@ -22,9 +22,8 @@ static std::string default_walk_clip() {
     std::fclose(f);
     return rel;
   }
-  std::string here = __FILE__;  // <root>/tools/creature-lab/cmd_weights.cpp
-  auto cut = here.rfind("tools/creature-lab/");
-  return cut == std::string::npos ? rel : here.substr(0, cut) + rel;
+  // Not __FILE__: ccache's base_dir makes it relative to the build directory.
+  return std::string(CF_LAB_SOURCE_DIR) + "/" + rel;
 }
 
 int cmd_weights(const Args& a) {
