@@ -18,7 +18,8 @@ static std::string default_vault_clip() {
     std::fclose(f);
     return rel;
   }
-  return std::string(CF_DEFAULT_ASSETS_DIR) + "/motions/vault.json";  // the source tree's
+  // Not __FILE__: ccache's base_dir makes it relative to the build directory.
+  return std::string(CF_LAB_SOURCE_DIR) + "/" + rel;
 }
 
 // creature-lab vault --creature FILE --level FILE --fence INDEX [--tolerance M] [--motion FILE]

@@ -22,7 +22,8 @@ static std::string default_walk_clip() {
     std::fclose(f);
     return rel;
   }
-  return std::string(CF_DEFAULT_ASSETS_DIR) + "/motions/walk.json";  // the source tree's
+  // Not __FILE__: ccache's base_dir makes it relative to the build directory.
+  return std::string(CF_LAB_SOURCE_DIR) + "/" + rel;
 }
 
 int cmd_weights(const Args& a) {

@@ -1,0 +1,200 @@
+// The export read back by our own glTF loader: structure, weights, and every pose it plays against
+// the game's skinning; plus the failure cases (motions a creature cannot play, unwritable output).
+#include "gltf/gltf_export.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "core/file_io.h"
+#include "creature/creature_io.h"
+#include "gltf/gltf_skin.h"
+
+namespace cf {
+namespace {
+
+const std::string kAssets = CF_ASSETS_DIR;
+
+Creature load(const std::string& name) {
+  Result<Creature> c = load_creature(kAssets + "/creatures/" + name + ".json");
+  EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().to_string());
+  return c.ok() ? *c : Creature{};
+}
+
+std::string temp_path(const std::string& name) { return ::testing::TempDir() + "cf_gltf_" + name; }
+
+class ExportRoundTrip : public ::testing::TestWithParam<const char*> {};
+
+// Every tick of every motion, read back through tinygltf and skinned by our blend job, lands within
+// the 1 mm bound of the game's palette skinning of the exact pose.
+TEST_P(ExportRoundTrip, EveryTickMatchesTheGameWithinOneMillimetre) {
+  ExportOptions opt;
+  opt.assets_dir = kAssets;
+  const std::string out = temp_path(std::string(GetParam()) + ".glb");
+  Result<ExportReport> rep = export_glb(load(GetParam()), opt, out);
+  ASSERT_TRUE(rep.ok()) << rep.error().to_string();
+  ASSERT_EQ(rep->motions.size(), 3u);
+  std::vector<std::string> skipped;
+  Result<ExportSource> src = prepare_export(load(GetParam()), opt, &skipped);
+  ASSERT_TRUE(src.ok());
+  Result<SkinnedGltf> g = load_skinned_gltf(out);
+  ASSERT_TRUE(g.ok()) << g.error().to_string();
+  ASSERT_EQ(g->primitives.size(), 1u);
+  const GltfSkinnedPrimitive& prim = g->primitives[0];
+  EXPECT_EQ(prim.joints.size(), static_cast<std::size_t>(src->rig.skeleton.size()));
+  EXPECT_EQ(prim.positions.size(), static_cast<std::size_t>(src->flesh.mesh.vertex_count()));
+  EXPECT_EQ(g->animation_names, (std::vector<std::string>{"walk", "stand", "vault"}));
+
+  std::vector<glm::mat4> inv_bind(src->bind_ms.size()), world;
+  invert_bind_matrices(src->bind_ms, inv_bind);
+  SkinBuffers game;
+  game.resize_for(src->flesh);
+  std::vector<glm::vec3> ours;
+  for (std::size_t m = 0; m < src->motions.size(); ++m) {
+    const PosedMotion& pm = src->motions[m];
+    EXPECT_LE(rep->motions[m].max_error_m, 0.001f) << pm.name;
+    EXPECT_LT(rep->motions[m].keys_after, rep->motions[m].keys_before) << pm.name;
+    float worst = 0.0f;
+    for (std::size_t k = 0; k < pm.frames.size(); ++k) {
+      pose_gltf_nodes(*g, static_cast<int>(m), k * kExportTick, &world);
+      ASSERT_TRUE(skin_gltf_primitive(*g, 0, world, &ours));
+      ASSERT_TRUE(skin_with_palette(src->flesh, pm.frames[k], inv_bind, &game));
+      for (std::size_t v = 0; v < ours.size(); ++v)
+        worst = std::max(worst, glm::length(ours[v] - game.positions_ms[v]));
+    }
+    EXPECT_LE(worst, 0.001f) << pm.name;
+  }
+  std::remove(out.c_str());
+}
+
+INSTANTIATE_TEST_SUITE_P(ShippedCreatures, ExportRoundTrip,
+                         ::testing::Values("biped", "biped_arms_tail", "hexapod", "octopod", "quadruped",
+                                           "strider", "stubby"));
+
+TEST(GltfExport, WeightsAreTheGamesFourAtMostSummingToOne) {
+  ExportOptions opt;
+  opt.assets_dir = kAssets;
+  opt.motions = {"stand"};
+  Result<ExportSource> src = prepare_export(load("quadruped"), opt, nullptr);
+  ASSERT_TRUE(src.ok());
+  ExportReport rep;
+  Result<std::string> glb = build_glb(*src, "", opt, &rep);
+  ASSERT_TRUE(glb.ok());
+  EXPECT_EQ(glb->substr(0, 4), "glTF");
+  EXPECT_EQ(rep.bytes, glb->size());
+  const std::string out = temp_path("weights.glb");
+  ASSERT_TRUE(write_file_atomic(out, *glb).ok());
+  Result<SkinnedGltf> g = load_skinned_gltf(out);
+  ASSERT_TRUE(g.ok());
+  const FixedInfluences& in = g->primitives[0].influences;
+  const WeightTable game = palette_weights(src->flesh.palette);
+  ASSERT_EQ(in.slots, 4);
+  for (int v = 0; v < game.vertex_count(); ++v) {
+    float sum = 0.0f;
+    for (int k = 0; k < 4; ++k) sum += in.weights[static_cast<std::size_t>(v * 4 + k)];
+    EXPECT_EQ(sum, 1.0f) << v;  // multiples of 1/128: exact in float
+    for (const Influence* i = game.begin(v); i != game.end(v); ++i) {
+      float w = 0.0f;
+      for (int k = 0; k < 4; ++k)
+        if (in.bones[static_cast<std::size_t>(v * 4 + k)] == i->bone)
+          w += in.weights[static_cast<std::size_t>(v * 4 + k)];
+      EXPECT_EQ(w, i->weight) << "vertex " << v << " bone " << i->bone;
+    }
+  }
+  std::remove(out.c_str());
+}
+
+TEST(GltfExport, LooserBoundKeepsFewerKeys) {
+  ExportOptions fine, coarse;
+  fine.assets_dir = coarse.assets_dir = kAssets;
+  fine.motions = coarse.motions = {"walk"};
+  coarse.max_error_m = 0.01f;
+  Result<ExportSource> src = prepare_export(load("biped"), fine, nullptr);
+  ASSERT_TRUE(src.ok());
+  ExportReport a, b;
+  ASSERT_TRUE(build_glb(*src, "", fine, &a).ok());
+  ASSERT_TRUE(build_glb(*src, "", coarse, &b).ok());
+  EXPECT_LT(b.motions[0].keys_after, a.motions[0].keys_after);
+  EXPECT_LE(b.motions[0].max_error_m, 0.01f);
+  EXPECT_LT(b.bytes, a.bytes);
+}
+
+TEST(GltfExport, WalkTravelsForwardAndLoopsInPlaceOtherwise) {
+  ExportOptions opt;
+  opt.assets_dir = kAssets;
+  Result<ExportSource> src = prepare_export(load("biped"), opt, nullptr);
+  ASSERT_TRUE(src.ok());
+  const int root = src->rig.cog_bone;
+  const PosedMotion& walk = src->motions[0];
+  ASSERT_EQ(walk.name, "walk");
+  EXPECT_EQ(walk.frames.size(), 70u);  // 1.15 s at 60 Hz, both ends
+  const glm::vec3 start(walk.frames.front()[root][3]);
+  const glm::vec3 end(walk.frames.back()[root][3]);
+  EXPECT_GT(end.z - start.z, 0.5f);  // one stride of a metre-tall biped
+  EXPECT_NEAR(end.y, start.y, 1e-4f);
+  const PosedMotion& stand = src->motions[1];
+  const glm::vec3 s0(stand.frames.front()[root][3]), s1(stand.frames.back()[root][3]);
+  EXPECT_LT(glm::length(s1 - s0), 1e-4f);
+}
+
+TEST(GltfExport, LeglessCreatureSkipsDefaultMotionsButRefusesRequestedOnes) {
+  Result<Creature> c = parse_creature(R"({"format": "critterforge.creature/1", "name": "worm", "parts": [
+      {"tag": "torso", "radius": 0.1, "stroke": [[0, 0.1, -0.5], [0, 0.1, 0], [0, 0.1, 0.5]]}]})",
+                                      "worm.json");
+  ASSERT_TRUE(c.ok()) << c.error().to_string();
+  ExportOptions opt;
+  opt.assets_dir = kAssets;
+  std::vector<std::string> skipped;
+  Result<ExportSource> src = prepare_export(*c, opt, &skipped);
+  ASSERT_TRUE(src.ok()) << src.error().to_string();
+  EXPECT_TRUE(src->motions.empty());
+  ASSERT_EQ(skipped.size(), 3u);
+  EXPECT_NE(skipped[0].find("walk"), std::string::npos);
+  ExportReport rep;
+  EXPECT_TRUE(build_glb(*src, "", opt, &rep).ok());  // a still creature is still a valid file
+  opt.motions = {"walk"};
+  Result<ExportSource> refused = prepare_export(*c, opt, nullptr);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().to_string().find("walk.json"), std::string::npos);
+  opt.motions = {"dance"};
+  EXPECT_FALSE(prepare_export(*c, opt, nullptr).ok());
+}
+
+TEST(GltfExport, UnwritableOutputIsAnErrorNamingTheFile) {
+  ExportOptions opt;
+  opt.assets_dir = kAssets;
+  opt.motions = {"stand"};
+  const std::string out = "/nonexistent-dir/biped.glb";
+  Result<ExportReport> r = export_glb(load("biped"), opt, out);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().to_string().find(out), std::string::npos) << r.error().to_string();
+}
+
+TEST(GltfExport, MissingTextureIsAnError) {
+  ExportOptions opt;
+  opt.assets_dir = ::testing::TempDir();  // no motions, no texture
+  opt.motions = {"stand"};
+  EXPECT_FALSE(export_glb(load("biped"), opt, temp_path("x.glb")).ok());
+}
+
+TEST(GltfExport, EditorSavesBesideTheCreature) {
+  EXPECT_EQ(export_path_beside("/data/critterforge/creatures/newt.json"),
+            "/data/critterforge/creatures/newt.glb");
+  EXPECT_EQ(export_path_beside("newt"), "newt.glb");
+  EXPECT_EQ(export_path_beside(".json"), ".json.glb");
+}
+
+TEST(GltfSkin, CorruptFileIsAnErrorNotACrash) {
+  const std::string path = temp_path("corrupt.gltf");
+  ASSERT_TRUE(
+      write_file_atomic(path, "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [{\"children\": [0]}]}").ok());
+  EXPECT_FALSE(load_skinned_gltf(path).ok());
+  ASSERT_TRUE(write_file_atomic(path, "glTF\x02garbage").ok());
+  EXPECT_FALSE(load_skinned_gltf(path).ok());
+  EXPECT_FALSE(load_skinned_gltf(temp_path("missing.gltf")).ok());
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace cf
