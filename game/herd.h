@@ -15,7 +15,8 @@
 
 namespace cf {
 
-constexpr int kMaxHerd = kMaxCreatures - 1;
+constexpr int kMaxHerd = 64;  // creatures besides the player's
+static_assert(kMaxHerd < kMaxCreatures, "the herd and the player fit in a world");
 
 // One creature file a herd member is made from: its path (for display) and content (replays embed it).
 struct HerdKind {

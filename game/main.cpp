@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
 
   // 2. Creature, level, replay.
   cf::Session session;
+  session.set_threads(static_cast<int>(opt.threads));
   if (!opt.replay_path.empty()) {
     cf::Result<cf::Replay> replay = cf::load_replay(opt.replay_path);
     if (!replay) return fail(2, replay.error().to_string());
@@ -100,6 +101,7 @@ int main(int argc, char** argv) {
     textures.brick = rasterizer.load_texture(tex + "wall_brick.png", &ignored);
     textures.skin = rasterizer.load_texture(tex + "creature_skin.png", &ignored);
     view.init(session.species_scenes(), textures);
+    view.set_pool(session.pool());
   }
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;

@@ -41,6 +41,7 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   for (int sp : member_species) placed += place_herd_creature(&state_, ctx_, sp) >= 0 ? 1 : 0;
   prev_ = state_;
   runtime_ = WorldRuntime();
+  runtime_.set_pool(pool_.get());
   runtime_.pose_creatures(state_, ctx_);  // the pose shown before the first tick
   last_input_ = InputFrame{};
   record_ = Replay{};
@@ -58,6 +59,11 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
                                             std::to_string(member_species.size()) + " creatures"};
   }
   return {};
+}
+
+void Session::set_threads(int threads) {
+  pool_ = threads > 1 ? std::make_unique<WorkerPool>(threads) : nullptr;
+  runtime_.set_pool(pool_.get());
 }
 
 std::vector<const Scene*> Session::species_scenes() const {

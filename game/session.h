@@ -51,6 +51,9 @@ class Session {
   const SimState& previous() const { return prev_; }  // state before the last tick (for interpolation)
   const InputFrame& last_input() const { return last_input_; }
   const Scene& scene() const { return scene_; }
+  // Worker threads for posing (1 or 2; the result is the same). Keeps the pool across starts.
+  void set_threads(int threads);
+  WorkerPool* pool() const { return pool_.get(); }
   // The scene of every species, in SimContext::species order ([0] is scene()).
   std::vector<const Scene*> species_scenes() const;
   const SimContext& context() const { return ctx_; }
@@ -67,6 +70,7 @@ class Session {
   std::vector<Species> species_;  // [0]: the scene's creature, then herd_scenes_
   SimContext ctx_;
   WorldRuntime runtime_;
+  std::unique_ptr<WorkerPool> pool_;
   SimState state_, prev_;
   InputFrame last_input_;
   Replay record_;

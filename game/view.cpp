@@ -165,17 +165,34 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   const auto count = static_cast<std::size_t>(draw.creature_count);
   if (poses_.size() < count) poses_.resize(count);  // grows when creatures arrive, not per frame
   if (skin_out_.size() < count) skin_out_.resize(count);
-  for (int i = 0; i < draw.creature_count; ++i) {
+  if (skinned_ok_.size() < count) skinned_ok_.resize(count);
+  // Pose and skin every creature (across the pool's threads: each writes only its own buffers).
+  auto skin_one = [&](int i) {
     const auto k = static_cast<std::size_t>(i);
+    skinned_ok_[k] = 0;
     const auto species = static_cast<std::size_t>(draw.creatures[k].species);
-    if (species >= kinds_.size()) continue;
-    Kind& kind = kinds_[species];
+    if (species >= kinds_.size()) return;
+    const Kind& kind = kinds_[species];
     CreaturePose& pose = poses_[k];
     blend_poses(runtime.previous_pose(i), runtime.pose(i), alpha, &pose);
     SkinBuffers& out = skin_out_[k];
     const auto verts = static_cast<std::size_t>(kind.skin.mesh.vertex_count());
     if (kind.skinned && out.positions_ms.size() != verts) out.resize_for(kind.skin);  // once per creature
-    if (kind.skinned && skin_with_palette(kind.skin, pose.bone_ms, kind.inv_bind_ms, &out)) {
+    skinned_ok_[k] = kind.skinned && skin_with_palette(kind.skin, pose.bone_ms, kind.inv_bind_ms, &out) ? 1 : 0;
+  };
+  if (pool_) {
+    pool_->for_each(draw.creature_count, skin_one);
+  } else {
+    for (int i = 0; i < draw.creature_count; ++i) skin_one(i);
+  }
+  for (int i = 0; i < draw.creature_count; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    const auto species = static_cast<std::size_t>(draw.creatures[k].species);
+    if (species >= kinds_.size()) continue;
+    const Kind& kind = kinds_[species];
+    const CreaturePose& pose = poses_[k];
+    const SkinBuffers& out = skin_out_[k];
+    if (skinned_ok_[k]) {
       MeshInput m;
       m.positions_ms = out.positions_ms.data();
       m.normals_ms = out.normals_ms.data();

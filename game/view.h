@@ -52,6 +52,8 @@ class View {
   // The player's pose of the last build (world positions of every bone).
   const CreaturePose& pose() const { return poses_.front(); }
   bool skinned() const { return !kinds_.empty() && kinds_.front().skinned; }
+  // Threads for skinning the creatures (null: the calling thread alone).
+  void set_pool(WorkerPool* pool) { pool_ = pool; }
   // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
   void set_banner(const std::string& text) { banner_ = text; }
   // The HUD line for the state ("" when none): vault refusals and the like.
@@ -72,6 +74,8 @@ class View {
   std::vector<Kind> kinds_;          // per species
   std::string banner_;
   std::vector<SkinBuffers> skin_out_;  // per creature
+  std::vector<char> skinned_ok_;       // per creature: skin_out_ holds this frame's flesh
+  WorkerPool* pool_ = nullptr;
   std::vector<CreaturePose> poses_;     // per creature, as drawn
   void add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const VaultPlan* plan);
   void add_hud(const SimState& draw, const FrameSettings& settings);

@@ -64,25 +64,31 @@ void WorldRuntime::set_plan(int creature, VaultPlan plan, std::uint32_t serial) 
 }
 
 void WorldRuntime::pose_creatures(const SimState& s, const SimContext& ctx) {
-  for (int i = 0; i < s.creature_count; ++i) {
-    const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
-    const Species* sp = ctx.species_of(c.species);
-    if (!sp || !sp->rig) continue;
-    Slot& slot_i = slot(i);
-    std::swap(slot_i.pose, slot_i.prev);
-    if (!slot_i.pose.sized_for(*sp->rig)) slot_i.pose.resize(*sp->rig);  // once, when a creature arrives
-    if (!slot_i.prev.sized_for(*sp->rig)) slot_i.prev.resize(*sp->rig);
-    ++slot_i.poses;
-    CreaturePose* out = &slot_i.pose;
-    if (c.vaulting() && sp->vault) {
-      const VaultPlan* p = plan(i, c, ctx);
-      const VaultPoseJob job{p, sp->vault, sp->rig, ctx.level, vault_tick_to_pose(c.vault), out};
-      if (p && job.run()) continue;
-    } else if (sp->walks() && pose_walker(c.walker, *sp->walk_setup, *sp->rig, *sp->walk_clip, out)) {
-      continue;
-    }
-    pose_bind_at_root(c, *sp->rig, out);
+  if (pool_) {
+    pool_->for_each(s.creature_count, [&](int i) { pose_one(s, ctx, i); });
+  } else {
+    for (int i = 0; i < s.creature_count; ++i) pose_one(s, ctx, i);
   }
+}
+
+void WorldRuntime::pose_one(const SimState& s, const SimContext& ctx, int i) {
+  const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+  const Species* sp = ctx.species_of(c.species);
+  if (!sp || !sp->rig) return;
+  Slot& slot_i = slot(i);
+  std::swap(slot_i.pose, slot_i.prev);
+  if (!slot_i.pose.sized_for(*sp->rig)) slot_i.pose.resize(*sp->rig);  // once, when a creature arrives
+  if (!slot_i.prev.sized_for(*sp->rig)) slot_i.prev.resize(*sp->rig);
+  ++slot_i.poses;
+  CreaturePose* out = &slot_i.pose;
+  if (c.vaulting() && sp->vault) {
+    const VaultPlan* p = plan(i, c, ctx);
+    const VaultPoseJob job{p, sp->vault, sp->rig, ctx.level, vault_tick_to_pose(c.vault), out};
+    if (p && job.run()) return;
+  } else if (sp->walks() && pose_walker(c.walker, *sp->walk_setup, *sp->rig, *sp->walk_clip, out)) {
+    return;
+  }
+  pose_bind_at_root(c, *sp->rig, out);
 }
 
 }  // namespace cf

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/worker_pool.h"
 #include "game/sim.h"
 #include "retarget/retarget.h"
 #include "vault/vault_play.h"
@@ -35,7 +36,10 @@ class WorldRuntime {
 
   // The posing stage: every creature of 's' posed once (its vault's current tick while vaulting, else
   // its walker, else its bind pose at its root) into pose(); the previous pose moves to previous_pose().
+  // Creatures are posed across the pool's threads (each writes only its own slot: same result).
   void pose_creatures(const SimState& s, const SimContext& ctx);
+  // Threads for the posing stage (null: the calling thread alone). The pool must outlive the runtime.
+  void set_pool(WorkerPool* pool) { pool_ = pool; }
 
  private:
   struct Slot {
@@ -45,6 +49,8 @@ class WorldRuntime {
     std::uint64_t poses = 0;
   };
   std::vector<Slot> slots_;
+  WorkerPool* pool_ = nullptr;
+  void pose_one(const SimState& s, const SimContext& ctx, int i);
   Slot& slot(int i) { return slots_[static_cast<std::size_t>(i)]; }
   const Slot& slot(int i) const { return slots_[static_cast<std::size_t>(i)]; }
 };

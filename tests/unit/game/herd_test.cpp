@@ -1,0 +1,166 @@
+// The herd: picked and placed with the seed, wandering through the player's controls, kept apart as
+// bodies, vaulting fences, and reproduced exactly by its replay.
+#include "game/herd.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "game/scene.h"
+#include "game/session.h"
+#include "world/clearance.h"
+#include "world/level.h"
+
+namespace cf {
+namespace {
+
+const std::string kCreatures = CF_ASSETS_DIR "/creatures";
+
+Scene scene_in(const char* level) {
+  Result<Scene> s = load_scene(CF_ASSETS_DIR "/creatures/biped.json", std::string(CF_ASSETS_DIR "/levels/") + level);
+  EXPECT_TRUE(s.ok()) << s.error().to_string();
+  return std::move(*s);
+}
+
+TEST(Herd, PickIsDeterministicAndFromTheShippedCreatures) {
+  Result<std::vector<HerdKind>> a = pick_herd(12, 5, kCreatures), b = pick_herd(12, 5, kCreatures);
+  ASSERT_TRUE(a.ok() && b.ok());
+  ASSERT_EQ(a->size(), 12u);
+  std::set<std::string> kinds;
+  for (std::size_t i = 0; i < a->size(); ++i) {
+    EXPECT_EQ((*a)[i].path, (*b)[i].path);
+    EXPECT_TRUE((*a)[i].json.is_object());
+    kinds.insert((*a)[i].path);
+  }
+  EXPECT_GE(kinds.size(), 3u);  // a mix, not one creature twelve times
+  EXPECT_TRUE(pick_herd(0, 5, kCreatures)->empty());
+  EXPECT_FALSE(pick_herd(65, 5, kCreatures).ok());
+  const Result<std::vector<HerdKind>> none = pick_herd(3, 5, "/nonexistent/creatures");
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().to_string().find("/nonexistent/creatures"), std::string::npos);
+}
+
+struct HerdRun {
+  std::uint64_t hash = 0;
+  float min_gap_ratio = 1e9f;   // smallest centre distance / (sum of radii) over every pair and tick
+  float min_moved_m = 1e9f;     // least distance any herd creature ended from where it started
+  std::uint32_t vaults = 0;
+  float deepest_wall_m = 0.0f;  // deepest a herd creature's footprint went into a wall or fence
+};
+
+HerdRun run_herd(const char* level, int n, int ticks, std::uint64_t seed) {
+  HerdRun out;
+  Session s;
+  Result<std::vector<HerdKind>> herd = pick_herd(n, seed, kCreatures);
+  EXPECT_TRUE(herd.ok());
+  EXPECT_TRUE(s.start(scene_in(level), seed, *herd).ok());
+  EXPECT_EQ(s.state().creature_count, n + 1);
+  std::vector<glm::vec3> start;
+  for (int i = 0; i < s.state().creature_count; ++i) start.push_back(s.state().creatures[i].root_ws);
+  const SimContext& ctx = s.context();
+  for (int t = 0; t < ticks; ++t) {
+    s.tick(InputFrame{});
+    const SimState& st = s.state();
+    for (int i = 1; i < st.creature_count; ++i) {
+      const CreatureState& a = st.creatures[i];
+      if (a.vaulting() || a.approaching) continue;
+      const float ra = ctx.species_of(a.species)->body_radius_m;
+      for (const Wall& w : ctx.level->walls) out.deepest_wall_m = std::max(out.deepest_wall_m, ra - distance_to_footprint(w.box, a.root_ws));
+      for (int j = 0; j < st.creature_count; ++j) {
+        const CreatureState& b = st.creatures[j];
+        if (j == i || b.vaulting() || b.approaching) continue;
+        const float rb = ctx.species_of(b.species)->body_radius_m;
+        const glm::vec2 d(a.root_ws.x - b.root_ws.x, a.root_ws.z - b.root_ws.z);
+        out.min_gap_ratio = std::min(out.min_gap_ratio, glm::length(d) / (ra + rb));
+      }
+    }
+  }
+  for (int i = 1; i < s.state().creature_count; ++i) {
+    out.min_moved_m = std::min(out.min_moved_m, glm::length(s.state().creatures[i].root_ws - start[i]));
+    out.vaults += s.state().creatures[i].vaults_played;
+  }
+  out.hash = hash_state(s.state());
+  return out;
+}
+
+TEST(Herd, WandersDeterministicallyKeepsApartAndOutOfWalls) {
+  const HerdRun a = run_herd("default.json", 8, 900, 3);
+  const HerdRun b = run_herd("default.json", 8, 900, 3);
+  EXPECT_EQ(a.hash, b.hash);
+  EXPECT_GT(a.min_moved_m, 0.5f);       // every herd creature walked somewhere
+  EXPECT_GT(a.min_gap_ratio, 0.9f);     // bodies do not overlap (pushed apart each tick)
+  EXPECT_LE(a.deepest_wall_m, 0.02f);   // footprints stay out of walls
+  EXPECT_NE(run_herd("default.json", 8, 300, 4).hash, a.hash);  // the seed picks another herd
+}
+
+TEST(Herd, VaultsFencesItMeets) {
+  // A fence across the middle of open ground: wandering creatures meet it and go over.
+  const HerdRun r = run_herd("fence_wall_left.json", 12, 3600, 9);
+  EXPECT_GT(r.vaults, 0u);
+}
+
+TEST(Herd, ReplayWithAHerdReproducesEveryHash) {
+  Session live;
+  Result<std::vector<HerdKind>> herd = pick_herd(6, 2, kCreatures);
+  ASSERT_TRUE(herd.ok());
+  ASSERT_TRUE(live.start(scene_in("default.json"), 2, *herd).ok());
+  for (int t = 0; t < 400; ++t) {
+    InputFrame in;
+    in.left_y = t < 200 ? 32767 : 0;
+    live.tick(in);
+  }
+  const Replay rec = live.recording();
+  Result<Replay> parsed = parse_replay(replay_to_json(rec).dump(), "herd.replay.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
+  ASSERT_EQ(parsed->herd.size(), 6u);
+  Session back;
+  ASSERT_TRUE(back.start_replay(*parsed, "herd.replay.json").ok());
+  while (back.tick(InputFrame{})) {
+  }
+  EXPECT_FALSE(back.verifier().diverged()) << back.verifier().message();
+  EXPECT_EQ(back.verifier().checked(), static_cast<int>(rec.hashes.size()));
+  EXPECT_EQ(hash_state(back.state()), hash_state(live.state()));
+}
+
+TEST(Herd, ALevelWithoutRoomSaysHowManyFit) {
+  Scene sc = scene_in("open_ground.json");
+  sc.level.ground_half_size = 1.5f;  // room for a few creatures only
+  Session s;
+  Result<std::vector<HerdKind>> herd = pick_herd(40, 1, kCreatures);
+  ASSERT_TRUE(herd.ok());
+  const Status st = s.start(std::move(sc), 1, *herd);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.error.to_string().find("room for only"), std::string::npos);
+  EXPECT_LT(s.state().creature_count, 41);
+  for (int t = 0; t < 60; ++t) s.tick(InputFrame{});  // the rest still runs
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+std::uint64_t herd_hash_with_threads(int threads) {
+  Session s;
+  s.set_threads(threads);
+  Result<std::vector<HerdKind>> herd = pick_herd(16, 6, kCreatures);
+  EXPECT_TRUE(herd.ok());
+  EXPECT_TRUE(s.start(scene_in("default.json"), 6, *herd).ok());
+  for (int t = 0; t < 600; ++t) {
+    InputFrame in;
+    in.left_y = 32767;
+    in.left_x = t > 300 ? 12000 : 0;
+    s.tick(in);
+  }
+  return hash_state(s.state());
+}
+
+TEST(Herd, TheHashIsTheSameWithOneAndTwoThreads) {
+  const std::uint64_t one = herd_hash_with_threads(1);
+  EXPECT_EQ(herd_hash_with_threads(2), one);
+  EXPECT_EQ(herd_hash_with_threads(1), one);
+}
+
+}  // namespace
+}  // namespace cf
