@@ -9,6 +9,7 @@
 #include "skin/limit.h"
 #include "skin/mesh.h"
 #include "skin/palette.h"
+#include "skin/skin_layout.h"
 #include "skin/skinning.h"
 
 namespace cf {
@@ -20,6 +21,8 @@ struct SkinOptions {
   PaletteOptions palette;
 };
 
+// Vertices are ordered by palette entry (stably, so each entry's vertices stay in mesh order): the
+// fast skinning path then writes whole groups of 4 consecutive vertices.
 struct SkinnedCreature {
   int bone_count = 0;
   SkinMesh mesh;
@@ -28,6 +31,7 @@ struct SkinnedCreature {
   WeightPalette palette;          // quantized combinations, one index per vertex
   FixedInfluences exact;          // 'limited' padded to fixed slots, for the naive reference blend
   std::vector<int> bone_priority; // per bone: bones nearer the root rank higher (kept on ties)
+  SkinLayout layout;              // the palette and bind mesh laid out for the 4-wide vertex loop
 };
 
 Result<SkinnedCreature> build_skinned_creature(const Skeleton& skeleton, const SkinOptions& options = {});
@@ -44,7 +48,8 @@ struct SkinBuffers {
   void resize_for(const SkinnedCreature& c);
 };
 
-// Skins the creature through the palette for one frame's bone matrices. False on size mismatch.
+// Skins the creature through the palette for one frame's bone matrices (LayoutSkinningJob; the same
+// bits as PaletteSkinningJob). False on size mismatch.
 bool skin_with_palette(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms,
                        SkinSpan<const glm::mat4> inv_bind_ms, SkinBuffers* out);
 // The same frame with the exact (limited, unquantized) weights, blended per vertex.

@@ -1,9 +1,10 @@
-// CPU skinning, one thread: palette skinning (one blended matrix per weight combination, then one
-// matrix * vector per vertex) against the naive per-vertex linear blend (4 influences), 50k vertices,
-// positions and normals, on a shipped creature's mesh posed by random articulated poses.
+// CPU skinning, one thread: the palette frame (skinning matrices, one blended matrix per weight
+// combination, then the 4-wide layout vertex loop) against the scalar palette job it replaced and the
+// naive per-vertex linear blend with exact weights (4 influences, BlendSkinningJob), 50k vertices,
+// positions and normals, on a shipped creature's mesh posed by a random articulated pose.
 // Counters: items/s = vertices/s; bytes_per_vertex = bytes read + written per vertex by the vertex loop
-// (palette: position 12 + normal 12 + index 2 + outputs 24; naive: 12 + 12 + 4 x (2 + 4) + 24),
-// not counting the palette / bone matrices, which stay in cache.
+// (layout: 24 floats per group of 4 padded lanes + outputs 24; scalar palette: position 12 + normal 12 +
+// index 2 + outputs 24; naive: 12 + 12 + 4 x (2 + 4) + 24), not counting matrices, which stay in cache.
 #include <string>
 #include <vector>
 
@@ -24,14 +25,14 @@ struct Fixture {
   cf::SkinBuffers out;
   bool ok = false;
 
-  explicit Fixture(const std::string& creature) {
+  Fixture(const std::string& creature, int vertices) {
     auto c = cf::load_creature(std::string(CF_ASSETS_DIR) + "/creatures/" + creature + ".json");
     if (!c) return;
     auto rig_r = cf::build_rig(*c);
     if (!rig_r) return;
     rig = std::move(*rig_r);
     cf::SkinOptions o;
-    o.mesh.target_vertices = 50000;
+    o.mesh.target_vertices = vertices;
     o.limit.max_influences = 4;
     auto s = cf::build_skinned_creature(rig.skeleton, o);
     if (!s) return;
@@ -50,9 +51,18 @@ struct Fixture {
   }
 };
 
+// Built once per process, outside the timing. "biped_small": 5000 vertices, all in L2 (in-cache rate).
 Fixture& fixture(const std::string& name) {
-  static Fixture biped("biped"), octopod("octopod");  // built once per process, outside the timing
-  return name == "octopod" ? octopod : biped;
+  if (name == "octopod") {
+    static Fixture octopod("octopod", 50000);
+    return octopod;
+  }
+  if (name == "biped_small") {
+    static Fixture small("biped", 5000);
+    return small;
+  }
+  static Fixture biped("biped", 50000);
+  return biped;
 }
 
 void report(benchmark::State& state, const Fixture& f, double bytes_per_vertex) {
@@ -63,7 +73,7 @@ void report(benchmark::State& state, const Fixture& f, double bytes_per_vertex) 
   state.counters["palette_size"] = f.skinned.palette.size();
 }
 
-// Whole frame: skinning matrices, palette matrices, vertices.
+// Whole frame: skinning matrices, palette matrices, vertices (the layout job, as the game runs it).
 void BM_PaletteSkinning(benchmark::State& state, const char* creature) {
   Fixture& f = fixture(creature);
   if (!f.ok) return state.SkipWithError("fixture failed");
@@ -73,7 +83,79 @@ void BM_PaletteSkinning(benchmark::State& state, const char* creature) {
     benchmark::DoNotOptimize(f.out.positions_ms.data());
     benchmark::ClobberMemory();
   }
+  const double padded = 4.0 * f.skinned.layout.groups() / f.skinned.mesh.vertex_count();
+  report(state, f, padded * 24 + 24);  // 24 bytes of bind data per lane
+  state.counters["lanes_per_vertex"] = padded;
+}
+
+// The same frame with one particular vertex loop (the game's skin_with_palette uses the widest).
+void BM_PaletteSkinningKernel(benchmark::State& state, const char* creature, cf::SkinKernel kernel) {
+  Fixture& f = fixture(creature);
+  if (!f.ok) return state.SkipWithError("fixture failed");
+  if (cf::resolve(kernel) != kernel) return state.SkipWithError("kernel not supported here");
+  for (auto _ : state) {
+    bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
+    cf::PaletteMatricesJob pm;
+    pm.palette = &f.skinned.palette;
+    pm.skin = f.out.skin;
+    pm.out = f.out.palette;
+    ok = pm.run() && ok;
+    cf::LayoutSkinningJob job;
+    job.layout = &f.skinned.layout;
+    job.palette_matrices = f.out.palette;
+    job.out_positions_ms = f.out.positions_ms;
+    job.out_normals_ms = f.out.normals_ms;
+    job.kernel = kernel;
+    ok = job.run() && ok;
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(f.out.positions_ms.data());
+    benchmark::ClobberMemory();
+  }
+  report(state, f, 4.0 * f.skinned.layout.groups() / f.skinned.mesh.vertex_count() * 24 + 24);
+}
+
+// The palette frame before the layout: the same matrices, then the scalar PaletteSkinningJob.
+void BM_PaletteSkinningScalar(benchmark::State& state, const char* creature) {
+  Fixture& f = fixture(creature);
+  if (!f.ok) return state.SkipWithError("fixture failed");
+  for (auto _ : state) {
+    bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
+    cf::PaletteMatricesJob pm;
+    pm.palette = &f.skinned.palette;
+    pm.skin = f.out.skin;
+    pm.out = f.out.palette;
+    ok = pm.run() && ok;
+    cf::PaletteSkinningJob job;
+    job.palette_matrices = f.out.palette;
+    job.vertex_entry = f.skinned.palette.vertex_entry;
+    job.positions_ms = f.skinned.mesh.positions_ms;
+    job.normals_ms = f.skinned.mesh.normals_ms;
+    job.out_positions_ms = f.out.positions_ms;
+    job.out_normals_ms = f.out.normals_ms;
+    ok = job.run() && ok;
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(f.out.positions_ms.data());
+    benchmark::ClobberMemory();
+  }
   report(state, f, 12 + 12 + 2 + 24);
+}
+
+// The palette build alone (skinning matrices + palette matrices): the per-frame cost before any vertex.
+void BM_PaletteBuild(benchmark::State& state, const char* creature) {
+  Fixture& f = fixture(creature);
+  if (!f.ok) return state.SkipWithError("fixture failed");
+  for (auto _ : state) {
+    bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
+    cf::PaletteMatricesJob pm;
+    pm.palette = &f.skinned.palette;
+    pm.skin = f.out.skin;
+    pm.out = f.out.palette;
+    ok = pm.run() && ok;
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(f.out.palette.data());
+    benchmark::ClobberMemory();
+  }
+  report(state, f, 0);
 }
 
 // Whole frame: skinning matrices, then every vertex blends its 4 bones' matrices.
@@ -98,8 +180,20 @@ void BM_NaiveBlendSkinning(benchmark::State& state, const char* creature) {
 }
 
 BENCHMARK_CAPTURE(BM_PaletteSkinning, biped, "biped")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, biped_sse2, "biped", cf::SkinKernel::kSse2)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, biped_scalar, "biped", cf::SkinKernel::kScalar)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningScalar, biped, "biped")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteBuild, biped, "biped")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, biped, "biped")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinning, biped_small, "biped_small")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, biped_small, "biped_small")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinning, octopod, "octopod")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, octopod_sse2, "octopod", cf::SkinKernel::kSse2)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningScalar, octopod, "octopod")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteBuild, octopod, "octopod")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, octopod, "octopod")->Unit(benchmark::kMicrosecond);
 
 }  // namespace
