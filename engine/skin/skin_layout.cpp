@@ -10,15 +10,20 @@ namespace cf {
 
 std::size_t SkinLayout::bytes() const {
   return run_entry.capacity() * sizeof(std::uint16_t) + run_group.capacity() * sizeof(std::uint32_t) +
+         run_bones.capacity() * sizeof(std::uint16_t) + run_weights.capacity() * sizeof(float) +
          blocks.capacity() * sizeof(float) + group_first.capacity() * sizeof(std::uint32_t) +
          group_live.capacity() + slot_vertex.capacity() * sizeof(std::uint32_t);
 }
 
 static bool finite3(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
-Result<SkinLayout> build_skin_layout(SkinSpan<const std::uint16_t> vertex_entry, int palette_size,
-                                     SkinSpan<const glm::vec3> positions_ms, SkinSpan<const glm::vec3> normals_ms) {
+Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<const glm::vec3> positions_ms,
+                                     SkinSpan<const glm::vec3> normals_ms) {
+  const SkinSpan<const std::uint16_t> vertex_entry = palette.vertex_entry;
+  const int palette_size = palette.size();
   const std::size_t n = positions_ms.size;
+  if (palette.slots < 0 || palette.entry_weights.size() != palette.entry_bones.size())
+    return Error{"", "palette", "entry bones and weights differ in size"};
   if (vertex_entry.size != n) return Error{"", "vertex_entry", "size differs from the vertex count"};
   if (normals_ms.size != 0 && normals_ms.size != n) return Error{"", "normals", "size differs from the vertex count"};
   if (palette_size < 0 || palette_size > 65536) return Error{"", "palette", "size must be 0..65536"};
@@ -31,7 +36,7 @@ Result<SkinLayout> build_skin_layout(SkinSpan<const std::uint16_t> vertex_entry,
   }
   SkinLayout l;
   l.vertex_count = static_cast<int>(n);
-  l.palette_size = palette_size;
+  l.slots = palette.slots;
   l.normals = normals_ms.size != 0;
   // Stable counting sort of the vertices by entry.
   std::vector<std::uint32_t> start(static_cast<std::size_t>(palette_size) + 1, 0);
@@ -48,6 +53,12 @@ Result<SkinLayout> build_skin_layout(SkinSpan<const std::uint16_t> vertex_entry,
     const std::uint32_t count = start[e + 1] - start[e];
     if (count == 0) continue;
     l.run_entry.push_back(static_cast<std::uint16_t>(e));
+    for (int k = 0; k < l.slots; ++k) {
+      const std::size_t at = static_cast<std::size_t>(e) * l.slots + k;
+      l.run_bones.push_back(palette.entry_bones[at]);
+      l.run_weights.push_back(palette.entry_weights[at]);
+      if (palette.entry_weights[at] != 0.0f) l.bone_count = std::max(l.bone_count, palette.entry_bones[at] + 1);
+    }
     l.run_group.push_back(l.run_group.back() + (count + kL - 1) / kL);
   }
   const std::size_t groups = l.run_group.back();
@@ -74,16 +85,24 @@ Result<SkinLayout> build_skin_layout(SkinSpan<const std::uint16_t> vertex_entry,
       l.group_live[g] = static_cast<std::uint8_t>(live | (consecutive ? 0u : SkinLayout::kScattered));
     }
   }
+  // A partial group may store all 4 lanes when the next group starts right after its live lanes:
+  // the extra lanes land on vertices that group writes afterwards (when it is in the same job range).
+  for (std::size_t g = 0; g + 1 < groups; ++g) {
+    const std::uint8_t f = l.group_live[g], live = f & SkinLayout::kLiveMask;
+    if (live < SkinLayout::kLanes && !(f & SkinLayout::kScattered) && !(l.group_live[g + 1] & SkinLayout::kScattered) &&
+        l.group_first[g + 1] == l.group_first[g] + live && (l.group_live[g + 1] & SkinLayout::kLiveMask) >= 4 - live)
+      l.group_live[g] = static_cast<std::uint8_t>(f | SkinLayout::kOverrun);
+  }
   return l;
 }
 
 bool LayoutSkinningJob::validate() const {
   if (!layout) return false;
   const std::size_t n = static_cast<std::size_t>(layout->vertex_count);
-  if (palette_matrices.size != static_cast<std::size_t>(layout->palette_size)) return false;
+  if (skin.size < static_cast<std::size_t>(layout->bone_count)) return false;
   if (out_positions_ms.size != n || (out_normals_ms.size != 0 && out_normals_ms.size != n)) return false;
   if (out_normals_ms.size != 0 && !layout->normals) return false;
-  if (n != 0 && (!out_positions_ms.data || !palette_matrices.data)) return false;
+  if (n != 0 && (!out_positions_ms.data || !skin.data)) return false;
   const int end = run_end < 0 ? layout->runs() : run_end;
   return run_begin >= 0 && run_begin <= end && end <= layout->runs();
 }
@@ -92,7 +111,7 @@ bool LayoutSkinningJob::run() const {
   if (!validate()) return false;
   LayoutKernelArgs a;
   a.layout = layout;
-  a.palette = palette_matrices.data;
+  a.skin = skin.data;
   a.out_p = out_positions_ms.data;
   a.out_n = out_normals_ms.size ? out_normals_ms.data : nullptr;
   a.run_begin = run_begin;

@@ -1,5 +1,5 @@
-// The layout vertex loops. Each evaluates, per lane, exactly what PaletteSkinningJob evaluates per
-// vertex: x' = ((m0 * x + m1 * y) + m2 * z) + m3, normals the same without m3, then
+// The layout vertex loops. Each run's matrix is blended exactly as PaletteMatricesJob blends it; then
+// every kernel evaluates, per lane, exactly what PaletteSkinningJob evaluates per vertex: x' = ((m0 * x + m1 * y) + m2 * z) + m3, normals the same without m3, then
 // len2 = (x * x + y * y) + z * z and n * (1 / sqrt(len2)) when len2 > 0. SIMD sqrt, divide, multiply
 // and add are correctly rounded IEEE operations, so every kernel writes the same bits. The collapsed
 // normal case multiplies by exactly 1 instead of branching, which leaves n unchanged.
@@ -20,26 +20,52 @@ namespace {
 // The layout's arrays as plain pointers, read once (stores through float* could otherwise force the
 // compiler to reload them after every group).
 struct View {
-  const std::uint16_t* run_entry;
+  const std::uint16_t* run_bones;
+  const float* run_weights;
   const std::uint32_t* run_group;
   const float* blocks;
   const std::uint32_t* group_first;
   const std::uint8_t* group_live;
   const std::uint32_t* slot_vertex;
   std::size_t fpg;
+  int slots;
+  std::uint32_t group_end;  // first group past the job's range
 };
 
-View view_of(const SkinLayout& l) {
-  return View{l.run_entry.data(),   l.run_group.data(),  l.blocks.data(),
-              l.group_first.data(), l.group_live.data(), l.slot_vertex.data(),
-              static_cast<std::size_t>(l.floats_per_group())};
+View view_of(const LayoutKernelArgs& a) {
+  const SkinLayout& l = *a.layout;
+  return View{l.run_bones.data(),   l.run_weights.data(), l.run_group.data(),
+              l.blocks.data(),      l.group_first.data(), l.group_live.data(),
+              l.slot_vertex.data(), static_cast<std::size_t>(l.floats_per_group()),
+              l.slots,              l.run_group[static_cast<std::size_t>(a.run_end)]};
+}
+
+// Run r's matrix: PaletteMatricesJob's loop for one entry (zero weights skipped, slots in order).
+inline Mat3x4 blend_run(const View& v, const Mat3x4* skin, int r) {
+  Mat3x4 acc;
+  for (float& x : acc.m) x = 0.0f;
+  const std::uint16_t* bones = v.run_bones + static_cast<std::size_t>(r) * v.slots;
+  const float* weights = v.run_weights + static_cast<std::size_t>(r) * v.slots;
+  for (int k = 0; k < v.slots; ++k) {
+    const float w = weights[k];
+    if (w == 0.0f) continue;
+    const float* s = skin[bones[k]].m;
+    for (int i = 0; i < 12; ++i) acc.m[i] += w * s[i];
+  }
+  return acc;
+}
+
+// Whether group g may be stored as 4 whole lanes.
+inline bool store_whole(const View& v, std::uint32_t g) {
+  const std::uint8_t f = v.group_live[g];
+  return f == SkinLayout::kLanes || ((f & SkinLayout::kOverrun) && g + 1 < v.group_end);
 }
 
 // Writes the live lanes of group g one by one; lane k's value is (x[k], y[k], z[k]).
 inline void write_lanes(const View& v, std::uint32_t g, const float* x, const float* y, const float* z,
                         glm::vec3* out) {
   const std::uint8_t flags = v.group_live[g];
-  const int live = flags & 0x7f;
+  const int live = flags & SkinLayout::kLiveMask;
   for (int k = 0; k < live; ++k) {
     const std::uint32_t at = (flags & SkinLayout::kScattered) ? v.slot_vertex[g * SkinLayout::kLanes + k]
                                                                : v.group_first[g] + static_cast<std::uint32_t>(k);
@@ -48,10 +74,10 @@ inline void write_lanes(const View& v, std::uint32_t g, const float* x, const fl
 }
 
 void kernel_scalar(const LayoutKernelArgs& a) {
-  const View v = view_of(*a.layout);
+  const View v = view_of(a);
   float t[12];
   for (int r = a.run_begin; r < a.run_end; ++r) {
-    const Mat3x4& m = a.palette[v.run_entry[r]];
+    const Mat3x4 m = blend_run(v, a.skin, r);
     for (std::uint32_t g = v.run_group[r]; g < v.run_group[r + 1]; ++g) {
       const float* b = v.blocks + g * v.fpg;
       for (int k = 0; k < 4; ++k) {
@@ -74,6 +100,24 @@ void kernel_scalar(const LayoutKernelArgs& a) {
 #if CF_SKIN_X86
 
 // ---- 4 lanes (SSE2, the x86_64 baseline) ----
+
+// blend_run with one 4-float row per vector: the same multiply and add per element, in slot order.
+inline void blend_run_rows(const View& v, const Mat3x4* skin, int r, float* out12) {
+  __m128 r0 = _mm_setzero_ps(), r1 = r0, r2 = r0;
+  const std::uint16_t* bones = v.run_bones + static_cast<std::size_t>(r) * v.slots;
+  const float* weights = v.run_weights + static_cast<std::size_t>(r) * v.slots;
+  for (int k = 0; k < v.slots; ++k) {
+    if (weights[k] == 0.0f) continue;
+    const __m128 w = _mm_set1_ps(weights[k]);
+    const float* s = skin[bones[k]].m;
+    r0 = _mm_add_ps(r0, _mm_mul_ps(w, _mm_loadu_ps(s)));
+    r1 = _mm_add_ps(r1, _mm_mul_ps(w, _mm_loadu_ps(s + 4)));
+    r2 = _mm_add_ps(r2, _mm_mul_ps(w, _mm_loadu_ps(s + 8)));
+  }
+  _mm_storeu_ps(out12, r0);
+  _mm_storeu_ps(out12 + 4, r1);
+  _mm_storeu_ps(out12 + 8, r2);
+}
 
 inline __m128 dot3(__m128 a, __m128 b, __m128 c, __m128 x, __m128 y, __m128 z) {
   return _mm_add_ps(_mm_add_ps(_mm_mul_ps(a, x), _mm_mul_ps(b, y)), _mm_mul_ps(c, z));
@@ -101,7 +145,7 @@ inline void to_aos(__m128 x, __m128 y, __m128 z, __m128* a0, __m128* a1, __m128*
 }
 
 inline void store4(const View& v, std::uint32_t g, __m128 x, __m128 y, __m128 z, glm::vec3* out) {
-  if (v.group_live[g] == SkinLayout::kLanes) {
+  if (store_whole(v, g)) {
     __m128 a0, a1, a2;
     to_aos(x, y, z, &a0, &a1, &a2);
     float* dst = &out[v.group_first[g]].x;
@@ -134,10 +178,11 @@ inline void skin_group4(const View& v, const __m128* m, std::uint32_t g, glm::ve
 
 template <bool kNormals>
 void kernel_sse2(const LayoutKernelArgs& a) {
-  const View v = view_of(*a.layout);
+  const View v = view_of(a);
   __m128 m[12];
+  alignas(16) float pm[12];
   for (int r = a.run_begin; r < a.run_end; ++r) {
-    const float* pm = a.palette[v.run_entry[r]].m;
+    blend_run_rows(v, a.skin, r, pm);
     for (int i = 0; i < 12; ++i) m[i] = _mm_set1_ps(pm[i]);
     for (std::uint32_t g = v.run_group[r]; g < v.run_group[r + 1]; ++g) skin_group4<kNormals>(v, m, g, a.out_p, a.out_n);
   }
@@ -173,7 +218,7 @@ CF_AVX inline void store8(const View& v, std::uint32_t g, __m256 x, __m256 y, __
   const __m256 a0 = _mm256_shuffle_ps(xy_lo, z0x1, _MM_SHUFFLE(2, 0, 1, 0));
   const __m256 a1 = _mm256_shuffle_ps(y1z1, xy_hi, _MM_SHUFFLE(1, 0, 2, 0));
   const __m256 a2 = _mm256_shuffle_ps(z2z3, z2z3, _MM_SHUFFLE(1, 3, 2, 0));
-  const bool full0 = v.group_live[g] == SkinLayout::kLanes, full1 = v.group_live[g + 1] == SkinLayout::kLanes;
+  const bool full0 = store_whole(v, g), full1 = store_whole(v, g + 1);
   if (full0) {
     float* dst = &out[v.group_first[g]].x;
     _mm_storeu_ps(dst, _mm256_castps256_ps128(a0));
@@ -213,12 +258,13 @@ CF_AVX inline void skin_group8(const View& v, const __m256* m, std::uint32_t g, 
 
 template <bool kNormals>
 CF_AVX void kernel_avx(const LayoutKernelArgs& a) {
-  const View v = view_of(*a.layout);
+  const View v = view_of(a);
   __m256 m8[12];
   __m128 m4[12];
+  alignas(16) float pm[12];
   for (int r = a.run_begin; r < a.run_end; ++r) {
-    const float* pm = a.palette[v.run_entry[r]].m;
-    for (int i = 0; i < 12; ++i) m8[i] = _mm256_set1_ps(pm[i]);
+    blend_run_rows(v, a.skin, r, pm);
+    for (int i = 0; i < 12; ++i) m8[i] = _mm256_broadcast_ss(&pm[i]);
     std::uint32_t g = v.run_group[r];
     const std::uint32_t end = v.run_group[r + 1];
     for (; g + 2 <= end; g += 2) skin_group8<kNormals>(v, m8, g, a.out_p, a.out_n);

@@ -6,7 +6,7 @@ namespace cf {
 
 struct LayoutKernelArgs {
   const SkinLayout* layout = nullptr;
-  const Mat3x4* palette = nullptr;  // layout->palette_size matrices
+  const Mat3x4* skin = nullptr;     // per bone skinning matrices, at least layout->bone_count
   glm::vec3* out_p = nullptr;       // layout->vertex_count
   glm::vec3* out_n = nullptr;       // layout->vertex_count, or null for positions only
   int run_begin = 0, run_end = 0;   // runs [run_begin, run_end)

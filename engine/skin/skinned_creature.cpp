@@ -81,7 +81,7 @@ Result<SkinnedCreature> build_skinned_creature(const Skeleton& sk, const SkinOpt
   c.palette = std::move(*pal);
   sort_vertices_by_entry(&c);
   c.exact = make_fixed_influences(c.limited.weights);
-  auto layout = build_skin_layout(c.palette.vertex_entry, c.palette.size(), c.mesh.positions_ms, c.mesh.normals_ms);
+  auto layout = build_skin_layout(c.palette, c.mesh.positions_ms, c.mesh.normals_ms);
   if (!layout) return layout.error();
   c.layout = std::move(*layout);
   return c;
@@ -97,20 +97,20 @@ void SkinBuffers::resize_for(const SkinnedCreature& c) {
 bool skin_with_palette(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms,
                        SkinSpan<const glm::mat4> inv_bind_ms, SkinBuffers* out) {
   if (!SkinMatricesJob{bone_ms, inv_bind_ms, out->skin}.run()) return false;
+  if (c.layout.vertex_count == c.mesh.vertex_count() && c.layout.normals == !c.mesh.normals_ms.empty()) {
+    LayoutSkinningJob fast;
+    fast.layout = &c.layout;
+    fast.skin = out->skin;
+    fast.out_positions_ms = out->positions_ms;
+    fast.out_normals_ms = out->normals_ms;
+    return fast.run();
+  }
+  // A creature without a layout (built by hand): the scalar jobs, same bits.
   PaletteMatricesJob pm;
   pm.palette = &c.palette;
   pm.skin = out->skin;
   pm.out = out->palette;
   if (!pm.run()) return false;
-  if (c.layout.vertex_count == c.mesh.vertex_count() && c.layout.palette_size == c.palette.size() &&
-      c.layout.normals == !c.mesh.normals_ms.empty()) {
-    LayoutSkinningJob fast;
-    fast.layout = &c.layout;
-    fast.palette_matrices = out->palette;
-    fast.out_positions_ms = out->positions_ms;
-    fast.out_normals_ms = out->normals_ms;
-    return fast.run();
-  }
   PaletteSkinningJob job;
   job.palette_matrices = out->palette;
   job.vertex_entry = c.palette.vertex_entry;

@@ -95,14 +95,9 @@ void BM_PaletteSkinningKernel(benchmark::State& state, const char* creature, cf:
   if (cf::resolve(kernel) != kernel) return state.SkipWithError("kernel not supported here");
   for (auto _ : state) {
     bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
-    cf::PaletteMatricesJob pm;
-    pm.palette = &f.skinned.palette;
-    pm.skin = f.out.skin;
-    pm.out = f.out.palette;
-    ok = pm.run() && ok;
     cf::LayoutSkinningJob job;
     job.layout = &f.skinned.layout;
-    job.palette_matrices = f.out.palette;
+    job.skin = f.out.skin;
     job.out_positions_ms = f.out.positions_ms;
     job.out_normals_ms = f.out.normals_ms;
     job.kernel = kernel;
