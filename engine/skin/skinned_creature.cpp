@@ -144,4 +144,27 @@ float palette_error_m(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_m
   return worst;
 }
 
+template <class T>
+static std::size_t cap_bytes(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+
+static std::size_t table_bytes(const WeightTable& t) { return cap_bytes(t.offsets) + cap_bytes(t.influences); }
+
+SkinMemory skin_memory(const SkinnedCreature& c) {
+  SkinMemory m;
+  const SkinMesh& mesh = c.mesh;
+  m.mesh = cap_bytes(mesh.positions_ms) + cap_bytes(mesh.normals_ms) + cap_bytes(mesh.uvs) + cap_bytes(mesh.indices) +
+           cap_bytes(mesh.vertex_part) + cap_bytes(mesh.adjacency.offsets) + cap_bytes(mesh.adjacency.neighbors);
+  m.weights = table_bytes(c.envelope) + table_bytes(c.limited.weights) + table_bytes(c.limited.deleted) +
+              cap_bytes(c.exact.bones) + cap_bytes(c.exact.weights) + cap_bytes(c.bone_priority);
+  m.palette = cap_bytes(c.palette.entry_bones) + cap_bytes(c.palette.entry_weights) + cap_bytes(c.palette.vertex_entry);
+  m.layout = c.layout.bytes();
+  return m;
+}
+
+std::size_t skin_buffer_bytes(const SkinBuffers& b) {
+  return cap_bytes(b.skin) + cap_bytes(b.palette) + cap_bytes(b.positions_ms) + cap_bytes(b.normals_ms);
+}
+
 }  // namespace cf

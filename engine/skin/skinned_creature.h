@@ -48,6 +48,18 @@ struct SkinBuffers {
   void resize_for(const SkinnedCreature& c);
 };
 
+// Heap bytes a skinned creature holds, by kind (vector capacities, so what is really allocated).
+struct SkinMemory {
+  std::size_t mesh = 0;     // positions, normals, uvs, indices, parts, adjacency
+  std::size_t weights = 0;  // envelope, limited (+ deleted) and the fixed-slot exact weights
+  std::size_t palette = 0;  // palette entries and per-vertex entry indices
+  std::size_t layout = 0;   // the skinning layout (a second, padded copy of positions and normals)
+  std::size_t total() const { return mesh + weights + palette + layout; }
+};
+SkinMemory skin_memory(const SkinnedCreature& c);
+// Heap bytes of one creature's per-frame skinning buffers.
+std::size_t skin_buffer_bytes(const SkinBuffers& b);
+
 // Skins the creature through the palette for one frame's bone matrices (LayoutSkinningJob; the same
 // bits as PaletteSkinningJob). False on size mismatch.
 bool skin_with_palette(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms,

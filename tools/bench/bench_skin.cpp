@@ -11,6 +11,7 @@
 #include <benchmark/benchmark.h>
 
 #include "creature/creature_io.h"
+#include "retarget/retarget.h"
 #include "skeleton/rig_builder.h"
 #include "skin/sample_poses.h"
 #include "skin/skinned_creature.h"
@@ -174,6 +175,61 @@ void BM_NaiveBlendSkinning(benchmark::State& state, const char* creature) {
   report(state, f, 12 + 12 + 4 * (2 + 4) + 24);
 }
 
+template <class T>
+double kib(const std::vector<T>& v) {
+  return static_cast<double>(v.capacity() * sizeof(T)) / 1024.0;
+}
+double kib(const std::string& s) { return s.capacity() > 15 ? static_cast<double>(s.capacity() + 1) / 1024.0 : 0.0; }
+
+double rig_kib(const cf::Rig& r) {
+  const cf::Skeleton& k = r.skeleton;
+  double b = kib(k.names) + kib(k.parents) + kib(k.classes) + kib(k.sides) + kib(k.head_ms) + kib(k.tail_ms) +
+             kib(k.radius) + kib(k.counterpart) + kib(k.part) + kib(r.limbs) + kib(r.spine_bones) +
+             kib(r.head_bones) + kib(r.tail_bones) + sizeof(cf::Rig) / 1024.0;
+  for (const std::string& n : k.names) b += kib(n);
+  for (const cf::LimbChain& l : r.limbs) b += kib(l.cases);
+  return b;
+}
+
+double pose_kib(const cf::CreaturePose& p) {
+  return kib(p.head_ms) + kib(p.tail_ms) + kib(p.head_ws) + kib(p.tail_ws) + kib(p.bone_ms) + kib(p.rotation_ms) +
+         kib(p.limbs) + kib(p.bind_ms) + kib(p.bone_limb) + kib(p.spine_rank) + sizeof(cf::CreaturePose) / 1024.0;
+}
+
+// Memory per creature, KiB: the rig, the skinned flesh (mesh, weights, palette, layout) and the
+// per-frame state (pose + skinning buffers); herd64 = 64 such creatures, nothing shared. The timed
+// loop only re-counts; the counters are the figures.
+void BM_CreatureMemory(benchmark::State& state, const char* creature, int vertices) {
+  auto c = cf::load_creature(std::string(CF_ASSETS_DIR) + "/creatures/" + creature + ".json");
+  if (!c) return state.SkipWithError("creature failed to load");
+  auto rig = cf::build_rig(*c);
+  if (!rig) return state.SkipWithError("rig failed");
+  cf::SkinOptions o;
+  o.mesh.target_vertices = vertices;
+  auto skinned = cf::build_skinned_creature(rig->skeleton, o);
+  if (!skinned) return state.SkipWithError("skin failed");
+  cf::CreaturePose pose;
+  pose.resize(*rig);
+  cf::SkinBuffers buffers;
+  buffers.resize_for(*skinned);
+  cf::SkinMemory m;
+  for (auto _ : state) {
+    m = cf::skin_memory(*skinned);
+    benchmark::DoNotOptimize(m);
+  }
+  const double state_kib = pose_kib(pose) + cf::skin_buffer_bytes(buffers) / 1024.0;
+  const double total = rig_kib(*rig) + m.total() / 1024.0 + sizeof(cf::SkinnedCreature) / 1024.0 + state_kib;
+  state.counters["vertices"] = skinned->mesh.vertex_count();
+  state.counters["rig_KiB"] = rig_kib(*rig);
+  state.counters["mesh_KiB"] = m.mesh / 1024.0;
+  state.counters["weights_KiB"] = m.weights / 1024.0;
+  state.counters["palette_KiB"] = m.palette / 1024.0;
+  state.counters["layout_KiB"] = m.layout / 1024.0;
+  state.counters["state_KiB"] = state_kib;
+  state.counters["total_KiB"] = total;
+  state.counters["herd64_MiB"] = 64.0 * total / 1024.0;
+}
+
 BENCHMARK_CAPTURE(BM_PaletteSkinning, biped, "biped")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, biped_sse2, "biped", cf::SkinKernel::kSse2)
     ->Unit(benchmark::kMicrosecond);
@@ -190,5 +246,10 @@ BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, octopod_sse2, "octopod", cf::SkinKer
 BENCHMARK_CAPTURE(BM_PaletteSkinningScalar, octopod, "octopod")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteBuild, octopod, "octopod")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, octopod, "octopod")->Unit(benchmark::kMicrosecond);
+
+BENCHMARK_CAPTURE(BM_CreatureMemory, biped_default, "biped", 0)->Iterations(1);
+BENCHMARK_CAPTURE(BM_CreatureMemory, octopod_default, "octopod", 0)->Iterations(1);
+BENCHMARK_CAPTURE(BM_CreatureMemory, biped_50k, "biped", 50000)->Iterations(1);
+BENCHMARK_CAPTURE(BM_CreatureMemory, octopod_50k, "octopod", 50000)->Iterations(1);
 
 }  // namespace
