@@ -93,6 +93,14 @@ Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<cons
         l.group_first[g + 1] == l.group_first[g] + live && (l.group_live[g + 1] & SkinLayout::kLiveMask) >= 4 - live)
       l.group_live[g] = static_cast<std::uint8_t>(f | SkinLayout::kOverrun);
   }
+  // slot_vertex is only read for scattered groups; vertices sorted by entry have none.
+  bool scattered = false;
+  for (std::uint8_t f : l.group_live) scattered = scattered || (f & SkinLayout::kScattered);
+  if (!scattered) std::vector<std::uint32_t>().swap(l.slot_vertex);
+  l.run_bones.shrink_to_fit();
+  l.run_weights.shrink_to_fit();
+  l.run_entry.shrink_to_fit();
+  l.run_group.shrink_to_fit();
   return l;
 }
 

@@ -37,7 +37,8 @@ struct SkinLayout {
   std::vector<float> blocks;               // per group: px[4] py[4] pz[4] (nx[4] ny[4] nz[4]), model space
   std::vector<std::uint32_t> group_first;  // per group: output vertex of lane 0
   std::vector<std::uint8_t> group_live;    // per group: live lanes | kOverrun | kScattered
-  std::vector<std::uint32_t> slot_vertex;  // per lane slot: output vertex (padding repeats the last live one)
+  std::vector<std::uint32_t> slot_vertex;  // per lane slot: output vertex (padding repeats the last live one);
+                                           // empty when no group is scattered
 
   int runs() const { return static_cast<int>(run_entry.size()); }
   int groups() const { return static_cast<int>(group_first.size()); }

@@ -18,9 +18,8 @@ static std::string default_vault_clip() {
     std::fclose(f);
     return rel;
   }
-  std::string here = __FILE__;  // <root>/tools/creature-lab/cmd_vault.cpp
-  auto cut = here.rfind("tools/creature-lab/");
-  return cut == std::string::npos ? rel : here.substr(0, cut) + rel;
+  // The source tree from the build (not __FILE__: ccache's base_dir makes that relative).
+  return std::string(CF_SOURCE_ROOT) + rel;
 }
 
 // creature-lab vault --creature FILE --level FILE --fence INDEX [--tolerance M] [--motion FILE]

@@ -22,9 +22,8 @@ static std::string default_walk_clip() {
     std::fclose(f);
     return rel;
   }
-  std::string here = __FILE__;  // <root>/tools/creature-lab/cmd_weights.cpp
-  auto cut = here.rfind("tools/creature-lab/");
-  return cut == std::string::npos ? rel : here.substr(0, cut) + rel;
+  // The source tree from the build (not __FILE__: ccache's base_dir makes that relative).
+  return std::string(CF_SOURCE_ROOT) + rel;
 }
 
 int cmd_weights(const Args& a) {
