@@ -17,11 +17,7 @@ float fov_or_default(const Camera& c) { return c.fov_y_rad > 0 ? c.fov_y_rad : k
 float near_or_default(const Camera& c) { return c.near_m > 0 ? c.near_m : 0.1f; }
 float far_or_default(const Camera& c) { return c.far_m > 0 ? c.far_m : 200.0f; }
 
-std::uint8_t to_byte(float v) {
-  if (!(v > 0.0f)) return 0;  // also NaN
-  v = std::min(v, 1.0f);
-  return static_cast<std::uint8_t>(round_half_away(v * 255.0f));
-}
+std::uint8_t to_byte(float v) { return unit_to_byte(v); }
 
 // Maps clip space to the target: fixed-point pixels (snapped or not), window depth and 1/w.
 struct Viewport {
@@ -176,8 +172,18 @@ class Builder {
       s_.color[i] = out;
       // Clip w is the view distance along the camera axis.
       s_.fog[i] = fog_on_ ? to_byte((c.w - job_.lighting.fog_start_m) / fog_span) : 0;
-      // Only vertices that need no clipping are drawn straight from here.
-      if ((s_.outcode[i] & kClipMask) == 0) s_.screen[i] = to_screen(clip_vertex(ctx, static_cast<std::uint32_t>(i)));
+      // Only vertices that need no clipping are drawn straight from here. This equals
+      // to_screen(clip_vertex(i)): colour and fog bytes survive the float round trip unchanged
+      // (unit_to_byte(b / 255) == b for every byte, a test checks), and UVs are copied.
+      if ((s_.outcode[i] & kClipMask) == 0) {
+        ScreenVertex& sv = s_.screen[i];
+        vp_.vp.project(c, &sv.x, &sv.y, &sv.depth, &sv.inv_w);
+        const glm::vec2 uv = (m.uvs && !ctx.weights) ? m.uvs[i] : glm::vec2(0.0f);
+        sv.u = uv.x;
+        sv.v = uv.y;
+        sv.color = out;
+        sv.fog = s_.fog[i];
+      }
     }
   }
 

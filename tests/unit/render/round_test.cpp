@@ -29,5 +29,14 @@ TEST(RoundHalfAway, MatchesLround) {
   for (int i = 0; i < 200000; ++i) expect_like_lround(static_cast<float>(rng.uniform(-2e5, 2e5)));
 }
 
+// The geometry stage's per-vertex screen cache relies on this: a colour byte taken to 0..1 and back
+// is the same byte.
+TEST(RoundHalfAway, EveryByteSurvivesTheUnitRoundTrip) {
+  for (int b = 0; b <= 255; ++b) ASSERT_EQ(unit_to_byte(static_cast<float>(b) / 255.0f), b);
+  EXPECT_EQ(unit_to_byte(std::nanf("")), 0);
+  EXPECT_EQ(unit_to_byte(-0.5f), 0);
+  EXPECT_EQ(unit_to_byte(3.0f), 255);
+}
+
 }  // namespace
 }  // namespace cf
