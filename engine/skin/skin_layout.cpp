@@ -10,7 +10,7 @@ namespace cf {
 
 std::size_t SkinLayout::bytes() const {
   return run_entry.capacity() * sizeof(std::uint16_t) + run_group.capacity() * sizeof(std::uint32_t) +
-         run_bones.capacity() * sizeof(std::uint16_t) + run_weights.capacity() * sizeof(float) +
+         run_bones.capacity() * sizeof(std::uint16_t) + run_weights.capacity() * sizeof(float) + run_used.capacity() +
          blocks.capacity() * sizeof(float) + group_first.capacity() * sizeof(std::uint32_t) +
          group_live.capacity() + slot_vertex.capacity() * sizeof(std::uint32_t);
 }
@@ -22,7 +22,7 @@ Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<cons
   const SkinSpan<const std::uint16_t> vertex_entry = palette.vertex_entry;
   const int palette_size = palette.size();
   const std::size_t n = positions_ms.size;
-  if (palette.slots < 0 || palette.entry_weights.size() != palette.entry_bones.size())
+  if (palette.slots < 0 || palette.slots > 255 || palette.entry_weights.size() != palette.entry_bones.size())
     return Error{"", "palette", "entry bones and weights differ in size"};
   if (vertex_entry.size != n) return Error{"", "vertex_entry", "size differs from the vertex count"};
   if (normals_ms.size != 0 && normals_ms.size != n) return Error{"", "normals", "size differs from the vertex count"};
@@ -53,12 +53,18 @@ Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<cons
     const std::uint32_t count = start[e + 1] - start[e];
     if (count == 0) continue;
     l.run_entry.push_back(static_cast<std::uint16_t>(e));
+    // Non-zero weights first, in slot order: the blend then skips exactly what PaletteMatricesJob skips.
+    int used = 0;
     for (int k = 0; k < l.slots; ++k) {
       const std::size_t at = static_cast<std::size_t>(e) * l.slots + k;
+      if (palette.entry_weights[at] == 0.0f) continue;
       l.run_bones.push_back(palette.entry_bones[at]);
       l.run_weights.push_back(palette.entry_weights[at]);
-      if (palette.entry_weights[at] != 0.0f) l.bone_count = std::max(l.bone_count, palette.entry_bones[at] + 1);
+      l.bone_count = std::max(l.bone_count, palette.entry_bones[at] + 1);
+      ++used;
     }
+    for (int k = used; k < l.slots; ++k) l.run_bones.push_back(0), l.run_weights.push_back(0.0f);
+    l.run_used.push_back(static_cast<std::uint8_t>(used));
     l.run_group.push_back(l.run_group.back() + (count + kL - 1) / kL);
   }
   const std::size_t groups = l.run_group.back();
@@ -99,6 +105,7 @@ Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<cons
   if (!scattered) std::vector<std::uint32_t>().swap(l.slot_vertex);
   l.run_bones.shrink_to_fit();
   l.run_weights.shrink_to_fit();
+  l.run_used.shrink_to_fit();
   l.run_entry.shrink_to_fit();
   l.run_group.shrink_to_fit();
   return l;

@@ -32,7 +32,8 @@ struct SkinLayout {
   bool normals = false;  // blocks hold normals too (24 floats per group, else 12)
   std::vector<std::uint16_t> run_entry;    // per run: its palette entry
   std::vector<std::uint16_t> run_bones;    // per run: [run * slots + k], the entry's bones
-  std::vector<float> run_weights;          // per run: [run * slots + k], the entry's weights (0 = unused)
+  std::vector<float> run_weights;          // per run: [run * slots + k], the entry's non-zero weights first
+  std::vector<std::uint8_t> run_used;      // per run: how many leading slots have a non-zero weight
   std::vector<std::uint32_t> run_group;    // run r covers groups [run_group[r], run_group[r + 1])
   std::vector<float> blocks;               // per group: px[4] py[4] pz[4] (nx[4] ny[4] nz[4]), model space
   std::vector<std::uint32_t> group_first;  // per group: output vertex of lane 0

@@ -22,6 +22,7 @@ namespace {
 struct View {
   const std::uint16_t* run_bones;
   const float* run_weights;
+  const std::uint8_t* run_used;
   const std::uint32_t* run_group;
   const float* blocks;
   const std::uint32_t* group_first;
@@ -34,21 +35,21 @@ struct View {
 
 View view_of(const LayoutKernelArgs& a) {
   const SkinLayout& l = *a.layout;
-  return View{l.run_bones.data(),   l.run_weights.data(), l.run_group.data(),
+  return View{l.run_bones.data(),   l.run_weights.data(), l.run_used.data(),      l.run_group.data(),
               l.blocks.data(),      l.group_first.data(), l.group_live.data(),
               l.slot_vertex.data(), static_cast<std::size_t>(l.floats_per_group()),
               l.slots,              l.run_group[static_cast<std::size_t>(a.run_end)]};
 }
 
-// Run r's matrix: PaletteMatricesJob's loop for one entry (zero weights skipped, slots in order).
+// Run r's matrix: PaletteMatricesJob's loop for one entry (zero weights skipped, slots in order; the
+// layout keeps the non-zero ones first, so the loop stops at run_used).
 inline Mat3x4 blend_run(const View& v, const Mat3x4* skin, int r) {
   Mat3x4 acc;
   for (float& x : acc.m) x = 0.0f;
   const std::uint16_t* bones = v.run_bones + static_cast<std::size_t>(r) * v.slots;
   const float* weights = v.run_weights + static_cast<std::size_t>(r) * v.slots;
-  for (int k = 0; k < v.slots; ++k) {
+  for (int k = 0; k < v.run_used[r]; ++k) {
     const float w = weights[k];
-    if (w == 0.0f) continue;
     const float* s = skin[bones[k]].m;
     for (int i = 0; i < 12; ++i) acc.m[i] += w * s[i];
   }
@@ -106,8 +107,7 @@ inline void blend_run_rows(const View& v, const Mat3x4* skin, int r, float* out1
   __m128 r0 = _mm_setzero_ps(), r1 = r0, r2 = r0;
   const std::uint16_t* bones = v.run_bones + static_cast<std::size_t>(r) * v.slots;
   const float* weights = v.run_weights + static_cast<std::size_t>(r) * v.slots;
-  for (int k = 0; k < v.slots; ++k) {
-    if (weights[k] == 0.0f) continue;
+  for (int k = 0; k < v.run_used[r]; ++k) {
     const __m128 w = _mm_set1_ps(weights[k]);
     const float* s = skin[bones[k]].m;
     r0 = _mm_add_ps(r0, _mm_mul_ps(w, _mm_loadu_ps(s)));
