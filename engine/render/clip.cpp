@@ -26,22 +26,6 @@ ClipVertex lerp(const ClipVertex& a, const ClipVertex& b, float t) {
 
 }  // namespace
 
-std::uint16_t outcode(const glm::vec4& c, float g) {
-  std::uint16_t o = 0;
-  if (c.z < -c.w) o |= kOutNear;
-  if (c.z > c.w) o |= kOutFar;
-  if (c.x < -c.w) o |= kOutLeft;
-  if (c.x > c.w) o |= kOutRight;
-  if (c.y < -c.w) o |= kOutBottom;
-  if (c.y > c.w) o |= kOutTop;
-  const float gw = g * c.w;
-  if (c.x < -gw) o |= kOutGuardLeft;
-  if (c.x > gw) o |= kOutGuardRight;
-  if (c.y < -gw) o |= kOutGuardBottom;
-  if (c.y > gw) o |= kOutGuardTop;
-  return o;
-}
-
 void clip_polygon(ClipPolygon* poly, float g) {
   ClipPolygon tmp;
   ClipPolygon* in = poly;

@@ -29,7 +29,22 @@ constexpr std::uint16_t kOutsideMask = kOutNear | kOutFar | kOutLeft | kOutRight
 constexpr std::uint16_t kClipMask =
     kOutNear | kOutFar | kOutGuardLeft | kOutGuardRight | kOutGuardBottom | kOutGuardTop;
 
-std::uint16_t outcode(const glm::vec4& clip, float guard_band);
+// Inline: the geometry stage asks once per vertex.
+inline std::uint16_t outcode(const glm::vec4& c, float g) {
+  std::uint16_t o = 0;
+  if (c.z < -c.w) o |= kOutNear;
+  if (c.z > c.w) o |= kOutFar;
+  if (c.x < -c.w) o |= kOutLeft;
+  if (c.x > c.w) o |= kOutRight;
+  if (c.y < -c.w) o |= kOutBottom;
+  if (c.y > c.w) o |= kOutTop;
+  const float gw = g * c.w;
+  if (c.x < -gw) o |= kOutGuardLeft;
+  if (c.x > gw) o |= kOutGuardRight;
+  if (c.y < -gw) o |= kOutGuardBottom;
+  if (c.y > gw) o |= kOutGuardTop;
+  return o;
+}
 
 // A vertex with the attributes interpolated by the clipper (linear in clip space).
 struct ClipVertex {

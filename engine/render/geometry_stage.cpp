@@ -7,6 +7,7 @@
 
 #include "render/clip.h"
 #include "math/angles.h"
+#include "render/round.h"
 
 namespace cf {
 namespace {
@@ -16,11 +17,7 @@ float fov_or_default(const Camera& c) { return c.fov_y_rad > 0 ? c.fov_y_rad : k
 float near_or_default(const Camera& c) { return c.near_m > 0 ? c.near_m : 0.1f; }
 float far_or_default(const Camera& c) { return c.far_m > 0 ? c.far_m : 200.0f; }
 
-std::uint8_t to_byte(float v) {
-  if (!(v > 0.0f)) return 0;  // also NaN
-  v = std::min(v, 1.0f);
-  return static_cast<std::uint8_t>(std::lround(v * 255.0f));
-}
+std::uint8_t to_byte(float v) { return unit_to_byte(v); }
 
 // Maps clip space to the target: fixed-point pixels (snapped or not), window depth and 1/w.
 struct Viewport {
@@ -30,8 +27,8 @@ struct Viewport {
   std::int32_t to_fixed(float pixels) const {
     // Clipping keeps real coordinates within the guard band; this only tames NaN/inf input.
     if (!(std::fabs(pixels) < 1e6f)) pixels = 0.0f;
-    if (snap) return static_cast<std::int32_t>(std::lround(pixels)) * kSubpixelOne;
-    return static_cast<std::int32_t>(std::lround(pixels * static_cast<float>(kSubpixelOne)));
+    if (snap) return round_half_away(pixels) * kSubpixelOne;
+    return round_half_away(pixels * static_cast<float>(kSubpixelOne));
   }
   void project(const glm::vec4& clip, std::int32_t* x, std::int32_t* y, float* depth, float* inv_w) const {
     const float iw = 1.0f / clip.w;
@@ -45,9 +42,9 @@ struct Viewport {
 
 // Signed doubled area in fixed-point screen space (y down): negative for counter-clockwise-from-outside
 // faces, i.e. faces looking at the camera.
-std::int64_t screen_area2(const ScreenTriangle& t) {
-  const std::int64_t ax = t.v[1].x - t.v[0].x, ay = t.v[1].y - t.v[0].y;
-  const std::int64_t bx = t.v[2].x - t.v[0].x, by = t.v[2].y - t.v[0].y;
+std::int64_t screen_area2(const ScreenVertex& v0, const ScreenVertex& v1, const ScreenVertex& v2) {
+  const std::int64_t ax = v1.x - v0.x, ay = v1.y - v0.y;
+  const std::int64_t bx = v2.x - v0.x, by = v2.y - v0.y;
   return ax * by - ay * bx;
 }
 
@@ -117,7 +114,8 @@ class Builder {
         continue;
       }
       if (((o0 | o1 | o2) & kClipMask) == 0) {
-        emit(ctx, clip_vertex(ctx, i0), clip_vertex(ctx, i1), clip_vertex(ctx, i2));
+        // Unclipped: the corners' screen vertices were made once per vertex.
+        emit_screen(ctx, s_.screen[i0], s_.screen[i1], s_.screen[i2], s_.clip[i0].w, s_.clip[i1].w, s_.clip[i2].w);
         continue;
       }
       ClipPolygon poly;
@@ -143,6 +141,7 @@ class Builder {
       s_.color.resize(n);
       s_.fog.resize(n);
       s_.outcode.resize(n);
+      s_.screen.resize(n);
     }
     const glm::mat4 mvp = view_proj_ * m.model_to_world;
     const glm::mat3 normal_to_world = glm::transpose(glm::inverse(glm::mat3(m.model_to_world)));
@@ -173,6 +172,18 @@ class Builder {
       s_.color[i] = out;
       // Clip w is the view distance along the camera axis.
       s_.fog[i] = fog_on_ ? to_byte((c.w - job_.lighting.fog_start_m) / fog_span) : 0;
+      // Only vertices that need no clipping are drawn straight from here. This equals
+      // to_screen(clip_vertex(i)): colour and fog bytes survive the float round trip unchanged
+      // (unit_to_byte(b / 255) == b for every byte, a test checks), and UVs are copied.
+      if ((s_.outcode[i] & kClipMask) == 0) {
+        ScreenVertex& sv = s_.screen[i];
+        vp_.vp.project(c, &sv.x, &sv.y, &sv.depth, &sv.inv_w);
+        const glm::vec2 uv = (m.uvs && !ctx.weights) ? m.uvs[i] : glm::vec2(0.0f);
+        sv.u = uv.x;
+        sv.v = uv.y;
+        sv.color = out;
+        sv.fog = s_.fog[i];
+      }
     }
   }
 
@@ -193,23 +204,30 @@ class Builder {
     s.v = c.uv.y;
     s.color = Rgba8{to_byte(c.color.r / 255.0f), to_byte(c.color.g / 255.0f), to_byte(c.color.b / 255.0f),
                     to_byte(c.color.a / 255.0f)};
-    s.fog = c.fog > 0.0f ? static_cast<std::uint8_t>(std::lround(std::min(c.fog, 255.0f))) : 0;
+    s.fog = c.fog > 0.0f ? static_cast<std::uint8_t>(round_half_away(std::min(c.fog, 255.0f))) : 0;
     return s;
   }
 
   void emit(const MeshContext& ctx, const ClipVertex& a, const ClipVertex& b, const ClipVertex& c) {
-    ScreenTriangle t;
-    t.v[0] = to_screen(a);
-    t.v[1] = to_screen(b);
-    t.v[2] = to_screen(c);
-    t.texture = ctx.weights ? kNoTexture : ctx.mesh->texture;
-    const std::int64_t area = screen_area2(t);
+    emit_screen(ctx, to_screen(a), to_screen(b), to_screen(c), a.pos.w, b.pos.w, c.pos.w);
+  }
+
+  // wa, wb, wc: the corners' clip w (view distances), for the ordering-table bucket.
+  void emit_screen(const MeshContext& ctx, const ScreenVertex& a, const ScreenVertex& b, const ScreenVertex& c,
+                   float wa, float wb, float wc) {
+    // Cull on the fixed-point corners before copying anything.
+    const std::int64_t area = screen_area2(a, b, c);
     if (area == 0 || (area > 0 && !ctx.mesh->double_sided)) {
       if (stats_) ++stats_->culled_back;
       return;
     }
+    ScreenTriangle t;
+    t.v[0] = a;
+    t.v[1] = b;
+    t.v[2] = c;
+    t.texture = ctx.weights ? kNoTexture : ctx.mesh->texture;
     // Ordering-table bucket from the average view distance, linear between near and far.
-    const float avg_w = (a.pos.w + b.pos.w + c.pos.w) * (1.0f / 3.0f);
+    const float avg_w = (wa + wb + wc) * (1.0f / 3.0f);
     const float f = (avg_w - near_) / (far_ - near_);
     int bucket = 0;
     if (f >= 1.0f) {
@@ -302,9 +320,10 @@ bool GeometryJob::validate() const {
     if (m.vertex_count < 0 || m.index_count < 0 || m.index_count % 3 != 0) return false;
     if (m.vertex_count > 0 && (!m.positions_ms || !m.normals_ms)) return false;
     if (m.index_count > 0 && !m.indices) return false;
-    for (int k = 0; k < m.index_count; ++k) {
-      if (m.indices[k] >= static_cast<std::uint32_t>(m.vertex_count)) return false;
-    }
+    // The largest index, in a loop the compiler vectorizes, then one comparison.
+    std::uint32_t top = 0;
+    for (int k = 0; k < m.index_count; ++k) top = std::max(top, m.indices[k]);
+    if (m.index_count > 0 && top >= static_cast<std::uint32_t>(m.vertex_count)) return false;
   }
   return true;
 }

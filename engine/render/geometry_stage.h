@@ -77,6 +77,7 @@ struct GeometryScratch {
   std::vector<Rgba8> color;
   std::vector<std::uint8_t> fog;
   std::vector<std::uint16_t> outcode;
+  std::vector<ScreenVertex> screen;     // per vertex that needs no clipping: its projected corner
   std::vector<ScreenTriangle> unsorted;  // triangles in submission order
   std::vector<std::int32_t> bucket;     // per unsorted triangle
   std::vector<std::int32_t> counts;     // per bucket

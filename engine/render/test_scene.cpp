@@ -102,4 +102,34 @@ GeometryJob test_scene_job(const TestScene& s, const FrameSettings& settings, in
   return job;
 }
 
+void build_big_test_scene(BigTestScene* s) {
+  s->sphere = make_sphere_mesh(0.45f, 25, 41);
+  s->ground = make_ground_mesh(20.0f, 16);
+  s->meshes.clear();
+  for (int i = 0; i < 25; ++i) {
+    const glm::vec3 pos(static_cast<float>(i % 5) - 2.0f, 0.5f + static_cast<float>(i / 5) * 0.2f,
+                        -static_cast<float>(i / 5) * 1.2f);
+    s->meshes.push_back(s->sphere.view(glm::translate(glm::mat4(1.0f), pos), Rgba8{230, 200, 170, 255}, TextureId{1}));
+  }
+  MeshInput g = s->ground.view(glm::mat4(1.0f), Rgba8{255, 255, 255, 255}, TextureId{2});
+  g.ground_layer = true;
+  s->meshes.push_back(g);
+  s->triangles = 0;
+  for (const MeshInput& m : s->meshes) s->triangles += m.index_count / 3;
+  s->camera = Camera{};
+  s->camera.view = glm::lookAt(glm::vec3(0.0f, 2.5f, 6.0f), glm::vec3(0.0f, 0.5f, -1.5f), glm::vec3(0, 1, 0));
+  s->lighting = Lighting{};
+  s->lighting.fog_start_m = 10.0f;
+  s->lighting.fog_end_m = 30.0f;
+}
+
+GeometryJob big_test_scene_job(const BigTestScene& s) {
+  GeometryJob j;
+  j.meshes = s.meshes.data();
+  j.mesh_count = static_cast<int>(s.meshes.size());
+  j.camera = s.camera;
+  j.lighting = s.lighting;
+  return j;
+}
+
 }  // namespace cf

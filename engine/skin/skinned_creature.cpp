@@ -1,8 +1,58 @@
 #include "skin/skinned_creature.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace cf {
+namespace {
+
+template <class T>
+void permute(std::vector<T>* a, const std::vector<int>& order) {
+  if (a->size() != order.size()) return;
+  std::vector<T> b(a->size());
+  for (std::size_t i = 0; i < order.size(); ++i) b[i] = (*a)[static_cast<std::size_t>(order[i])];
+  a->swap(b);
+}
+
+void permute_rows(WeightTable* t, const std::vector<int>& order) {
+  if (t->vertex_count() != static_cast<int>(order.size())) return;
+  WeightTable r;
+  r.offsets.reserve(order.size() + 1);
+  r.influences.reserve(t->influences.size());
+  for (int v : order) r.add_vertex(t->begin(v), t->count(v));
+  *t = std::move(r);
+}
+
+// Orders every per-vertex array by palette entry (stable), remapping triangles and neighbours.
+void sort_vertices_by_entry(SkinnedCreature* c) {
+  const std::vector<std::uint16_t>& entry = c->palette.vertex_entry;
+  std::vector<int> order(entry.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return entry[a] < entry[b]; });
+  std::vector<std::uint32_t> new_index(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) new_index[static_cast<std::size_t>(order[i])] = static_cast<std::uint32_t>(i);
+  SkinMesh& m = c->mesh;
+  permute(&m.positions_ms, order);
+  permute(&m.normals_ms, order);
+  permute(&m.uvs, order);
+  permute(&m.vertex_part, order);
+  for (std::uint32_t& i : m.indices) i = new_index[i];
+  Adjacency adj;
+  adj.offsets.reserve(order.size() + 1);
+  adj.neighbors.reserve(m.adjacency.neighbors.size());
+  for (int v : order) {
+    for (int k = m.adjacency.offsets[v]; k < m.adjacency.offsets[v + 1]; ++k)
+      adj.neighbors.push_back(static_cast<int>(new_index[static_cast<std::size_t>(m.adjacency.neighbors[k])]));
+    adj.offsets.push_back(static_cast<int>(adj.neighbors.size()));
+  }
+  m.adjacency = std::move(adj);
+  permute_rows(&c->envelope, order);
+  permute_rows(&c->limited.weights, order);
+  permute_rows(&c->limited.deleted, order);
+  permute(&c->palette.vertex_entry, order);
+}
+
+}  // namespace
 
 std::vector<int> depth_priority(const Skeleton& sk) {
   std::vector<int> depth(sk.size(), 0);
@@ -29,7 +79,11 @@ Result<SkinnedCreature> build_skinned_creature(const Skeleton& sk, const SkinOpt
   auto pal = build_palette(c.limited.weights, options.palette);
   if (!pal) return pal.error();
   c.palette = std::move(*pal);
+  sort_vertices_by_entry(&c);
   c.exact = make_fixed_influences(c.limited.weights);
+  auto layout = build_skin_layout(c.palette, c.mesh.positions_ms, c.mesh.normals_ms);
+  if (!layout) return layout.error();
+  c.layout = std::move(*layout);
   return c;
 }
 
@@ -43,6 +97,15 @@ void SkinBuffers::resize_for(const SkinnedCreature& c) {
 bool skin_with_palette(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms,
                        SkinSpan<const glm::mat4> inv_bind_ms, SkinBuffers* out) {
   if (!SkinMatricesJob{bone_ms, inv_bind_ms, out->skin}.run()) return false;
+  if (c.layout.vertex_count == c.mesh.vertex_count() && c.layout.normals == !c.mesh.normals_ms.empty()) {
+    LayoutSkinningJob fast;
+    fast.layout = &c.layout;
+    fast.skin = out->skin;
+    fast.out_positions_ms = out->positions_ms;
+    fast.out_normals_ms = out->normals_ms;
+    return fast.run();
+  }
+  // A creature without a layout (built by hand): the scalar jobs, same bits.
   PaletteMatricesJob pm;
   pm.palette = &c.palette;
   pm.skin = out->skin;
@@ -79,6 +142,29 @@ float palette_error_m(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_m
   for (std::size_t v = 0; v < palette_out->positions_ms.size(); ++v)
     worst = std::max(worst, glm::length(palette_out->positions_ms[v] - exact_out->positions_ms[v]));
   return worst;
+}
+
+template <class T>
+static std::size_t cap_bytes(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+
+static std::size_t table_bytes(const WeightTable& t) { return cap_bytes(t.offsets) + cap_bytes(t.influences); }
+
+SkinMemory skin_memory(const SkinnedCreature& c) {
+  SkinMemory m;
+  const SkinMesh& mesh = c.mesh;
+  m.mesh = cap_bytes(mesh.positions_ms) + cap_bytes(mesh.normals_ms) + cap_bytes(mesh.uvs) + cap_bytes(mesh.indices) +
+           cap_bytes(mesh.vertex_part) + cap_bytes(mesh.adjacency.offsets) + cap_bytes(mesh.adjacency.neighbors);
+  m.weights = table_bytes(c.envelope) + table_bytes(c.limited.weights) + table_bytes(c.limited.deleted) +
+              cap_bytes(c.exact.bones) + cap_bytes(c.exact.weights) + cap_bytes(c.bone_priority);
+  m.palette = cap_bytes(c.palette.entry_bones) + cap_bytes(c.palette.entry_weights) + cap_bytes(c.palette.vertex_entry);
+  m.layout = c.layout.bytes();
+  return m;
+}
+
+std::size_t skin_buffer_bytes(const SkinBuffers& b) {
+  return cap_bytes(b.skin) + cap_bytes(b.palette) + cap_bytes(b.positions_ms) + cap_bytes(b.normals_ms);
 }
 
 }  // namespace cf

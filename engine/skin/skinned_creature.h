@@ -9,6 +9,7 @@
 #include "skin/limit.h"
 #include "skin/mesh.h"
 #include "skin/palette.h"
+#include "skin/skin_layout.h"
 #include "skin/skinning.h"
 
 namespace cf {
@@ -20,6 +21,8 @@ struct SkinOptions {
   PaletteOptions palette;
 };
 
+// Vertices are ordered by palette entry (stably, so each entry's vertices stay in mesh order): the
+// fast skinning path then writes whole groups of 4 consecutive vertices.
 struct SkinnedCreature {
   int bone_count = 0;
   SkinMesh mesh;
@@ -28,6 +31,7 @@ struct SkinnedCreature {
   WeightPalette palette;          // quantized combinations, one index per vertex
   FixedInfluences exact;          // 'limited' padded to fixed slots, for the naive reference blend
   std::vector<int> bone_priority; // per bone: bones nearer the root rank higher (kept on ties)
+  SkinLayout layout;              // the palette and bind mesh laid out for the 4-wide vertex loop
 };
 
 Result<SkinnedCreature> build_skinned_creature(const Skeleton& skeleton, const SkinOptions& options = {});
@@ -44,7 +48,20 @@ struct SkinBuffers {
   void resize_for(const SkinnedCreature& c);
 };
 
-// Skins the creature through the palette for one frame's bone matrices. False on size mismatch.
+// Heap bytes a skinned creature holds, by kind (vector capacities, so what is really allocated).
+struct SkinMemory {
+  std::size_t mesh = 0;     // positions, normals, uvs, indices, parts, adjacency
+  std::size_t weights = 0;  // envelope, limited (+ deleted) and the fixed-slot exact weights
+  std::size_t palette = 0;  // palette entries and per-vertex entry indices
+  std::size_t layout = 0;   // the skinning layout (a second, padded copy of positions and normals)
+  std::size_t total() const { return mesh + weights + palette + layout; }
+};
+SkinMemory skin_memory(const SkinnedCreature& c);
+// Heap bytes of one creature's per-frame skinning buffers.
+std::size_t skin_buffer_bytes(const SkinBuffers& b);
+
+// Skins the creature through the palette for one frame's bone matrices (LayoutSkinningJob; the same
+// bits as PaletteSkinningJob). False on size mismatch.
 bool skin_with_palette(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms,
                        SkinSpan<const glm::mat4> inv_bind_ms, SkinBuffers* out);
 // The same frame with the exact (limited, unquantized) weights, blended per vertex.

@@ -16,36 +16,11 @@
 namespace cf {
 namespace {
 
-// ~50k triangles: a 5x5 grid of spheres (2000 triangles each) in front of the camera, half of
-// them back-facing, as in any closed mesh, on a tiled ground.
-struct BigScene {
-  MeshData sphere = make_sphere_mesh(0.45f, 25, 41);
-  MeshData ground = make_ground_mesh(20.0f, 16);
-  std::vector<MeshInput> meshes;
-  Camera camera;
-  Lighting lighting;
-  int triangles = 0;
-
-  BigScene() {
-    for (int i = 0; i < 25; ++i) {
-      const glm::vec3 pos(static_cast<float>(i % 5) - 2.0f, 0.5f + static_cast<float>(i / 5) * 0.2f,
-                          -static_cast<float>(i / 5) * 1.2f);
-      meshes.push_back(sphere.view(glm::translate(glm::mat4(1.0f), pos), Rgba8{230, 200, 170, 255}, TextureId{1}));
-    }
-    MeshInput g = ground.view(glm::mat4(1.0f), Rgba8{255, 255, 255, 255}, TextureId{2});
-    g.ground_layer = true;
-    meshes.push_back(g);
-    for (const MeshInput& m : meshes) triangles += m.index_count / 3;
-    camera.view = glm::lookAt(glm::vec3(0.0f, 2.5f, 6.0f), glm::vec3(0.0f, 0.5f, -1.5f), glm::vec3(0, 1, 0));
-    lighting.fog_start_m = 10.0f;
-    lighting.fog_end_m = 30.0f;
-  }
+// The 50k-triangle scene (render/test_scene.h) as the benchmarks use it.
+struct BigScene : BigTestScene {
+  BigScene() { build_big_test_scene(this); }
   GeometryJob job(GeometryScratch* scratch, CommandList* out) const {
-    GeometryJob j;
-    j.meshes = meshes.data();
-    j.mesh_count = static_cast<int>(meshes.size());
-    j.camera = camera;
-    j.lighting = lighting;
+    GeometryJob j = big_test_scene_job(*this);
     j.scratch = scratch;
     j.out = out;
     return j;

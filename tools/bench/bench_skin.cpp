@@ -1,15 +1,17 @@
-// CPU skinning, one thread: palette skinning (one blended matrix per weight combination, then one
-// matrix * vector per vertex) against the naive per-vertex linear blend (4 influences), 50k vertices,
-// positions and normals, on a shipped creature's mesh posed by random articulated poses.
+// CPU skinning, one thread: the palette frame (skinning matrices, one blended matrix per weight
+// combination, then the 4-wide layout vertex loop) against the scalar palette job it replaced and the
+// naive per-vertex linear blend with exact weights (4 influences, BlendSkinningJob), 50k vertices,
+// positions and normals, on a shipped creature's mesh posed by a random articulated pose.
 // Counters: items/s = vertices/s; bytes_per_vertex = bytes read + written per vertex by the vertex loop
-// (palette: position 12 + normal 12 + index 2 + outputs 24; naive: 12 + 12 + 4 x (2 + 4) + 24),
-// not counting the palette / bone matrices, which stay in cache.
+// (layout: 24 floats per group of 4 padded lanes + outputs 24; scalar palette: position 12 + normal 12 +
+// index 2 + outputs 24; naive: 12 + 12 + 4 x (2 + 4) + 24), not counting matrices, which stay in cache.
 #include <string>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
 #include "creature/creature_io.h"
+#include "retarget/retarget.h"
 #include "skeleton/rig_builder.h"
 #include "skin/sample_poses.h"
 #include "skin/skinned_creature.h"
@@ -24,14 +26,14 @@ struct Fixture {
   cf::SkinBuffers out;
   bool ok = false;
 
-  explicit Fixture(const std::string& creature) {
+  Fixture(const std::string& creature, int vertices) {
     auto c = cf::load_creature(std::string(CF_ASSETS_DIR) + "/creatures/" + creature + ".json");
     if (!c) return;
     auto rig_r = cf::build_rig(*c);
     if (!rig_r) return;
     rig = std::move(*rig_r);
     cf::SkinOptions o;
-    o.mesh.target_vertices = 50000;
+    o.mesh.target_vertices = vertices;
     o.limit.max_influences = 4;
     auto s = cf::build_skinned_creature(rig.skeleton, o);
     if (!s) return;
@@ -50,9 +52,18 @@ struct Fixture {
   }
 };
 
+// Built once per process, outside the timing. "biped_small": 5000 vertices, all in L2 (in-cache rate).
 Fixture& fixture(const std::string& name) {
-  static Fixture biped("biped"), octopod("octopod");  // built once per process, outside the timing
-  return name == "octopod" ? octopod : biped;
+  if (name == "octopod") {
+    static Fixture octopod("octopod", 50000);
+    return octopod;
+  }
+  if (name == "biped_small") {
+    static Fixture small("biped", 5000);
+    return small;
+  }
+  static Fixture biped("biped", 50000);
+  return biped;
 }
 
 void report(benchmark::State& state, const Fixture& f, double bytes_per_vertex) {
@@ -63,7 +74,7 @@ void report(benchmark::State& state, const Fixture& f, double bytes_per_vertex) 
   state.counters["palette_size"] = f.skinned.palette.size();
 }
 
-// Whole frame: skinning matrices, palette matrices, vertices.
+// Whole frame: skinning matrices, palette matrices, vertices (the layout job, as the game runs it).
 void BM_PaletteSkinning(benchmark::State& state, const char* creature) {
   Fixture& f = fixture(creature);
   if (!f.ok) return state.SkipWithError("fixture failed");
@@ -73,7 +84,74 @@ void BM_PaletteSkinning(benchmark::State& state, const char* creature) {
     benchmark::DoNotOptimize(f.out.positions_ms.data());
     benchmark::ClobberMemory();
   }
+  const double padded = 4.0 * f.skinned.layout.groups() / f.skinned.mesh.vertex_count();
+  report(state, f, padded * 24 + 24);  // 24 bytes of bind data per lane
+  state.counters["lanes_per_vertex"] = padded;
+}
+
+// The same frame with one particular vertex loop (the game's skin_with_palette uses the widest).
+void BM_PaletteSkinningKernel(benchmark::State& state, const char* creature, cf::SkinKernel kernel) {
+  Fixture& f = fixture(creature);
+  if (!f.ok) return state.SkipWithError("fixture failed");
+  if (cf::resolve(kernel) != kernel) return state.SkipWithError("kernel not supported here");
+  for (auto _ : state) {
+    bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
+    cf::LayoutSkinningJob job;
+    job.layout = &f.skinned.layout;
+    job.skin = f.out.skin;
+    job.out_positions_ms = f.out.positions_ms;
+    job.out_normals_ms = f.out.normals_ms;
+    job.kernel = kernel;
+    ok = job.run() && ok;
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(f.out.positions_ms.data());
+    benchmark::ClobberMemory();
+  }
+  report(state, f, 4.0 * f.skinned.layout.groups() / f.skinned.mesh.vertex_count() * 24 + 24);
+}
+
+// The palette frame before the layout: the same matrices, then the scalar PaletteSkinningJob.
+void BM_PaletteSkinningScalar(benchmark::State& state, const char* creature) {
+  Fixture& f = fixture(creature);
+  if (!f.ok) return state.SkipWithError("fixture failed");
+  for (auto _ : state) {
+    bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
+    cf::PaletteMatricesJob pm;
+    pm.palette = &f.skinned.palette;
+    pm.skin = f.out.skin;
+    pm.out = f.out.palette;
+    ok = pm.run() && ok;
+    cf::PaletteSkinningJob job;
+    job.palette_matrices = f.out.palette;
+    job.vertex_entry = f.skinned.palette.vertex_entry;
+    job.positions_ms = f.skinned.mesh.positions_ms;
+    job.normals_ms = f.skinned.mesh.normals_ms;
+    job.out_positions_ms = f.out.positions_ms;
+    job.out_normals_ms = f.out.normals_ms;
+    ok = job.run() && ok;
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(f.out.positions_ms.data());
+    benchmark::ClobberMemory();
+  }
   report(state, f, 12 + 12 + 2 + 24);
+}
+
+// The palette build alone (skinning matrices + palette matrices): the per-frame cost before any vertex.
+void BM_PaletteBuild(benchmark::State& state, const char* creature) {
+  Fixture& f = fixture(creature);
+  if (!f.ok) return state.SkipWithError("fixture failed");
+  for (auto _ : state) {
+    bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
+    cf::PaletteMatricesJob pm;
+    pm.palette = &f.skinned.palette;
+    pm.skin = f.out.skin;
+    pm.out = f.out.palette;
+    ok = pm.run() && ok;
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(f.out.palette.data());
+    benchmark::ClobberMemory();
+  }
+  report(state, f, 0);
 }
 
 // Whole frame: skinning matrices, then every vertex blends its 4 bones' matrices.
@@ -97,9 +175,81 @@ void BM_NaiveBlendSkinning(benchmark::State& state, const char* creature) {
   report(state, f, 12 + 12 + 4 * (2 + 4) + 24);
 }
 
+template <class T>
+double kib(const std::vector<T>& v) {
+  return static_cast<double>(v.capacity() * sizeof(T)) / 1024.0;
+}
+double kib(const std::string& s) { return s.capacity() > 15 ? static_cast<double>(s.capacity() + 1) / 1024.0 : 0.0; }
+
+double rig_kib(const cf::Rig& r) {
+  const cf::Skeleton& k = r.skeleton;
+  double b = kib(k.names) + kib(k.parents) + kib(k.classes) + kib(k.sides) + kib(k.head_ms) + kib(k.tail_ms) +
+             kib(k.radius) + kib(k.counterpart) + kib(k.part) + kib(r.limbs) + kib(r.spine_bones) +
+             kib(r.head_bones) + kib(r.tail_bones) + sizeof(cf::Rig) / 1024.0;
+  for (const std::string& n : k.names) b += kib(n);
+  for (const cf::LimbChain& l : r.limbs) b += kib(l.cases);
+  return b;
+}
+
+double pose_kib(const cf::CreaturePose& p) {
+  return kib(p.head_ms) + kib(p.tail_ms) + kib(p.head_ws) + kib(p.tail_ws) + kib(p.bone_ms) + kib(p.rotation_ms) +
+         kib(p.limbs) + kib(p.bind_ms) + kib(p.bone_limb) + kib(p.spine_rank) + sizeof(cf::CreaturePose) / 1024.0;
+}
+
+// Memory per creature, KiB: the rig, the skinned flesh (mesh, weights, palette, layout) and the
+// per-frame state (pose + skinning buffers); herd64 = 64 such creatures, nothing shared. The timed
+// loop only re-counts; the counters are the figures.
+void BM_CreatureMemory(benchmark::State& state, const char* creature, int vertices) {
+  auto c = cf::load_creature(std::string(CF_ASSETS_DIR) + "/creatures/" + creature + ".json");
+  if (!c) return state.SkipWithError("creature failed to load");
+  auto rig = cf::build_rig(*c);
+  if (!rig) return state.SkipWithError("rig failed");
+  cf::SkinOptions o;
+  o.mesh.target_vertices = vertices;
+  auto skinned = cf::build_skinned_creature(rig->skeleton, o);
+  if (!skinned) return state.SkipWithError("skin failed");
+  cf::CreaturePose pose;
+  pose.resize(*rig);
+  cf::SkinBuffers buffers;
+  buffers.resize_for(*skinned);
+  cf::SkinMemory m;
+  for (auto _ : state) {
+    m = cf::skin_memory(*skinned);
+    benchmark::DoNotOptimize(m);
+  }
+  const double state_kib = pose_kib(pose) + cf::skin_buffer_bytes(buffers) / 1024.0;
+  const double total = rig_kib(*rig) + m.total() / 1024.0 + sizeof(cf::SkinnedCreature) / 1024.0 + state_kib;
+  state.counters["vertices"] = skinned->mesh.vertex_count();
+  state.counters["rig_KiB"] = rig_kib(*rig);
+  state.counters["mesh_KiB"] = m.mesh / 1024.0;
+  state.counters["weights_KiB"] = m.weights / 1024.0;
+  state.counters["palette_KiB"] = m.palette / 1024.0;
+  state.counters["layout_KiB"] = m.layout / 1024.0;
+  state.counters["state_KiB"] = state_kib;
+  state.counters["total_KiB"] = total;
+  state.counters["herd64_MiB"] = 64.0 * total / 1024.0;
+}
+
 BENCHMARK_CAPTURE(BM_PaletteSkinning, biped, "biped")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, biped_sse2, "biped", cf::SkinKernel::kSse2)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, biped_scalar, "biped", cf::SkinKernel::kScalar)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningScalar, biped, "biped")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteBuild, biped, "biped")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, biped, "biped")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinning, biped_small, "biped_small")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, biped_small, "biped_small")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinning, octopod, "octopod")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, octopod_sse2, "octopod", cf::SkinKernel::kSse2)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningScalar, octopod, "octopod")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteBuild, octopod, "octopod")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, octopod, "octopod")->Unit(benchmark::kMicrosecond);
+
+BENCHMARK_CAPTURE(BM_CreatureMemory, biped_default, "biped", 0)->Iterations(1);
+BENCHMARK_CAPTURE(BM_CreatureMemory, octopod_default, "octopod", 0)->Iterations(1);
+BENCHMARK_CAPTURE(BM_CreatureMemory, biped_50k, "biped", 50000)->Iterations(1);
+BENCHMARK_CAPTURE(BM_CreatureMemory, octopod_50k, "octopod", 50000)->Iterations(1);
 
 }  // namespace

@@ -1,0 +1,82 @@
+#pragma once
+// The palette skinning layout: built once per mesh and palette so that the per-frame vertex loop is a
+// straight 4-wide pass. Vertices are grouped by palette entry (one run per used entry, in entry order),
+// each run padded to whole groups of 4 by repeating its last vertex, and each group stores its bind
+// positions and normals as x[4] y[4] z[4] blocks. Each run also carries its entry's bones and weights,
+// so the job blends the entry's matrix right before its vertices (no palette array written and read).
+// Sizes, entry and bone indices are checked here, once, so the job's validate() is O(1).
+// LayoutSkinningJob writes the same bits as PaletteMatricesJob + PaletteSkinningJob: the same IEEE
+// operations in the same order, only several lanes at a time (-ffp-contract=off keeps them unfused).
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/result.h"
+#include "skin/skin_types.h"
+#include "skin/skinning.h"
+
+namespace cf {
+
+struct SkinLayout {
+  static constexpr int kLanes = 4;
+  static constexpr std::uint8_t kLiveMask = 0x07;   // group_live: live lanes 1..4
+  static constexpr std::uint8_t kOverrun = 0x40;    // partial group whose next group follows it in the
+                                                    // output: may store 4 lanes if that group is written later
+  static constexpr std::uint8_t kScattered = 0x80;  // lanes are not consecutive vertices: slot_vertex
+
+  int vertex_count = 0;  // output vertices
+  int bone_count = 0;    // skinning matrices the job needs: largest bone index + 1
+  int slots = 0;         // influences per run (the palette's slots)
+  bool normals = false;  // blocks hold normals too (24 floats per group, else 12)
+  std::vector<std::uint16_t> run_entry;    // per run: its palette entry
+  std::vector<std::uint16_t> run_bones;    // per run: [run * slots + k], the entry's bones
+  std::vector<float> run_weights;          // per run: [run * slots + k], the entry's non-zero weights first
+  std::vector<std::uint8_t> run_used;      // per run: how many leading slots have a non-zero weight
+  std::vector<std::uint32_t> run_group;    // run r covers groups [run_group[r], run_group[r + 1])
+  std::vector<float> blocks;               // per group: px[4] py[4] pz[4] (nx[4] ny[4] nz[4]), model space
+  std::vector<std::uint32_t> group_first;  // per group: output vertex of lane 0
+  std::vector<std::uint8_t> group_live;    // per group: live lanes | kOverrun | kScattered
+  std::vector<std::uint32_t> slot_vertex;  // per lane slot: output vertex (padding repeats the last live one);
+                                           // empty when no group is scattered
+
+  int runs() const { return static_cast<int>(run_entry.size()); }
+  int groups() const { return static_cast<int>(group_first.size()); }
+  int floats_per_group() const { return normals ? 24 : 12; }
+  std::size_t bytes() const;  // heap bytes held
+};
+
+// Builds the layout. Vertices of one entry keep their mesh order. Fails (naming the element) on size
+// mismatches, an entry index outside the palette or non-finite input.
+Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<const glm::vec3> positions_ms,
+                                     SkinSpan<const glm::vec3> normals_ms);
+
+// Which vertex loop runs. Every kernel writes the same bits; kBest picks the widest the CPU supports
+// (AVX when present, else SSE2, else the portable scalar loop). A kernel the CPU or the build lacks
+// falls back to the next narrower one, so tests can request each.
+enum class SkinKernel { kBest, kScalar, kSse2, kAvx };
+const char* to_string(SkinKernel kernel);
+SkinKernel resolve(SkinKernel kernel);  // the kernel that actually runs for a request
+
+// Each vertex: its entry's blended matrix (the weighted sum of its bones' skinning matrices, as
+// PaletteMatricesJob computes it) times position; the 3x3 part times normal, renormalized.
+// A run range lets threads split the work: outputs of different ranges never overlap, and each vertex's
+// bits do not depend on the split.
+struct LayoutSkinningJob {
+  const SkinLayout* layout = nullptr;
+  SkinSpan<const Mat3x4> skin;              // per bone skinning matrices, at least layout->bone_count
+  SkinSpan<glm::vec3> out_positions_ms;     // layout->vertex_count, model space
+  SkinSpan<glm::vec3> out_normals_ms;       // layout->vertex_count unit normals, or empty (positions only)
+  int run_begin = 0;                        // runs [run_begin, run_end); run_end < 0 means all runs
+  int run_end = -1;
+  SkinKernel kernel = SkinKernel::kBest;
+  bool validate() const;  // sizes only: O(1)
+  bool run() const;
+};
+
+// Run boundaries that split the layout into `parts` ranges of about equal group counts:
+// part p covers runs [bounds[p], bounds[p + 1]). bounds must hold parts + 1 entries.
+void split_runs(const SkinLayout& layout, int parts, SkinSpan<int> bounds);
+
+}  // namespace cf

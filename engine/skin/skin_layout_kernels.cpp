@@ -1,0 +1,316 @@
+// The layout vertex loops. Each run's matrix is blended exactly as PaletteMatricesJob blends it; then
+// every kernel evaluates, per lane, exactly what PaletteSkinningJob evaluates per vertex: x' = ((m0 * x + m1 * y) + m2 * z) + m3, normals the same without m3, then
+// len2 = (x * x + y * y) + z * z and n * (1 / sqrt(len2)) when len2 > 0. SIMD sqrt, divide, multiply
+// and add are correctly rounded IEEE operations, so every kernel writes the same bits. The collapsed
+// normal case multiplies by exactly 1 instead of branching, which leaves n unchanged.
+#include <cmath>
+
+#include "skin/skin_layout_kernels.h"
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#define CF_SKIN_X86 1
+#else
+#define CF_SKIN_X86 0
+#endif
+
+namespace cf {
+namespace {
+
+// The layout's arrays as plain pointers, read once (stores through float* could otherwise force the
+// compiler to reload them after every group).
+struct View {
+  const std::uint16_t* run_bones;
+  const float* run_weights;
+  const std::uint8_t* run_used;
+  const std::uint32_t* run_group;
+  const float* blocks;
+  const std::uint32_t* group_first;
+  const std::uint8_t* group_live;
+  const std::uint32_t* slot_vertex;
+  std::size_t fpg;
+  int slots;
+  std::uint32_t group_end;  // first group past the job's range
+};
+
+View view_of(const LayoutKernelArgs& a) {
+  const SkinLayout& l = *a.layout;
+  return View{l.run_bones.data(),   l.run_weights.data(), l.run_used.data(),      l.run_group.data(),
+              l.blocks.data(),      l.group_first.data(), l.group_live.data(),
+              l.slot_vertex.data(), static_cast<std::size_t>(l.floats_per_group()),
+              l.slots,              l.run_group[static_cast<std::size_t>(a.run_end)]};
+}
+
+// Run r's matrix: PaletteMatricesJob's loop for one entry (zero weights skipped, slots in order; the
+// layout keeps the non-zero ones first, so the loop stops at run_used).
+inline Mat3x4 blend_run(const View& v, const Mat3x4* skin, int r) {
+  Mat3x4 acc;
+  for (float& x : acc.m) x = 0.0f;
+  const std::uint16_t* bones = v.run_bones + static_cast<std::size_t>(r) * v.slots;
+  const float* weights = v.run_weights + static_cast<std::size_t>(r) * v.slots;
+  for (int k = 0; k < v.run_used[r]; ++k) {
+    const float w = weights[k];
+    const float* s = skin[bones[k]].m;
+    for (int i = 0; i < 12; ++i) acc.m[i] += w * s[i];
+  }
+  return acc;
+}
+
+// Whether group g may be stored as 4 whole lanes.
+inline bool store_whole(const View& v, std::uint32_t g) {
+  const std::uint8_t f = v.group_live[g];
+  return f == SkinLayout::kLanes || ((f & SkinLayout::kOverrun) && g + 1 < v.group_end);
+}
+
+// Writes the live lanes of group g one by one; lane k's value is (x[k], y[k], z[k]).
+inline void write_lanes(const View& v, std::uint32_t g, const float* x, const float* y, const float* z,
+                        glm::vec3* out) {
+  const std::uint8_t flags = v.group_live[g];
+  const int live = flags & SkinLayout::kLiveMask;
+  for (int k = 0; k < live; ++k) {
+    const std::uint32_t at = (flags & SkinLayout::kScattered) ? v.slot_vertex[g * SkinLayout::kLanes + k]
+                                                               : v.group_first[g] + static_cast<std::uint32_t>(k);
+    out[at] = glm::vec3(x[k], y[k], z[k]);
+  }
+}
+
+void kernel_scalar(const LayoutKernelArgs& a) {
+  const View v = view_of(a);
+  float t[12];
+  for (int r = a.run_begin; r < a.run_end; ++r) {
+    const Mat3x4 m = blend_run(v, a.skin, r);
+    for (std::uint32_t g = v.run_group[r]; g < v.run_group[r + 1]; ++g) {
+      const float* b = v.blocks + g * v.fpg;
+      for (int k = 0; k < 4; ++k) {
+        const glm::vec3 p = m.transform_point(glm::vec3(b[k], b[4 + k], b[8 + k]));
+        t[k] = p.x, t[4 + k] = p.y, t[8 + k] = p.z;
+      }
+      write_lanes(v, g, t, t + 4, t + 8, a.out_p);
+      if (!a.out_n) continue;
+      for (int k = 0; k < 4; ++k) {
+        glm::vec3 n = m.transform_vector(glm::vec3(b[12 + k], b[16 + k], b[20 + k]));
+        const float len2 = n.x * n.x + n.y * n.y + n.z * n.z;
+        if (len2 > 0.0f) n = n * (1.0f / std::sqrt(len2));
+        t[k] = n.x, t[4 + k] = n.y, t[8 + k] = n.z;
+      }
+      write_lanes(v, g, t, t + 4, t + 8, a.out_n);
+    }
+  }
+}
+
+#if CF_SKIN_X86
+
+// ---- 4 lanes (SSE2, the x86_64 baseline) ----
+
+// blend_run with one 4-float row per vector: the same multiply and add per element, in slot order.
+inline void blend_run_rows(const View& v, const Mat3x4* skin, int r, float* out12) {
+  __m128 r0 = _mm_setzero_ps(), r1 = r0, r2 = r0;
+  const std::uint16_t* bones = v.run_bones + static_cast<std::size_t>(r) * v.slots;
+  const float* weights = v.run_weights + static_cast<std::size_t>(r) * v.slots;
+  for (int k = 0; k < v.run_used[r]; ++k) {
+    const __m128 w = _mm_set1_ps(weights[k]);
+    const float* s = skin[bones[k]].m;
+    r0 = _mm_add_ps(r0, _mm_mul_ps(w, _mm_loadu_ps(s)));
+    r1 = _mm_add_ps(r1, _mm_mul_ps(w, _mm_loadu_ps(s + 4)));
+    r2 = _mm_add_ps(r2, _mm_mul_ps(w, _mm_loadu_ps(s + 8)));
+  }
+  _mm_storeu_ps(out12, r0);
+  _mm_storeu_ps(out12 + 4, r1);
+  _mm_storeu_ps(out12 + 8, r2);
+}
+
+inline __m128 dot3(__m128 a, __m128 b, __m128 c, __m128 x, __m128 y, __m128 z) {
+  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(a, x), _mm_mul_ps(b, y)), _mm_mul_ps(c, z));
+}
+
+// 1 / sqrt(len2) where len2 > 0, else exactly 1.
+inline __m128 renorm_scale(__m128 x, __m128 y, __m128 z) {
+  const __m128 len2 = dot3(x, y, z, x, y, z);
+  const __m128 keep = _mm_cmpgt_ps(len2, _mm_setzero_ps());
+  const __m128 one = _mm_set1_ps(1.0f);
+  const __m128 inv = _mm_div_ps(one, _mm_sqrt_ps(len2));
+  return _mm_or_ps(_mm_and_ps(keep, inv), _mm_andnot_ps(keep, one));
+}
+
+// x, y, z lanes as 3 vectors of consecutive xyz triples: x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3.
+inline void to_aos(__m128 x, __m128 y, __m128 z, __m128* a0, __m128* a1, __m128* a2) {
+  const __m128 xy_lo = _mm_unpacklo_ps(x, y);                             // x0 y0 x1 y1
+  const __m128 xy_hi = _mm_unpackhi_ps(x, y);                             // x2 y2 x3 y3
+  const __m128 z0x1 = _mm_shuffle_ps(z, xy_lo, _MM_SHUFFLE(2, 2, 0, 0));  // z0 z0 x1 x1
+  const __m128 y1z1 = _mm_shuffle_ps(xy_lo, z, _MM_SHUFFLE(1, 1, 3, 3));  // y1 y1 z1 z1
+  const __m128 z2z3 = _mm_shuffle_ps(z, xy_hi, _MM_SHUFFLE(3, 2, 3, 2));  // z2 z3 x3 y3
+  *a0 = _mm_shuffle_ps(xy_lo, z0x1, _MM_SHUFFLE(2, 0, 1, 0));
+  *a1 = _mm_shuffle_ps(y1z1, xy_hi, _MM_SHUFFLE(1, 0, 2, 0));
+  *a2 = _mm_shuffle_ps(z2z3, z2z3, _MM_SHUFFLE(1, 3, 2, 0));
+}
+
+inline void store4(const View& v, std::uint32_t g, __m128 x, __m128 y, __m128 z, glm::vec3* out) {
+  if (store_whole(v, g)) {
+    __m128 a0, a1, a2;
+    to_aos(x, y, z, &a0, &a1, &a2);
+    float* dst = &out[v.group_first[g]].x;
+    _mm_storeu_ps(dst, a0);
+    _mm_storeu_ps(dst + 4, a1);
+    _mm_storeu_ps(dst + 8, a2);
+    return;
+  }
+  alignas(16) float t[12];
+  _mm_store_ps(t, x);
+  _mm_store_ps(t + 4, y);
+  _mm_store_ps(t + 8, z);
+  write_lanes(v, g, t, t + 4, t + 8, out);
+}
+
+template <bool kNormals>
+inline void skin_group4(const View& v, const __m128* m, std::uint32_t g, glm::vec3* out_p, glm::vec3* out_n) {
+  const float* b = v.blocks + g * v.fpg;
+  const __m128 px = _mm_loadu_ps(b), py = _mm_loadu_ps(b + 4), pz = _mm_loadu_ps(b + 8);
+  store4(v, g, _mm_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]),
+         _mm_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]), _mm_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]),
+         out_p);
+  if (!kNormals) return;
+  const __m128 nx = _mm_loadu_ps(b + 12), ny = _mm_loadu_ps(b + 16), nz = _mm_loadu_ps(b + 20);
+  const __m128 x = dot3(m[0], m[1], m[2], nx, ny, nz), y = dot3(m[4], m[5], m[6], nx, ny, nz);
+  const __m128 z = dot3(m[8], m[9], m[10], nx, ny, nz);
+  const __m128 s = renorm_scale(x, y, z);
+  store4(v, g, _mm_mul_ps(x, s), _mm_mul_ps(y, s), _mm_mul_ps(z, s), out_n);
+}
+
+template <bool kNormals>
+void kernel_sse2(const LayoutKernelArgs& a) {
+  const View v = view_of(a);
+  __m128 m[12];
+  alignas(16) float pm[12];
+  for (int r = a.run_begin; r < a.run_end; ++r) {
+    blend_run_rows(v, a.skin, r, pm);
+    for (int i = 0; i < 12; ++i) m[i] = _mm_set1_ps(pm[i]);
+    for (std::uint32_t g = v.run_group[r]; g < v.run_group[r + 1]; ++g) skin_group4<kNormals>(v, m, g, a.out_p, a.out_n);
+  }
+}
+
+// ---- 8 lanes (AVX): two groups of the same run at once, each 128-bit half one group ----
+
+#define CF_AVX __attribute__((target("avx")))
+
+CF_AVX inline __m256 load2(const float* lo, const float* hi) {
+  return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(lo)), _mm_loadu_ps(hi), 1);
+}
+
+CF_AVX inline __m256 dot3(__m256 a, __m256 b, __m256 c, __m256 x, __m256 y, __m256 z) {
+  return _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a, x), _mm256_mul_ps(b, y)), _mm256_mul_ps(c, z));
+}
+
+CF_AVX inline __m256 renorm_scale(__m256 x, __m256 y, __m256 z) {
+  const __m256 len2 = dot3(x, y, z, x, y, z);
+  const __m256 keep = _mm256_cmp_ps(len2, _mm256_setzero_ps(), _CMP_GT_OQ);
+  const __m256 one = _mm256_set1_ps(1.0f);
+  const __m256 inv = _mm256_div_ps(one, _mm256_sqrt_ps(len2));
+  // Bit operations, not blendv: GCC 12 turns that blend into per-lane branches.
+  return _mm256_or_ps(_mm256_and_ps(keep, inv), _mm256_andnot_ps(keep, one));
+}
+
+// Groups g and g + 1: the same in-lane transposition as to_aos, then one half per group.
+CF_AVX inline void store8(const View& v, std::uint32_t g, __m256 x, __m256 y, __m256 z, glm::vec3* out) {
+  const __m256 xy_lo = _mm256_unpacklo_ps(x, y), xy_hi = _mm256_unpackhi_ps(x, y);
+  const __m256 z0x1 = _mm256_shuffle_ps(z, xy_lo, _MM_SHUFFLE(2, 2, 0, 0));
+  const __m256 y1z1 = _mm256_shuffle_ps(xy_lo, z, _MM_SHUFFLE(1, 1, 3, 3));
+  const __m256 z2z3 = _mm256_shuffle_ps(z, xy_hi, _MM_SHUFFLE(3, 2, 3, 2));
+  const __m256 a0 = _mm256_shuffle_ps(xy_lo, z0x1, _MM_SHUFFLE(2, 0, 1, 0));
+  const __m256 a1 = _mm256_shuffle_ps(y1z1, xy_hi, _MM_SHUFFLE(1, 0, 2, 0));
+  const __m256 a2 = _mm256_shuffle_ps(z2z3, z2z3, _MM_SHUFFLE(1, 3, 2, 0));
+  const bool full0 = store_whole(v, g), full1 = store_whole(v, g + 1);
+  if (full0) {
+    float* dst = &out[v.group_first[g]].x;
+    _mm_storeu_ps(dst, _mm256_castps256_ps128(a0));
+    _mm_storeu_ps(dst + 4, _mm256_castps256_ps128(a1));
+    _mm_storeu_ps(dst + 8, _mm256_castps256_ps128(a2));
+  }
+  if (full1) {
+    float* dst = &out[v.group_first[g + 1]].x;
+    _mm_storeu_ps(dst, _mm256_extractf128_ps(a0, 1));
+    _mm_storeu_ps(dst + 4, _mm256_extractf128_ps(a1, 1));
+    _mm_storeu_ps(dst + 8, _mm256_extractf128_ps(a2, 1));
+  }
+  if (full0 && full1) return;
+  alignas(32) float t[24];
+  _mm256_store_ps(t, x);
+  _mm256_store_ps(t + 8, y);
+  _mm256_store_ps(t + 16, z);
+  if (!full0) write_lanes(v, g, t, t + 8, t + 16, out);
+  if (!full1) write_lanes(v, g + 1, t + 4, t + 12, t + 20, out);
+}
+
+template <bool kNormals>
+CF_AVX inline void skin_group8(const View& v, const __m256* m, std::uint32_t g, glm::vec3* out_p, glm::vec3* out_n) {
+  const float* b0 = v.blocks + g * v.fpg;
+  const float* b1 = b0 + v.fpg;
+  const __m256 px = load2(b0, b1), py = load2(b0 + 4, b1 + 4), pz = load2(b0 + 8, b1 + 8);
+  store8(v, g, _mm256_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]),
+         _mm256_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]),
+         _mm256_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]), out_p);
+  if (!kNormals) return;
+  const __m256 nx = load2(b0 + 12, b1 + 12), ny = load2(b0 + 16, b1 + 16), nz = load2(b0 + 20, b1 + 20);
+  const __m256 x = dot3(m[0], m[1], m[2], nx, ny, nz), y = dot3(m[4], m[5], m[6], nx, ny, nz);
+  const __m256 z = dot3(m[8], m[9], m[10], nx, ny, nz);
+  const __m256 s = renorm_scale(x, y, z);
+  store8(v, g, _mm256_mul_ps(x, s), _mm256_mul_ps(y, s), _mm256_mul_ps(z, s), out_n);
+}
+
+template <bool kNormals>
+CF_AVX void kernel_avx(const LayoutKernelArgs& a) {
+  const View v = view_of(a);
+  __m256 m8[12];
+  __m128 m4[12];
+  alignas(16) float pm[12];
+  for (int r = a.run_begin; r < a.run_end; ++r) {
+    blend_run_rows(v, a.skin, r, pm);
+    for (int i = 0; i < 12; ++i) m8[i] = _mm256_broadcast_ss(&pm[i]);
+    std::uint32_t g = v.run_group[r];
+    const std::uint32_t end = v.run_group[r + 1];
+    for (; g + 2 <= end; g += 2) skin_group8<kNormals>(v, m8, g, a.out_p, a.out_n);
+    if (g < end) {
+      for (int i = 0; i < 12; ++i) m4[i] = _mm256_castps256_ps128(m8[i]);
+      skin_group4<kNormals>(v, m4, g, a.out_p, a.out_n);
+    }
+  }
+}
+
+#undef CF_AVX
+
+#endif  // CF_SKIN_X86
+
+}  // namespace
+
+const char* to_string(SkinKernel k) {
+  switch (k) {
+    case SkinKernel::kBest: return "best";
+    case SkinKernel::kScalar: return "scalar";
+    case SkinKernel::kSse2: return "sse2";
+    case SkinKernel::kAvx: return "avx";
+  }
+  return "?";
+}
+
+SkinKernel resolve(SkinKernel k) {
+#if CF_SKIN_X86
+  const bool avx = __builtin_cpu_supports("avx");
+  if (k == SkinKernel::kBest) return avx ? SkinKernel::kAvx : SkinKernel::kSse2;
+  if (k == SkinKernel::kAvx && !avx) return SkinKernel::kSse2;
+  return k;
+#else
+  (void)k;
+  return SkinKernel::kScalar;
+#endif
+}
+
+void run_layout_kernel(const LayoutKernelArgs& a, SkinKernel kernel) {
+  switch (resolve(kernel)) {
+#if CF_SKIN_X86
+    case SkinKernel::kAvx: return a.out_n ? kernel_avx<true>(a) : kernel_avx<false>(a);
+    case SkinKernel::kSse2: return a.out_n ? kernel_sse2<true>(a) : kernel_sse2<false>(a);
+#endif
+    default: return kernel_scalar(a);
+  }
+}
+
+}  // namespace cf

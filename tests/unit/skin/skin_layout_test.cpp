@@ -1,0 +1,294 @@
+// The palette layout and LayoutSkinningJob: every kernel writes the same bits as the scalar
+// PaletteMatricesJob + PaletteSkinningJob, on random meshes, weights and matrices (sorted and unsorted
+// vertex orders, positions only, collapsed normals) and on the shipped creatures; split run ranges give
+// the same bits in any order; validation; and the creature's vertex order.
+#include "skin/skin_layout.h"
+
+#include <cmath>
+#include <cstring>
+
+#include <gtest/gtest.h>
+
+#include "core/rng.h"
+#include "skin/sample_poses.h"
+#include "skin/skinned_creature.h"
+#include "test_skeleton.h"
+
+namespace cf {
+namespace {
+
+constexpr SkinKernel kKernels[] = {SkinKernel::kScalar, SkinKernel::kSse2, SkinKernel::kAvx, SkinKernel::kBest};
+
+bool same_bits(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(glm::vec3)) == 0);
+}
+
+float rnd(Rng& rng, float lo, float hi) { return static_cast<float>(rng.uniform(lo, hi)); }
+
+// A random skinned mesh: positions, unit normals (a few zero ones), 1..4 influences per vertex over
+// `bones` bones, optionally in entry order (as build_skinned_creature leaves it).
+struct RandomMesh {
+  std::vector<glm::vec3> positions, normals;
+  WeightPalette palette;
+  std::vector<Mat3x4> skin;
+
+  RandomMesh(Rng& rng, int vertices, int bones, bool sorted) {
+    WeightTable w;
+    Influence inf[4];
+    for (int v = 0; v < vertices; ++v) {
+      const int n = rng.range(1, 4);
+      for (int k = 0; k < n; ++k) inf[k] = Influence{(rng.range(0, bones - 1) + k * 7) % bones, rnd(rng, 0.05f, 1.0f)};
+      // Distinct bones per vertex (the palette merges duplicates anyway, keep the input clean).
+      int m = 0;
+      for (int k = 0; k < n; ++k) {
+        bool dup = false;
+        for (int j = 0; j < m; ++j) dup = dup || inf[j].bone == inf[k].bone;
+        if (!dup) inf[m++] = inf[k];
+      }
+      w.add_vertex(inf, m);
+      positions.emplace_back(rnd(rng, -2, 2), rnd(rng, -2, 2), rnd(rng, -2, 2));
+      glm::vec3 nv(rnd(rng, -1, 1), rnd(rng, -1, 1), rnd(rng, -1, 1));
+      normals.push_back(v % 97 == 5 ? glm::vec3(0.0f) : glm::normalize(nv));
+    }
+    auto p = build_palette(w);
+    EXPECT_TRUE(p.ok());
+    palette = std::move(*p);
+    if (sorted) {
+      std::vector<int> order(static_cast<std::size_t>(vertices));
+      for (int v = 0; v < vertices; ++v) order[v] = v;
+      std::stable_sort(order.begin(), order.end(),
+                       [&](int a, int b) { return palette.vertex_entry[a] < palette.vertex_entry[b]; });
+      std::vector<glm::vec3> pp, nn;
+      std::vector<std::uint16_t> ee;
+      for (int v : order) pp.push_back(positions[v]), nn.push_back(normals[v]), ee.push_back(palette.vertex_entry[v]);
+      positions.swap(pp), normals.swap(nn), palette.vertex_entry.swap(ee);
+    }
+    skin.resize(static_cast<std::size_t>(bones));
+    for (Mat3x4& m : skin)
+      for (float& x : m.m) x = rnd(rng, -2, 2);
+    for (float& x : skin[0].m) x = 0.0f;  // a collapsed bone: its vertices' normals come out zero
+  }
+
+  // The scalar reference: palette matrices, then PaletteSkinningJob.
+  void reference(bool with_normals, std::vector<glm::vec3>* p, std::vector<glm::vec3>* n) const {
+    std::vector<Mat3x4> pm(static_cast<std::size_t>(palette.size()));
+    PaletteMatricesJob mj;
+    mj.palette = &palette;
+    mj.skin = skin;
+    mj.out = pm;
+    ASSERT_TRUE(mj.run());
+    p->assign(positions.size(), glm::vec3(0.0f));
+    n->assign(with_normals ? normals.size() : 0, glm::vec3(0.0f));
+    PaletteSkinningJob job;
+    job.palette_matrices = pm;
+    job.vertex_entry = palette.vertex_entry;
+    job.positions_ms = positions;
+    if (with_normals) job.normals_ms = normals;
+    job.out_positions_ms = *p;
+    job.out_normals_ms = *n;
+    ASSERT_TRUE(job.run());
+  }
+};
+
+void expect_kernels_match(const RandomMesh& m, bool with_normals, const char* what) {
+  std::vector<glm::vec3> ref_p, ref_n;
+  m.reference(with_normals, &ref_p, &ref_n);
+  auto layout = build_skin_layout(m.palette, m.positions, with_normals ? SkinSpan<const glm::vec3>(m.normals)
+                                                                        : SkinSpan<const glm::vec3>());
+  ASSERT_TRUE(layout.ok()) << layout.error().to_string();
+  for (SkinKernel k : kKernels) {
+    std::vector<glm::vec3> p(m.positions.size(), glm::vec3(7.0f)), n(ref_n.size(), glm::vec3(7.0f));
+    LayoutSkinningJob job;
+    job.layout = &*layout;
+    job.skin = m.skin;
+    job.out_positions_ms = p;
+    job.out_normals_ms = n;
+    job.kernel = k;
+    ASSERT_TRUE(job.run()) << what;
+    EXPECT_TRUE(same_bits(p, ref_p)) << what << " positions, kernel " << to_string(resolve(k));
+    EXPECT_TRUE(same_bits(n, ref_n)) << what << " normals, kernel " << to_string(resolve(k));
+  }
+}
+
+TEST(LayoutSkinning, BitIdenticalToScalarPaletteJobsOnRandomMeshes) {
+  Rng rng = Rng::from_seed(42);
+  for (int round = 0; round < 24; ++round) {
+    const int vertices = round < 6 ? round + 1 : rng.range(10, 3000);  // 1..6 vertices: partial groups only
+    const bool sorted = round % 2 == 0;
+    RandomMesh m(rng, vertices, rng.range(2, 40), sorted);
+    const std::string what = std::to_string(vertices) + (sorted ? " sorted" : " unsorted") + " vertices";
+    expect_kernels_match(m, true, what.c_str());
+    expect_kernels_match(m, false, (what + ", positions only").c_str());
+  }
+}
+
+TEST(LayoutSkinning, CollapsedNormalsStayAsTheyCameOut) {
+  Rng rng = Rng::from_seed(8);
+  RandomMesh m(rng, 200, 1, true);  // one bone, the zero matrix: every normal collapses to exactly zero
+  expect_kernels_match(m, true, "collapsed");
+  auto layout = build_skin_layout(m.palette, m.positions, m.normals);
+  ASSERT_TRUE(layout.ok());
+  std::vector<glm::vec3> p(m.positions.size()), n(m.normals.size(), glm::vec3(5.0f));
+  LayoutSkinningJob job;
+  job.layout = &*layout;
+  job.skin = m.skin;
+  job.out_positions_ms = p;
+  job.out_normals_ms = n;
+  ASSERT_TRUE(job.run());
+  for (const glm::vec3& v : n) ASSERT_FALSE(std::isnan(v.x) || std::isnan(v.y) || std::isnan(v.z));
+  EXPECT_EQ(n[3], glm::vec3(0.0f));
+}
+
+TEST(LayoutSkinning, SplitRangesInAnyOrderGiveTheSameBits) {
+  Rng rng = Rng::from_seed(77);
+  RandomMesh m(rng, 5000, 30, true);
+  auto layout = build_skin_layout(m.palette, m.positions, m.normals);
+  ASSERT_TRUE(layout.ok());
+  std::vector<glm::vec3> whole_p(m.positions.size()), whole_n(m.normals.size());
+  LayoutSkinningJob job;
+  job.layout = &*layout;
+  job.skin = m.skin;
+  job.out_positions_ms = whole_p;
+  job.out_normals_ms = whole_n;
+  ASSERT_TRUE(job.run());
+  for (int parts : {2, 3, 7}) {
+    std::vector<int> bounds(static_cast<std::size_t>(parts) + 1);
+    split_runs(*layout, parts, bounds);
+    EXPECT_EQ(bounds.front(), 0);
+    EXPECT_EQ(bounds.back(), layout->runs());
+    std::vector<glm::vec3> p(m.positions.size()), n(m.normals.size());
+    for (int part = parts - 1; part >= 0; --part) {  // last range first: no range relies on a later one
+      EXPECT_LE(bounds[part], bounds[part + 1]);
+      LayoutSkinningJob piece = job;
+      piece.out_positions_ms = p;
+      piece.out_normals_ms = n;
+      piece.run_begin = bounds[part];
+      piece.run_end = bounds[part + 1];
+      ASSERT_TRUE(piece.run());
+    }
+    EXPECT_TRUE(same_bits(p, whole_p)) << parts << " parts";
+    EXPECT_TRUE(same_bits(n, whole_n)) << parts << " parts";
+  }
+}
+
+TEST(LayoutSkinning, BuildRejectsBadInput) {
+  Rng rng = Rng::from_seed(3);
+  RandomMesh m(rng, 50, 5, false);
+  std::vector<glm::vec3> short_normals(m.normals.begin(), m.normals.end() - 1);
+  EXPECT_FALSE(build_skin_layout(m.palette, m.positions, short_normals).ok());
+  WeightPalette bad = m.palette;
+  bad.vertex_entry[7] = static_cast<std::uint16_t>(bad.size());
+  auto r = build_skin_layout(bad, m.positions, m.normals);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().to_string().find("vertices[7]"), std::string::npos) << r.error().to_string();
+  std::vector<glm::vec3> nan_pos = m.positions;
+  nan_pos[4].y = std::nanf("");
+  EXPECT_FALSE(build_skin_layout(m.palette, nan_pos, m.normals).ok());
+  bad = m.palette;
+  bad.vertex_entry.pop_back();
+  EXPECT_FALSE(build_skin_layout(bad, m.positions, m.normals).ok());
+}
+
+TEST(LayoutSkinning, ValidateRejectsMismatchedSpans) {
+  Rng rng = Rng::from_seed(4);
+  RandomMesh m(rng, 64, 6, true);
+  auto with_n = build_skin_layout(m.palette, m.positions, m.normals);
+  auto without_n = build_skin_layout(m.palette, m.positions, {});
+  ASSERT_TRUE(with_n.ok() && without_n.ok());
+  std::vector<glm::vec3> p(m.positions.size()), n(m.normals.size()), short_p(m.positions.size() - 1);
+  LayoutSkinningJob job;
+  EXPECT_FALSE(job.run());  // no layout
+  job.layout = &*with_n;
+  job.skin = m.skin;
+  job.out_positions_ms = p;
+  job.out_normals_ms = n;
+  EXPECT_TRUE(job.run());
+  LayoutSkinningJob j = job;
+  j.skin = SkinSpan<const Mat3x4>(m.skin.data(), static_cast<std::size_t>(with_n->bone_count - 1));
+  EXPECT_FALSE(j.run()) << "too few skinning matrices";
+  j = job;
+  j.out_positions_ms = short_p;
+  EXPECT_FALSE(j.run());
+  j = job;
+  j.layout = &*without_n;
+  EXPECT_FALSE(j.run()) << "normals asked of a positions-only layout";
+  j.out_normals_ms = {};
+  EXPECT_TRUE(j.run());
+  j = job;
+  j.run_begin = 2;
+  j.run_end = 1;
+  EXPECT_FALSE(j.run());
+  j.run_end = with_n->runs() + 1;
+  EXPECT_FALSE(j.run());
+}
+
+struct Posed {
+  std::vector<glm::mat4> bind, inv_bind, pose;
+  explicit Posed(const Skeleton& sk) : bind(sk.size()), inv_bind(sk.size()), pose(sk.size()) {
+    skeleton_bone_frames(sk, bind);
+    invert_bind_matrices(bind, inv_bind);
+  }
+};
+
+// skin_with_palette (the layout job) against the scalar jobs on the shipped creatures' own meshes.
+TEST(LayoutSkinning, ShippedCreaturesBitIdenticalToScalarPaletteJobs) {
+  for (const char* name : test::kShippedCreatures) {
+    auto rig = test::load_shipped_rig(name);
+    ASSERT_TRUE(rig.ok()) << name;
+    auto c = build_skinned_creature(rig->skeleton);
+    ASSERT_TRUE(c.ok()) << name << ": " << c.error().to_string();
+    Posed p(rig->skeleton);
+    SkinBuffers fast, ref;
+    fast.resize_for(*c);
+    ref.resize_for(*c);
+    Rng rng = Rng::from_seed(21);
+    for (int frame = 0; frame < 5; ++frame) {
+      random_articulated_pose(rig->skeleton, p.bind, rng, 0.8f, 0.3f, p.pose);
+      ASSERT_TRUE(skin_with_palette(*c, p.pose, p.inv_bind, &fast));
+      ASSERT_TRUE((SkinMatricesJob{p.pose, p.inv_bind, ref.skin}.run()));
+      PaletteMatricesJob pm;
+      pm.palette = &c->palette;
+      pm.skin = ref.skin;
+      pm.out = ref.palette;
+      ASSERT_TRUE(pm.run());
+      PaletteSkinningJob job;
+      job.palette_matrices = ref.palette;
+      job.vertex_entry = c->palette.vertex_entry;
+      job.positions_ms = c->mesh.positions_ms;
+      job.normals_ms = c->mesh.normals_ms;
+      job.out_positions_ms = ref.positions_ms;
+      job.out_normals_ms = ref.normals_ms;
+      ASSERT_TRUE(job.run());
+      EXPECT_TRUE(same_bits(fast.positions_ms, ref.positions_ms)) << name << " frame " << frame;
+      EXPECT_TRUE(same_bits(fast.normals_ms, ref.normals_ms)) << name << " frame " << frame;
+    }
+  }
+}
+
+// The creature's vertices are ordered by palette entry, the mesh is the same surface (same triangles
+// in the same order, same corners), and every layout group writes consecutive vertices.
+TEST(SkinnedCreatureOrder, VerticesSortedByEntryWithTheSameTriangles) {
+  auto rig = test::load_shipped_rig("quadruped");
+  ASSERT_TRUE(rig.ok());
+  auto c = build_skinned_creature(rig->skeleton);
+  ASSERT_TRUE(c.ok());
+  auto mesh = build_mesh(rig->skeleton);
+  ASSERT_TRUE(mesh.ok());
+  EXPECT_TRUE(validate_mesh(c->mesh).ok()) << validate_mesh(c->mesh).error.to_string();
+  for (std::size_t v = 1; v < c->palette.vertex_entry.size(); ++v)
+    ASSERT_LE(c->palette.vertex_entry[v - 1], c->palette.vertex_entry[v]) << v;
+  ASSERT_EQ(c->mesh.indices.size(), mesh->indices.size());
+  bool reordered = false;
+  for (std::size_t i = 0; i < mesh->indices.size(); ++i) {
+    ASSERT_EQ(c->mesh.positions_ms[c->mesh.indices[i]], mesh->positions_ms[mesh->indices[i]]) << i;
+    ASSERT_EQ(c->mesh.normals_ms[c->mesh.indices[i]], mesh->normals_ms[mesh->indices[i]]) << i;
+    ASSERT_EQ(c->mesh.uvs[c->mesh.indices[i]], mesh->uvs[mesh->indices[i]]) << i;
+    reordered = reordered || c->mesh.indices[i] != mesh->indices[i];
+  }
+  EXPECT_TRUE(reordered) << "the test means nothing if the order did not change";
+  for (std::uint8_t f : c->layout.group_live) ASSERT_FALSE(f & SkinLayout::kScattered);
+  EXPECT_EQ(c->layout.vertex_count, c->mesh.vertex_count());
+}
+
+}  // namespace
+}  // namespace cf
