@@ -37,6 +37,9 @@ const char* run_options_help() {
   --creature FILE       creature file (default assets/creatures/biped.json)
   --level FILE          level file (default assets/levels/default.json)
   --seed N              simulation seed (default 1)
+  --debug               open in debug mode, paused at --at-tick N (reached at full speed)
+  --data-dir DIR        user data directory (playtest replays go to DIR/playtests/; default
+                        $XDG_DATA_HOME/critterforge or ~/.local/share/critterforge)
   --help                this text
 Ticks follow the wall clock (60 per second) on a real display (x11, wayland). A bounded run
 (--ticks or --replay) under SDL's offscreen driver runs them back to back, one per frame. The
@@ -91,6 +94,10 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       s = value(&o.creature_path);
     } else if (a == "--level") {
       s = value(&o.level_path);
+    } else if (a == "--debug") {
+      o.debug = true;
+    } else if (a == "--data-dir") {
+      s = value(&o.data_dir);
     } else {
       return Error{"", "", "unknown option '" + a + "' (see --help)"};
     }
@@ -104,7 +111,10 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
   if (!o.screenshot_path.empty() && o.headless) {
     return Error{"", "--screenshot", "needs a window; drop --headless (use SDL_VIDEODRIVER=offscreen without a display)"};
   }
-  if (o.has_at_tick && o.screenshot_path.empty()) return Error{"", "--at-tick", "needs --screenshot FILE"};
+  if (o.debug && o.headless) return Error{"", "--debug", "needs a window; drop --headless"};
+  if (o.has_at_tick && o.screenshot_path.empty() && !o.debug) {
+    return Error{"", "--at-tick", "needs --screenshot FILE or --debug"};
+  }
   if (!o.screenshot_path.empty() && !o.has_at_tick && !o.has_ticks && o.replay_path.empty()) {
     return Error{"", "--screenshot", "needs --at-tick N or --ticks N"};
   }

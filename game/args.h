@@ -25,6 +25,8 @@ struct RunOptions {
   std::string level_path;         // empty: default level
   bool has_seed = false;
   std::uint64_t seed = 1;
+  bool debug = false;             // open in debug mode, paused at --at-tick (default 0)
+  std::string data_dir;           // user data (playtest replays); empty: $XDG_DATA_HOME/critterforge
 };
 
 // Parses argv[1..]; the error is one line ("--ticks: 'x' is not a non-negative integer").

@@ -153,6 +153,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 255, 255, 255},
                                      tex_.brick));
   }
+  skinning_s_ = 0.0;
   const auto count = static_cast<std::size_t>(draw.creature_count);
   if (poses_.size() < count) poses_.resize(count);  // grows when creatures arrive, not per frame
   if (skinned_ && skin_out_.size() < count) {
@@ -163,7 +164,10 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     const auto k = static_cast<std::size_t>(i);
     CreaturePose& pose = poses_[k];
     blend_poses(runtime.previous_pose(i), runtime.pose(i), alpha, &pose);
-    if (skinned_ && skin_with_palette(skin_, pose.bone_ms, inv_bind_ms_, &skin_out_[k])) {
+    const double skin_t0 = now_ ? now_() : 0.0;
+    const bool skinned = skinned_ && skin_with_palette(skin_, pose.bone_ms, inv_bind_ms_, &skin_out_[k]);
+    if (now_) skinning_s_ += now_() - skin_t0;
+    if (skinned) {
       MeshInput m;
       m.positions_ms = skin_out_[k].positions_ms.data();
       m.normals_ms = skin_out_[k].normals_ms.data();
@@ -216,7 +220,9 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   job.scratch = &scratch_;
   job.out = &list_;
   job.stats = stats;
+  const double geo_t0 = now_ ? now_() : 0.0;
   if (!job.run()) list_.clear();
+  if (now_) geometry_s_ = now_() - geo_t0;
   add_hud(draw, settings);
   return list_;
 }
@@ -262,6 +268,10 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   if (!banner_.empty()) {
     style.color = Rgba8{255, 255, 255, 255};
     draw_hud_text_centred(banner_, list_.height / 3, style, &list_);
+  }
+  if (!notice_.empty()) {
+    style.color = Rgba8{255, 120, 90, 255};
+    draw_hud_text_centred(notice_, list_.height - 2 * line_h, style, &list_);
   }
   // Legend of what is switched on (F1..F9 overlays, F10 modern).
   style.color = Rgba8{200, 220, 255, 255};

@@ -8,6 +8,7 @@
 
 #include "game/scene.h"
 #include "game/sim.h"
+#include "game/stage_times.h"
 #include "game/world_runtime.h"
 #include "render/command_list.h"
 #include "render/frame_settings.h"
@@ -52,6 +53,12 @@ class View {
   bool skinned() const { return skinned_; }
   // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
   void set_banner(const std::string& text) { banner_ = text; }
+  // A line at the bottom of the picture (the first clip, a saved replay); "" for none.
+  void set_notice(const std::string& text) { notice_ = text; }
+  // Times skinning and the geometry stage with 'now' (debug panel); the last build's durations.
+  void set_clock(NowFn now) { now_ = now; }
+  double skinning_s() const { return skinning_s_; }
+  double geometry_s() const { return geometry_s_; }
   // The HUD line for the state ("" when none): vault refusals and the like.
   std::string hud_text(const SimState& s) const;
 
@@ -63,6 +70,9 @@ class View {
   MeshData creature_;              // fallback flesh when skinning fails: spheres along the strokes
   bool skinned_ = false;
   std::string banner_;
+  std::string notice_;
+  NowFn now_ = nullptr;
+  double skinning_s_ = 0.0, geometry_s_ = 0.0;
   SkinnedCreature skin_;           // the creature's skinned flesh (engine/skin)
   std::vector<SkinBuffers> skin_out_;  // per creature
   std::vector<glm::mat4> inv_bind_ms_;
