@@ -38,6 +38,7 @@ const char* run_options_help() {
   --level FILE          level file (default assets/levels/default.json)
   --seed N              simulation seed (default 1)
   --debug               open in debug mode, paused at --at-tick N (reached at full speed)
+  --clip-depth M        a flesh penetration deeper than M metres is a clip (default 0.01)
   --data-dir DIR        user data directory (playtest replays go to DIR/playtests/; default
                         $XDG_DATA_HOME/critterforge or ~/.local/share/critterforge)
   --help                this text
@@ -98,6 +99,14 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       o.debug = true;
     } else if (a == "--data-dir") {
       s = value(&o.data_dir);
+    } else if (a == "--clip-depth") {
+      std::string v;
+      s = value(&v);
+      char* end = nullptr;
+      o.clip_depth_m = s ? std::strtod(v.c_str(), &end) : 0.0;
+      if (s && (end == v.c_str() || *end != '\0' || !(o.clip_depth_m >= 0.0 && o.clip_depth_m <= 1.0))) {
+        return Error{"", a, "'" + v + "' is not a depth from 0 to 1 metre"};
+      }
     } else {
       return Error{"", "", "unknown option '" + a + "' (see --help)"};
     }

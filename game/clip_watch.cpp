@@ -83,8 +83,9 @@ Json clip_event_json(const ClipEvent& e, const Skeleton* sk) {
 }
 
 std::string clip_event_line(const ClipEvent& e, const Skeleton* sk) {
-  const std::string bone = sk && e.bone >= 0 && e.bone < sk->size() ? sk->names[static_cast<std::size_t>(e.bone)]
-                                                                     : "BONE " + std::to_string(e.bone);
+  std::string bone = sk && e.bone >= 0 && e.bone < sk->size() ? sk->names[static_cast<std::size_t>(e.bone)]
+                                                               : "BONE " + std::to_string(e.bone);
+  for (char& ch : bone) ch = ch == '_' ? ' ' : ch;  // the HUD font has no underscore
   char buf[160];
   if (e.obstacle == ObstacleKind::kGround) {
     std::snprintf(buf, sizeof buf, "CLIP T%llu %s UNDER GROUND (%.1f CM)", static_cast<unsigned long long>(e.tick),

@@ -55,20 +55,13 @@ namespace {
 double ms(double s) { return s * 1000.0; }
 
 void timings(const StageTimes& t) {
-  ImGui::Text("frame %.2f ms", ms(t.frame_s));
-  if (ImGui::BeginTable("stages", 2, ImGuiTableFlags_SizingFixedFit)) {
-    const std::pair<const char*, double> rows[] = {{"simulation", t.simulation_s}, {"posing", t.posing_s},
-                                                   {"skinning", t.skinning_s},     {"geometry stage", t.geometry_s},
-                                                   {"rasterizer", t.rasterizer_s}};
-    for (const auto& r : rows) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.first);
-      ImGui::TableNextColumn();
-      ImGui::Text("%7.3f ms", ms(r.second));
-    }
-    ImGui::EndTable();
-  }
+  // Plain text rows (ProggyClean is monospaced): tables hide their columns on the first frame.
+  ImGui::Text("frame          %8.3f ms", ms(t.frame_s));
+  ImGui::Text("simulation     %8.3f ms", ms(t.simulation_s));
+  ImGui::Text("  posing       %8.3f ms", ms(t.posing_s));
+  ImGui::Text("skinning       %8.3f ms", ms(t.skinning_s));
+  ImGui::Text("geometry stage %8.3f ms", ms(t.geometry_s));
+  ImGui::Text("rasterizer     %8.3f ms", ms(t.rasterizer_s));
 }
 
 void walker(const Session& s) {
@@ -77,30 +70,13 @@ void walker(const Session& s) {
   const CreaturePose& pose = s.runtime().pose(0);
   ImGui::Text("gait phase %.3f  cadence %.2f Hz  speed %.2f m/s", w.gait_phase, w.cadence_hz, w.speed_mps);
   const Rig& rig = s.scene().rig;
-  if (ImGui::BeginTable("limbs", 5, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
-    ImGui::TableSetupColumn("limb");
-    ImGui::TableSetupColumn("phase");
-    ImGui::TableSetupColumn("stance");
-    ImGui::TableSetupColumn("IK reach");
-    ImGui::TableSetupColumn("IK error");
-    ImGui::TableHeadersRow();
-    for (std::size_t l = 0; l < rig.limbs.size() && l < pose.limbs.size(); ++l) {
-      const LimbPose& lp = pose.limbs[l];
-      const bool leg = rig.limbs[l].tag == PartTag::kLeg;
-      const bool planted = leg && static_cast<int>(l) < w.leg_count ? w.feet[l].planted : lp.contact;
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::Text("%s %zu", leg ? "leg" : "arm", l);
-      ImGui::TableNextColumn();
-      ImGui::Text("%.2f", lp.phase);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(planted ? "stance" : "swing");
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(lp.reached ? "reached" : "short");
-      ImGui::TableNextColumn();
-      ImGui::Text("%.1f mm", lp.ik_error_m * 1000.0f);
-    }
-    ImGui::EndTable();
+  ImGui::TextDisabled("limb   phase  contact  IK reach  IK error");
+  for (std::size_t l = 0; l < rig.limbs.size() && l < pose.limbs.size(); ++l) {
+    const LimbPose& lp = pose.limbs[l];
+    const bool leg = rig.limbs[l].tag == PartTag::kLeg;
+    const bool planted = leg && static_cast<int>(l) < w.leg_count ? w.feet[l].planted : lp.contact;
+    ImGui::Text("%s %zu  %5.2f  %-7s  %-8s  %5.1f mm", leg ? "leg" : "arm", l, lp.phase, planted ? "stance" : "swing",
+                lp.reached ? "reached" : "short", lp.ik_error_m * 1000.0f);
   }
 }
 
@@ -128,19 +104,26 @@ void clips(const Session& s) {
   const ClipWatch& w = s.clips();
   const Skeleton& sk = s.scene().rig.skeleton;
   auto bone = [&](int b) { return b >= 0 && b < sk.size() ? sk.names[static_cast<std::size_t>(b)].c_str() : "?"; };
+  // "under ground", "in wall 2", "in pipe 2.0" (wall 2's first pipe), "in fence 0".
+  auto where = [](const ClipEvent& e) {
+    static char buf[48];
+    if (e.obstacle == ObstacleKind::kGround) return "under ground";
+    if (e.obstacle == ObstacleKind::kPipe) std::snprintf(buf, sizeof buf, "in pipe %d.%d", e.index, e.pipe);
+    else std::snprintf(buf, sizeof buf, "in %s %d", to_string(e.obstacle), e.index);
+    return static_cast<const char*>(buf);
+  };
   if (w.has_first()) {
     const ClipEvent& f = w.first();
-    ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "first clip: tick %llu %s in %s %d (%.1f cm)",
-                       static_cast<unsigned long long>(f.tick), bone(f.bone), to_string(f.obstacle), f.index,
-                       f.depth_m * 100.0f);
+    ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "first clip: tick %llu %s %s (%.1f cm)",
+                       static_cast<unsigned long long>(f.tick), bone(f.bone), where(f), f.depth_m * 100.0f);
   } else {
     ImGui::TextDisabled("no clip this session");
   }
   ImGui::Text("this tick: %d event(s)%s", w.count(), w.dropped() ? " (more dropped)" : "");
   for (int k = 0; k < w.count() && k < 12; ++k) {
     const ClipEvent& e = w.events()[k];
-    ImGui::BulletText("#%d %s in %s %d: %.1f cm at (%.2f, %.2f, %.2f)", e.creature, bone(e.bone),
-                      to_string(e.obstacle), e.index, e.depth_m * 100.0f, e.point_ws.x, e.point_ws.y, e.point_ws.z);
+    ImGui::BulletText("#%d %s %s: %.1f cm at (%.2f, %.2f, %.2f)", e.creature, bone(e.bone), where(e),
+                      e.depth_m * 100.0f, e.point_ws.x, e.point_ws.y, e.point_ws.z);
   }
 }
 
@@ -164,7 +147,8 @@ void DebugPanel::draw(const DebugPanelInfo& info, FrameSettings* settings) {
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   ImGui::SetNextWindowPos(ImVec2(8, 8), ImGuiCond_Once);
-  ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_Once);
+  // A fixed first size: an auto-sized window stays hidden on its first frame (screenshots).
+  ImGui::SetNextWindowSize(ImVec2(370, ImGui::GetIO().DisplaySize.y - 16), ImGuiCond_Once);
   ImGui::Begin("Debug");
   ImGui::Text("tick %llu  hash %s", static_cast<unsigned long long>(s.state().tick),
               hash_hex(hash_state(s.state())).c_str());

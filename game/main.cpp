@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
 
   // 2. Creature, level, replay.
   cf::Session session;
+  session.set_clip_min_depth(static_cast<float>(opt.clip_depth_m));
   if (!opt.replay_path.empty()) {
     cf::Result<cf::Replay> replay = cf::load_replay(opt.replay_path);
     if (!replay) return fail(2, replay.error().to_string());

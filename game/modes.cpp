@@ -49,6 +49,7 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
   ModeId next = ModeId::kPlay;
   // Pad edges are per tick; a frame's ticks are sampled in one burst, so OR-ing them loses no press.
   std::uint32_t actions = map_actions(ModeId::kPlay, InputFrame{}, frame.hotkeys);
+  save_playtests(0, ctx);  // a clip in the state shown before this frame's ticks (tick 0's included)
   for (int i = 0; i < frame.due_ticks && harness.may_tick(session); ++i) {
     if (!session.tick((*frame.sample)())) {
       harness.tick_refused(session);

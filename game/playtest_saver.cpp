@@ -16,7 +16,8 @@ std::string user_data_dir(const std::string& override_dir) {
 std::string playtest_file_name(const std::string& creature_path, const std::string& level_path, std::uint64_t tick,
                                const char* why) {
   auto stem = [](const std::string& p) {
-    std::string s = std::filesystem::path(p).stem().string();
+    std::string s = std::filesystem::path(p).filename().string();
+    s = s.substr(0, s.find('.'));  // "clip_pipe.level.json" -> "clip_pipe"
     return s.empty() ? std::string("unnamed") : s;
   };
   char t[32];

@@ -76,7 +76,13 @@ int RunHarness::finish(const Session& session) {
   if (session.playing_back() && exit_code_ == 0) {
     std::fprintf(stderr, "critterforge: %s: %s\n", opt_.replay_path.c_str(), session.verifier().message().c_str());
   }
-  if (opt_.print_state) std::printf("%s\n", state_summary_json(session.state()).dump().c_str());
+  if (opt_.print_state) {
+    Json j = state_summary_json(session.state());
+    j["first_clip"] = session.clips().has_first()
+                          ? clip_event_json(session.clips().first(), &session.scene().rig.skeleton)
+                          : Json(nullptr);
+    std::printf("%s\n", j.dump().c_str());
+  }
   if (opt_.print_hash) std::printf("%s\n", hash_hex(hash_state(session.state())).c_str());
   return exit_code_;
 }
