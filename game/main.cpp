@@ -169,7 +169,7 @@ int main(int argc, char** argv) {
       notice_messages = saver.messages();
       const std::string saved = saver.last_message();
       notice = clip_tick == ~0ull ? "" : cf::clip_event_line(session.clips().first(), &session.scene().rig.skeleton);
-      if (!saved.empty()) notice += notice.empty() ? saved : " - " + saved;
+      if (!saved.empty()) notice += notice.empty() ? saved : "\n" + saved;
       view.set_notice(notice);
     }
     const cf::CommandList& frame = view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);

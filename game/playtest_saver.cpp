@@ -77,7 +77,12 @@ void PlaytestSaver::worker() {
     ++messages_;
     if (s) {
       ++saved_;
-      message_ = "SAVED " + std::filesystem::path(job.first).filename().string();
+      // The HUD's pixel font has no underscore; the full path goes to stderr.
+      std::string name = std::filesystem::path(job.first).filename().string();
+      name = name.substr(0, name.find('.'));
+      for (char& ch : name) ch = ch == '_' ? ' ' : ch;
+      message_ = "REPLAY SAVED: " + name;
+      std::fprintf(stderr, "critterforge: saved playtest replay %s\n", job.first.c_str());
     } else {
       message_ = "CANNOT SAVE: " + s.error.to_string();
       std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());

@@ -270,8 +270,24 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
     draw_hud_text_centred(banner_, list_.height / 3, style, &list_);
   }
   if (!notice_.empty()) {
+    // Lines separated by '\n', each word-wrapped, ending one line above the bottom edge.
     style.color = Rgba8{255, 120, 90, 255};
-    draw_hud_text_centred(notice_, list_.height - 2 * line_h, style, &list_);
+    const int width = list_.width - 8 * style.scale;
+    if (notice_dirty_ || width != notice_width_) {  // wrapped again only when it changes
+      notice_lines_.clear();
+      for (std::size_t a = 0; a <= notice_.size();) {
+        const std::size_t b = std::min(notice_.find('\n', a), notice_.size());
+        for (std::string& l : wrap_text(notice_.substr(a, b - a), width, style)) notice_lines_.push_back(l);
+        a = b + 1;
+      }
+      notice_dirty_ = false;
+      notice_width_ = width;
+    }
+    int ny = list_.height - (static_cast<int>(notice_lines_.size()) + 1) * line_h;
+    for (const std::string& l : notice_lines_) {
+      draw_hud_text_centred(l, ny, style, &list_);
+      ny += line_h;
+    }
   }
   // Legend of what is switched on (F1..F9 overlays, F10 modern).
   style.color = Rgba8{200, 220, 255, 255};

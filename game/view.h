@@ -54,7 +54,10 @@ class View {
   // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
   void set_banner(const std::string& text) { banner_ = text; }
   // A line at the bottom of the picture (the first clip, a saved replay); "" for none.
-  void set_notice(const std::string& text) { notice_ = text; }
+  void set_notice(const std::string& text) {
+    notice_ = text;
+    notice_dirty_ = true;
+  }
   // Times skinning and the geometry stage with 'now' (debug panel); the last build's durations.
   void set_clock(NowFn now) { now_ = now; }
   double skinning_s() const { return skinning_s_; }
@@ -71,6 +74,9 @@ class View {
   bool skinned_ = false;
   std::string banner_;
   std::string notice_;
+  std::vector<std::string> notice_lines_;  // notice_ wrapped to the picture's width
+  bool notice_dirty_ = false;
+  int notice_width_ = 0;
   NowFn now_ = nullptr;
   double skinning_s_ = 0.0, geometry_s_ = 0.0;
   SkinnedCreature skin_;           // the creature's skinned flesh (engine/skin)

@@ -146,7 +146,7 @@ TEST(ClipWatch, AutoSavedReplayReproducesTheClipEventsAtTheSameTicks) {
   const std::string file = dir + "/" + playtest_file_name(s.scene().creature_path, kPipeLevel, first.tick, "clip");
   ASSERT_TRUE(std::filesystem::exists(file)) << file;
   EXPECT_EQ(saver.saved(), 1);
-  EXPECT_NE(saver.last_message().find("SAVED playtest_biped_clip_pipe"), std::string::npos);
+  EXPECT_NE(saver.last_message().find("REPLAY SAVED: playtest biped clip pipe t"), std::string::npos);
 
   Result<Replay> r = load_replay(file);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
