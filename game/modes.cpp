@@ -51,11 +51,17 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
   std::uint32_t actions = map_actions(ModeId::kPlay, InputFrame{}, frame.hotkeys);
   save_playtests(0, ctx);  // a clip in the state shown before this frame's ticks (tick 0's included)
   for (int i = 0; i < frame.due_ticks && harness.may_tick(session); ++i) {
-    if (!session.tick((*frame.sample)())) {
+    const InputFrame live = (*frame.sample)();
+    if (!session.tick(live)) {
       harness.tick_refused(session);
       break;
     }
-    const std::uint32_t a = map_actions(ModeId::kPlay, session.last_input(), 0);
+    std::uint32_t a = map_actions(ModeId::kPlay, session.last_input(), 0);
+    if (session.playing_back()) {
+      // The recorded player's chords must not switch the viewer's mode or save; the viewer's pad does.
+      constexpr std::uint32_t kViewerOnly = kActionDebug | kActionSaveReplay;
+      a = (a & ~kViewerOnly) | (map_actions(ModeId::kPlay, live, 0) & kViewerOnly);
+    }
     actions |= a;
     // Start pauses a live session (replays and --ticks runs never pause).
     if (!harness.limited() && (a & kActionPause)) {

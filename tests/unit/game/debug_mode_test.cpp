@@ -242,6 +242,24 @@ TEST(DebugMode, ChordsEnterStepScrubSlowDownAndResume) {
   EXPECT_EQ(f.modes.current, ModeId::kPlay);
 }
 
+TEST(DebugMode, AReplaysRecordedChordDoesNotSwitchTheViewersMode) {
+  Session live;
+  live.start(default_scene(), 1);
+  for (int t = 0; t < 20; ++t) live.tick(t == 5 ? pressed(kButtonStart, kButtonLeftShoulder) : InputFrame{});
+  Session s;
+  ASSERT_TRUE(s.start_replay(live.recording(), "memory").ok());
+  RunHarness harness;
+  ASSERT_TRUE(harness.configure(RunOptions{}, s).ok());
+  FrameSettings fs;
+  ModeContext ctx{s, harness, fs};
+  PlayMode play;
+  InputFrame pad;
+  std::function<InputFrame()> sample = [&] { return pad; };
+  EXPECT_EQ(play.update(ModeFrame{10, 0, &sample}, ctx), ModeId::kPlay);  // tick 6 held the chord
+  pad = pressed(kButtonStart, kButtonLeftShoulder);  // the viewer's own chord does
+  EXPECT_EQ(play.update(ModeFrame{1, 0, &sample}, ctx), ModeId::kDebug);
+}
+
 TEST(DebugMode, ChordActionsAreMappedInOnePlace) {
   EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonStart, kButtonLeftShoulder), 0), kActionDebug);
   EXPECT_EQ(map_actions(ModeId::kPaused, pressed(kButtonStart, kButtonLeftShoulder), 0), kActionDebug);
