@@ -51,8 +51,7 @@ ModeId DebugMode::update(const ModeFrame& frame, ModeContext& ctx) {
 
 const char* DebugMode::banner() const {
   static const char* const names[4] = {"PAUSED", "1/8 SPEED", "1/4 SPEED", "1/2 SPEED"};
-  std::snprintf(banner_, sizeof banner_, "DEBUG %s - DPAD STEP/SCRUB, UP/DOWN SPEED, START RESUME",
-                names[speed_index_]);
+  std::snprintf(banner_, sizeof banner_, "DEBUG - %s", names[speed_index_]);
   return banner_;
 }
 

@@ -157,6 +157,8 @@ void DebugPanel::draw(const DebugPanelInfo& info, FrameSettings* settings) {
               static_cast<unsigned long long>(h.empty() ? 0 : h.newest_tick()),
               static_cast<unsigned long long>(s.recorded_ticks()), info.watching_replay ? "  (replay)" : "");
   ImGui::TextUnformatted(info.mode);
+  ImGui::TextDisabled("d-pad L/R (J/L): step, hold to scrub");
+  ImGui::TextDisabled("d-pad up/down (I/K): slow motion; Start: resume");
   if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) timings(info.times);
   if (ImGui::CollapsingHeader("Walker", ImGuiTreeNodeFlags_DefaultOpen)) walker(s);
   if (ImGui::CollapsingHeader("Vault", ImGuiTreeNodeFlags_DefaultOpen)) vault(s);
