@@ -39,6 +39,10 @@ const char* run_options_help() {
   --seed N              simulation seed (default 1)
   --herd N              N more creatures (0-64, picked with the seed) wander the level (default: the level's)
   --threads N           1 or 2 worker threads for posing and skinning (default 2; the result is the same)
+  --debug               open in debug mode, paused at --at-tick N (reached at full speed)
+  --clip-depth M        a flesh penetration deeper than M metres is a clip (default 0.01)
+  --data-dir DIR        user data directory (playtest replays go to DIR/playtests/; default
+                        $XDG_DATA_HOME/critterforge or ~/.local/share/critterforge)
   --help                this text
 Ticks follow the wall clock (60 per second) on a real display (x11, wayland). A bounded run
 (--ticks or --replay) under SDL's offscreen driver runs them back to back, one per frame. The
@@ -98,6 +102,18 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       s = value(&o.creature_path);
     } else if (a == "--level") {
       s = value(&o.level_path);
+    } else if (a == "--debug") {
+      o.debug = true;
+    } else if (a == "--data-dir") {
+      s = value(&o.data_dir);
+    } else if (a == "--clip-depth") {
+      std::string v;
+      s = value(&v);
+      char* end = nullptr;
+      o.clip_depth_m = s ? std::strtod(v.c_str(), &end) : 0.0;
+      if (s && (end == v.c_str() || *end != '\0' || !(o.clip_depth_m >= 0.0 && o.clip_depth_m <= 1.0))) {
+        return Error{"", a, "'" + v + "' is not a depth from 0 to 1 metre"};
+      }
     } else {
       return Error{"", "", "unknown option '" + a + "' (see --help)"};
     }
@@ -113,7 +129,10 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
   if (!o.screenshot_path.empty() && o.headless) {
     return Error{"", "--screenshot", "needs a window; drop --headless (use SDL_VIDEODRIVER=offscreen without a display)"};
   }
-  if (o.has_at_tick && o.screenshot_path.empty()) return Error{"", "--at-tick", "needs --screenshot FILE"};
+  if (o.debug && o.headless) return Error{"", "--debug", "needs a window; drop --headless"};
+  if (o.has_at_tick && o.screenshot_path.empty() && !o.debug) {
+    return Error{"", "--at-tick", "needs --screenshot FILE or --debug"};
+  }
   if (!o.screenshot_path.empty() && !o.has_at_tick && !o.has_ticks && o.replay_path.empty()) {
     return Error{"", "--screenshot", "needs --at-tick N or --ticks N"};
   }

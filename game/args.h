@@ -28,6 +28,9 @@ struct RunOptions {
   std::uint64_t threads = 2;      // worker threads for posing and skinning (1 or 2; results are the same)
   bool has_seed = false;
   std::uint64_t seed = 1;
+  bool debug = false;             // open in debug mode, paused at --at-tick (default 0)
+  std::string data_dir;
+  double clip_depth_m = 0.0;      // clip threshold in metres; 0: the detector's 1 cm           // user data (playtest replays); empty: $XDG_DATA_HOME/critterforge
 };
 
 // Parses argv[1..]; the error is one line ("--ticks: 'x' is not a non-negative integer").

@@ -1,6 +1,7 @@
 // Critterforge: the game. Reads top to bottom like Dear ImGui's SDL2 + OpenGL3 example: parse the
 // arguments, load the creature and level, create the subsystems (plain objects owned here), then
 // loop { events, input, fixed ticks, build the frame, rasterize, present }.
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -9,9 +10,11 @@
 #include "core/fixed_step.h"
 #include "core/hash.h"
 #include "game/args.h"
+#include "game/debug_panel.h"
 #include "game/modes.h"
 #include "game/run_harness.h"
 #include "game/pad_script.h"
+#include "game/playtest_saver.h"
 #include "game/session.h"
 #include "game/view.h"
 #include "platform/clock.h"
@@ -27,6 +30,11 @@ namespace {
 int fail(int code, const std::string& message) {
   std::fprintf(stderr, "critterforge: %s\n", message.c_str());
   return code;
+}
+
+// The debug panel's stage timings read this clock; the simulation never does.
+double now_s() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
@@ -45,6 +53,7 @@ int main(int argc, char** argv) {
   // 2. Creature, level, replay.
   cf::Session session;
   session.set_threads(static_cast<int>(opt.threads));
+  session.set_clip_min_depth(static_cast<float>(opt.clip_depth_m));
   if (!opt.replay_path.empty()) {
     cf::Result<cf::Replay> replay = cf::load_replay(opt.replay_path);
     if (!replay) return fail(2, replay.error().to_string());
@@ -102,13 +111,40 @@ int main(int argc, char** argv) {
     textures.skin = rasterizer.load_texture(tex + "creature_skin.png", &ignored);
     view.init(session.species_scenes(), textures);
     view.set_pool(session.pool());
+    view.set_clock(&now_s);
+    session.set_clock(&now_s);
   }
+  cf::DebugPanel panel;  // Dear ImGui over the picture in debug mode; the game runs without it
+  if (!opt.headless) {
+    if (cf::Status s = panel.init(window.sdl_window(), window.gl_context()); !s) {
+      std::fprintf(stderr, "critterforge: %s (debug mode runs without its panel)\n", s.error.to_string().c_str());
+    }
+  }
+  cf::StageTimes times;
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;
 
+  // Developer and playtester tools: the rewind history, playtest replays (saved off the main thread).
+  if (!opt.headless) session.keep_history(cf::kDebugHistoryTicks);
+  cf::PlaytestSaver saver;
+  const std::string data_dir = cf::user_data_dir(opt.data_dir);
+  saver.configure(data_dir.empty() ? "" : data_dir + "/playtests",
+                  !session.playing_back() && (!opt.data_dir.empty() || !harness.limited()));
+  std::string notice;
+  std::uint64_t notice_clip_tick = ~0ull;
+  int notice_messages = 0;
+
   // 4. The loop.
   cf::GameModes modes;
-  cf::ModeContext mode_ctx{session, harness, frame_settings};
+  cf::ModeContext mode_ctx{session, harness, frame_settings, &saver};
+  if (opt.debug) {
+    // Opens paused at --at-tick, reached at full speed.
+    const std::uint64_t target = opt.has_at_tick ? opt.at_tick : 0;
+    while (session.state().tick < target && session.tick(cf::InputFrame{})) {
+    }
+    if (session.state().tick < target) return fail(2, "--at-tick: the session ended before tick " + std::to_string(target));
+    modes.current = cf::ModeId::kDebug;
+  }
   const std::function<cf::InputFrame()> sample = [&] { return opt.headless ? cf::InputFrame{} : input.sample(); };
   while (!harness.finished(session)) {
     // Events and hot-plug; window close ends the session like the last tick. The scripted pad's
@@ -116,12 +152,16 @@ int main(int argc, char** argv) {
     // exactly as it would for a physical pad.
     if (virtual_pad.attached()) virtual_pad.set(pad_script.frame_at(session.state().tick));
     cf::FrameEvents events;
-    if (!opt.headless) events = cf::pump_events(input, &window);
+    if (!opt.headless) events = cf::pump_events(input, &window, cf::EventTap{&cf::DebugPanel::on_event, &panel});
     if (events.quit) break;
 
     // Fixed ticks: as many as the wall clock allows (one per frame when not paced), run by the mode.
-    const int due = paced ? clock.advance(wall.lap()) : 1;
+    const double frame_s = wall.lap();
+    const int due = paced ? clock.advance(frame_s) : 1;
+    const double sim_t0 = now_s();
     modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample}, mode_ctx);
+    times.simulation_s = now_s() - sim_t0;
+    times.frame_s = frame_s;
 
     // Build the frame, rasterize, present.
     if (opt.headless) continue;
@@ -129,11 +169,36 @@ int main(int argc, char** argv) {
     const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
     const cf::PixelSize size = window.drawable_size();
     view.set_banner(modes.active().banner());
-    rasterizer.draw(view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height), size.width,
-                    size.height);
+    // The first clip of the session and the last saved replay, rebuilt only when they change.
+    const std::uint64_t clip_tick = session.clips().has_first() ? session.clips().first().tick : ~0ull;
+    if (clip_tick != notice_clip_tick || saver.messages() != notice_messages) {
+      notice_clip_tick = clip_tick;
+      notice_messages = saver.messages();
+      const std::string saved = saver.last_message();
+      notice = clip_tick == ~0ull ? "" : cf::clip_event_line(session.clips().first(), &session.scene().rig.skeleton);
+      if (!saved.empty()) notice += notice.empty() ? saved : "\n" + saved;
+      view.set_notice(notice);
+    }
+    const cf::CommandList& frame = view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);
+    const double raster_t0 = now_s();
+    rasterizer.draw(frame, size.width, size.height);
+    times.rasterizer_s = now_s() - raster_t0;
+    times.posing_s = session.runtime().posing_s();
+    times.skinning_s = view.skinning_s();
+    times.geometry_s = view.geometry_s();
+    const bool panel_shown = modes.current == cf::ModeId::kDebug && panel.initialized();
+    if (panel_shown) {
+      panel.draw(cf::DebugPanelInfo{&session, times, modes.active().banner(), session.playing_back()}, &frame_settings);
+    }
+    auto read_back = [&](std::vector<std::uint8_t>* rgba, int* w, int* h) {
+      if (!panel_shown) return rasterizer.read_back(rgba, w, h);
+      const cf::PixelSize px = window.drawable_size();  // the panel is drawn over the window's frame
+      *w = px.width;
+      *h = px.height;
+      return rasterizer.read_back_window(px.width, px.height, rgba);
+    };
     if (harness.screenshot_due(session)) {
-      if (cf::Status s = harness.take_screenshot([&](auto* rgba, int* w, int* h) { return rasterizer.read_back(rgba, w, h); });
-          !s) {
+      if (cf::Status s = harness.take_screenshot(read_back); !s) {
         return fail(s.error.field == "screenshot" ? 1 : 2, s.error.to_string());
       }
     }
@@ -141,7 +206,9 @@ int main(int argc, char** argv) {
   }
 
   // 5. Results: the recording, the verdict, the hash.
+  saver.flush();
   const int code = harness.finish(session);
+  panel.shutdown();
   rasterizer.shutdown();
   return code;
 }

@@ -10,12 +10,17 @@ namespace cf {
 
 Status RunHarness::configure(const RunOptions& options, const Session& session) {
   opt_ = options;
-  limited_ = opt_.has_ticks || session.playing_back();
+  // A debug run without a screenshot is the developer's to end (window close).
+  limited_ = (opt_.has_ticks || session.playing_back()) && !(opt_.debug && opt_.screenshot_path.empty());
   if (opt_.has_ticks && session.playing_back() && opt_.ticks > session.replay_ticks()) {
     return Error{"", "--ticks", std::to_string(opt_.ticks) + " is more than the replay's " +
                                     std::to_string(session.replay_ticks()) + " ticks"};
   }
   last_tick_ = opt_.has_ticks ? opt_.ticks : session.replay_ticks();
+  if (opt_.debug && opt_.has_at_tick && session.playing_back() && opt_.at_tick > session.replay_ticks()) {
+    return Error{"", "--at-tick", std::to_string(opt_.at_tick) + " is after the replay's last tick (" +
+                                      std::to_string(session.replay_ticks()) + ")"};
+  }
   want_shot_ = !opt_.screenshot_path.empty();
   shot_tick_ = opt_.has_at_tick ? opt_.at_tick : last_tick_;
   if (want_shot_ && shot_tick_ > last_tick_) {
@@ -52,6 +57,7 @@ Status RunHarness::take_screenshot(const std::function<bool(std::vector<std::uin
   if (!read_back(&rgba, &w, &h)) return Error{"", "screenshot", "nothing was drawn"};
   if (Status s = write_png(opt_.screenshot_path, w, h, rgba.data()); !s) return s;
   shot_taken_ = true;
+  if (opt_.debug) stopped_ = true;  // a debug run waits for the developer; with a screenshot it ends
   return {};
 }
 
@@ -70,7 +76,13 @@ int RunHarness::finish(const Session& session) {
   if (session.playing_back() && exit_code_ == 0) {
     std::fprintf(stderr, "critterforge: %s: %s\n", opt_.replay_path.c_str(), session.verifier().message().c_str());
   }
-  if (opt_.print_state) std::printf("%s\n", state_summary_json(session.state()).dump().c_str());
+  if (opt_.print_state) {
+    Json j = state_summary_json(session.state());
+    j["first_clip"] = session.clips().has_first()
+                          ? clip_event_json(session.clips().first(), &session.scene().rig.skeleton)
+                          : Json(nullptr);
+    std::printf("%s\n", j.dump().c_str());
+  }
   if (opt_.print_hash) std::printf("%s\n", hash_hex(hash_state(session.state())).c_str());
   return exit_code_;
 }

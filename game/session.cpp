@@ -42,6 +42,7 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   prev_ = state_;
   runtime_ = WorldRuntime();
   runtime_.set_pool(pool_.get());
+  runtime_.set_clock(now_);
   runtime_.pose_creatures(state_, ctx_);  // the pose shown before the first tick
   last_input_ = InputFrame{};
   record_ = Replay{};
@@ -54,6 +55,10 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   record_.inputs.reserve(60 * 60);
   playback_ = false;
   verifier_ = ReplayVerifier(nullptr);
+  clips_.reset();
+  clips_.check(state_, ctx_, runtime_);
+  history_.clear();
+  history_.push(state_);
   if (placed < static_cast<int>(member_species.size())) {
     return Error{scene_.level_path, "", "room for only " + std::to_string(placed) + " of the herd's " +
                                             std::to_string(member_species.size()) + " creatures"};
@@ -106,14 +111,20 @@ int Session::add_creature(const glm::vec3& position_ws, float heading_rad) {
   const int i = cf::add_creature(&state_, ctx_, 0, position_ws, heading_rad);
   prev_ = state_;
   runtime_.pose_creatures(state_, ctx_);
+  clips_.check(state_, ctx_, runtime_);
+  history_.clear();
+  history_.push(state_);
   return i;
 }
 
 bool Session::tick(const InputFrame& live) {
   if (playback_ && state_.tick >= replay_.inputs.size()) return false;
+  if (behind_recording()) cut_recording();
   const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
   prev_ = state_;
   step(state_, in, ctx_, runtime_);
+  clips_.check(state_, ctx_, runtime_);
+  history_.push(state_);
   last_input_ = in;
   record_.inputs.push_back(in);
   const bool on_interval = state_.tick % kReplayHashInterval == 0;
@@ -123,6 +134,45 @@ bool Session::tick(const InputFrame& live) {
   if (on_interval) record_.hashes.push_back(ReplayCheckpoint{state_.tick, h});
   if (playback_) return verifier_.check(state_.tick, h);
   return true;
+}
+
+void Session::keep_history(int ticks) {
+  history_.reserve(ticks);
+  history_.push(state_);
+}
+
+bool Session::rewind_to(std::uint64_t tick) {
+  const SimState* s = history_.find(tick);
+  if (!s) return false;
+  const SimState* before = tick > 0 ? history_.find(tick - 1) : nullptr;
+  const SimState* before2 = tick > 1 ? history_.find(tick - 2) : nullptr;
+  state_ = *s;
+  prev_ = before ? *before : *s;
+  runtime_.pose_as_shown(state_, prev_, before2 ? *before2 : prev_, ctx_);
+  last_input_ = tick > 0 && tick <= record_.inputs.size() ? record_.inputs[static_cast<std::size_t>(tick - 1)]
+                                                          : InputFrame{};
+  clips_.check(state_, ctx_, runtime_);
+  return true;
+}
+
+bool Session::step_recorded() {
+  if (!behind_recording()) return false;
+  const InputFrame in = record_.inputs[static_cast<std::size_t>(state_.tick)];
+  // The held next state is what this tick made; re-running it must give the same (determinism).
+  prev_ = state_;
+  step(state_, in, ctx_, runtime_);
+  clips_.check(state_, ctx_, runtime_);
+  if (!history_.find(state_.tick)) history_.push(state_);
+  last_input_ = in;
+  return true;
+}
+
+void Session::cut_recording() {
+  const std::uint64_t t = state_.tick;
+  if (record_.inputs.size() > t) record_.inputs.resize(static_cast<std::size_t>(t));
+  while (!record_.hashes.empty() && record_.hashes.back().tick > t) record_.hashes.pop_back();
+  history_.drop_after(t);
+  clips_.forget_after(t);
 }
 
 Json state_summary_json(const SimState& s) {

@@ -8,9 +8,11 @@
 
 #include "core/input_frame.h"
 #include "core/result.h"
+#include "game/clip_watch.h"
 #include "game/replay.h"
 #include "game/scene.h"
 #include "game/sim.h"
+#include "game/state_ring.h"
 #include "game/world_runtime.h"
 
 namespace cf {
@@ -44,8 +46,35 @@ class Session {
 
   // Runs one tick with 'live' input, or the replay's input when playing back. Records the input and,
   // every kReplayHashInterval ticks, the hash. Returns false when the replay's hash differs (then
-  // verifier().message() says where) or the replay has no more input.
+  // verifier().message() says where) or the replay has no more input. Run from a rewound state, it
+  // first cuts the recording there (cut_recording), so the recording is always what was seen.
   bool tick(const InputFrame& live);
+
+  // Debug history: keeps the last 'ticks' states (allocated once) for rewind_to.
+  void keep_history(int ticks);
+  const StateRing& history() const { return history_; }
+  // Shows a held earlier (or later) state: the state, its poses as they were shown, its clips. The
+  // recording is kept (stepping forward again re-runs it). False when the tick is not held.
+  bool rewind_to(std::uint64_t tick);
+  // Re-runs the recorded input of the next tick after a rewind (no new input is recorded). False at
+  // the recording's end.
+  bool step_recorded();
+  // True when the state is behind the recording's end (after rewind_to).
+  bool behind_recording() const { return state_.tick < record_.inputs.size(); }
+  std::uint64_t recorded_ticks() const { return record_.inputs.size(); }
+  // Cuts the recording (inputs, hashes), the history and the first clip at the current tick.
+  void cut_recording();
+
+  // Times the posing stage (debug panel); kept across start().
+  void set_clock(NowFn now) {
+    now_ = now;
+    runtime_.set_clock(now);
+  }
+
+  // Clip threshold in metres (0: 1 cm); set before start() to cover the first state too.
+  void set_clip_min_depth(float metres) { clips_.set_min_depth(metres); }
+  // Clip events of the current state (checked once per tick after posing) and the first clip.
+  const ClipWatch& clips() const { return clips_; }
 
   const SimState& state() const { return state_; }
   const SimState& previous() const { return prev_; }  // state before the last tick (for interpolation)
@@ -77,6 +106,9 @@ class Session {
   Replay replay_;
   bool playback_ = false;
   ReplayVerifier verifier_{nullptr};
+  StateRing history_;
+  ClipWatch clips_;
+  NowFn now_ = nullptr;
 };
 
 }  // namespace cf

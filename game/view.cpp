@@ -162,6 +162,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 255, 255, 255},
                                      tex_.brick));
   }
+  skinning_s_ = 0.0;
   const auto count = static_cast<std::size_t>(draw.creature_count);
   if (poses_.size() < count) poses_.resize(count);  // grows when creatures arrive, not per frame
   if (skin_out_.size() < count) skin_out_.resize(count);
@@ -180,11 +181,13 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     if (kind.skinned && out.positions_ms.size() != verts) out.resize_for(kind.skin);  // once per creature
     skinned_ok_[k] = kind.skinned && skin_with_palette(kind.skin, pose.bone_ms, kind.inv_bind_ms, &out) ? 1 : 0;
   };
+  const double skin_t0 = now_ ? now_() : 0.0;
   if (pool_) {
     pool_->for_each(draw.creature_count, skin_one);
   } else {
     for (int i = 0; i < draw.creature_count; ++i) skin_one(i);
   }
+  if (now_) skinning_s_ = now_() - skin_t0;
   for (int i = 0; i < draw.creature_count; ++i) {
     const auto k = static_cast<std::size_t>(i);
     const auto species = static_cast<std::size_t>(draw.creatures[k].species);
@@ -245,7 +248,9 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   job.scratch = &scratch_;
   job.out = &list_;
   job.stats = stats;
+  const double geo_t0 = now_ ? now_() : 0.0;
   if (!job.run()) list_.clear();
+  if (now_) geometry_s_ = now_() - geo_t0;
   add_hud(draw, settings);
   return list_;
 }
@@ -291,6 +296,26 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   if (!banner_.empty()) {
     style.color = Rgba8{255, 255, 255, 255};
     draw_hud_text_centred(banner_, list_.height / 3, style, &list_);
+  }
+  if (!notice_.empty()) {
+    // Lines separated by '\n', each word-wrapped, ending one line above the bottom edge.
+    style.color = Rgba8{255, 120, 90, 255};
+    const int width = list_.width - 8 * style.scale;
+    if (notice_dirty_ || width != notice_width_) {  // wrapped again only when it changes
+      notice_lines_.clear();
+      for (std::size_t a = 0; a <= notice_.size();) {
+        const std::size_t b = std::min(notice_.find('\n', a), notice_.size());
+        for (std::string& l : wrap_text(notice_.substr(a, b - a), width, style)) notice_lines_.push_back(l);
+        a = b + 1;
+      }
+      notice_dirty_ = false;
+      notice_width_ = width;
+    }
+    int ny = list_.height - (static_cast<int>(notice_lines_.size()) + 1) * line_h;
+    for (const std::string& l : notice_lines_) {
+      draw_hud_text_centred(l, ny, style, &list_);
+      ny += line_h;
+    }
   }
   // Legend of what is switched on (F1..F9 overlays, F10 modern).
   style.color = Rgba8{200, 220, 255, 255};

@@ -8,6 +8,7 @@
 
 #include "game/scene.h"
 #include "game/sim.h"
+#include "game/stage_times.h"
 #include "game/world_runtime.h"
 #include "render/command_list.h"
 #include "render/frame_settings.h"
@@ -56,6 +57,15 @@ class View {
   void set_pool(WorkerPool* pool) { pool_ = pool; }
   // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
   void set_banner(const std::string& text) { banner_ = text; }
+  // A line at the bottom of the picture (the first clip, a saved replay); "" for none.
+  void set_notice(const std::string& text) {
+    notice_ = text;
+    notice_dirty_ = true;
+  }
+  // Times skinning and the geometry stage with 'now' (debug panel); the last build's durations.
+  void set_clock(NowFn now) { now_ = now; }
+  double skinning_s() const { return skinning_s_; }
+  double geometry_s() const { return geometry_s_; }
   // The HUD line for the state ("" when none): vault refusals and the like.
   std::string hud_text(const SimState& s) const;
 
@@ -73,6 +83,12 @@ class View {
   };
   std::vector<Kind> kinds_;          // per species
   std::string banner_;
+  std::string notice_;
+  std::vector<std::string> notice_lines_;  // notice_ wrapped to the picture's width
+  bool notice_dirty_ = false;
+  int notice_width_ = 0;
+  NowFn now_ = nullptr;
+  double skinning_s_ = 0.0, geometry_s_ = 0.0;
   std::vector<SkinBuffers> skin_out_;  // per creature
   std::vector<char> skinned_ok_;       // per creature: skin_out_ holds this frame's flesh
   WorkerPool* pool_ = nullptr;

@@ -64,6 +64,12 @@ void WorldRuntime::set_plan(int creature, VaultPlan plan, std::uint32_t serial) 
 }
 
 void WorldRuntime::pose_creatures(const SimState& s, const SimContext& ctx) {
+  const double t0 = now_ ? now_() : 0.0;
+  pose_all(s, ctx);
+  if (now_) posing_s_ = now_() - t0;
+}
+
+void WorldRuntime::pose_all(const SimState& s, const SimContext& ctx) {
   if (pool_) {
     pool_->for_each(s.creature_count, [&](int i) { pose_one(s, ctx, i); });
   } else {
@@ -89,6 +95,29 @@ void WorldRuntime::pose_one(const SimState& s, const SimContext& ctx, int i) {
     return;
   }
   pose_bind_at_root(c, *sp->rig, out);
+}
+
+void WorldRuntime::pose_as_shown(const SimState& s, const SimState& before, const SimState& before2,
+                                 const SimContext& ctx) {
+  // The posing stage ran on each state before its vaults advanced: step the vault back one frame.
+  auto as_posed = [](const SimState& st, const SimState& prior, SimState* out) {
+    *out = st;
+    for (int i = 0; i < st.creature_count; ++i) {
+      CreatureState& c = out->creatures[static_cast<std::size_t>(i)];
+      const CreatureState& p = prior.creatures[static_cast<std::size_t>(i)];
+      if (c.vaulting() && c.vault.tick > 0) {
+        --c.vault.tick;
+      } else if (c.vault.phase == VaultPhase::kLanded && i < prior.creature_count && p.vaulting() &&
+                 p.vault_record.serial == c.vault_record.serial && c.vault.ticks > 0) {
+        c.vault = p.vault;  // landed this tick: shown on the vault's last frame
+        c.vault.tick = c.vault.ticks - 1;
+      }
+    }
+  };
+  as_posed(before, before2, &shown_);
+  pose_creatures(shown_, ctx);
+  as_posed(s, before, &shown_);
+  pose_creatures(shown_, ctx);
 }
 
 }  // namespace cf

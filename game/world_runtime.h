@@ -7,6 +7,7 @@
 
 #include "core/worker_pool.h"
 #include "game/sim.h"
+#include "game/stage_times.h"
 #include "retarget/retarget.h"
 #include "vault/vault_play.h"
 
@@ -41,6 +42,17 @@ class WorldRuntime {
   // Threads for the posing stage (null: the calling thread alone). The pool must outlive the runtime.
   void set_pool(WorkerPool* pool) { pool_ = pool; }
 
+  // Poses a restored state as it was shown when it was live (debug rewind): pose() as after the
+  // tick that made 's' (a playing vault shows its frame vault.tick - 1; on the landing tick, the
+  // vault's last frame) and previous_pose() as after the tick that made 'before' (s.tick - 1), whose
+  // own predecessor is 'before2' (pass the state itself when unknown: a landing tick then shows the
+  // walker). Rebuilds vault plans from the records as needed.
+  void pose_as_shown(const SimState& s, const SimState& before, const SimState& before2, const SimContext& ctx);
+
+  // Times the posing stage with 'now' (debug panel); posing_s() is the last stage's duration.
+  void set_clock(NowFn now) { now_ = now; }
+  double posing_s() const { return posing_s_; }
+
  private:
   struct Slot {
     CreaturePose pose, prev;
@@ -51,6 +63,10 @@ class WorldRuntime {
   std::vector<Slot> slots_;
   WorkerPool* pool_ = nullptr;
   void pose_one(const SimState& s, const SimContext& ctx, int i);
+  SimState shown_;  // scratch for pose_as_shown (a state copies without allocating)
+  NowFn now_ = nullptr;
+  double posing_s_ = 0.0;
+  void pose_all(const SimState& s, const SimContext& ctx);
   Slot& slot(int i) { return slots_[static_cast<std::size_t>(i)]; }
   const Slot& slot(int i) const { return slots_[static_cast<std::size_t>(i)]; }
 };

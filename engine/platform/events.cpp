@@ -7,10 +7,11 @@
 
 namespace cf {
 
-FrameEvents pump_events(Input& input, Window* window) {
+FrameEvents pump_events(Input& input, Window* window, EventTap tap) {
   FrameEvents out;
   SDL_Event e;
   while (SDL_PollEvent(&e)) {
+    if (tap.fn) tap.fn(&e, tap.user);
     if (e.type == SDL_QUIT) {
       out.quit = true;
       continue;

@@ -13,7 +13,13 @@ struct FrameEvents {
   std::uint32_t hotkeys = 0;    // Hotkey bits pressed this frame (fullscreen is already applied)
 };
 
+// Sees every SDL event before the game does (the debug panel's ImGui); sdl_event is an SDL_Event.
+struct EventTap {
+  void (*fn)(const void* sdl_event, void* user) = nullptr;
+  void* user = nullptr;
+};
+
 // Polls every pending SDL event. window may be null (headless). Toggles fullscreen itself.
-FrameEvents pump_events(Input& input, Window* window);
+FrameEvents pump_events(Input& input, Window* window, EventTap tap = {});
 
 }  // namespace cf

@@ -175,6 +175,8 @@ std::uint32_t Input::handle_event(const SDL_Event& e) {
       if (down && e.key.repeat == 0) {
         if (sc == SDL_SCANCODE_F11 || (alt && sc == SDL_SCANCODE_RETURN)) return kHotkeyFullscreen;
         if (sc >= SDL_SCANCODE_F1 && sc <= SDL_SCANCODE_F10) return hotkey_f(sc - SDL_SCANCODE_F1 + 1);
+        if (sc == SDL_SCANCODE_F12 || sc == SDL_SCANCODE_GRAVE) return kHotkeyDebug;
+        if (sc == SDL_SCANCODE_S && (e.key.keysym.mod & KMOD_CTRL)) return kHotkeySaveReplay;  // S stays unpressed
       }
       if (alt && sc == SDL_SCANCODE_RETURN) return 0;  // fullscreen chord is not Start
       for (int k = 0; k < kKeyCount; ++k) {

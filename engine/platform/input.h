@@ -25,6 +25,8 @@ struct InputDesc {
 enum Hotkey : std::uint32_t {
   kHotkeyFullscreen = 1u << 0,  // F11 or Alt+Enter
   kHotkeyF1 = 1u << 1,          // F1..F10 are kHotkeyF1 << (n - 1)
+  kHotkeyDebug = 1u << 16,      // F12 or ` (grave): debug mode
+  kHotkeySaveReplay = 1u << 17, // Ctrl+S: save a playtest replay now
 };
 constexpr std::uint32_t hotkey_f(int n) { return kHotkeyF1 << (n - 1); }
 

@@ -298,6 +298,10 @@ TextureId Rasterizer::create_texture(const Image& image) {
   return TextureId{static_cast<std::int32_t>(im.textures.size() - 1)};
 }
 
+bool Rasterizer::read_back_window(int w, int h, std::vector<std::uint8_t>* rgba) const {
+  return impl_->ready && gl_read_rgba(0, GL_BACK, w, h, rgba);
+}
+
 TextureId Rasterizer::placeholder_texture() const { return impl_->ready ? TextureId{0} : kNoTexture; }
 
 TextureId Rasterizer::load_texture(const std::string& path, Error* error) {

@@ -48,6 +48,9 @@ class Rasterizer {
 
   // The last displayed frame (window size, RGBA8, top row first); false before the first draw.
   bool read_back(std::vector<std::uint8_t>* rgba, int* w, int* h) const;
+  // The window's back buffer (w x h) as it will be presented, with whatever was drawn over the
+  // rasterizer's frame (the debug panel): RGBA8, top row first.
+  bool read_back_window(int w, int h, std::vector<std::uint8_t>* rgba) const;
   // The last frame's render target before scaling (internal resolution, or the modern target).
   bool read_back_target(std::vector<std::uint8_t>* rgba, int* w, int* h) const;
 

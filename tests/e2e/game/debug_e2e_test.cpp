@@ -1,0 +1,157 @@
+// Debug mode and playtest replays through the real game binary: the ImGui debug panel over the
+// picture (offscreen and Xvfb, golden with tolerance, checked against the plain frame), the
+// auto-saved replay at the first clip reproduced by `creature-lab clipcheck`, and "save replay now".
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "core/json_util.h"
+#include "golden.h"
+#include "render/image_io.h"
+#include "run_command.h"
+
+namespace cf::test {
+namespace {
+
+#define CF_GL_ENV "ASAN_OPTIONS=detect_leaks=0 SDL_AUDIODRIVER=dummy "
+
+std::string tmp(const std::string& name) { return std::string(CF_BINARY_DIR) + "/e2e_debug_" + name; }
+
+CommandResult game_offscreen(const std::string& args) {
+  return run_command("cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen " CF_GL_ENV "'" CF_GAME_EXE
+                     "' " + args);
+}
+
+CommandResult lab(const std::string& args) { return run_command("cd '" CF_SOURCE_DIR "' && '" CF_LAB_EXE "' " + args); }
+
+// Fraction of the pixels in columns [x0, x1) whose largest channel difference exceeds 'tolerance'.
+double differing_fraction(const Image& a, const Image& b, int tolerance, int x0, int x1) {
+  long bad = 0, total = 0;
+  for (int y = 0; y < a.height; ++y) {
+    for (int x = x0; x < x1 && x < a.width; ++x) {
+      const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(a.width) + static_cast<std::size_t>(x)) * 4;
+      int worst = 0;
+      for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(a.rgba[i + c] - b.rgba[i + c]));
+      bad += worst > tolerance;
+      ++total;
+    }
+  }
+  return total ? static_cast<double>(bad) / static_cast<double>(total) : 1.0;
+}
+
+const char* kPanelArgs = "--replay tests/data/game/vault_default.replay.json --at-tick 150";
+
+void expect_panel_over_the_picture(const std::string& shot_path) {
+  Result<Image> shot = load_png(shot_path);
+  ASSERT_TRUE(shot.ok()) << shot.error().to_string();
+  // Independent of the golden: the same tick without --debug differs where the panel is (the left
+  // 370 pixels) and hardly elsewhere (only the banner line and the panel's own edge).
+  const std::string plain = tmp("plain150.png");
+  const CommandResult r = game_offscreen(std::string(kPanelArgs) + " --screenshot '" + plain + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<Image> p = load_png(plain);
+  ASSERT_TRUE(p.ok());
+  ASSERT_EQ(p->width, shot->width);
+  ASSERT_EQ(p->height, shot->height);
+  EXPECT_GT(differing_fraction(*shot, *p, 24, 0, 360), 0.5) << "no panel over the left of the picture";
+  EXPECT_LT(differing_fraction(*shot, *p, 24, 400, shot->width), 0.05) << "the picture beside the panel changed";
+  // The golden (from the offscreen run): at most 1% of pixels off by more than 24 (timings differ).
+  const std::string golden = golden_path("e2e_debug_panel_tick150.png");
+  if (updating_goldens()) {
+    ASSERT_TRUE(write_png(golden, *shot).ok());
+    return;
+  }
+  Result<Image> want = load_png(golden);
+  ASSERT_TRUE(want.ok()) << want.error().to_string() << " (create it: CF_UPDATE_GOLDENS=1 ctest -R DebugE2E)";
+  ASSERT_EQ(shot->width, want->width);
+  ASSERT_EQ(shot->height, want->height);
+  const double off = differing_fraction(*shot, *want, 24, 0, shot->width);
+  EXPECT_LE(off, 0.01) << shot_path << " differs from " << golden << " in " << off * 100.0 << "% of pixels";
+}
+
+TEST(DebugE2E, OffscreenDebugPanelOpensPausedAtTheTick) {
+  const std::string shot = tmp("panel_offscreen.png");
+  std::remove(shot.c_str());
+  const CommandResult r =
+      game_offscreen(std::string(kPanelArgs) + " --debug --print-state --screenshot '" + shot + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string state = r.out.substr(0, r.out.find('\n'));
+  Result<Json> j = parse_json(state, "stdout");
+  ASSERT_TRUE(j.ok()) << r.out;
+  EXPECT_EQ((*j)["tick"].get<int>(), 150);  // paused there: no tick ran after it
+  expect_panel_over_the_picture(shot);
+}
+
+TEST(DebugE2E, XvfbDebugPanelMatchesTheSameGolden) {
+  if (run_command("command -v xvfb-run >/dev/null").exit_code != 0) GTEST_SKIP() << "xvfb-run not installed";
+  if (updating_goldens()) GTEST_SKIP() << "goldens come from the offscreen run";
+  const std::string shot = tmp("panel_xvfb.png");
+  std::remove(shot.c_str());
+  const CommandResult r = run_command("cd '" CF_SOURCE_DIR "' && env -u SDL_VIDEODRIVER " CF_GL_ENV
+                                      "xvfb-run -a -n 143 -s '-screen 0 1280x800x24' '" CF_GAME_EXE "' " +
+                                      std::string(kPanelArgs) + " --debug --screenshot '" + shot + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  expect_panel_over_the_picture(shot);
+}
+
+TEST(DebugE2E, DebugFlagRejectsATickAfterTheReplay) {
+  const CommandResult r = game_offscreen("--replay tests/data/game/vault_default.replay.json --at-tick 5000 --debug");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--at-tick"), std::string::npos) << r.err;
+}
+
+TEST(DebugE2E, FirstClipAutoSavesAReplayThatClipcheckReproduces) {
+  const std::string dir = tmp("data");
+  std::filesystem::remove_all(dir);
+  const CommandResult r = game_offscreen(
+      "--creature assets/creatures/biped.json --level tests/data/game/clip_pipe.level.json --pad-script "
+      "tests/data/game/clip_walk_forward.pad.json --ticks 200 --print-state --clip-depth 0.075 --data-dir '" + dir +
+      "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<Json> state = parse_json(r.out.substr(0, r.out.find('\n')), "stdout");
+  ASSERT_TRUE(state.ok()) << r.out;
+  const Json first = (*state)["first_clip"];
+  ASSERT_TRUE(first.is_object()) << r.out;
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir + "/playtests")) files.push_back(e.path().string());
+  ASSERT_EQ(files.size(), 1u);
+  char want[64];
+  std::snprintf(want, sizeof want, "_t%06d_clip.replay.json", first["tick"].get<int>());
+  EXPECT_NE(files[0].find(std::string("playtest_biped_clip_pipe") + want), std::string::npos) << files[0];
+  // Feet flesh sits 7 cm under the ground until issue 14 lifts it: a 7.5 cm threshold makes the pipe
+  // the first clip, in the game (--clip-depth) and in clipcheck (--min-depth) alike.
+  EXPECT_EQ(first["obstacle"], "pipe");
+  const CommandResult c = lab("clipcheck --min-depth 0.075 --replay '" + files[0] + "'");
+  ASSERT_EQ(c.exit_code, 1) << c.err;  // clips found
+  Result<Json> report = parse_json(c.out, "clipcheck");
+  ASSERT_TRUE(report.ok()) << c.out;
+  EXPECT_EQ((*report)["first_tick"], first["tick"]);
+  EXPECT_EQ((*report)["ticks"], first["tick"]);  // the replay ends on the clip's tick
+  bool same = false;
+  for (const Json& e : (*report)["events"]) same |= e == first;
+  EXPECT_TRUE(same) << "the game's first clip " << first.dump() << " is not among the replay's events";
+}
+
+TEST(DebugE2E, SaveReplayNowChordWritesAPlaytestReplay) {
+  const std::string dir = tmp("data_now");
+  std::filesystem::remove_all(dir);
+  const CommandResult r = game_offscreen(
+      "--level tests/data/game/open_field.level.json --pad-script tests/data/game/clip_walk_save_now.pad.json "
+      "--ticks 80 --print-hash --data-dir '" + dir + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string manual;
+  for (const auto& e : std::filesystem::directory_iterator(dir + "/playtests"))
+    if (e.path().string().find("_manual.replay.json") != std::string::npos) manual = e.path().string();
+  ASSERT_FALSE(manual.empty()) << "LB + Select saved nothing";
+  EXPECT_NE(manual.find("playtest_biped_open_field_t000064_manual"), std::string::npos) << manual;
+  // Saved after the tick whose input held LB + Select (the 64th); it plays back headless to there.
+  const CommandResult p = game_offscreen("--headless --replay '" + manual + "' --print-state");
+  EXPECT_EQ(p.exit_code, 0) << p.err;
+  EXPECT_NE(p.out.find("\"tick\":64"), std::string::npos) << p.out;
+}
+
+}  // namespace
+}  // namespace cf::test

@@ -1,0 +1,185 @@
+// The clip watch in the game: forced clips (a pipe across the path that collision does not stop; a
+// fence walked into by a creature whose collision circle is shrunk) are found at the tick, bone and
+// obstacle an independent penetration scan finds; the auto-saved playtest replay reproduces them.
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "game/clip_run.h"
+#include "game/modes.h"
+#include "game/playtest_saver.h"
+#include "vault/vault_play.h"
+#include "world/clearance.h"
+
+namespace cf {
+namespace {
+
+constexpr const char* kPipeLevel = CF_SOURCE_DIR "/tests/data/game/clip_pipe.level.json";
+constexpr const char* kWalkScript = CF_SOURCE_DIR "/tests/data/game/clip_walk_forward.pad.json";
+
+// Independent of the detector: clearance's capsule-versus-pipe depth for every bone.
+struct Deepest {
+  float depth = 0.0f;
+  int bone = -1;
+};
+Deepest deepest_in_pipe(const Session& s, const Pipe& pipe) {
+  Deepest d;
+  const Rig& rig = s.scene().rig;
+  const CreaturePose& pose = s.runtime().pose(0);
+  for (int b = 0; b < rig.skeleton.size(); ++b) {
+    const float p = penetration_capsule_pipe(Capsule{pose.head_ws[b], pose.tail_ws[b], rig.skeleton.radius[b]}, pipe);
+    if (p > d.depth) d = Deepest{p, b};
+  }
+  return d;
+}
+
+TEST(ClipWatch, PipeAcrossThePathIsFoundAtTheRightTickBoneAndObstacle) {
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", kPipeLevel);
+  ASSERT_TRUE(scene.ok()) << scene.error().to_string();
+  Result<PadScript> script = load_pad_script(kWalkScript);
+  ASSERT_TRUE(script.ok());
+  Session s;
+  s.start(std::move(*scene), 1);
+  const Pipe pipe = s.scene().level.walls[0].pipes[0];
+  std::uint64_t expected_tick = 0;
+  Deepest expected;
+  const ClipEvent* found = nullptr;
+  ClipEvent found_copy;
+  for (std::uint64_t t = 0; t < script->total_ticks() && !found; ++t) {
+    ASSERT_TRUE(s.tick(scripted_frame(*script, t)));
+    const Deepest d = deepest_in_pipe(s, pipe);
+    if (expected.bone < 0 && d.depth > kClipDefaultDepthM) expected = d, expected_tick = s.state().tick;
+    for (int k = 0; k < s.clips().count(); ++k) {
+      if (s.clips().events()[k].obstacle != ObstacleKind::kPipe) continue;
+      if (!found || s.clips().events()[k].depth_m > found_copy.depth_m) found_copy = s.clips().events()[k];
+      found = &found_copy;
+    }
+  }
+  ASSERT_NE(found, nullptr) << "walking through the pipe gave no pipe clip";
+  ASSERT_GE(expected.bone, 0);
+  EXPECT_EQ(found->tick, expected_tick);
+  EXPECT_EQ(found->bone, expected.bone) << s.scene().rig.skeleton.names[static_cast<std::size_t>(found->bone)];
+  EXPECT_EQ(found->index, 0);
+  EXPECT_EQ(found->pipe, 0);
+  EXPECT_NEAR(found->depth_m, expected.depth, 2e-3f);
+  EXPECT_NEAR(found->point_ws.z, 2.0f, 0.15f);  // at the pipe
+}
+
+TEST(ClipWatch, FenceWalkedIntoWithoutVaultingIsFoundAtTheRightTickAndBone) {
+  // A creature whose collision circle is shrunk to 1 cm walks head-on into the default level's fence.
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/quadruped.json", CF_ASSETS_DIR "/levels/default.json");
+  ASSERT_TRUE(scene.ok());
+  scene->level.walls.clear();  // nothing but the fence ahead
+  Species sp = make_species(*scene);
+  sp.body_radius_m = 0.01f;
+  SimContext ctx;
+  ctx.level = &scene->level;
+  ctx.species = &sp;
+  ctx.species_count = 1;
+  SimState st = initial_state(ctx, 1);
+  st.creatures[0].walker.position_ws.x = st.creatures[0].root_ws.x = -0.9f;  // the fence's middle
+  WorldRuntime rt;
+  ClipWatch watch;
+  InputFrame fwd;
+  fwd.left_y = 32767;
+  std::uint64_t expected_tick = 0, found_tick = 0;
+  int expected_bone = -1, found_bone = -1;
+  for (int t = 0; t < 400 && (expected_bone < 0 || found_bone < 0); ++t) {
+    step(st, fwd, ctx, rt);
+    watch.check(st, ctx, rt);
+    PenetrationOptions only_fences;
+    only_fences.walls = false;
+    const Rig& rig = *sp.rig;
+    float best = 0.0f;
+    int best_bone = -1;
+    for (int b = 0; b < rig.skeleton.size(); ++b) {
+      const Penetration p = level_penetration(
+          scene->level, Capsule{rt.pose(0).head_ws[b], rt.pose(0).tail_ws[b], rig.skeleton.radius[b]}, only_fences);
+      if (p.depth > best) best = p.depth, best_bone = b;
+    }
+    if (expected_bone < 0 && best > kClipDefaultDepthM) expected_bone = best_bone, expected_tick = st.tick;
+    float found_depth = 0.0f;
+    for (int k = 0; k < watch.count(); ++k) {
+      const ClipEvent& e = watch.events()[k];
+      if (e.obstacle != ObstacleKind::kFence || found_bone >= 0 || e.depth_m <= found_depth) continue;
+      found_depth = e.depth_m;
+      EXPECT_EQ(e.index, 0);
+      found_tick = e.tick;
+      found_bone = e.bone;
+    }
+  }
+  ASSERT_GE(expected_bone, 0) << "the creature never reached the fence";
+  EXPECT_EQ(found_tick, expected_tick);
+  EXPECT_EQ(found_bone, expected_bone);
+}
+
+TEST(ClipWatch, AutoSavedReplayReproducesTheClipEventsAtTheSameTicks) {
+  const std::string dir = std::string(CF_BINARY_DIR) + "/clip_watch_test_playtests";
+  std::filesystem::remove_all(dir);
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", kPipeLevel);
+  ASSERT_TRUE(scene.ok());
+  Result<PadScript> script = load_pad_script(kWalkScript);
+  ASSERT_TRUE(script.ok());
+  // Feet flesh sits one radius (7 cm) under the ground until issue 14 lifts it; a threshold above
+  // that makes the pipe the session's first clip.
+  const float threshold = 0.075f;
+  Session s;
+  s.set_clip_min_depth(threshold);
+  s.start(std::move(*scene), 1);
+  RunHarness harness;
+  ASSERT_TRUE(harness.configure(RunOptions{}, s).ok());
+  FrameSettings fs;
+  PlaytestSaver saver;
+  saver.configure(dir, true);
+  ModeContext ctx{s, harness, fs, &saver};
+  PlayMode play;
+  std::function<InputFrame()> sample = [&] { return scripted_frame(*script, s.state().tick); };
+  std::vector<ClipEvent> live;
+  while (s.state().tick < script->total_ticks()) {
+    play.update(ModeFrame{1, 0, &sample}, ctx);
+    for (int k = 0; k < s.clips().count(); ++k) live.push_back(s.clips().events()[k]);
+  }
+  saver.flush();
+  ASSERT_TRUE(s.clips().has_first());
+  const ClipEvent first = s.clips().first();
+  EXPECT_EQ(first.obstacle, ObstacleKind::kPipe);
+  const std::string file = dir + "/" + playtest_file_name(s.scene().creature_path, kPipeLevel, first.tick, "clip");
+  ASSERT_TRUE(std::filesystem::exists(file)) << file;
+  EXPECT_EQ(saver.saved(), 1);
+  EXPECT_NE(saver.last_message().find("REPLAY SAVED: playtest biped clip pipe t"), std::string::npos);
+
+  Result<Replay> r = load_replay(file);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_EQ(r->inputs.size(), first.tick);  // it ends on the clip's tick
+  Session again;
+  again.set_clip_min_depth(threshold);
+  ASSERT_TRUE(again.start_replay(*r, file).ok());
+  const ClipRun run = run_clip_check(again, nullptr, again.replay_ticks(), 100000);
+  EXPECT_FALSE(again.verifier().diverged());
+  ASSERT_FALSE(run.events.empty());
+  std::size_t n = 0;
+  for (const ClipEvent& e : live) {
+    if (e.tick > first.tick) break;
+    ASSERT_LT(n, run.events.size());
+    const ClipEvent& g = run.events[n++];
+    EXPECT_EQ(g.tick, e.tick);
+    EXPECT_EQ(g.bone, e.bone);
+    EXPECT_EQ(g.obstacle, e.obstacle);
+    EXPECT_EQ(g.depth_m, e.depth_m);
+  }
+  EXPECT_EQ(n, run.events.size());
+}
+
+TEST(PlaytestSaver, NamesFilesAfterCreatureLevelAndTick) {
+  EXPECT_EQ(playtest_file_name("/a/b/quadruped.json", "levels/default.json", 42, "manual"),
+            "playtest_quadruped_default_t000042_manual.replay.json");
+  EXPECT_EQ(user_data_dir("/tmp/x"), "/tmp/x");
+  PlaytestSaver none;
+  none.configure("", true);
+  EXPECT_FALSE(none.auto_save());
+  EXPECT_EQ(none.save(Replay{}, "x.json"), "");
+  EXPECT_NE(none.last_message().find("CANNOT SAVE"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cf
