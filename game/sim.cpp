@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/hash.h"
+#include "game/camera.h"
 #include "game/world_runtime.h"
 #include "math/angles.h"
 #include "world/clearance.h"
@@ -304,17 +305,23 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
     }
   }
   for (int i = 0; i < s.creature_count; ++i) step_look(s, s.creatures[static_cast<std::size_t>(i)]);
+  const Species* player = s.creature_count > 0 ? ctx.species_of(s.player().species) : nullptr;
+  if (ctx.level && player && player->rig) {
+    step_camera(&s, *ctx.level, runtime.pose(0).cog_ws.y - ctx.level->ground_y, player->rig->cog.y);
+  }
   ++s.tick;
 }
 
 std::uint64_t hash_state(const SimState& s) {
   StateHasher h;
-  h.str("critterforge.sim/3");
+  h.str("critterforge.sim/4");
   h.u64(s.tick);
   h.u64(s.rng.state);
   h.u64(s.rng.inc);
   h.f32(s.camera_yaw_offset_rad);
   h.f32(s.camera_pitch_rad);
+  h.f32(s.camera_lift_rad);
+  h.f32(s.camera_distance_m);
   h.u8(static_cast<std::uint8_t>(s.hud));
   h.u32(s.hud_ticks);
   h.i32(s.creature_count);

@@ -111,6 +111,8 @@ struct SimState {
   Rng rng;                       // the only source of randomness (idle look-around)
   float camera_yaw_offset_rad = 0.0f;  // camera orbit relative to the player's heading (0 = behind)
   float camera_pitch_rad = 0.3f; // orbit elevation, radians, [kCameraPitchMin, kCameraPitchMax]
+  float camera_lift_rad = 0.0f;  // extra elevation to see the player over an obstacle (game/camera.h)
+  float camera_distance_m = 4.2f;  // orbit radius, pulled in before walls (game/camera.h)
   HudMessage hud = HudMessage::kNone;
   std::uint32_t hud_ticks = 0;   // ticks the HUD message stays up
   std::int32_t creature_count = 0;

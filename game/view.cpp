@@ -5,6 +5,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "game/camera.h"
 #include "game/hud.h"
 #include "math/angles.h"
 #include "retarget/walker.h"
@@ -58,6 +59,8 @@ SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alph
   }
   s.camera_yaw_offset_rad = lerp_angle(prev.camera_yaw_offset_rad, cur.camera_yaw_offset_rad, t);
   s.camera_pitch_rad = prev.camera_pitch_rad + (cur.camera_pitch_rad - prev.camera_pitch_rad) * t;
+  s.camera_lift_rad = prev.camera_lift_rad + (cur.camera_lift_rad - prev.camera_lift_rad) * t;
+  s.camera_distance_m = prev.camera_distance_m + (cur.camera_distance_m - prev.camera_distance_m) * t;
   return s;
 }
 
@@ -92,13 +95,8 @@ void blend_poses(const CreaturePose& prev, const CreaturePose& cur, float alpha,
   out->model_to_world = mix(prev.model_to_world, cur.model_to_world);
 }
 
-glm::mat4 orbit_camera_view(const SimState& s, float target_height_m) {
-  const float distance = 4.2f;
-  const glm::vec3 target = s.player().root_ws + glm::vec3(0.0f, target_height_m, 0.0f);
-  const glm::vec3 fwd = heading_forward(s.camera_yaw_rad());
-  const float c = std::cos(s.camera_pitch_rad), sn = std::sin(s.camera_pitch_rad);
-  const glm::vec3 eye = target - fwd * (distance * c) + glm::vec3(0.0f, distance * sn, 0.0f);
-  return glm::lookAt(eye, target, glm::vec3(0.0f, 1.0f, 0.0f));
+glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_height_m) {
+  return camera_view_matrix(camera_pose(s, level, target_height_m));
 }
 
 void View::init(const Scene& scene, const ViewTextures& textures) {
@@ -207,7 +205,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   job.points = points_.data();
   job.point_count = static_cast<int>(points_.size());
   const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
-  job.camera.view = orbit_camera_view(draw, std::max(0.3f, cog_height));
+  job.camera.view = orbit_camera_view(draw, lv, cog_height);
   job.lighting.fog_start_m = 18.0f;
   job.lighting.fog_end_m = 40.0f;
   job.settings = settings;
