@@ -164,7 +164,9 @@ void step_walking(const Actor& a, const InputFrame& in) {
   cmd.turn_rate_rps = -lx * or_default(a.ctx.tuning.turn_rate_rps, 2.0f);  // stick right turns right
   step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kDt);
   glm::vec3 p = c.walker.position_ws;
-  bool hit = resolve_circle_collisions(*a.ctx.level, a.species.body_radius_m, &p);
+  bool hit = a.species.footprint.count > 0
+                 ? resolve_footprint_collisions(*a.ctx.level, a.species.footprint, c.walker.heading_rad, &p)
+                 : resolve_circle_collisions(*a.ctx.level, a.species.body_radius_m, &p);
   if (!in_regions(*a.ctx.level, p)) {  // the movable regions' edge stops the creature
     p = c.root_ws;
     hit = true;

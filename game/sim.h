@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "retarget/walker.h"
 #include "vault/vault_play.h"
+#include "world/footprint.h"
 
 namespace cf {
 
@@ -42,7 +43,8 @@ struct Species {
   const RetargetSetup* walk_setup = nullptr;
   const VaultMotion* vault = nullptr;     // null: A reports vault_unavailable on the HUD
   const char* vault_unavailable = "";
-  float body_radius_m = 0.3f;             // footprint radius for collisions, metres
+  float body_radius_m = 0.3f;             // footprint radius for collisions of sliding creatures, metres
+  Footprint footprint;                    // walking creatures' body on the ground, around the cog's ground point
   bool walks() const { return rig && walk_clip && walk_setup; }
 };
 
