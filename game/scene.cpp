@@ -162,7 +162,7 @@ float creature_body_radius(const Creature& c) {
   return std::clamp(r, 0.1f, 1.0f);
 }
 
-Footprint creature_footprint(const Creature& c, glm::vec2 cog_xz, const RetargetSetup* walk) {
+Footprint creature_footprint(const Creature& c, glm::vec2 cog_xz, const RetargetSetup* walk, float toe_m) {
   std::vector<FootprintStroke> strokes;
   float foot_r = 0.0f;
   for (const Part& p : c.parts) {
@@ -176,7 +176,7 @@ Footprint creature_footprint(const Creature& c, glm::vec2 cog_xz, const Retarget
     for (const LimbSetup& l : walk->limbs) {
       if (l.tag != PartTag::kLeg) continue;
       const glm::vec3 reach(0.0f, 0.0f, l.stance_reach_m);
-      steps.push_back({l.foothold_ms - reach, l.foothold_ms + reach});
+      steps.push_back({l.foothold_ms - reach, l.foothold_ms + reach + glm::vec3(0.0f, 0.0f, toe_m)});
       strokes.push_back({steps.back().data(), 2, foot_r});
     }
   }
@@ -187,8 +187,17 @@ Species make_species(const Scene& scene) {
   Species sp;
   sp.rig = &scene.rig;
   sp.body_radius_m = creature_body_radius(scene.creature);
+  // The foot bones reach forward of the ankle the walker plants.
+  const Skeleton& sk = scene.rig.skeleton;
+  float toe = 0.0f;
+  for (int b = 0; b < sk.size(); ++b) {
+    const std::string& n = sk.names[static_cast<std::size_t>(b)];
+    if (sk.classes[static_cast<std::size_t>(b)] != BoneClass::kLeg || n.size() < 5 || n.compare(n.size() - 5, 5, "_foot") != 0) continue;
+    const glm::vec3 d = sk.tail_ms[static_cast<std::size_t>(b)] - sk.head_ms[static_cast<std::size_t>(b)];
+    toe = std::max(toe, std::max(d.z, 0.0f));
+  }
   sp.footprint = creature_footprint(scene.creature, glm::vec2(scene.rig.cog.x, scene.rig.cog.z),
-                                    scene.can_walk ? &scene.walk_setup : nullptr);
+                                    scene.can_walk ? &scene.walk_setup : nullptr, toe);
   if (scene.can_walk) {
     sp.walk_clip = &scene.walk_clip;
     sp.walk_setup = &scene.walk_setup;
