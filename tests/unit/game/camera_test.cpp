@@ -95,7 +95,7 @@ TEST(Camera, NeverInsideAWallAndKeepsTheCreatureInSightWhileCircling) {
     for (const char* level : {"default", "fence_wall_right", "wall_pipes_virtual_plane"}) {
       const CameraRun r = play(creature, level, 900, circle);
       EXPECT_EQ(r.hidden_ticks, 0) << creature << " on " << level;
-      EXPECT_LT(r.max_eye_step_m, 0.6f) << creature << " on " << level << ": the camera snapped";
+      EXPECT_LT(r.max_eye_step_m, 0.35f) << creature << " on " << level << ": the camera snapped";
     }
   }
 }
