@@ -19,7 +19,8 @@ constexpr float kLiftRateRps = 1.8f;       // how fast the camera rises over (or
 constexpr float kEaseOutMps = 3.0f;        // how fast it backs out once nothing is in the way
 constexpr float kEaseInMps = 8.0f;         // how fast it comes in when an obstacle is near the line of sight
 constexpr float kLookaheadRadiusM = 0.45f;  // obstacles this near the line of sight start the pull-in
-constexpr float kWhiskerRad = 0.4f;        // and so do those this far round the orbit
+constexpr float kWhiskerRad = 0.4f;        // and so do those up to this far round the orbit
+constexpr float kWhiskerTicks = 20.0f;     // where the orbit's swing takes it this many ticks ahead
 constexpr float kMinDistanceM = 0.5f;      // never closer unless the obstacle leaves less room
 constexpr float kEyePitchMaxRad = 1.4f;    // short of straight down, where lookAt's up vector fails
 
@@ -92,7 +93,7 @@ float lift_to_see(SimState* s, const Level& level, const glm::vec3& target) {
   return want;
 }
 
-void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m) {
+void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad) {
   const glm::vec3 target = camera_target(*s, body_height_m);
   const float yaw = s->camera_yaw_rad();
   // A vault is seen coming: the camera also makes room to see where it lands, and so follows it over.
@@ -110,7 +111,9 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
   // A wider probe, whiskers round the orbit and the landing spot see an obstacle coming, so the
   // pull-in is usually eased before it is forced.
   float ahead_d = clear_distance(level, target, dir, kCameraDistanceM, kLookaheadRadiusM);
-  for (float whisker : {-kWhiskerRad, kWhiskerRad}) {
+  // Where the orbit will be in kWhiskerTicks at this tick's swing.
+  const float swing = std::clamp(yaw_change_rad * kWhiskerTicks, -kWhiskerRad, kWhiskerRad);
+  for (float whisker : {swing - 0.15f, swing + 0.15f}) {
     const glm::vec3 w = camera_back_direction(yaw + whisker, pitch);
     ahead_d = std::min(ahead_d, clear_distance(level, target, w, kCameraDistanceM, kCameraRadiusM));
   }

@@ -38,8 +38,9 @@ glm::vec3 camera_target_at(const glm::vec3& ground_ws, float ground_y, float bod
 
 // One tick of obstacle avoidance: eases the lift towards the least that sees the creature over what is
 // in the way, and pulls the distance in at once where something would come between (easing back out).
-// stand_height_m: the cog's height when standing (where a vault lands, the camera looks from there).
-void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m);
+// stand_height_m: the cog's height when standing (where a vault lands, the camera looks from there);
+// yaw_change_rad: how far the orbit swung this tick (obstacles it swings towards are seen coming).
+void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad);
 
 // The eye and target for drawing 'draw' (one state or a blend of two): the state's orbit, clamped
 // again so that no blend puts the eye inside anything or behind it.

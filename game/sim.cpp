@@ -278,6 +278,7 @@ SimState initial_state(const SimContext& ctx, std::uint64_t seed) {
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime) {
   const SimTuning& t = ctx.tuning;
   const InputFrame& pad = in.player;
+  const float camera_yaw_before = s.creature_count > 0 ? s.camera_yaw_rad() : 0.0f;
 
   // Camera: the right stick orbits it; when let go it swings back behind the moving player.
   const float rx = InputFrame::axis(pad.right_x), ry = InputFrame::axis(pad.right_y);
@@ -309,7 +310,8 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
   for (int i = 0; i < s.creature_count; ++i) step_look(s, s.creatures[static_cast<std::size_t>(i)]);
   const Species* player = s.creature_count > 0 ? ctx.species_of(s.player().species) : nullptr;
   if (ctx.level && player && player->rig) {
-    step_camera(&s, *ctx.level, runtime.pose(0).cog_ws.y - ctx.level->ground_y, player->rig->cog.y);
+    step_camera(&s, *ctx.level, runtime.pose(0).cog_ws.y - ctx.level->ground_y, player->rig->cog.y,
+                wrap_angle(s.camera_yaw_rad() - camera_yaw_before));
   }
   ++s.tick;
 }

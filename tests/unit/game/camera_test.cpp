@@ -95,7 +95,7 @@ TEST(Camera, NeverInsideAWallAndKeepsTheCreatureInSightWhileCircling) {
     for (const char* level : {"default", "fence_wall_right", "wall_pipes_virtual_plane"}) {
       const CameraRun r = play(creature, level, 900, circle);
       EXPECT_EQ(r.hidden_ticks, 0) << creature << " on " << level;
-      EXPECT_LT(r.max_eye_step_m, 0.35f) << creature << " on " << level << ": the camera snapped";
+      EXPECT_LT(r.max_eye_step_m, 0.25f) << creature << " on " << level << ": the camera snapped";
     }
   }
 }
@@ -105,7 +105,7 @@ TEST(Camera, FollowsOverTheFenceAfterAVault) {
     const CameraRun r = play(creature, "open_ground", 400, vault_then_stand, 1.6f);
     EXPECT_EQ(r.vaults, 1u) << creature;
     EXPECT_EQ(r.hidden_ticks, 0) << creature;
-    EXPECT_LT(r.max_eye_step_m, 0.3f) << creature;
+    EXPECT_LT(r.max_eye_step_m, 0.25f) << creature;
   }
 }
 
