@@ -113,12 +113,15 @@ int main(int argc, char** argv) {
     if (events.quit) break;
 
     // Fixed ticks: as many as the wall clock allows (one per frame when not paced), run by the mode.
-    const int due = paced ? clock.advance(wall.lap()) : 1;
+    // Paused, the clock stands still too, so the picture does not move and resuming does not burst.
+    const double lap = wall.lap();
+    const bool paused = modes.current == cf::ModeId::kPaused;
+    const int due = paced ? (paused ? 0 : clock.advance(lap)) : 1;
     modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample}, mode_ctx);
 
     // Build the frame, rasterize, present.
     if (opt.headless) continue;
-    const float alpha = harness.draw_alpha(session, paced, clock.alpha());
+    const float alpha = harness.draw_alpha(session, paced, clock.alpha(), modes.current == cf::ModeId::kPaused);
     const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
     const cf::PixelSize size = window.drawable_size();
     view.set_banner(modes.active().banner());
