@@ -44,6 +44,12 @@ MeshData creature_blob_mesh(const Creature& c) {
   return m;
 }
 
+// The HUD shows messages as sentences: a capital first letter.
+std::string sentence_case(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
 }  // namespace
 
 SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alpha) {
@@ -319,9 +325,13 @@ void View::add_pose_overlays(const CreatureState& c, const CreaturePose& pose, c
 
 std::string View::hud_text(const SimState& s) const {
   switch (s.hud) {
-    case HudMessage::kVaultRefused: return "Can't vault: " + std::string(s.player().vault_record.reason_text());
+    case HudMessage::kVaultRefused: {
+      // Reasons that already say the vault is off read as they are ("No room to vault: ...").
+      const std::string reason(s.player().vault_record.reason_text());
+      return reason.rfind("No room to vault", 0) == 0 ? reason : "Can't vault: " + reason;
+    }
     case HudMessage::kNoFenceInReach: return "No fence in reach";
-    case HudMessage::kCannotVault: return scene_ ? scene_->vault_problem : std::string();
+    case HudMessage::kCannotVault: return scene_ ? sentence_case(scene_->vault_problem) : std::string();
     case HudMessage::kNone: break;
   }
   return {};

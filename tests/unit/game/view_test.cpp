@@ -98,5 +98,25 @@ TEST(Hud, RefusedVaultShowsItsReason) {
   EXPECT_EQ(view.hud_text(s), "No fence in reach");
 }
 
+TEST(Hud, RefusalBesideTwoWallsSaysItOnce) {
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/fence_walls_both.json");
+  ASSERT_TRUE(scene.ok());
+  Session session;
+  session.start(std::move(*scene), 1);
+  InputFrame walk;
+  walk.left_y = 32767;
+  for (int t = 0; t < 60; ++t) session.tick(walk);
+  InputFrame a;
+  a.buttons = a.pressed = kButtonA;
+  session.tick(a);
+  View view;
+  view.init(session.scene(), ViewTextures{});
+  const std::string text = view.hud_text(session.state());
+  ASSERT_EQ(session.state().hud, HudMessage::kVaultRefused) << text;
+  EXPECT_EQ(text.rfind("No room to vault: ", 0), 0u) << text;
+  EXPECT_EQ(text.find("Can't vault"), std::string::npos) << "said twice: " << text;
+  EXPECT_EQ(text.find("No room"), text.rfind("No room")) << text;
+}
+
 }  // namespace
 }  // namespace cf
