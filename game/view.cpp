@@ -114,6 +114,7 @@ void View::init(const Scene& scene, const ViewTextures& textures) {
   walls_.clear();
   for (const Box& f : lv.fences) fences_.push_back(make_box_mesh(f.half_extents, 0.5f, 1.0f));
   for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
+  scenery_ = build_scenery(lv);
   CreaturePose bind;
   bind.resize(scene.rig);
   inv_bind_ms_.resize(bind.bind_ms.size());
@@ -156,6 +157,11 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     const Box& b = lv.walls[i].box;
     meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 255, 255, 255},
                                      tex_.brick));
+  }
+  for (const SceneryPiece& p : scenery_) {
+    const bool pipe = p.kind == SceneryPiece::Kind::kPipe;
+    meshes_.push_back(p.mesh.view(p.model_to_world, pipe ? Rgba8{150, 160, 170, 255} : Rgba8{255, 220, 60, 255},
+                                  pipe ? tex_.wood : kNoTexture));
   }
   const auto count = static_cast<std::size_t>(draw.creature_count);
   if (poses_.size() < count) poses_.resize(count);  // grows when creatures arrive, not per frame

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/scene.h"
+#include "game/scenery.h"
 #include "game/sim.h"
 #include "game/world_runtime.h"
 #include "render/command_list.h"
@@ -60,6 +61,7 @@ class View {
   ViewTextures tex_;
   MeshData ground_;
   std::vector<MeshData> fences_, walls_;
+  std::vector<SceneryPiece> scenery_;  // pipes and region rails
   MeshData creature_;              // fallback flesh when skinning fails: spheres along the strokes
   bool skinned_ = false;
   std::string banner_;
