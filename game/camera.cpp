@@ -19,6 +19,7 @@ constexpr float kLiftRateRps = 1.8f;       // how fast the camera rises over (or
 constexpr float kEaseOutMps = 3.0f;        // how fast it backs out once nothing is in the way
 constexpr float kEaseInMps = 8.0f;         // how fast it comes in when an obstacle is near the line of sight
 constexpr float kLookaheadRadiusM = 0.45f;  // obstacles this near the line of sight start the pull-in
+constexpr float kLookaheadGrowth = 0.15f;  // per metre from the creature, up to that radius
 constexpr float kWhiskerRad = 0.4f;        // and so do those up to this far round the orbit
 constexpr float kWhiskerTicks = 20.0f;     // where the orbit's swing takes it this many ticks ahead
 constexpr float kMinDistanceM = 0.5f;      // never closer unless the obstacle leaves less room
@@ -48,11 +49,13 @@ float level_distance(const Level& level, const glm::vec3& p) {
 }
 
 float clear_distance(const Level& level, const glm::vec3& from, const glm::vec3& dir, float max_distance,
-                     float radius) {
-  // Sphere tracing over the level's distance: every step is as long as the free space allows.
-  const float r = std::max(0.02f, std::min(radius, level_distance(level, from) - 0.01f));
+                     float radius, float grow_per_m) {
+  // Sphere tracing over the level's distance: every step is as long as the free space allows. The sphere
+  // may grow along the way (a cone), so obstacles right beside the start do not count as in the way.
+  const float start = std::max(0.02f, std::min(grow_per_m > 0.0f ? kCameraRadiusM : radius, level_distance(level, from) - 0.01f));
   float t = 0.0f;
   for (int i = 0; i < 512; ++i) {
+    const float r = grow_per_m > 0.0f ? std::min(radius, start + grow_per_m * t) : start;
     const float d = level_distance(level, from + dir * t) - r;
     if (d <= 1e-3f) return t;
     t += std::max(d, 0.005f);
@@ -82,7 +85,8 @@ float lift_to_see(SimState* s, const Level& level, const glm::vec3& target) {
   for (float lift = 0.0f; lift <= kCameraMaxLiftRad + 1e-4f; lift += kLiftStepRad) {
     s->camera_lift_rad = lift;
     const float pitch = eye_pitch(*s, target, level.ground_y, kCameraDistanceM);
-    const float d = clear_distance(level, target, camera_back_direction(yaw, pitch), kCameraDistanceM, kCameraRadiusM);
+    const float d = clear_distance(level, target, camera_back_direction(yaw, pitch), kCameraDistanceM,
+                                   kLookaheadRadiusM, kLookaheadGrowth);  // clear of the look-ahead too
     if (d > best + 0.05f) {
       best = d;
       want = lift;
@@ -110,7 +114,7 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
   const float free_d = clear_distance(level, target, dir, kCameraDistanceM, kCameraRadiusM);
   // A wider probe, whiskers round the orbit and the landing spot see an obstacle coming, so the
   // pull-in is usually eased before it is forced.
-  float ahead_d = clear_distance(level, target, dir, kCameraDistanceM, kLookaheadRadiusM);
+  float ahead_d = clear_distance(level, target, dir, kCameraDistanceM, kLookaheadRadiusM, kLookaheadGrowth);
   // Where the orbit will be in kWhiskerTicks at this tick's swing.
   const float swing = std::clamp(yaw_change_rad * kWhiskerTicks, -kWhiskerRad, kWhiskerRad);
   for (float whisker : {swing - 0.15f, swing + 0.15f}) {

@@ -26,8 +26,9 @@ float level_distance(const Level& level, const glm::vec3& p_ws);
 
 // How far a sphere of 'radius' moves from 'from_ws' along unit 'dir_ws' before it touches a fence, wall
 // or pipe; max_distance when it never does. A start closer than radius uses the smaller clearance.
+// grow_per_m > 0: the sphere starts at kCameraRadiusM and grows by that per metre up to radius (a cone).
 float clear_distance(const Level& level, const glm::vec3& from_ws, const glm::vec3& dir_ws, float max_distance,
-                     float radius);
+                     float radius, float grow_per_m = 0.0f);
 
 // Unit direction from the target to the eye for an orbit yaw (the camera looks along it) and pitch.
 glm::vec3 camera_back_direction(float yaw_rad, float pitch_rad);

@@ -41,6 +41,7 @@ struct CameraRun {
   int hidden_ticks = 0, naive_hidden_ticks = 0;
   float max_eye_step_m = 0.0f;  // largest per-tick move of the eye beyond the target's own move
   std::uint32_t vaults = 0;
+  float final_distance_m = 0.0f, final_lift_rad = 0.0f;
 };
 
 // Plays 'input' for 'ticks' and checks the drawn camera every tick and at half ticks (blends).
@@ -68,6 +69,18 @@ CameraRun play(const std::string& creature, const std::string& level, int ticks,
     last = cp;
   }
   r.vaults = s.state().player().vaults_played;
+  r.final_distance_m = s.state().camera_distance_m;
+  if (std::getenv("CAM_DEBUG")) {
+    const glm::vec3 tg = camera_target(s.state(), body_height(s));
+    std::printf("  target %.2f %.2f %.2f ld %.2f\n", tg.x, tg.y, tg.z, level_distance(lv, tg));
+    for (float lift = 0.0f; lift < 1.0f; lift += 0.1f) {
+      const glm::vec3 d = camera_back_direction(s.state().camera_yaw_rad(), s.state().camera_pitch_rad + lift);
+      std::printf("  lift %.1f clear %.2f wide %.2f\n", lift, clear_distance(lv, tg, d, 4.2f, 0.2f), clear_distance(lv, tg, d, 4.2f, 0.45f, 0.15f));
+    }
+  }
+  r.final_lift_rad = s.state().camera_lift_rad;
+  std::printf("  final distance %.2f m, lift %.2f rad, yaw offset %.2f, heading %.2f\n", r.final_distance_m,
+              r.final_lift_rad, s.state().camera_yaw_offset_rad, s.state().player().heading_rad);
   std::printf("%s on %s: hidden %d ticks (fixed orbit: %d), largest eye step %.3f m (tick %d)\n", creature.c_str(),
               level.c_str(), r.hidden_ticks, r.naive_hidden_ticks, r.max_eye_step_m, worst_tick);
   return r;
@@ -106,6 +119,7 @@ TEST(Camera, FollowsOverTheFenceAfterAVault) {
     EXPECT_EQ(r.vaults, 1u) << creature;
     EXPECT_EQ(r.hidden_ticks, 0) << creature;
     EXPECT_LT(r.max_eye_step_m, 0.25f) << creature;
+    EXPECT_GT(r.final_distance_m, 2.0f) << creature << ": the camera stays pulled in after the vault";
   }
 }
 
