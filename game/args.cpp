@@ -1,5 +1,7 @@
 #include "game/args.h"
 
+
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 
@@ -53,8 +55,13 @@ Bad arguments or unreadable files: one line on stderr, exit code 2.
 
 Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
   RunOptions o;
+  std::vector<std::string> seen;  // each option at most once: a second one would silently replace the first
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
+    if (a.rfind("--", 0) == 0) {
+      if (std::find(seen.begin(), seen.end(), a) != seen.end()) return Error{"", a, "given twice; give it once"};
+      seen.push_back(a);
+    }
     auto value = [&](std::string* out) -> Status {
       if (i + 1 >= args.size()) return Error{"", a, "needs a value"};
       *out = args[++i];

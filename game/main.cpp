@@ -157,7 +157,9 @@ int main(int argc, char** argv) {
 
     // Fixed ticks: as many as the wall clock allows (one per frame when not paced), run by the mode.
     const double frame_s = wall.lap();
-    const int due = paced ? clock.advance(frame_s) : 1;
+    // Paused, the clock stands still too, so the picture does not move and resuming does not burst.
+    const bool paused = modes.current == cf::ModeId::kPaused;
+    const int due = paced ? (paused ? 0 : clock.advance(frame_s)) : 1;
     const double sim_t0 = now_s();
     modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample}, mode_ctx);
     times.simulation_s = now_s() - sim_t0;
@@ -165,7 +167,7 @@ int main(int argc, char** argv) {
 
     // Build the frame, rasterize, present.
     if (opt.headless) continue;
-    const float alpha = harness.draw_alpha(session, paced, clock.alpha());
+    const float alpha = harness.draw_alpha(session, paced, clock.alpha(), modes.current == cf::ModeId::kPaused);
     const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
     const cf::PixelSize size = window.drawable_size();
     view.set_banner(modes.active().banner());

@@ -23,7 +23,7 @@ Status RunHarness::configure(const RunOptions& options, const Session& session) 
   }
   want_shot_ = !opt_.screenshot_path.empty();
   shot_tick_ = opt_.has_at_tick ? opt_.at_tick : last_tick_;
-  if (want_shot_ && shot_tick_ > last_tick_) {
+  if (want_shot_ && limited_ && shot_tick_ > last_tick_) {  // a live session reaches any tick
     return Error{"", "--at-tick", std::to_string(shot_tick_) + " is after the last tick (" +
                                       std::to_string(last_tick_) + ")"};
   }
@@ -46,9 +46,11 @@ bool RunHarness::screenshot_due(const Session& session) const {
   return want_shot_ && !shot_taken_ && shot_tick_ == session.state().tick;
 }
 
-float RunHarness::draw_alpha(const Session& session, bool paced, double clock_alpha) const {
+float RunHarness::draw_alpha(const Session& session, bool paced, double clock_alpha, bool paused) {
+  if (paused && !screenshot_due(session)) return held_alpha_;
   const bool exact = screenshot_due(session) || finished(session);
-  return paced && !exact ? static_cast<float>(std::clamp(clock_alpha, 0.0, 1.0)) : 1.0f;
+  held_alpha_ = paced && !exact ? static_cast<float>(std::clamp(clock_alpha, 0.0, 1.0)) : 1.0f;
+  return held_alpha_;
 }
 
 Status RunHarness::take_screenshot(const std::function<bool(std::vector<std::uint8_t>*, int*, int*)>& read_back) {

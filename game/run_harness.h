@@ -32,8 +32,9 @@ class RunHarness {
   void tick_refused(const Session& session);
   // The frame drawn now must be the screenshot.
   bool screenshot_due(const Session& session) const;
-  // Interpolation for drawing: the clock's alpha, but exact states for screenshots and the last frame.
-  float draw_alpha(const Session& session, bool paced, double clock_alpha) const;
+  // Interpolation for drawing: the clock's alpha, but exact states for screenshots and the last frame;
+  // while paused, the alpha of the last frame drawn before the pause (a paused picture is still).
+  float draw_alpha(const Session& session, bool paced, double clock_alpha, bool paused = false);
   // Writes the screenshot from the frame just drawn (read_back fills RGBA rows, top first).
   Status take_screenshot(const std::function<bool(std::vector<std::uint8_t>*, int*, int*)>& read_back);
 
@@ -53,6 +54,7 @@ class RunHarness {
   bool shot_taken_ = false;
   bool stopped_ = false;
   int exit_code_ = 0;
+  float held_alpha_ = 1.0f;  // the last alpha drawn while playing
 };
 
 }  // namespace cf

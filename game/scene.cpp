@@ -1,6 +1,7 @@
 #include "game/scene.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <sys/stat.h>
 
@@ -161,10 +162,42 @@ float creature_body_radius(const Creature& c) {
   return std::clamp(r, 0.1f, 1.0f);
 }
 
+Footprint creature_footprint(const Creature& c, glm::vec2 cog_xz, const RetargetSetup* walk, float toe_m) {
+  std::vector<FootprintStroke> strokes;
+  float foot_r = 0.0f;
+  for (const Part& p : c.parts) {
+    strokes.push_back({p.stroke.data(), static_cast<int>(p.stroke.size()), p.radius});
+    if (p.tag == PartTag::kLeg) foot_r = std::max(foot_r, p.radius);
+  }
+  // Walking feet plant as far as their stance reach ahead of and behind the foothold.
+  std::vector<std::array<glm::vec3, 2>> steps;
+  if (walk) {
+    steps.reserve(walk->limbs.size());
+    for (const LimbSetup& l : walk->limbs) {
+      if (l.tag != PartTag::kLeg) continue;
+      const glm::vec3 reach(0.0f, 0.0f, l.stance_reach_m);
+      steps.push_back({l.foothold_ms - reach, l.foothold_ms + reach + glm::vec3(0.0f, 0.0f, toe_m)});
+      strokes.push_back({steps.back().data(), 2, foot_r});
+    }
+  }
+  return fit_footprint(strokes.data(), static_cast<int>(strokes.size()), cog_xz);
+}
+
 Species make_species(const Scene& scene) {
   Species sp;
   sp.rig = &scene.rig;
   sp.body_radius_m = creature_body_radius(scene.creature);
+  // The foot bones reach forward of the ankle the walker plants.
+  const Skeleton& sk = scene.rig.skeleton;
+  float toe = 0.0f;
+  for (int b = 0; b < sk.size(); ++b) {
+    const std::string& n = sk.names[static_cast<std::size_t>(b)];
+    if (sk.classes[static_cast<std::size_t>(b)] != BoneClass::kLeg || n.size() < 5 || n.compare(n.size() - 5, 5, "_foot") != 0) continue;
+    const glm::vec3 d = sk.tail_ms[static_cast<std::size_t>(b)] - sk.head_ms[static_cast<std::size_t>(b)];
+    toe = std::max(toe, std::max(d.z, 0.0f));
+  }
+  sp.footprint = creature_footprint(scene.creature, glm::vec2(scene.rig.cog.x, scene.rig.cog.z),
+                                    scene.can_walk ? &scene.walk_setup : nullptr, toe);
   if (scene.can_walk) {
     sp.walk_clip = &scene.walk_clip;
     sp.walk_setup = &scene.walk_setup;

@@ -59,5 +59,9 @@ Species make_species(const Scene& scene);
 
 // Footprint radius of the creature on the ground (model space, metres), for collisions.
 float creature_body_radius(const Creature& c);
+// The creature's body on the ground for walking collisions: circles along every part's stroke, relative
+// to the cog's ground point (cog_xz, model space), and where a walker (may be null) plants its feet, toes
+// (toe_m ahead of the ankle) included.
+Footprint creature_footprint(const Creature& c, glm::vec2 cog_xz, const RetargetSetup* walk, float toe_m);
 
 }  // namespace cf

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/hash.h"
+#include "game/camera.h"
 #include "game/herd.h"
 #include "game/world_runtime.h"
 #include "math/angles.h"
@@ -164,7 +165,9 @@ void step_walking(const Actor& a, const InputFrame& in) {
   cmd.turn_rate_rps = -lx * or_default(a.ctx.tuning.turn_rate_rps, 2.0f);  // stick right turns right
   step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kDt);
   glm::vec3 p = c.walker.position_ws;
-  bool hit = resolve_circle_collisions(*a.ctx.level, a.species.body_radius_m, &p);
+  bool hit = a.species.footprint.count > 0
+                 ? resolve_footprint_collisions(*a.ctx.level, a.species.footprint, c.walker.heading_rad, &p)
+                 : resolve_circle_collisions(*a.ctx.level, a.species.body_radius_m, &p);
   if (!in_regions(*a.ctx.level, p)) {  // the movable regions' edge stops the creature
     p = c.root_ws;
     hit = true;
@@ -276,6 +279,7 @@ SimState initial_state(const SimContext& ctx, std::uint64_t seed) {
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime) {
   const SimTuning& t = ctx.tuning;
   const InputFrame& pad = in.player;
+  const float camera_yaw_before = s.creature_count > 0 ? s.camera_yaw_rad() : 0.0f;
 
   // Camera: the right stick orbits it; when let go it swings back behind the moving player.
   const float rx = InputFrame::axis(pad.right_x), ry = InputFrame::axis(pad.right_y);
@@ -313,17 +317,24 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
     }
   }
   for (int i = 0; i < s.creature_count; ++i) step_look(s, s.creatures[static_cast<std::size_t>(i)]);
+  const Species* player = s.creature_count > 0 ? ctx.species_of(s.player().species) : nullptr;
+  if (ctx.level && player && player->rig) {
+    step_camera(&s, *ctx.level, runtime.pose(0).cog_ws.y - ctx.level->ground_y, player->rig->cog.y,
+                wrap_angle(s.camera_yaw_rad() - camera_yaw_before));
+  }
   ++s.tick;
 }
 
 std::uint64_t hash_state(const SimState& s) {
   StateHasher h;
-  h.str("critterforge.sim/3");
+  h.str("critterforge.sim/4");
   h.u64(s.tick);
   h.u64(s.rng.state);
   h.u64(s.rng.inc);
   h.f32(s.camera_yaw_offset_rad);
   h.f32(s.camera_pitch_rad);
+  h.f32(s.camera_lift_rad);
+  h.f32(s.camera_distance_m);
   h.u8(static_cast<std::uint8_t>(s.hud));
   h.u32(s.hud_ticks);
   h.i32(s.creature_count);

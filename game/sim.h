@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "retarget/walker.h"
 #include "vault/vault_play.h"
+#include "world/footprint.h"
 
 namespace cf {
 
@@ -42,7 +43,8 @@ struct Species {
   const RetargetSetup* walk_setup = nullptr;
   const VaultMotion* vault = nullptr;     // null: A reports vault_unavailable on the HUD
   const char* vault_unavailable = "";
-  float body_radius_m = 0.3f;             // footprint radius for collisions, metres
+  float body_radius_m = 0.3f;             // footprint radius for collisions of sliding creatures, metres
+  Footprint footprint;                    // walking creatures' body on the ground, around the cog's ground point
   bool walks() const { return rig && walk_clip && walk_setup; }
 };
 
@@ -120,6 +122,8 @@ struct SimState {
   Rng rng;                       // the only source of randomness (idle look-around)
   float camera_yaw_offset_rad = 0.0f;  // camera orbit relative to the player's heading (0 = behind)
   float camera_pitch_rad = 0.3f; // orbit elevation, radians, [kCameraPitchMin, kCameraPitchMax]
+  float camera_lift_rad = 0.0f;  // extra elevation to see the player over an obstacle (game/camera.h)
+  float camera_distance_m = 4.2f;  // orbit radius, pulled in before walls (game/camera.h)
   HudMessage hud = HudMessage::kNone;
   std::uint32_t hud_ticks = 0;   // ticks the HUD message stays up
   std::int32_t creature_count = 0;

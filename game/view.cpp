@@ -5,6 +5,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "game/camera.h"
 #include "game/hud.h"
 #include "math/angles.h"
 #include "retarget/walker.h"
@@ -43,6 +44,12 @@ MeshData creature_blob_mesh(const Creature& c) {
   return m;
 }
 
+// The HUD shows messages as sentences: a capital first letter.
+std::string sentence_case(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
 }  // namespace
 
 SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alpha) {
@@ -58,6 +65,8 @@ SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alph
   }
   s.camera_yaw_offset_rad = lerp_angle(prev.camera_yaw_offset_rad, cur.camera_yaw_offset_rad, t);
   s.camera_pitch_rad = prev.camera_pitch_rad + (cur.camera_pitch_rad - prev.camera_pitch_rad) * t;
+  s.camera_lift_rad = prev.camera_lift_rad + (cur.camera_lift_rad - prev.camera_lift_rad) * t;
+  s.camera_distance_m = prev.camera_distance_m + (cur.camera_distance_m - prev.camera_distance_m) * t;
   return s;
 }
 
@@ -92,13 +101,8 @@ void blend_poses(const CreaturePose& prev, const CreaturePose& cur, float alpha,
   out->model_to_world = mix(prev.model_to_world, cur.model_to_world);
 }
 
-glm::mat4 orbit_camera_view(const SimState& s, float target_height_m) {
-  const float distance = 4.2f;
-  const glm::vec3 target = s.player().root_ws + glm::vec3(0.0f, target_height_m, 0.0f);
-  const glm::vec3 fwd = heading_forward(s.camera_yaw_rad());
-  const float c = std::cos(s.camera_pitch_rad), sn = std::sin(s.camera_pitch_rad);
-  const glm::vec3 eye = target - fwd * (distance * c) + glm::vec3(0.0f, distance * sn, 0.0f);
-  return glm::lookAt(eye, target, glm::vec3(0.0f, 1.0f, 0.0f));
+glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_height_m) {
+  return camera_view_matrix(camera_pose(s, level, target_height_m));
 }
 
 void View::init(const Scene& scene, const ViewTextures& textures) { init(std::vector<const Scene*>{&scene}, textures); }
@@ -112,6 +116,7 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
   walls_.clear();
   for (const Box& f : lv.fences) fences_.push_back(make_box_mesh(f.half_extents, 0.5f, 1.0f));
   for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
+  scenery_ = build_scenery(lv);
   kinds_.clear();
   kinds_.resize(species.size());
   for (std::size_t k = 0; k < species.size(); ++k) {
@@ -161,6 +166,11 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     const Box& b = lv.walls[i].box;
     meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 255, 255, 255},
                                      tex_.brick));
+  }
+  for (const SceneryPiece& p : scenery_) {
+    const bool pipe = p.kind == SceneryPiece::Kind::kPipe;
+    meshes_.push_back(p.mesh.view(p.model_to_world, pipe ? Rgba8{150, 160, 170, 255} : Rgba8{255, 220, 60, 255},
+                                  pipe ? tex_.wood : kNoTexture));
   }
   skinning_s_ = 0.0;
   const auto count = static_cast<std::size_t>(draw.creature_count);
@@ -239,7 +249,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   job.points = points_.data();
   job.point_count = static_cast<int>(points_.size());
   const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
-  job.camera.view = orbit_camera_view(draw, std::max(0.3f, cog_height));
+  job.camera.view = orbit_camera_view(draw, lv, cog_height);
   job.lighting.fog_start_m = 18.0f;
   job.lighting.fog_end_m = 40.0f;
   job.settings = settings;
@@ -375,9 +385,13 @@ void View::add_pose_overlays(const CreatureState& c, const CreaturePose& pose, c
 
 std::string View::hud_text(const SimState& s) const {
   switch (s.hud) {
-    case HudMessage::kVaultRefused: return "Can't vault: " + std::string(s.player().vault_record.reason_text());
+    case HudMessage::kVaultRefused: {
+      // Reasons that already say the vault is off read as they are ("No room to vault: ...").
+      const std::string reason(s.player().vault_record.reason_text());
+      return reason.rfind("No room to vault", 0) == 0 ? reason : "Can't vault: " + reason;
+    }
     case HudMessage::kNoFenceInReach: return "No fence in reach";
-    case HudMessage::kCannotVault: return scene_ ? scene_->vault_problem : std::string();
+    case HudMessage::kCannotVault: return scene_ ? sentence_case(scene_->vault_problem) : std::string();
     case HudMessage::kNone: break;
   }
   return {};

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/scene.h"
+#include "game/scenery.h"
 #include "game/sim.h"
 #include "game/stage_times.h"
 #include "game/world_runtime.h"
@@ -28,8 +29,8 @@ SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alph
 // A creature's pose between two ticks (alpha 1: exactly cur). out grows to the rig's size once.
 void blend_poses(const CreaturePose& prev, const CreaturePose& cur, float alpha, CreaturePose* out);
 
-// The orbit camera around the creature (world -> view).
-glm::mat4 orbit_camera_view(const SimState& s, float target_height_m);
+// The orbit camera around the creature (world -> view), kept out of the level's obstacles (game/camera.h).
+glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_height_m);
 
 class View {
  public:
@@ -74,6 +75,7 @@ class View {
   ViewTextures tex_;
   MeshData ground_;
   std::vector<MeshData> fences_, walls_;
+  std::vector<SceneryPiece> scenery_;  // pipes and region rails
   struct Kind {                      // what every creature of one species draws with
     SkinnedCreature skin;            // the skinned flesh (engine/skin)
     bool skinned = false;

@@ -1,5 +1,6 @@
 #include "core/json_util.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/file_io.h"
@@ -14,7 +15,20 @@ Result<Json> parse_json(const std::string& text, const std::string& file) {
       Json again = Json::parse(text);
       (void)again;
     } catch (const Json::parse_error& e) {
-      return Error{file, "byte " + std::to_string(e.byte), "invalid JSON"};
+      // e.byte is 1-based and points just past the offending character.
+      std::size_t line = 1, column = 1;
+      const std::size_t end = std::min(text.size(), e.byte > 0 ? e.byte - 1 : 0);
+      for (std::size_t i = 0; i < end; ++i) {
+        if (text[i] == '\n') {
+          ++line;
+          column = 1;
+        } else {
+          ++column;
+        }
+      }
+      return Error{file, "line " + std::to_string(line) + ", column " + std::to_string(column) + " (byte " +
+                             std::to_string(e.byte) + ")",
+                   "invalid JSON"};
     } catch (...) {
     }
     return Error{file, "", "invalid JSON"};

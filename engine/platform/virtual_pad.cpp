@@ -1,5 +1,7 @@
 #include "platform/virtual_pad.h"
 
+#include <algorithm>
+
 #include <SDL.h>
 
 #include <string>
@@ -34,6 +36,11 @@ Sint16 sdl_y(std::int16_t v) { return static_cast<Sint16>(-static_cast<int>(v));
 
 }  // namespace
 
+std::int16_t virtual_trigger_axis(std::int16_t t) {
+  const int v = 2 * std::max(0, static_cast<int>(t)) - 32768;
+  return static_cast<std::int16_t>(std::min(v, 32767));
+}
+
 VirtualPad::~VirtualPad() { detach(); }
 
 Status VirtualPad::attach() {
@@ -59,8 +66,8 @@ void VirtualPad::set(const InputFrame& f) {
   SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_LEFTY, sdl_y(f.left_y));
   SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_RIGHTX, f.right_x);
   SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_RIGHTY, sdl_y(f.right_y));
-  SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_TRIGGERLEFT, f.left_trigger);
-  SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_TRIGGERRIGHT, f.right_trigger);
+  SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_TRIGGERLEFT, virtual_trigger_axis(f.left_trigger));
+  SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_TRIGGERRIGHT, virtual_trigger_axis(f.right_trigger));
   for (const ButtonMap& b : kButtons) {
     SDL_JoystickSetVirtualButton(joystick_, b.sdl, (f.buttons & b.button) ? SDL_PRESSED : SDL_RELEASED);
   }

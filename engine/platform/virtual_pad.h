@@ -9,6 +9,10 @@ struct _SDL_Joystick;
 
 namespace cf {
 
+// The virtual joystick axis value that SDL's controller mapping reads back as trigger t (0..32767): the
+// mapping spreads the axis's full range -32768..32767 over the trigger's 0..32767.
+std::int16_t virtual_trigger_axis(std::int16_t t);
+
 class VirtualPad {
  public:
   VirtualPad() = default;

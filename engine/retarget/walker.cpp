@@ -14,11 +14,12 @@ constexpr float kMinCadenceShare = 0.6f;  // slowest stepping, share of the natu
 constexpr float kMaxTurnRate = 3.0f;      // radians/second accepted from the command
 
 struct Tuning {
-  float blend_s, max_speed_ratio, max_cadence_ratio, reach_share;
+  float blend_s, max_speed_ratio, max_cadence_ratio, reach_share, turn_stop_s;
 };
 Tuning tuning(const WalkerParams& p) {
   return {p.blend_time_s > 0.0f ? p.blend_time_s : 0.25f, p.max_speed_ratio > 0.0f ? p.max_speed_ratio : 1.6f,
-          p.max_cadence_ratio > 0.0f ? p.max_cadence_ratio : 2.2f, p.reach_share > 0.0f ? p.reach_share : 0.8f};
+          p.max_cadence_ratio > 0.0f ? p.max_cadence_ratio : 2.2f, p.reach_share > 0.0f ? p.reach_share : 0.8f,
+          p.turn_stop_time_s > 0.0f ? p.turn_stop_time_s : 0.05f};
 }
 
 double frac(double x) { return x - std::floor(x); }
@@ -114,7 +115,10 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
                           : 0.0f;
   const bool stop_request = v_cmd == 0.0f && w_cmd == 0.0f;
   st->speed_mps += (v_cmd - st->speed_mps) * blend;
-  st->turn_rate_rps += (w_cmd - st->turn_rate_rps) * blend;
+  // Turning harder eases in; easing off (the stick let go or turned back) follows the stick closely.
+  const bool easing_off = std::abs(w_cmd) < std::abs(st->turn_rate_rps) || w_cmd * st->turn_rate_rps < 0.0f;
+  const float turn_blend = easing_off ? 1.0f - std::exp(-dt / tu.turn_stop_s) : blend;
+  st->turn_rate_rps += (w_cmd - st->turn_rate_rps) * turn_blend;
   if (stop_request && st->speed_mps < 1e-3f * v_nat) st->speed_mps = 0.0f;
   if (stop_request && std::abs(st->turn_rate_rps) < 1e-3f) st->turn_rate_rps = 0.0f;
 

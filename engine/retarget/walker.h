@@ -28,6 +28,8 @@ struct WalkerParams {
   float max_speed_ratio = 0.0f;  // top speed / natural speed (0 => 1.6)
   float max_cadence_ratio = 0.0f;  // top cadence / natural cadence (0 => 2.2)
   float reach_share = 0.0f;      // share of a leg's stance reach a step may use (0 => 0.8)
+  float turn_stop_time_s = 0.0f; // time constant of a turn easing off or reversing (0 => 0.05 s), so a
+                                 // released stick stops the turn instead of drifting on
 };
 
 struct FootState {

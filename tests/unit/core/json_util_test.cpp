@@ -12,6 +12,12 @@ TEST(JsonUtil, SyntaxErrorNamesFileAndOffset) {
   EXPECT_NE(r.error().to_string().find("byte"), std::string::npos);
 }
 
+TEST(JsonUtil, SyntaxErrorNamesLineAndColumn) {
+  auto r = parse_json("{\n  \"a\": 1,\n  \"b\": ]\n}", "y.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().field.rfind("line 3, column 8", 0), 0u) << r.error().to_string();
+}
+
 TEST(JsonUtil, FormatChecked) {
   Json j = Json::parse(R"({"format": "critterforge.level/1"})");
   EXPECT_TRUE(check_format(j, "critterforge.level/1", "f").ok());

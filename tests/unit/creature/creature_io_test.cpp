@@ -74,7 +74,7 @@ TEST(CreatureIo, BadFilesNameFileFieldAndProblem) {
   expect_error("[1, 2]", "", "object");
   auto syntax = parse_creature(R"({"format": "critterforge.creature/1", "name": "t", "parts": [)", "bad.json");
   ASSERT_FALSE(syntax.ok());
-  EXPECT_EQ(syntax.error().field.rfind("byte ", 0), 0u) << syntax.error().to_string();
+  EXPECT_EQ(syntax.error().field.rfind("line 1, column ", 0), 0u) << syntax.error().to_string();
   EXPECT_NE(syntax.error().to_string().find("bad.json"), std::string::npos);
 }
 

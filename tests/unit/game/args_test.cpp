@@ -51,5 +51,13 @@ TEST(RunOptions, RejectsBadInputWithOneLine) {
   }
 }
 
+TEST(RunOptions, RefusesAnOptionGivenTwice) {
+  Result<RunOptions> r = parse_run_options({"--screenshot", "a.png", "--ticks", "5", "--screenshot", "b.png"});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().to_string().find("--screenshot"), std::string::npos);
+  EXPECT_NE(r.error().to_string().find("twice"), std::string::npos);
+  EXPECT_FALSE(parse_run_options({"--headless", "--headless"}).ok());
+}
+
 }  // namespace
 }  // namespace cf

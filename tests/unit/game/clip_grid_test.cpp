@@ -102,6 +102,8 @@ const std::map<std::string, std::string> kCauses = {
              "(issue 14)"},
     {"reach", "walking into a wall or fence: collision stops the body's circle (body radius) while the feet and "
               "head reach past it (collision, issue 14)"},
+    {"tip", "walking at an angle into a wall or fence: a tail or head tip reaches ~2 cm past the body's footprint "
+            "(the footprint does not cover the tip yet, issue 14)"},
 };
 
 struct Known {

@@ -66,12 +66,13 @@ TEST(ClipWatch, PipeAcrossThePathIsFoundAtTheRightTickBoneAndObstacle) {
 }
 
 TEST(ClipWatch, FenceWalkedIntoWithoutVaultingIsFoundAtTheRightTickAndBone) {
-  // A creature whose collision circle is shrunk to 1 cm walks head-on into the default level's fence.
+  // A creature whose collision is shrunk to a 1 cm circle walks head-on into the default level's fence.
   Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/quadruped.json", CF_ASSETS_DIR "/levels/default.json");
   ASSERT_TRUE(scene.ok());
   scene->level.walls.clear();  // nothing but the fence ahead
   Species sp = make_species(*scene);
   sp.body_radius_m = 0.01f;
+  sp.footprint = Footprint{};  // no body footprint: the 1 cm circle is all that collides
   SimContext ctx;
   ctx.level = &scene->level;
   ctx.species = &sp;

@@ -121,5 +121,40 @@ TEST(RunHarness, RefusesAScreenshotAfterTheLastTick) {
   EXPECT_EQ(h.draw_alpha(s, true, 0.5), 1.0f);
 }
 
+TEST(RunHarness, APausedFrameIsStill) {
+  Session s;
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
+  ASSERT_TRUE(scene.ok());
+  s.start(std::move(*scene), 1);
+  RunHarness h;
+  ASSERT_TRUE(h.configure(RunOptions{}, s).ok());
+  s.tick(InputFrame{});
+  EXPECT_FLOAT_EQ(h.draw_alpha(s, true, 0.37), 0.37f);
+  // Paused: whatever the clock says, frame after frame draws the same blend.
+  for (double clock_alpha : {0.9, 0.1, 0.55}) EXPECT_FLOAT_EQ(h.draw_alpha(s, true, clock_alpha, true), 0.37f);
+  EXPECT_FLOAT_EQ(h.draw_alpha(s, true, 0.8), 0.8f);  // playing again
+}
+
+TEST(RunHarness, ScreenshotAtATickWorksInALiveSession) {
+  Session s;
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
+  ASSERT_TRUE(scene.ok());
+  s.start(std::move(*scene), 1);
+  RunOptions opt;
+  opt.screenshot_path = "x.png";
+  opt.has_at_tick = true;
+  opt.at_tick = 60;
+  RunHarness h;
+  const Status st = h.configure(opt, s);
+  ASSERT_TRUE(st.ok()) << st.error.to_string();
+  EXPECT_FALSE(h.limited());
+  for (int t = 0; t < 60; ++t) {
+    ASSERT_TRUE(h.may_tick(s));
+    s.tick(InputFrame{});
+  }
+  EXPECT_TRUE(h.screenshot_due(s));
+  EXPECT_FALSE(h.may_tick(s));
+}
+
 }  // namespace
 }  // namespace cf

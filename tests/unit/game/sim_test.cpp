@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "core/fixed_step.h"
 #include "game/scene.h"
 #include "game/session.h"
+#include "math/angles.h"
 
 namespace cf {
 namespace {
@@ -245,6 +247,33 @@ TEST(Sim, ResultIndependentOfDisplayRate) {
   EXPECT_NEAR(static_cast<double>(f60), 300.0, 2.0);
   EXPECT_NEAR(static_cast<double>(f144), 720.0, 3.0);
   EXPECT_NEAR(dh, 1.75, 1e-6);  // 2 s hitch credited as 0.25 s
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+// Turns with the stick until the heading passes 'release_rad', then lets the turn go (keeping 'forward'
+// on the stick) for 'ticks'; returns how far the heading went on after the release.
+float drift_after_release(const char* level, float release_rad, float forward, int walk_first, int ticks) {
+  Session s;
+  s.start(scene_in(level), 1);
+  for (int t = 0; t < walk_first; ++t) s.tick(stick(0.0f, 1.0f));
+  for (int t = 0; t < 300 && wrap_angle(s.state().player().heading_rad) < release_rad; ++t) s.tick(stick(-1.0f, forward));
+  const float at_release = s.state().player().heading_rad;
+  for (int t = 0; t < ticks; ++t) s.tick(stick(0.0f, forward));
+  const float drift = std::abs(wrap_angle(s.state().player().heading_rad - at_release));
+  std::printf("%s: released at %.1f deg, drifted %.1f deg\n", level, at_release / kDegToRad, drift / kDegToRad);
+  return drift;
+}
+
+TEST(Sim, ReleasingTheStickStopsTheTurn) {
+  EXPECT_LT(drift_after_release("open_ground.json", 33.0f * kDegToRad, 0.0f, 0, 120), 6.0f * kDegToRad);
+  EXPECT_LT(drift_after_release("open_ground.json", 33.0f * kDegToRad, 1.0f, 30, 120), 6.0f * kDegToRad);
+  // Beside the default level's wall: face it and keep walking into it.
+  EXPECT_LT(drift_after_release("default.json", 90.0f * kDegToRad, 1.0f, 70, 120), 6.0f * kDegToRad);
 }
 
 }  // namespace

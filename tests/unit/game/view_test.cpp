@@ -37,6 +37,32 @@ TEST(View, BuildsTheDefaultSceneAndFollowsTheCreature) {
   EXPECT_GT(view.build(session.state(), session.runtime(), 1.0f, all, 960, 720).lines.size(), 0u);
 }
 
+// Builds the level's view and returns the meshes beyond ground, fences, walls and the creature.
+int scenery_meshes(const char* level) {
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", std::string(CF_ASSETS_DIR "/levels/") + level);
+  EXPECT_TRUE(scene.ok());
+  Session session;
+  session.start(std::move(*scene), 1);
+  View view;
+  view.init(session.scene(), ViewTextures{});
+  view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
+  const Level& lv = session.scene().level;
+  return static_cast<int>(view.meshes().size()) - 2 - static_cast<int>(lv.fences.size() + lv.walls.size());
+}
+
+TEST(View, EveryPipeIsDrawnAndRegionBordersAreMarked) {
+  EXPECT_EQ(scenery_meshes("wall_pipes_virtual_plane.json"), 3);  // two drain pipes and a conduit
+  // fence_region: two regions; only the stretches bordering outside ground get rails (the shared edge not).
+  const std::vector<SceneryPiece> rails = build_scenery(*load_level(CF_ASSETS_DIR "/levels/fence_region.json"));
+  ASSERT_GT(rails.size(), 20u);
+  for (const SceneryPiece& p : rails) {
+    EXPECT_EQ(p.kind, SceneryPiece::Kind::kRegionRail);
+    const glm::vec3 c = glm::vec3(p.model_to_world[3]);
+    EXPECT_FALSE(c.x > -3.1f && c.x < -2.9f && c.z > 6.1f && c.z < 7.9f) << "rail on the shared edge";
+  }
+  EXPECT_EQ(scenery_meshes("default.json"), 0);
+}
+
 TEST(View, BlendInterpolatesPositionAndWrapsAngles) {
   SimState a, b;
   a.creature_count = b.creature_count = 1;
@@ -96,6 +122,26 @@ TEST(Hud, RefusedVaultShowsItsReason) {
   EXPECT_GT(view.build(s, session.runtime(), 1.0f, FrameSettings{}, 960, 720).lines.size(), plain + 20);
   s.hud = HudMessage::kNoFenceInReach;
   EXPECT_EQ(view.hud_text(s), "No fence in reach");
+}
+
+TEST(Hud, RefusalBesideTwoWallsSaysItOnce) {
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/fence_walls_both.json");
+  ASSERT_TRUE(scene.ok());
+  Session session;
+  session.start(std::move(*scene), 1);
+  InputFrame walk;
+  walk.left_y = 32767;
+  for (int t = 0; t < 60; ++t) session.tick(walk);
+  InputFrame a;
+  a.buttons = a.pressed = kButtonA;
+  session.tick(a);
+  View view;
+  view.init(session.scene(), ViewTextures{});
+  const std::string text = view.hud_text(session.state());
+  ASSERT_EQ(session.state().hud, HudMessage::kVaultRefused) << text;
+  EXPECT_EQ(text.rfind("No room to vault: ", 0), 0u) << text;
+  EXPECT_EQ(text.find("Can't vault"), std::string::npos) << "said twice: " << text;
+  EXPECT_EQ(text.find("No room"), text.rfind("No room")) << text;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "platform/events.h"
+#include "platform/virtual_pad.h"
 
 namespace cf {
 namespace {
@@ -45,6 +46,20 @@ class InputTest : public ::testing::Test {
   Input input;
   int device = -1;
 };
+
+TEST_F(InputTest, ScriptedTriggersReadBackAsScripted) {
+  SDL_Joystick* js = attach_pad();
+  ASSERT_NE(js, nullptr);
+  for (std::int16_t t : {std::int16_t{0}, std::int16_t{16384}, std::int16_t{32767}}) {
+    SDL_JoystickSetVirtualAxis(js, SDL_CONTROLLER_AXIS_TRIGGERLEFT, virtual_trigger_axis(t));
+    SDL_JoystickSetVirtualAxis(js, SDL_CONTROLLER_AXIS_TRIGGERRIGHT, virtual_trigger_axis(t));
+    SDL_GameControllerUpdate();
+    pump_events(input, nullptr);
+    const InputFrame f = input.sample();
+    EXPECT_NEAR(f.left_trigger, t, 2) << "scripted " << t;  // neutral was read as 16383, half as 24575
+    EXPECT_NEAR(f.right_trigger, t, 2) << "scripted " << t;
+  }
+}
 
 TEST_F(InputTest, VirtualPadSticksTriggersAndButtonsMapToInputFrame) {
   SDL_Joystick* js = attach_pad();

@@ -1,0 +1,53 @@
+#pragma once
+// The third-person camera: it orbits the player at the stick's yaw and pitch and keeps the creature in
+// sight. Blocked by a fence, it rises to look over it; blocked by a wall or pipe, it pulls in; it is
+// never inside a fence, wall or pipe. What must be deterministic (the lift and the distance it eases
+// back out to) is SimState's camera fields, advanced once per tick; drawing only blends them and
+// re-checks the blended eye against the level.
+#include <glm/glm.hpp>
+
+#include "world/level.h"
+
+namespace cf {
+
+struct SimState;
+
+constexpr float kCameraDistanceM = 4.2f;   // orbit radius when nothing is in the way
+constexpr float kCameraRadiusM = 0.2f;     // the near plane's corners stay this far from everything
+constexpr float kCameraMaxLiftRad = 0.9f;  // highest extra pitch used to see over an obstacle
+
+struct CameraPose {
+  glm::vec3 eye_ws{0.0f};
+  glm::vec3 target_ws{0.0f};
+};
+
+// Distance from the level's nearest fence, wall or pipe surface (negative inside), metres.
+float level_distance(const Level& level, const glm::vec3& p_ws);
+
+// How far a sphere of 'radius' moves from 'from_ws' along unit 'dir_ws' before it touches a fence, wall
+// or pipe; max_distance when it never does. A start closer than radius uses the smaller clearance.
+// grow_per_m > 0: the sphere starts at kCameraRadiusM and grows by that per metre up to radius (a cone).
+float clear_distance(const Level& level, const glm::vec3& from_ws, const glm::vec3& dir_ws, float max_distance,
+                     float radius, float grow_per_m = 0.0f);
+
+// Unit direction from the target to the eye for an orbit yaw (the camera looks along it) and pitch.
+glm::vec3 camera_back_direction(float yaw_rad, float pitch_rad);
+
+// Where the camera looks: the player's ground point raised by body_height_m (the cog's height).
+glm::vec3 camera_target(const SimState& s, float body_height_m);
+glm::vec3 camera_target_at(const glm::vec3& ground_ws, float ground_y, float body_height_m);
+
+// One tick of obstacle avoidance: eases the lift towards the least that sees the creature over what is
+// in the way, and pulls the distance in at once where something would come between (easing back out).
+// stand_height_m: the cog's height when standing (where a vault lands, the camera looks from there);
+// yaw_change_rad: how far the orbit swung this tick (obstacles it swings towards are seen coming).
+void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad);
+
+// The eye and target for drawing 'draw' (one state or a blend of two): the state's orbit, clamped
+// again so that no blend puts the eye inside anything or behind it.
+CameraPose camera_pose(const SimState& draw, const Level& level, float body_height_m);
+
+// World -> view matrix of the pose.
+glm::mat4 camera_view_matrix(const CameraPose& pose);
+
+}  // namespace cf

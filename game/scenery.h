@@ -1,0 +1,25 @@
+#pragma once
+// The level's detail the player must see besides fences and walls: wall pipes (drain pipes, conduits)
+// and the borders of the movable regions, marked on the ground by a low rail where open grass ends.
+// Built once per level; the view draws them like fences.
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "render/mesh_builders.h"
+#include "world/level.h"
+
+namespace cf {
+
+struct SceneryPiece {
+  enum class Kind { kPipe, kRegionRail };
+  Kind kind = Kind::kPipe;
+  MeshData mesh;
+  glm::mat4 model_to_world{1.0f};
+};
+
+// Pipes as square-section posts along their axis; region rails on every stretch of a region's edge
+// that borders ground outside all regions (edges shared by two regions are not marked).
+std::vector<SceneryPiece> build_scenery(const Level& level);
+
+}  // namespace cf

@@ -1,0 +1,138 @@
+#include "game/camera.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "game/scene.h"
+#include "game/session.h"
+#include "game/view.h"
+#include "world/clearance.h"
+
+namespace cf {
+namespace {
+
+Scene load(const std::string& creature, const std::string& level) {
+  Result<Scene> s = load_scene(std::string(CF_ASSETS_DIR "/creatures/") + creature + ".json",
+                               std::string(CF_ASSETS_DIR "/levels/") + level + ".json");
+  EXPECT_TRUE(s.ok()) << s.error().to_string();
+  return std::move(*s);
+}
+
+float body_height(const Session& s) { return s.runtime().pose(0).cog_ws.y - s.scene().level.ground_y; }
+
+// Something between the eye and the creature's body (or the eye inside something).
+bool hidden(const Level& level, const CameraPose& cp) {
+  return level_penetration(level, Capsule{cp.target_ws, cp.eye_ws, 0.05f}).depth > 0.0f;
+}
+
+// The fixed-distance orbit the camera had before it avoided obstacles (for the before/after figure).
+CameraPose naive_pose(const SimState& s, float h) {
+  CameraPose cp;
+  cp.target_ws = camera_target(s, h);
+  cp.eye_ws = cp.target_ws + camera_back_direction(s.camera_yaw_rad(), s.camera_pitch_rad) * kCameraDistanceM;
+  return cp;
+}
+
+struct CameraRun {
+  int hidden_ticks = 0, naive_hidden_ticks = 0;
+  float max_eye_step_m = 0.0f;  // largest per-tick move of the eye beyond the target's own move
+  std::uint32_t vaults = 0;
+  float final_distance_m = 0.0f, final_lift_rad = 0.0f;
+};
+
+// Plays 'input' for 'ticks' and checks the drawn camera every tick and at half ticks (blends).
+template <class Input>
+CameraRun play(const std::string& creature, const std::string& level, int ticks, Input input, float spawn_z = 0.0f) {
+  Session s;
+  Scene scene = load(creature, level);
+  scene.level.spawn.z += spawn_z;
+  s.start(std::move(scene), 1);
+  const Level& lv = s.scene().level;
+  CameraRun r;
+  int worst_tick = -1;
+  CameraPose last = camera_pose(s.state(), lv, body_height(s));
+  for (int t = 0; t < ticks; ++t) {
+    s.tick(input(t));
+    const float h = body_height(s);
+    const CameraPose cp = camera_pose(s.state(), lv, h);
+    const CameraPose half = camera_pose(blend_for_drawing(s.previous(), s.state(), 0.5f), lv, h);
+    if (hidden(lv, cp) || hidden(lv, half)) ++r.hidden_ticks;
+    if (hidden(lv, naive_pose(s.state(), h))) ++r.naive_hidden_ticks;
+    const glm::vec3 rel = (cp.eye_ws - cp.target_ws) - (last.eye_ws - last.target_ws);
+    if (glm::length(rel) > r.max_eye_step_m) worst_tick = t;
+    r.max_eye_step_m = std::max(r.max_eye_step_m, glm::length(rel));
+    if (std::getenv("CAM_DEBUG")) std::printf("t%d vault%d appr%d root %.2f %.2f end %.2f %.2f lift %.2f dist %.2f eye %.2f %.2f %.2f\n", t, s.state().player().vaulting(), s.state().player().approaching, s.state().player().root_ws.x, s.state().player().root_ws.z, s.state().player().vault_record.end_position_ws.x, s.state().player().vault_record.end_position_ws.z, s.state().camera_lift_rad, s.state().camera_distance_m, cp.eye_ws.x, cp.eye_ws.y, cp.eye_ws.z);
+    last = cp;
+  }
+  r.vaults = s.state().player().vaults_played;
+  r.final_distance_m = s.state().camera_distance_m;
+  if (std::getenv("CAM_DEBUG")) {
+    const glm::vec3 tg = camera_target(s.state(), body_height(s));
+    std::printf("  target %.2f %.2f %.2f ld %.2f\n", tg.x, tg.y, tg.z, level_distance(lv, tg));
+    for (float lift = 0.0f; lift < 1.0f; lift += 0.1f) {
+      const glm::vec3 d = camera_back_direction(s.state().camera_yaw_rad(), s.state().camera_pitch_rad + lift);
+      std::printf("  lift %.1f clear %.2f wide %.2f\n", lift, clear_distance(lv, tg, d, 4.2f, 0.2f), clear_distance(lv, tg, d, 4.2f, 0.45f, 0.15f));
+    }
+  }
+  r.final_lift_rad = s.state().camera_lift_rad;
+  std::printf("  final distance %.2f m, lift %.2f rad, yaw offset %.2f, heading %.2f\n", r.final_distance_m,
+              r.final_lift_rad, s.state().camera_yaw_offset_rad, s.state().player().heading_rad);
+  std::printf("%s on %s: hidden %d ticks (fixed orbit: %d), largest eye step %.3f m (tick %d)\n", creature.c_str(),
+              level.c_str(), r.hidden_ticks, r.naive_hidden_ticks, r.max_eye_step_m, worst_tick);
+  return r;
+}
+
+InputFrame stick(float x, float y) {
+  InputFrame f;
+  f.left_x = static_cast<std::int16_t>(x * 32767.0f);
+  f.left_y = static_cast<std::int16_t>(y * 32767.0f);
+  return f;
+}
+
+// Walks in circles beside the wall: the camera sweeps across it.
+InputFrame circle(int t) { return t < 20 ? InputFrame{} : stick(0.6f, 1.0f); }
+
+// Walks to the fence, vaults it, stands on the far side.
+InputFrame vault_then_stand(int t) {
+  InputFrame f;
+  if (t == 10) f.buttons = f.pressed = kButtonA;
+  return f;
+}
+
+TEST(Camera, NeverInsideAWallAndKeepsTheCreatureInSightWhileCircling) {
+  for (const char* creature : {"biped", "octopod", "quadruped"}) {
+    for (const char* level : {"default", "fence_wall_right", "wall_pipes_virtual_plane"}) {
+      const CameraRun r = play(creature, level, 900, circle);
+      EXPECT_EQ(r.hidden_ticks, 0) << creature << " on " << level;
+      EXPECT_LT(r.max_eye_step_m, 0.25f) << creature << " on " << level << ": the camera snapped";
+    }
+  }
+}
+
+TEST(Camera, FollowsOverTheFenceAfterAVault) {
+  for (const char* creature : {"octopod", "stubby", "biped", "hexapod"}) {
+    const CameraRun r = play(creature, "open_ground", 400, vault_then_stand, 1.6f);
+    EXPECT_EQ(r.vaults, 1u) << creature;
+    EXPECT_EQ(r.hidden_ticks, 0) << creature;
+    EXPECT_LT(r.max_eye_step_m, 0.25f) << creature;
+    EXPECT_GT(r.final_distance_m, 2.0f) << creature << ": the camera stays pulled in after the vault";
+  }
+}
+
+TEST(Camera, ClearDistanceStopsBeforeABox) {
+  Level lv;
+  Box b;
+  b.centre = glm::vec3(0.0f, 1.0f, 3.0f);
+  b.half_extents = glm::vec3(2.0f, 1.0f, 0.5f);
+  lv.fences.push_back(b);
+  const float d = clear_distance(lv, glm::vec3(0.0f, 1.0f, 0.0f), glm::vec3(0, 0, 1), 10.0f, 0.2f);
+  EXPECT_NEAR(d, 2.3f, 0.01f);  // face at z = 2.5, minus the radius
+  EXPECT_EQ(clear_distance(lv, glm::vec3(0.0f, 1.0f, 0.0f), glm::vec3(0, 0, -1), 10.0f, 0.2f), 10.0f);
+}
+
+}  // namespace
+}  // namespace cf
