@@ -23,12 +23,21 @@ struct RunOptions {
   std::uint64_t at_tick = 0;
   std::string creature_path;      // empty: default creature
   std::string level_path;         // empty: default level
+  // Editor and title menu (issue 12). Without --creature/--level/--replay/--ticks/--headless the
+  // game opens at the title menu; --title forces it (bounded test runs), --edit opens the editor.
+  bool title = false;
+  bool edit = false;
+  std::string edit_path;          // --edit FILE: the creature to open (empty: blank canvas)
+  std::string data_dir;           // --data-dir DIR: saved creatures and drafts (default: XDG data home)
   bool has_seed = false;
   std::uint64_t seed = 1;
 };
 
 // Parses argv[1..]; the error is one line ("--ticks: 'x' is not a non-negative integer").
 Result<RunOptions> parse_run_options(const std::vector<std::string>& args);
+
+// Whether the game starts at the title menu rather than playing directly.
+bool starts_at_title(const RunOptions& o);
 
 // The --help text.
 const char* run_options_help();

@@ -7,12 +7,44 @@ namespace cf {
 
 std::uint32_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotkeys) {
   std::uint32_t a = 0;
+  if (mode == ModeId::kEditor) {
+    if (pad.held(kButtonA)) a |= kActionEditDraw;
+    if (pad.held(kButtonLeftShoulder)) a |= kActionEditSlow;
+    if (pad.went_down(kButtonY)) a |= kActionEditSwitchView;
+    if (pad.went_down(kButtonX)) a |= kActionEditNextTag;
+    if (pad.went_down(kButtonDpadUp)) a |= kActionEditDeeper;
+    if (pad.went_down(kButtonDpadDown)) a |= kActionEditNearer;
+    if (pad.went_down(kButtonDpadRight)) a |= kActionEditSelectNext;
+    if (pad.went_down(kButtonDpadLeft)) a |= kActionEditSelectPrev;
+    if (pad.went_down(kButtonB)) a |= kActionEditDelete;
+    if (pad.went_down(kButtonSelect)) a |= kActionEditUndo;
+    if (pad.went_down(kButtonRightShoulder)) a |= kActionEditRedo;
+    if (pad.went_down(kButtonLeftStick)) a |= kActionEditSymmetry;
+    if (pad.went_down(kButtonRightStick)) a |= kActionEditTestWalk;
+    if (pad.went_down(kButtonStart)) a |= kActionEditMenu;
+    return a;
+  }
+  if (mode == ModeId::kTitle) return 0;  // menus: map_menu_actions
   if (pad.went_down(kButtonStart)) a |= mode == ModeId::kPlay ? kActionPause : kActionResume;
   if (pad.went_down(kButtonY) || (hotkeys & hotkey_f(10))) a |= kActionToggleModern;
   if (pad.went_down(kButtonSelect)) a |= kActionCycleOverlays;
+  if (mode == ModeId::kPlay && pad.went_down(kButtonB)) a |= kActionBackToEditor;
   for (int k = 0; k < 9; ++k) {
     if (hotkeys & hotkey_f(k + 1)) a |= kActionOverlayFirst << k;
   }
+  return a;
+}
+
+std::uint32_t map_menu_actions(const InputFrame& pad, const InputFrame& prev) {
+  constexpr int kFlick = 16384;
+  std::uint32_t a = 0;
+  if (pad.went_down(kButtonDpadUp) || (pad.left_y > kFlick && prev.left_y <= kFlick)) a |= kMenuUp;
+  if (pad.went_down(kButtonDpadDown) || (pad.left_y < -kFlick && prev.left_y >= -kFlick)) a |= kMenuDown;
+  if (pad.went_down(kButtonDpadLeft) || (pad.left_x < -kFlick && prev.left_x >= -kFlick)) a |= kMenuLeft;
+  if (pad.went_down(kButtonDpadRight) || (pad.left_x > kFlick && prev.left_x <= kFlick)) a |= kMenuRight;
+  if (pad.went_down(kButtonA)) a |= kMenuChoose;
+  if (pad.went_down(kButtonB)) a |= kMenuBack;
+  if (pad.went_down(kButtonStart)) a |= kMenuConfirm;
   return a;
 }
 
@@ -40,6 +72,10 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
     }
     const std::uint32_t a = map_actions(ModeId::kPlay, session.last_input(), 0);
     actions |= a;
+    if (ctx.test_walk && (a & kActionBackToEditor)) {
+      next = ModeId::kEditor;
+      break;
+    }
     // Start pauses a live session (replays and --ticks runs never pause).
     if (!harness.limited() && (a & kActionPause)) {
       next = ModeId::kPaused;
@@ -47,11 +83,14 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
     }
   }
   apply_view_actions(actions, &ctx.frame_settings);
+  hint_ = ctx.test_walk && session.state().tick < 180 ? "TEST WALK - B: BACK TO THE EDITOR" : "";
   return next;
 }
 
 ModeId PausedMode::update(const ModeFrame& frame, ModeContext& ctx) {
-  const std::uint32_t a = map_actions(ModeId::kPaused, (*frame.sample)(), frame.hotkeys);
+  const InputFrame pad = (*frame.sample)();
+  if (ctx.test_walk && pad.went_down(kButtonB)) return ModeId::kEditor;
+  const std::uint32_t a = map_actions(ModeId::kPaused, pad, frame.hotkeys);
   apply_view_actions(a, &ctx.frame_settings);
   return (a & kActionResume) ? ModeId::kPlay : ModeId::kPaused;
 }
