@@ -60,10 +60,21 @@ EditResult add_drawn_part(EditorDoc* doc, const std::vector<glm::vec3>& pen_path
     const std::vector<glm::vec3> spine = clean_stroke(t.stroke);
     const float d = glm::length(polyline_closest(spine, part.stroke.front()).position - part.stroke.front());
     if (d > max_attach_distance(t, part)) return {false, "start the " + what + " on the body"};
-    // The root goes onto the torso's surface (heads and tails too, so they grow out of it).
-    part.stroke.front() = snap_to_torso_surface(t, part.stroke.front());
-    part.stroke = clean_stroke(part.stroke);
-    if (part.stroke.size() < 2) return {false, "that stroke is too short - hold A and move the stick"};
+    if (is_limb(tag)) {
+      // A limb's root goes onto the torso's surface; drawn points still inside the body are dropped
+      // so the stroke does not double back. Heads and tails keep their drawn root (they continue
+      // the spine from its ends).
+      const glm::vec3 root = snap_to_torso_surface(t, part.stroke.front());
+      std::vector<glm::vec3> kept{root};
+      for (std::size_t i = 1; i < part.stroke.size(); ++i) {
+        const glm::vec3& q = part.stroke[i];
+        if (kept.size() == 1 && glm::length(polyline_closest(spine, q).position - q) < t.radius) continue;
+        kept.push_back(q);
+      }
+      part.stroke = clean_stroke(kept);
+    }
+    if (part.stroke.size() < 2 || polyline_length(part.stroke) < kMinDrawnStrokeM)
+      return {false, "that stroke is too short - hold A and move the stick"};
   }
   const float mid = torso >= 0 ? torso_mid_x(c.parts[static_cast<std::size_t>(torso)]) : 0.0f;
   bool mirror = false;

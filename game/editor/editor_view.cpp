@@ -16,7 +16,7 @@ constexpr Rgba8 kGrid{70, 90, 130, 255}, kGridMajor{110, 140, 190, 255}, kGround
 constexpr Rgba8 kWhite{255, 255, 255, 255}, kYellow{255, 230, 60, 255}, kRed{255, 70, 70, 255};
 constexpr Rgba8 kOrange{255, 150, 40, 255}, kCyan{80, 230, 255, 255};
 constexpr glm::vec3 kLookAt{0.0f, 0.75f, 0.0f};
-constexpr float kCameraDistance = 4.5f;
+constexpr float kCameraDistance = 3.9f;
 constexpr float kGridHalf = 1.6f;   // metres either side of the look-at point
 constexpr float kGridStep = 0.1f;
 
@@ -141,8 +141,11 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
     st.color = kRed;
     draw_hud_text_centred(upper(preview.problems.front().message), list_.height - 3 * line, st, &list_);
   } else if (preview.has_rig) {
-    st.color = kGround;
-    draw_hud_text_centred("READY TO WALK (R3) AND SAVE (START)", list_.height - 3 * line, st, &list_);
+    const bool legs = std::any_of(preview.rig.limbs.begin(), preview.rig.limbs.end(),
+                                  [](const LimbChain& l) { return l.tag == PartTag::kLeg; });
+    st.color = legs ? kGround : kWhite;
+    draw_hud_text_centred(legs ? "READY TO WALK (R3) AND SAVE (START)" : "NOW DRAW LEGS DOWN TO THE GROUND",
+                          list_.height - 3 * line, st, &list_);
   }
   if (!editor.message().empty()) {
     st.color = kYellow;

@@ -99,7 +99,7 @@ inline PadSteps draw_biped() {
   PadSteps s;
   s.move(0, 1, 6).draw(0, 1, 34);                   // torso
   s.press("up", 5).move(0, -1, 33).draw(0, -1, 50);  // legs (symmetry gives the right one)
-  s.press("x", 4).press("down", 5).move(0, 1, 33).draw(0.3f, 1, 16);  // head
+  s.press("x", 4).press("down", 5).move(0, 1, 83).draw(0.3f, 1, 16);  // head on top of the torso
   return s;
 }
 

@@ -216,3 +216,37 @@ TEST(EditorE2E, EditOpensAFileAndBadFilesGiveOneLine) {
 
 }  // namespace
 }  // namespace cf::test
+
+namespace cf::test {
+namespace {
+
+// The draft is written every 10 s of editing; a run that ends without saving (a crash, a closed
+// window) leaves it, and the title menu offers it back.
+TEST(EditorE2E, TheDraftIsAutosavedAndOfferedBackByTheTitleMenu) {
+  const std::string data = fresh_data_dir("draft");
+  PadSteps s = from_title().then(draw_biped());
+  s.wait(620 - s.total_ticks() + 14);
+  CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + write_script("draft", s) + "' --ticks " +
+                         std::to_string(s.total_ticks()));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string draft = data + "/draft.creature.json";
+  Result<Creature> c = load_creature(draft);
+  ASSERT_TRUE(c.ok()) << c.error().to_string();
+  EXPECT_EQ(c->parts.size(), 4u);
+  // The title menu now has CONTINUE DRAFT second; it opens the editor on the draft, exactly as
+  // --edit on the draft file does.
+  PadSteps cont;
+  cont.wait(10).press("down").press("a").wait(4);
+  r = game("--title --data-dir '" + data + "' --pad-script '" + write_script("cont", cont) + "' --ticks " +
+           std::to_string(cont.total_ticks()) + " --print-hash");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  PadSteps edit;
+  edit.wait(4);
+  const CommandResult e = game("--edit '" + draft + "' --data-dir '" + data + "' --pad-script '" +
+                               write_script("edit", edit) + "' --ticks 4 --print-hash");
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  EXPECT_EQ(last_line(r.out), last_line(e.out));
+}
+
+}  // namespace
+}  // namespace cf::test

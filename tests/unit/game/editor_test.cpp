@@ -39,6 +39,13 @@ TEST(Editor, DrawsABipedWithTheStick) {
   EXPECT_EQ(count(c, PartTag::kTorso), 1);
   EXPECT_EQ(count(c, PartTag::kLeg), 2);
   EXPECT_EQ(count(c, PartTag::kHead), 1);
+  // The head grows from the top of the torso, upwards.
+  const Part& torso = c.parts[static_cast<std::size_t>(find_torso(c))];
+  for (const Part& part : c.parts) {
+    if (part.tag != PartTag::kHead) continue;
+    EXPECT_NEAR(part.stroke.front().y, torso.stroke.back().y, 0.05f);
+    EXPECT_GT(part.stroke.back().y, part.stroke.front().y + 0.15f);
+  }
   const std::vector<RuleProblem> p = check_creature_rules(c);
   EXPECT_TRUE(p.empty()) << p.front().message;
   EXPECT_TRUE(build_rig(c).ok());
@@ -49,6 +56,14 @@ TEST(Editor, DrawsAQuadrupedAndAHexapod) {
   EXPECT_EQ(count(q, PartTag::kLeg), 4);
   EXPECT_EQ(count(q, PartTag::kHead), 1);
   EXPECT_EQ(count(q, PartTag::kTail), 1);
+  for (const Part& part : q.parts) {
+    if (part.tag == PartTag::kHead) {
+      EXPECT_GT(part.stroke.front().z, 0.4f) << "the head is at the front";
+    }
+    if (part.tag == PartTag::kTail) {
+      EXPECT_LT(part.stroke.front().z, -0.4f) << "the tail is at the back";
+    }
+  }
   EXPECT_TRUE(check_creature_rules(q).empty()) << check_creature_rules(q).front().message;
   const Creature h = run(test::draw_hexapod()).doc().creature;
   EXPECT_EQ(count(h, PartTag::kLeg), 6);
