@@ -20,8 +20,9 @@ const char* kMainEdit = "EDIT";
 const char* kMainPlay = "PLAY";
 const char* kMainQuit = "QUIT";
 
+// Upper case, '_' as a space (the pixel font has neither lower case nor '_').
 std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (char& c : s) c = c == '_' ? ' ' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
 }
 
@@ -56,7 +57,7 @@ std::vector<std::string> TitleMode::items() const {
       break;
     case TitleScreen::kEdit:
     case TitleScreen::kPlayCreature:
-      for (const CreatureEntry& e : creatures_) out.push_back(upper(e.name) + (e.shipped ? "" : " *"));
+      for (const CreatureEntry& e : creatures_) out.push_back(upper(e.name) + (e.shipped ? "" : "  (MINE)"));
       break;
     case TitleScreen::kPlayLevel:
       for (const CreatureEntry& e : levels_) out.push_back(upper(e.name));
@@ -209,7 +210,7 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   draw_hud_text("CRITTERFORGE", 12 * s, 14 * s, big, &list_);
   st.color = Rgba8{170, 180, 210, 255};
   const char* heading = screen_ == TitleScreen::kMain ? "DRAW A CREATURE, THEN WALK IT"
-                        : screen_ == TitleScreen::kEdit ? "EDIT WHICH CREATURE?  (* = YOURS)"
+                        : screen_ == TitleScreen::kEdit ? "EDIT WHICH CREATURE?"
                         : screen_ == TitleScreen::kPlayCreature ? "PLAY WITH WHICH CREATURE?"
                                                                 : "ON WHICH LEVEL?";
   draw_hud_text(heading, 12 * s, 40 * s, st, &list_);

@@ -13,7 +13,7 @@ namespace {
 constexpr float kTick = 1.0f / 60.0f;
 constexpr int kMessageTicks = 60 * 5;
 constexpr std::size_t kMaxName = 16;
-const char kWheel[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
+const char kWheel[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";  // glyphs the pixel font has
 
 float stick(std::int16_t v) {
   const float a = InputFrame::axis(v);
@@ -40,6 +40,7 @@ void Editor::reset(const Creature& start) {
   doc_.creature = start;
   doc_.next_tag = find_torso(start) >= 0 ? PartTag::kLeg : PartTag::kTorso;
   pen_ = EditorPen{};
+  prev_in_ = InputFrame{};
   history_.clear();
   screen_ = EditorScreen::kDrawing;
   menu_ = 0;
@@ -121,7 +122,7 @@ EditorRequest Editor::step(const InputFrame& in) {
     case EditorScreen::kMenu: r = step_menu(in); break;
     case EditorScreen::kNaming: r = step_naming(in); break;
   }
-  prev_stick_y_ = in.left_y;
+  prev_in_ = in;
   return r;
 }
 
@@ -187,10 +188,7 @@ void Editor::step_drawing(const InputFrame& in) {
 
 EditorRequest Editor::step_menu(const InputFrame& in) {
   const int n = static_cast<int>(EditorMenuItem::kCount);
-  // The previous tick's stick only matters for flicks.
-  InputFrame prev;
-  prev.left_y = prev_stick_y_;
-  const std::uint32_t a = map_menu_actions(in, prev);
+  const std::uint32_t a = map_menu_actions(in, prev_in_);
   if (a & kMenuUp) menu_ = (menu_ + n - 1) % n;
   if (a & kMenuDown) menu_ = (menu_ + 1) % n;
   if (a & (kMenuBack | kMenuConfirm)) {
@@ -222,9 +220,7 @@ EditorRequest Editor::step_menu(const InputFrame& in) {
 }
 
 EditorRequest Editor::step_naming(const InputFrame& in) {
-  InputFrame prev;
-  prev.left_y = prev_stick_y_;
-  const std::uint32_t a = map_menu_actions(in, prev);
+  const std::uint32_t a = map_menu_actions(in, prev_in_);
   const int wheel = static_cast<int>(sizeof(kWheel)) - 1;
   if (name_.empty()) name_ = "A";
   auto letter_index = [&](char c) {

@@ -80,7 +80,7 @@ class Editor {
   bool thickening_ = false;
   std::uint64_t revision_ = 0;
   std::uint64_t ticks_ = 0;
-  std::int16_t prev_stick_y_ = 0;
+  InputFrame prev_in_;  // the previous tick's input (menu flicks)
 };
 
 }  // namespace cf

@@ -14,10 +14,13 @@
 #include "golden.h"
 #include "render/image_io.h"
 #include "run_command.h"
+#include "game/user_data.h"
 #include "skeleton/rig_builder.h"
 
 namespace cf::test {
 namespace {
+
+bool file_exists_for_test(const std::string& p) { return std::ifstream(p).good(); }
 
 std::string tmp(const std::string& name) { return std::string(CF_BINARY_DIR) + "/e2e_editor_" + name; }
 
@@ -133,7 +136,19 @@ TEST(EditorE2E, DrawTagAndSaveThreeCreaturesFromTheTitleMenu) {
                                  std::to_string(s.total_ticks()));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     expect_saved_creature_walks(data + "/creatures/" + d.file, d.legs);
+    // Saved creatures work with --creature.
+    const CommandResult play = run_command("cd '" CF_SOURCE_DIR "' && '" CF_GAME_EXE "' --headless --ticks 60 --creature '" +
+                                           data + "/creatures/" + d.file + "' --print-hash");
+    EXPECT_EQ(play.exit_code, 0) << play.err;
   }
+  // ... and are listed (after the shipped ones) in the title menu's Edit and Play lists.
+  const std::vector<CreatureEntry> listed = list_creatures(UserData{data});
+  ASSERT_GE(listed.size(), 3u);
+  EXPECT_EQ(listed[listed.size() - 3].name, "b");
+  EXPECT_EQ(listed[listed.size() - 2].name, "h");
+  EXPECT_EQ(listed[listed.size() - 1].name, "q");
+  EXPECT_FALSE(listed.back().shipped);
+  EXPECT_FALSE(file_exists_for_test(data + "/draft.creature.json")) << "a save clears the draft";
 }
 
 TEST(EditorE2E, ScreenshotsSideViewMidStrokeFrontViewAndPreview) {
