@@ -1,7 +1,9 @@
 #include "game/editor/editor.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstring>
 
 #include "core/hash.h"
 #include "game/modes.h"
@@ -44,7 +46,13 @@ void Editor::reset(const Creature& start) {
   history_.clear();
   screen_ = EditorScreen::kDrawing;
   menu_ = 0;
-  name_ = start.name.empty() ? "CRITTER" : start.name;
+  // The name as the wheel can spell it: upper case, anything else as '-'.
+  name_.clear();
+  for (char ch : start.name.substr(0, kMaxName)) {
+    const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    name_ += std::strchr(kWheel, u) && u != '\0' ? u : '-';
+  }
+  if (name_.empty()) name_ = "CRITTER";
   message_ = find_torso(start) >= 0 ? "" : "hold A and move the stick to draw the torso";
   message_ticks_ = 0;
   thickening_ = false;
@@ -174,11 +182,15 @@ void Editor::step_drawing(const InputFrame& in) {
   // Triggers: right thickens, left thins, live; one undo step per squeeze.
   const float t = InputFrame::axis(in.right_trigger) - InputFrame::axis(in.left_trigger);
   if (std::fabs(t) > 0.1f && doc_.selected >= 0) {
-    const EditorDoc before = doc_;
-    const EditResult r = thicken_selected(&doc_, t * kThickenRate * kTick);
-    if (r.changed) {
-      if (!thickening_) history_.remember(before);
+    const float delta = t * kThickenRate * kTick;
+    if (!thickening_) {
+      const EditorDoc before = doc_;  // copied once per squeeze, not per tick
+      if (thicken_selected(&doc_, delta).changed) {
+        history_.remember(before);
+        ++revision_;
+      }
       thickening_ = true;
+    } else if (thicken_selected(&doc_, delta).changed) {
       ++revision_;
     }
   } else {

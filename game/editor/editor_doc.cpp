@@ -92,7 +92,7 @@ EditResult add_drawn_part(EditorDoc* doc, const std::vector<glm::vec3>& pen_path
   std::string note;
   if (tag == PartTag::kLeg) {
     const PlantResult r = plant_leg(&part);
-    if (r == PlantResult::kTooHigh) note = "the leg does not reach the ground - draw it down to the grid's floor";
+    if (r == PlantResult::kTooHigh) note = "that leg does not reach the ground";
     if (r == PlantResult::kRootTooLow) note = "the leg starts too low on the body";
   }
   if (mirror) {

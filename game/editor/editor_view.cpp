@@ -94,12 +94,15 @@ void EditorView::add_creature_lines(const Editor& editor, const EditorPreview& p
   const Creature& c = doc.creature;
   const int faulty = preview.problems.empty() ? -1 : preview.problems.front().part;
   for (std::size_t i = 0; i < c.parts.size(); ++i) {
-    const Part& p = c.parts[i];
-    const int pi = static_cast<int>(i);
-    const Rgba8 col = pi == doc.selected ? kYellow : (pi == faulty ? kRed : tag_color(p.tag));
-    add_polyline(p.stroke, col, kOverlayControlPoints, &lines_);
-    if (pi == doc.selected || pi == faulty) {
-      for (const glm::vec3& q : p.stroke) points_.push_back({q, col, kOverlayControlPoints, 1});
+    add_polyline(c.parts[i].stroke, tag_color(c.parts[i].tag), kOverlayControlPoints, &lines_);
+  }
+  // The selected and the faulty part go last, over the bones, with their points.
+  for (int pi : {faulty, doc.selected}) {
+    if (pi < 0 || pi >= static_cast<int>(c.parts.size())) continue;
+    const Rgba8 col = pi == doc.selected ? kYellow : kRed;
+    add_polyline(c.parts[static_cast<std::size_t>(pi)].stroke, col, kOverlayControlPoints, &highlight_);
+    for (const glm::vec3& q : c.parts[static_cast<std::size_t>(pi)].stroke) {
+      points_.push_back({q, col, kOverlayControlPoints, 1});
     }
   }
   if (!preview.has_rig) return;
@@ -114,6 +117,23 @@ void EditorView::add_creature_lines(const Editor& editor, const EditorPreview& p
       points_.push_back({l.nodes[static_cast<std::size_t>(k)], kCyan, kOverlayJoints, 4});
     }
   }
+}
+
+void EditorView::add_panel(int x, int y, int w, int h) {
+  // Two screen triangles on top of the scene (the last ones drawn), under the HUD's lines.
+  const Rgba8 c{14, 16, 30, 255};
+  auto v = [&](int px, int py) {
+    ScreenVertex sv;
+    sv.x = px * kSubpixelOne;
+    sv.y = py * kSubpixelOne;
+    sv.color = c;
+    return sv;
+  };
+  ScreenTriangle a, b;
+  a.v[0] = v(x, y), a.v[1] = v(x, y + h), a.v[2] = v(x + w, y + h);
+  b.v[0] = v(x, y), b.v[1] = v(x + w, y + h), b.v[2] = v(x + w, y);
+  list_.triangles.push_back(a);
+  list_.triangles.push_back(b);
 }
 
 void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
@@ -149,7 +169,10 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
   }
   if (!editor.message().empty()) {
     st.color = kYellow;
-    draw_hud_text_centred(upper(editor.message()), list_.height - 2 * line, st, &list_);
+    std::string m = upper(editor.message());
+    const std::size_t fit = static_cast<std::size_t>(std::max(8, (list_.width - 2 * x0) / (5 * s)));
+    if (m.size() > fit) m = m.substr(0, fit - 3) + "...";
+    draw_hud_text_centred(m, list_.height - 2 * line, st, &list_);
   }
   st.color = Rgba8{170, 180, 210, 255};
   draw_hud_text_centred("A DRAW  LB SLOW  PAD DEPTH/SELECT  SELECT UNDO  RB REDO", list_.height - line, st, &list_);
@@ -157,6 +180,7 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
   if (editor.screen() == EditorScreen::kMenu) {
     const int n = static_cast<int>(EditorMenuItem::kCount);
     int y = list_.height / 2 - n * line / 2 - line;
+    add_panel(list_.width / 4, y - 2 * line, list_.width / 2, (n + 3) * (line + 2 * s) + 2 * line);
     st.color = kWhite;
     draw_hud_text_centred("- EDITOR -", y, st, &list_);
     for (int i = 0; i < n; ++i) {
@@ -167,6 +191,7 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
     }
   } else if (editor.screen() == EditorScreen::kNaming) {
     const int y = list_.height / 2 - 2 * line;
+    add_panel(list_.width / 8, y - line, 3 * list_.width / 4, 8 * line);
     st.color = kWhite;
     draw_hud_text_centred("NAME YOUR CREATURE", y, st, &list_);
     HudTextStyle big = st;
@@ -196,8 +221,15 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
     in.color = Rgba8{200, 200, 200, 255};
     meshes_.push_back(in);
   }
+  highlight_.clear();
   add_grid(editor.pen());
   add_creature_lines(editor, preview);
+  lines_.insert(lines_.end(), highlight_.begin(), highlight_.end());
+  if (editor.screen() != EditorScreen::kDrawing) {
+    // Lines are drawn over everything: a menu shows the flesh alone behind its panel.
+    lines_.clear();
+    points_.clear();
+  }
   GeometryJob job;
   job.meshes = meshes_.data();
   job.mesh_count = static_cast<int>(meshes_.size());

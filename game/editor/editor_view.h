@@ -23,8 +23,10 @@ class EditorView {
   void add_grid(const EditorPen& pen);
   void add_creature_lines(const Editor& editor, const EditorPreview& preview);
   void add_hud(const Editor& editor, const EditorPreview& preview);
+  void add_panel(int x, int y, int w, int h);  // a dark box behind menus, target pixels
   std::vector<MeshInput> meshes_;
   std::vector<OverlayLineInput> lines_;
+  std::vector<OverlayLineInput> highlight_;  // the selected / faulty part's stroke, drawn last
   std::vector<OverlayPointInput> points_;
   GeometryScratch scratch_;
   CommandList list_;
