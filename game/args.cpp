@@ -43,14 +43,23 @@ const char* run_options_help() {
   --threads N           1 or 2 worker threads for posing and skinning (default 2; the result is the same)
   --debug               open in debug mode, paused at --at-tick N (reached at full speed)
   --clip-depth M        a flesh penetration deeper than M metres is a clip (default 0.01)
-  --data-dir DIR        user data directory (playtest replays go to DIR/playtests/; default
+  --edit [FILE]         open the creature editor (on FILE, or a blank canvas)
+  --title               open at the title menu even in a bounded run (--ticks; for tests)
+  --data-dir DIR        user data: saved creatures, the editor's draft, playtests/ (default
                         $XDG_DATA_HOME/critterforge or ~/.local/share/critterforge)
   --help                this text
+Without --creature, --level, --replay, --ticks or --headless the game opens at the title menu.
 Ticks follow the wall clock (60 per second) on a real display (x11, wayland). A bounded run
 (--ticks or --replay) under SDL's offscreen driver runs them back to back, one per frame. The
 state computed never depends on wall time or frame rate; a screenshot shows exactly tick N.
 Bad arguments or unreadable files: one line on stderr, exit code 2.
 )";
+}
+
+bool starts_at_title(const RunOptions& o) {
+  if (o.title) return true;
+  return !o.edit && o.creature_path.empty() && o.level_path.empty() && o.replay_path.empty() && !o.has_ticks &&
+         !o.headless;
 }
 
 Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
@@ -121,6 +130,11 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       if (s && (end == v.c_str() || *end != '\0' || !(o.clip_depth_m >= 0.0 && o.clip_depth_m <= 1.0))) {
         return Error{"", a, "'" + v + "' is not a depth from 0 to 1 metre"};
       }
+    } else if (a == "--edit") {
+      o.edit = true;
+      if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) s = value(&o.edit_path);
+    } else if (a == "--title") {
+      o.title = true;
     } else {
       return Error{"", "", "unknown option '" + a + "' (see --help)"};
     }
@@ -154,6 +168,12 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
   }
   if (!o.pad_script_path.empty() && !o.replay_path.empty()) {
     return Error{"", "--pad-script", "cannot be combined with --replay (a replay already holds its inputs)"};
+  }
+  if (o.edit && (!o.creature_path.empty() || !o.level_path.empty() || !o.replay_path.empty() || o.title)) {
+    return Error{"", "--edit", "opens the editor; drop --creature/--level/--replay/--title"};
+  }
+  if (o.title && (!o.creature_path.empty() || !o.level_path.empty() || !o.replay_path.empty())) {
+    return Error{"", "--title", "opens the title menu; drop --creature/--level/--replay"};
   }
   if (!o.replay_path.empty() && o.replay_path == o.record_path) {
     return Error{"", "--record", "must not overwrite the replay being played"};

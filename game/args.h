@@ -26,15 +26,23 @@ struct RunOptions {
   bool has_herd = false;
   std::uint64_t herd = 0;         // herd creatures besides the player's (default: the level's "herd")
   std::uint64_t threads = 2;      // worker threads for posing and skinning (1 or 2; results are the same)
+  // Editor and title menu (issue 12). Without --creature/--level/--replay/--ticks/--headless the
+  // game opens at the title menu; --title forces it (bounded test runs), --edit opens the editor.
+  bool title = false;
+  bool edit = false;
+  std::string edit_path;          // --edit FILE: the creature to open (empty: blank canvas)
+  std::string data_dir;           // --data-dir DIR: creatures, drafts, playtests/ (default: XDG data home)
   bool has_seed = false;
   std::uint64_t seed = 1;
   bool debug = false;             // open in debug mode, paused at --at-tick (default 0)
-  std::string data_dir;
-  double clip_depth_m = 0.0;      // clip threshold in metres; 0: the detector's 1 cm           // user data (playtest replays); empty: $XDG_DATA_HOME/critterforge
+  double clip_depth_m = 0.0;      // clip threshold in metres; 0: the detector's 1 cm
 };
 
 // Parses argv[1..]; the error is one line ("--ticks: 'x' is not a non-negative integer").
 Result<RunOptions> parse_run_options(const std::vector<std::string>& args);
+
+// Whether the game starts at the title menu rather than playing directly.
+bool starts_at_title(const RunOptions& o);
 
 // The --help text.
 const char* run_options_help();

@@ -18,7 +18,7 @@ bool DebugMode::step_forward(Session& session, const InputFrame& live) {
 ModeId DebugMode::update(const ModeFrame& frame, ModeContext& ctx) {
   Session& session = ctx.session;
   const InputFrame pad = (*frame.sample)();
-  const std::uint32_t a = map_actions(ModeId::kDebug, pad, frame.hotkeys);
+  const std::uint64_t a = map_actions(ModeId::kDebug, pad, frame.hotkeys);
   apply_view_actions(a, &ctx.frame_settings);
   save_playtests(a, ctx);
   if (a & (kActionDebug | kActionResume)) {

@@ -11,6 +11,7 @@
 #include "core/hash.h"
 #include "game/args.h"
 #include "game/debug_panel.h"
+#include "game/launch.h"
 #include "game/modes.h"
 #include "game/run_harness.h"
 #include "game/pad_script.h"
@@ -44,34 +45,18 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   cf::Result<cf::RunOptions> parsed = cf::parse_run_options(args);
   if (!parsed) return fail(2, parsed.error().to_string());
-  const cf::RunOptions opt = *parsed;
-  if (opt.help) {
+  if (parsed->help) {
     std::fputs(cf::run_options_help(), stdout);
     return 0;
   }
 
-  // 2. Creature, level, replay.
+  // 2. Creature, level, replay; or the editor / title menu (game/launch.h).
+  cf::RunOptions opt = *parsed;
   cf::Session session;
   session.set_threads(static_cast<int>(opt.threads));
   session.set_clip_min_depth(static_cast<float>(opt.clip_depth_m));
-  if (!opt.replay_path.empty()) {
-    cf::Result<cf::Replay> replay = cf::load_replay(opt.replay_path);
-    if (!replay) return fail(2, replay.error().to_string());
-    if (cf::Status s = session.start_replay(*replay, opt.replay_path); !s) return fail(2, s.error.to_string());
-    if (opt.has_ticks && opt.ticks > session.replay_ticks()) {
-      return fail(2, "--ticks: " + std::to_string(opt.ticks) + " is more than the replay's " +
-                         std::to_string(session.replay_ticks()) + " ticks");
-    }
-  } else {
-    cf::Result<cf::Scene> scene = cf::load_scene(opt.creature_path, opt.level_path);
-    if (!scene) return fail(2, scene.error().to_string());
-    const int herd_size = opt.has_herd ? static_cast<int>(opt.herd) : scene->level.herd;
-    cf::Result<std::vector<cf::HerdKind>> herd = cf::pick_herd(herd_size, opt.seed, cf::default_assets_dir() + "/creatures");
-    if (!herd) return fail(2, herd.error().to_string());
-    if (cf::Status s = session.start(std::move(*scene), opt.seed, *herd); !s) {
-      std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());  // the rest of the herd still runs
-    }
-  }
+  cf::StartPlan start;
+  if (cf::Status s = cf::prepare_start(&opt, &session, &start); !s) return fail(2, s.error.to_string());
   cf::PadScript pad_script;
   if (!opt.pad_script_path.empty()) {
     cf::Result<cf::PadScript> ps = cf::load_pad_script(opt.pad_script_path);
@@ -88,6 +73,7 @@ int main(int argc, char** argv) {
   cf::Rasterizer rasterizer;
   cf::View view;
   cf::FrameSettings frame_settings;
+  cf::ViewTextures textures;
   bool paced = false;  // ticks follow the wall clock; otherwise one tick per displayed frame
   if (!opt.headless) {
     if (cf::Status s = window.open(cf::WindowDesc{"Critterforge", 960, 720, false, false, false, 1}); !s) {
@@ -103,7 +89,6 @@ int main(int argc, char** argv) {
     }
     if (cf::Status s = rasterizer.init(); !s) return fail(1, s.error.to_string());
     const std::string tex = cf::default_assets_dir() + "/textures/";
-    cf::ViewTextures textures;
     cf::Error ignored;  // a missing texture shows the placeholder checker
     textures.ground = rasterizer.load_texture(tex + "ground.png", &ignored);
     textures.wood = rasterizer.load_texture(tex + "fence_wood.png", &ignored);
@@ -121,6 +106,8 @@ int main(int argc, char** argv) {
     }
   }
   cf::StageTimes times;
+  cf::EditorMode editor;
+  cf::TitleMode title;
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;
 
@@ -136,7 +123,17 @@ int main(int argc, char** argv) {
 
   // 4. The loop.
   cf::GameModes modes;
-  cf::ModeContext mode_ctx{session, harness, frame_settings, &saver};
+  modes.title = &title;
+  modes.editor = &editor;
+  if (start.first != cf::ModeId::kPlay) modes.current = cf::open_first_mode(start, textures.skin, &editor, &title);
+  cf::ModeContext mode_ctx{session, harness, frame_settings};
+  mode_ctx.saver = &saver;
+  mode_ctx.scene_changed = [&] {
+    if (!opt.headless) {
+      view.init(session.species_scenes(), textures);
+      view.set_pool(session.pool());
+    }
+  };
   if (opt.debug) {
     // Opens paused at --at-tick, reached at full speed.
     const std::uint64_t target = opt.has_at_tick ? opt.at_tick : 0;
@@ -150,7 +147,7 @@ int main(int argc, char** argv) {
     // Events and hot-plug; window close ends the session like the last tick. The scripted pad's
     // state for the next tick goes in before the pump, so SDL turns it into controller events
     // exactly as it would for a physical pad.
-    if (virtual_pad.attached()) virtual_pad.set(pad_script.frame_at(session.state().tick));
+    if (virtual_pad.attached()) virtual_pad.set(pad_script.frame_at(harness.ticks_run(session)));
     cf::FrameEvents events;
     if (!opt.headless) events = cf::pump_events(input, &window, cf::EventTap{&cf::DebugPanel::on_event, &panel});
     if (events.quit) break;
@@ -164,12 +161,15 @@ int main(int argc, char** argv) {
     modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample}, mode_ctx);
     times.simulation_s = now_s() - sim_t0;
     times.frame_s = frame_s;
+    if (mode_ctx.quit) break;
 
     // Build the frame, rasterize, present.
     if (opt.headless) continue;
     const float alpha = harness.draw_alpha(session, paced, clock.alpha(), modes.current == cf::ModeId::kPaused);
     const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
     const cf::PixelSize size = window.drawable_size();
+    // Modes with their own picture (title menu, editor) draw it; play and pause draw the session.
+    const cf::CommandList* own = modes.active().build_frame(frame_settings, size.width, size.height);
     view.set_banner(modes.active().banner());
     // The first clip of the session and the last saved replay, rebuilt only when they change.
     const std::uint64_t clip_tick = session.clips().has_first() ? session.clips().first().tick : ~0ull;
@@ -181,7 +181,8 @@ int main(int argc, char** argv) {
       if (!saved.empty()) notice += notice.empty() ? saved : "\n" + saved;
       view.set_notice(notice);
     }
-    const cf::CommandList& frame = view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);
+    const cf::CommandList& frame =
+        own ? *own : view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);
     const double raster_t0 = now_s();
     rasterizer.draw(frame, size.width, size.height);
     times.rasterizer_s = now_s() - raster_t0;

@@ -8,34 +8,65 @@
 #include "core/input_frame.h"
 #include "game/run_harness.h"
 #include "game/session.h"
+#include "render/command_list.h"
 #include "render/frame_settings.h"
 
 namespace cf {
 
-enum class ModeId { kPlay, kPaused, kDebug };
+enum class ModeId { kPlay, kPaused, kDebug, kTitle, kEditor };
 
 // What a player can ask for, as bits; which buttons and keys mean what is in map_actions.
-enum Action : std::uint32_t {
+enum Action : std::uint64_t {
   kActionPause = 1u << 0,           // play: Start (Enter / Esc)
   kActionResume = 1u << 1,          // paused: Start (Enter / Esc)
   kActionToggleModern = 1u << 2,    // Y or F10: the modern (perspective-correct, depth-tested) path
   kActionCycleOverlays = 1u << 3,   // Select (Tab): bones+joints -> all overlays -> none
   kActionOverlayFirst = 1u << 8,    // F1..F9: one overlay each (bit kActionOverlayFirst << k)
-  kActionDebug = 1u << 17,          // LB held + Start, or F12 / `: enter or leave debug mode
-  kActionSaveReplay = 1u << 18,     // LB held + Select, or Ctrl+S: save a playtest replay now
-  kActionStepBack = 1u << 19,       // debug: d-pad left (J) pressed: one tick back
-  kActionStepForward = 1u << 20,    // debug: d-pad right (L) pressed: one tick forward
-  kActionScrubBack = 1u << 21,      // debug: d-pad left held (scrubs after a moment)
-  kActionScrubForward = 1u << 22,   // debug: d-pad right held
-  kActionFaster = 1u << 23,         // debug: d-pad up (I): paused -> 1/8 -> 1/4 -> 1/2 speed
-  kActionSlower = 1u << 24,         // debug: d-pad down (K): back towards paused
+  kActionBackToEditor = 1u << 17,   // play during a test walk: B (E)
+  // Editor (drawing screen). Keyboard: the keys mapped onto these buttons in platform/input.
+  kActionEditDraw = 1u << 18,       // A held (Space): the pen draws
+  kActionEditSlow = 1u << 19,       // LB held (Z): slow, precise pen
+  kActionEditSwitchView = 1u << 20, // Y (R): side view <-> front view
+  kActionEditNextTag = 1u << 21,    // X (Q): next tag (of the selected part, else of the next stroke)
+  kActionEditDeeper = 1u << 22,     // d-pad up (I): pen depth away from the camera
+  kActionEditNearer = 1u << 23,     // d-pad down (K)
+  kActionEditSelectNext = 1u << 24, // d-pad right (L)
+  kActionEditSelectPrev = 1u << 25, // d-pad left (J)
+  kActionEditDelete = 1u << 26,     // B (E): delete the selected part
+  kActionEditUndo = 1u << 27,       // Select (Tab)
+  kActionEditRedo = 1u << 28,       // RB (C)
+  kActionEditSymmetry = 1u << 29,   // left stick click (V): symmetry on/off
+  kActionEditTestWalk = 1u << 30,   // right stick click (B key): walk what you drew
+  kActionEditMenu = 1u << 31,       // Start (Enter / Esc): the editor menu
+  kActionDebug = 1ull << 32,          // LB held + Start, or F12 / `: enter or leave debug mode
+  kActionSaveReplay = 1ull << 33,     // LB held + Select, or Ctrl+S: save a playtest replay now
+  kActionStepBack = 1ull << 34,       // debug: d-pad left (J) pressed: one tick back
+  kActionStepForward = 1ull << 35,    // debug: d-pad right (L) pressed: one tick forward
+  kActionScrubBack = 1ull << 36,      // debug: d-pad left held (scrubs after a moment)
+  kActionScrubForward = 1ull << 37,   // debug: d-pad right held
+  kActionFaster = 1ull << 38,         // debug: d-pad up (I): paused -> 1/8 -> 1/4 -> 1/2 speed
+  kActionSlower = 1ull << 39,         // debug: d-pad down (K): back towards paused
 };
 
+// Menu actions (title menu, editor menu, name entry): d-pad or the left stick flicked (arrows / WASD),
+// A (Space) to choose, B (E) to go back, Start (Enter) to confirm.
+enum MenuAction : std::uint32_t {
+  kMenuUp = 1u << 0,
+  kMenuDown = 1u << 1,
+  kMenuLeft = 1u << 2,
+  kMenuRight = 1u << 3,
+  kMenuChoose = 1u << 4,
+  kMenuBack = 1u << 5,
+  kMenuConfirm = 1u << 6,
+};
+// prev is the previous tick's pad (a stick flick counts once, when it crosses half deflection).
+std::uint32_t map_menu_actions(const InputFrame& pad, const InputFrame& prev);
+
 // The actions of one tick's pad state plus the frame's hotkeys (platform Hotkey bits) in 'mode'.
-std::uint32_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotkeys);
+std::uint64_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotkeys);
 
 // Applies the view actions (overlays, modern path) to the frame settings.
-void apply_view_actions(std::uint32_t actions, FrameSettings* settings);
+void apply_view_actions(std::uint64_t actions, FrameSettings* settings);
 
 // One displayed frame as a mode sees it.
 struct ModeFrame {
@@ -48,15 +79,19 @@ class PlaytestSaver;
 
 // What modes work on; owned by main.
 struct ModeContext {
+  ModeContext(Session& s, RunHarness& h, FrameSettings& fs) : session(s), harness(h), frame_settings(fs) {}
   Session& session;
   RunHarness& harness;
   FrameSettings& frame_settings;
   PlaytestSaver* saver = nullptr;  // null: replays are not saved (tests)
+  std::function<void()> scene_changed;  // the session got a new scene: the view rebuilds its meshes
+  bool test_walk = false;               // play was started from the editor; B goes back to it
+  bool quit = false;                    // a mode asked to end the game
 };
 
 // Saves a playtest replay now (kActionSaveReplay), or once at the session's first clip when the
 // saver auto-saves. Called by the modes after their ticks.
-void save_playtests(std::uint32_t actions, ModeContext& ctx);
+void save_playtests(std::uint64_t actions, ModeContext& ctx);
 
 class Mode {
  public:
@@ -65,12 +100,18 @@ class Mode {
   virtual ModeId update(const ModeFrame& frame, ModeContext& ctx) = 0;
   // A line shown at the top of the picture ("" for none).
   virtual const char* banner() const { return ""; }
+  // A mode that draws its own frame returns it; nullptr: the play view draws the session.
+  virtual const CommandList* build_frame(const FrameSettings&, int /*window_w*/, int /*window_h*/) { return nullptr; }
 };
 
 // Live play (and replays, --ticks runs): runs the due ticks; Start pauses a live session.
 class PlayMode final : public Mode {
  public:
   ModeId update(const ModeFrame& frame, ModeContext& ctx) override;
+  const char* banner() const override { return hint_; }
+
+ private:
+  const char* hint_ = "";  // the first seconds of a test walk: how to get back to the editor
 };
 
 // Paused: no ticks run or are recorded; Start resumes.
@@ -91,10 +132,18 @@ struct GameModes {
   PlayMode play;
   PausedMode paused;
   DebugMode debug;
+  Mode* title = nullptr;   // game/title_menu.h, owned by main
+  Mode* editor = nullptr;  // game/editor/editor_mode.h, owned by main
   ModeId current = ModeId::kPlay;
   Mode& active() {
-    if (current == ModeId::kDebug) return debug;
-    return current == ModeId::kPaused ? static_cast<Mode&>(paused) : static_cast<Mode&>(play);
+    switch (current) {
+      case ModeId::kPaused: return paused;
+      case ModeId::kDebug: return debug;
+      case ModeId::kTitle: return title ? *title : play;
+      case ModeId::kEditor: return editor ? *editor : play;
+      case ModeId::kPlay: break;
+    }
+    return play;
   }
 };
 

@@ -32,7 +32,7 @@ Status RunHarness::configure(const RunOptions& options, const Session& session) 
 
 bool RunHarness::may_tick(const Session& session) const {
   if (stopped_ || screenshot_due(session)) return false;
-  return !(limited_ && session.state().tick >= last_tick_);
+  return !(limited_ && ticks_run(session) >= last_tick_);
 }
 
 void RunHarness::tick_refused(const Session& session) {
@@ -42,8 +42,14 @@ void RunHarness::tick_refused(const Session& session) {
   stopped_ = true;
 }
 
+void RunHarness::fail(const std::string& message) {
+  std::fprintf(stderr, "critterforge: %s\n", message.c_str());
+  exit_code_ = 1;
+  stopped_ = true;
+}
+
 bool RunHarness::screenshot_due(const Session& session) const {
-  return want_shot_ && !shot_taken_ && shot_tick_ == session.state().tick;
+  return want_shot_ && !shot_taken_ && shot_tick_ == ticks_run(session);
 }
 
 float RunHarness::draw_alpha(const Session& session, bool paced, double clock_alpha, bool paused) {
@@ -69,7 +75,7 @@ int RunHarness::finish(const Session& session) {
                  static_cast<unsigned long long>(shot_tick_));
     return 1;
   }
-  if (!opt_.record_path.empty()) {
+  if (!opt_.record_path.empty() && !hash_override_) {
     if (Status s = save_replay(opt_.record_path, session.recording()); !s) {
       std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
       return 2;
@@ -85,7 +91,9 @@ int RunHarness::finish(const Session& session) {
                           : Json(nullptr);
     std::printf("%s\n", j.dump().c_str());
   }
-  if (opt_.print_hash) std::printf("%s\n", hash_hex(hash_state(session.state())).c_str());
+  if (opt_.print_hash) {
+    std::printf("%s\n", hash_hex(hash_override_ ? override_hash_ : hash_state(session.state())).c_str());
+  }
   return exit_code_;
 }
 

@@ -38,8 +38,21 @@ class RunHarness {
   // Writes the screenshot from the frame just drawn (read_back fills RGBA rows, top first).
   Status take_screenshot(const std::function<bool(std::vector<std::uint8_t>*, int*, int*)>& read_back);
 
-  bool finished(const Session& session) const { return stopped_ || (limited_ && session.state().tick >= last_tick_); }
+  bool finished(const Session& session) const { return stopped_ || (limited_ && ticks_run(session) >= last_tick_); }
   void stop() { stopped_ = true; }
+
+  // Ticks run by every mode (title menu, editor, play) since the start: the run's clock for --ticks,
+  // --at-tick and pad scripts. Play's ticks are the session's; modes that tick without the session
+  // call count_tick(), and session_replaced() before they start a new session.
+  void count_tick() { ++outside_ticks_; }
+  void session_replaced(const Session& old) { outside_ticks_ += old.state().tick; }
+  std::uint64_t ticks_run(const Session& session) const { return outside_ticks_ + session.state().tick; }
+  // The hash --print-hash reports instead of the session's (the editor's document while editing).
+  void set_hash_override(bool on, std::uint64_t hash = 0) { hash_override_ = on, override_hash_ = hash; }
+  // Ends the run with exit code 1 and a one-line message on stderr (an editing replay that differs).
+  void fail(const std::string& message);
+  // The output file of --record (the editor writes its own session there).
+  const std::string& record_path() const { return opt_.record_path; }
 
   // Ends the run: screenshot checks, the recording, the replay's verdict and the printed hash/state.
   // Returns the process exit code.
@@ -55,6 +68,9 @@ class RunHarness {
   bool stopped_ = false;
   int exit_code_ = 0;
   float held_alpha_ = 1.0f;  // the last alpha drawn while playing
+  std::uint64_t outside_ticks_ = 0;
+  bool hash_override_ = false;
+  std::uint64_t override_hash_ = 0;
 };
 
 }  // namespace cf

@@ -132,7 +132,8 @@ TEST(ClipWatch, AutoSavedReplayReproducesTheClipEventsAtTheSameTicks) {
   FrameSettings fs;
   PlaytestSaver saver;
   saver.configure(dir, true);
-  ModeContext ctx{s, harness, fs, &saver};
+  ModeContext ctx{s, harness, fs};
+  ctx.saver = &saver;
   PlayMode play;
   std::function<InputFrame()> sample = [&] { return scripted_frame(*script, s.state().tick); };
   std::vector<ClipEvent> live;

@@ -1,0 +1,70 @@
+#pragma once
+// The editor's document: the creature being drawn plus what the player has picked (selection, the
+// next stroke's tag, symmetry), as plain copyable data, and the operations the editor applies to it.
+// Every operation is deterministic; undo/redo keep whole snapshots (a creature is a few KB).
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "creature/creature.h"
+
+namespace cf {
+
+struct EditorDoc {
+  Creature creature;
+  int selected = -1;                 // part index, -1 when none is selected
+  PartTag next_tag = PartTag::kTorso;
+  bool symmetry = true;              // a leg or arm drawn off-centre gets its mirrored counterpart
+};
+
+// What an operation did: whether the creature changed, and a line for the HUD ("" for none).
+struct EditResult {
+  bool changed = false;
+  std::string message;
+};
+
+// Shortest stroke the editor accepts as a part, metres (shorter is a slip of the button).
+constexpr float kMinDrawnStrokeM = 0.06f;
+
+// The flesh radius a new part of this tag starts with, metres.
+float default_radius(PartTag tag);
+// The next tag in the player's cycle torso -> head -> leg -> arm -> tail -> torso.
+PartTag next_tag_in_cycle(PartTag tag);
+
+// Makes a part from a drawn path (pen positions, one per tick): tidied, the limb root snapped onto
+// the torso, a leg brought down to the ground; with symmetry its mirrored counterpart too. Refuses
+// (changed = false, the reason in message) a stroke too short, a second torso, a part before the
+// torso, a limb starting away from the body, a ninth leg or fifth arm.
+EditResult add_drawn_part(EditorDoc* doc, const std::vector<glm::vec3>& pen_path);
+// Selection cycles none -> 0 -> 1 ... -> none (step +1 or -1).
+void cycle_selection(EditorDoc* doc, int step);
+// Deletes the selected part (and, with symmetry, its mirrored twin).
+EditResult delete_selected(EditorDoc* doc);
+// Changes the selected part's radius by delta_m (and its twin's), kept within [0.01, 0.5] m.
+EditResult thicken_selected(EditorDoc* doc, float delta_m);
+// Gives the selected part the next tag in the cycle; without a selection, the next stroke's tag.
+EditResult cycle_tag(EditorDoc* doc);
+// Index of the part that mirrors 'part' (same tag, stroke mirrored within 1 mm), -1 when none.
+int mirror_twin(const Creature& c, int part);
+
+// Undo and redo over whole documents.
+class EditorHistory {
+ public:
+  static constexpr int kMaxSteps = 200;
+  // Call before changing 'doc': remembers it and forgets the redo steps.
+  void remember(const EditorDoc& doc);
+  bool undo(EditorDoc* doc);
+  bool redo(EditorDoc* doc);
+  int undo_steps() const { return static_cast<int>(undo_.size()); }
+  int redo_steps() const { return static_cast<int>(redo_.size()); }
+  void clear() {
+    undo_.clear();
+    redo_.clear();
+  }
+
+ private:
+  std::vector<EditorDoc> undo_, redo_;
+};
+
+}  // namespace cf
