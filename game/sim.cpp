@@ -226,6 +226,7 @@ glm::vec3 heading_forward(float heading_rad) {
 
 SimState initial_state(const SimContext& ctx, std::uint64_t seed) {
   SimState s;
+  s.scene_id = ctx.scene_id;
   s.rng = Rng::from_seed(seed);
   if (ctx.level) {
     s.root_ws = ctx.level->spawn;
@@ -282,6 +283,7 @@ void step(SimState& s, const InputFrame& in, const SimContext& ctx) {
 std::uint64_t hash_state(const SimState& s) {
   StateHasher h;
   h.str("critterforge.sim/2");
+  h.u64(s.scene_id);
   h.u64(s.tick);
   h.u64(s.rng.state);
   h.u64(s.rng.inc);

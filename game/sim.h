@@ -39,6 +39,7 @@ struct SimContext {
   const char* vault_unavailable = "";
   CreaturePose* scratch_pose = nullptr;   // required with vault; sized for rig
   float body_radius_m = 0.3f;             // footprint radius for collisions, metres
+  std::uint64_t scene_id = 0;             // identity of the creature, level and motions (game/scene.h)
   SimTuning tuning;
   bool walks() const { return rig && walk_clip && walk_setup; }
 };
@@ -55,6 +56,7 @@ enum class HudMessage : std::uint8_t {
 };
 
 struct SimState {
+  std::uint64_t scene_id = 0;    // SimContext::scene_id at the start: the hash names what it ran
   std::uint64_t tick = 0;        // ticks run so far
   Rng rng;                       // the only source of randomness (idle look-around)
   // Summary of where the creature is (from the walker, the vault or the slide), world space.
