@@ -1,11 +1,15 @@
 // Hostile inputs through the real binaries: every loader of the game and of creature-lab refuses
 // 55,000 levels of nesting and FIFOs with one clear line and exit code 2, never a signal or a hang.
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -144,6 +148,28 @@ TEST(Hostile, ControlBytesInMessagesAreEscaped) {
   EXPECT_EQ(r.err.find('\x07'), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("\\x1b"), std::string::npos) << r.err;
   EXPECT_EQ(lines(r.err), 1) << r.err;
+}
+
+// A save killed mid-write (SIGKILL) leaves "<target>.tmp.<pid>"; the next save of that target removes it.
+TEST(Hostile, NextSaveRemovesTheTemporaryOfAKilledSave) {
+  const std::string target = out_path("killed.replay.json");
+  pid_t child = fork();
+  if (child == 0) {
+    ::pause();  // stands for a saver that is killed
+    _exit(0);
+  }
+  ASSERT_GT(child, 0);
+  ::kill(child, SIGKILL);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  const std::string stale = target + ".tmp." + std::to_string(static_cast<long>(child));
+  std::ofstream(stale, std::ios::binary) << std::string(1 << 20, 'x');
+  ASSERT_TRUE(std::filesystem::exists(stale));
+  const CommandResult r = run(kGame + " --headless --ticks 5 --record '" + target + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(target));
+  EXPECT_FALSE(std::filesystem::exists(stale));
 }
 
 }  // namespace
