@@ -150,6 +150,15 @@ TEST(Hostile, ControlBytesInMessagesAreEscaped) {
   EXPECT_EQ(lines(r.err), 1) << r.err;
 }
 
+// A 100 KB button "name" is quoted in the message only up to a few dozen characters.
+TEST(Hostile, LongValuesAreCutInMessages) {
+  const std::string pad = write("long_name.pad.json", "{\"format\": \"critterforge.padscript/1\", \"steps\": "
+                                "[{\"ticks\": 1, \"buttons\": [\"" + std::string(100000, 'z') + "\"]}]}");
+  const CommandResult r = run(kGame + " --ticks 5 --pad-script '" + pad + "'");
+  expect_refused(r, pad, "unknown button \"zzzz", "long button name");
+  EXPECT_LT(r.err.size(), 400u) << r.err.size();
+}
+
 // A save killed mid-write (SIGKILL) leaves "<target>.tmp.<pid>"; the next save of that target removes it.
 TEST(Hostile, NextSaveRemovesTheTemporaryOfAKilledSave) {
   const std::string target = out_path("killed.replay.json");
