@@ -160,6 +160,8 @@ int decide_tie(const WeightTable& original, const Adjacency& adj, const std::vec
   while (c.size() > 1 && !s.layer.empty()) {
     // Past the budget (and when v itself does not decide, so "nearest other than v" is "nearest"),
     // the per-set map answers; its rule is the same, so the result does not depend on the budget.
+    // A v whose own original weights differ keeps searching locally; that needs rounding in a
+    // redistribution to make different weights equal (redistribution otherwise keeps differences).
     if (visited > budget && !decides(original, v, c)) {
       while (c.size() > 1) {
         const int u = nearest_deciders(original, adj, c, s)[v];
