@@ -2,7 +2,7 @@
 // switch to per-set maps, which must not change any result.
 #include <gtest/gtest.h>
 
-#include <chrono>
+#include <ctime>
 
 #include "core/rng.h"
 #include "skin/limit.h"
@@ -18,9 +18,8 @@ constexpr double kBoundS = 10.0;
 constexpr double kBoundS = 60.0;
 #endif
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
+// Process CPU time: the machine's other builds must not fail a test about this process's work.
+double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 // A chain of n vertices, each with bones 0 and 1 at 0.5 (tied for a limit of 1); 'decider' >= 0 gets
 // 0.6 / 0.4 instead, which decides every tie on the chain.
@@ -44,11 +43,11 @@ TEST(LimitScale, MillionTiedVerticesWithNoDeciderInSeconds) {
   tied_chain(1000000, -1, &w, &adj);
   LimitOptions o;
   o.max_influences = 1;
-  const auto t0 = std::chrono::steady_clock::now();
+  const double t0 = cpu_seconds();
   auto r = limit_weights(w, adj, 2, {}, o);
-  const double s = seconds_since(t0);
+  const double s = cpu_seconds() - t0;
   ASSERT_TRUE(r.ok()) << r.error().to_string();
-  EXPECT_LT(s, kBoundS) << "1M tied vertices took " << s << " s";
+  EXPECT_LT(s, kBoundS) << "1M tied vertices took " << s << " s of CPU";
   // Nothing decides: equal priority, so the higher bone index goes everywhere.
   for (int v : {0, 1, 500000, 999999}) {
     ASSERT_EQ(r->deleted.count(v), 1);
@@ -65,11 +64,11 @@ TEST(LimitScale, MillionTiedVerticesDecidedAtOneEndInSeconds) {
   o.redistribute = Redistribute::kEqual;
   // With priorities that would say the opposite, so the decider is what picks bone 1.
   const std::vector<int> priority = {0, 5};
-  const auto t0 = std::chrono::steady_clock::now();
+  const double t0 = cpu_seconds();
   auto r = limit_weights(w, adj, 2, priority, o);
-  const double s = seconds_since(t0);
+  const double s = cpu_seconds() - t0;
   ASSERT_TRUE(r.ok()) << r.error().to_string();
-  EXPECT_LT(s, kBoundS) << "1M tied vertices took " << s << " s";
+  EXPECT_LT(s, kBoundS) << "1M tied vertices took " << s << " s of CPU";
   for (int v : {0, 1, 500000, 999998}) {
     ASSERT_EQ(r->deleted.count(v), 1) << v;
     EXPECT_EQ(r->deleted.begin(v)->bone, 1) << v;  // bone 0 is larger at the decider: kept
@@ -122,9 +121,9 @@ TEST(LimitScale, ManyDeclaredBonesParseInLinearTime) {
   std::string text = "{\"bones\": [";
   for (int i = 0; i < 100000; ++i) text += (i ? ",\"b" : "\"b") + std::to_string(i) + "\"";
   text += "], \"vertices\": [{\"id\": 0, \"weights\": {\"b7\": 1}}]}";
-  const auto t0 = std::chrono::steady_clock::now();
+  const double t0 = cpu_seconds();
   auto wf = parse_weight_file(text, "many.json");
-  EXPECT_LT(seconds_since(t0), kBoundS / 2);
+  EXPECT_LT(cpu_seconds() - t0, kBoundS / 2);
   ASSERT_TRUE(wf.ok()) << wf.error().to_string();
   EXPECT_EQ(wf->bone_names.size(), 100000u);
   // A duplicate is still found, at its own index.
