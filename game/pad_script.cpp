@@ -90,7 +90,11 @@ Result<PadScript> parse_pad_script(const std::string& text, const std::string& f
             known = true;
           }
         }
-        if (!known) return Error{file, bf, "unknown button " + name.dump() + " (a b x y lb rb up down left right start select ls rs)"};
+        if (!known) {
+          std::string shown = name.dump();  // cut: a 100 KB "name" would otherwise fill the message
+          if (shown.size() > 40) shown = shown.substr(0, 40) + "...";
+          return Error{file, bf, "unknown button " + shown + " (a b x y lb rb up down left right start select ls rs)"};
+        }
       }
     }
     script.steps.push_back(step);

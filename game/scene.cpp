@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "core/file_io.h"
+#include "core/hash.h"
 #include "creature/creature_io.h"
 #include "skeleton/rig_builder.h"
 
@@ -113,6 +114,18 @@ Result<Scene> load_scene(const std::string& creature_path, const std::string& le
   return s;
 }
 
+std::uint64_t scene_identity(const Json& creature_json, const Json& level_json, const MotionClip* walk_clip,
+                             const MotionClip* vault_clip) {
+  StateHasher h;
+  h.str("critterforge.scene/1");
+  // Length-prefixed by str(), so the pieces cannot run into each other.
+  h.str(creature_json.dump());
+  h.str(level_json.dump());
+  h.str(walk_clip ? motion_to_json(*walk_clip).dump() : std::string("no walk clip"));
+  h.str(vault_clip ? motion_to_json(*vault_clip).dump() : std::string("no vault clip"));
+  return h.value();
+}
+
 Status build_scene_runtime(Scene* s) {
   Result<Rig> rig = build_rig(s->creature);
   if (!rig) {
@@ -128,7 +141,7 @@ Status build_scene_runtime(Scene* s) {
   if (!walk) {
     s->walk_problem = walk.error().to_string();
   } else {
-    s->walk_clip = std::move(*walk);
+    s->walk_clip = *walk;  // kept in 'walk' too, for the scene identity
     Result<RetargetSetup> setup = build_retarget_setup(s->rig, s->walk_clip);
     if (setup) {
       s->walk_setup = std::move(*setup);
@@ -151,6 +164,7 @@ Status build_scene_runtime(Scene* s) {
       s->vault_problem = "this creature cannot vault: " + vm.error().message;
     }
   }
+  s->identity = scene_identity(s->creature_json, s->level_json, walk ? &*walk : nullptr, vault ? &*vault : nullptr);
   return {};
 }
 

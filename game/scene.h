@@ -1,6 +1,7 @@
 #pragma once
 // The creature and level a session plays with: parsed data plus the JSON content they came from
 // (replays embed it so they are self-contained) and the original paths (for display).
+#include <cstdint>
 #include <string>
 
 #include "core/json_util.h"
@@ -32,7 +33,17 @@ struct Scene {
   VaultMotion vault;
   bool can_vault = false;
   std::string vault_problem;     // shown on the HUD when A is pressed
+
+  // What this scene is made of (scene_identity); folded into the state hash so that a hash names the
+  // creature, level and motions it ran with. Set by build_scene_runtime.
+  std::uint64_t identity = 0;
 };
+
+// Hash of the creature and level content and the walk and vault clips (null: not loaded), over their
+// canonical JSON (sorted keys, shortest round-trip numbers): the same whether read from the files or
+// from a replay's embedded copy, different when any of them differs.
+std::uint64_t scene_identity(const Json& creature_json, const Json& level_json, const MotionClip* walk_clip,
+                             const MotionClip* vault_clip);
 
 // Builds the runtime data of a scene whose creature and level are set: the rig (an error names the
 // creature file and the part) and, when possible, the walk and vault setups.

@@ -34,6 +34,7 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   for (const auto& k : herd_scenes_) species_.push_back(make_species(*k));
   ctx_ = SimContext{};
   ctx_.level = &scene_.level;
+  ctx_.scene_id = scene_.identity;
   ctx_.species = species_.data();
   ctx_.species_count = static_cast<int>(species_.size());
   state_ = initial_state(ctx_, seed);

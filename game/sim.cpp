@@ -264,6 +264,7 @@ int add_creature(SimState* s, const SimContext& ctx, int species, const glm::vec
 
 SimState initial_state(const SimContext& ctx, std::uint64_t seed) {
   SimState s;
+  s.scene_id = ctx.scene_id;
   s.rng = Rng::from_seed(seed);
   glm::vec3 spawn(0.0f);
   float heading = 0.0f;
@@ -327,7 +328,8 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
 
 std::uint64_t hash_state(const SimState& s) {
   StateHasher h;
-  h.str("critterforge.sim/4");
+  h.str("critterforge.sim/5");
+  h.u64(s.scene_id);
   h.u64(s.tick);
   h.u64(s.rng.state);
   h.u64(s.rng.inc);

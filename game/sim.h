@@ -53,6 +53,7 @@ struct SimContext {
   const Level* level = nullptr;      // required
   const Species* species = nullptr;  // species_count entries; CreatureState::species indexes them
   int species_count = 0;
+  std::uint64_t scene_id = 0;        // identity of the creature, level and motions (game/scene.h)
   SimTuning tuning;
   const Species* species_of(int i) const {
     return i >= 0 && i < species_count ? &species[static_cast<std::size_t>(i)] : nullptr;
@@ -118,6 +119,7 @@ struct CreatureState {
 };
 
 struct SimState {
+  std::uint64_t scene_id = 0;    // SimContext::scene_id at the start: the hash names what it ran
   std::uint64_t tick = 0;        // ticks run so far
   Rng rng;                       // the only source of randomness (idle look-around)
   float camera_yaw_offset_rad = 0.0f;  // camera orbit relative to the player's heading (0 = behind)

@@ -1,6 +1,8 @@
 #include "core/file_io.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,56 +12,163 @@
 
 namespace cf {
 
+namespace {
+
+const char* kind_of(mode_t m) {
+  if (S_ISDIR(m)) return "a directory";
+  if (S_ISFIFO(m)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(m)) return "a socket";
+  if (S_ISCHR(m)) return "a character device";
+  if (S_ISBLK(m)) return "a block device";
+  return "not a regular file";
+}
+
+// Closes fd on every path out of a scope, so an early error return cannot leak it.
+struct FdGuard {
+  int fd;
+  ~FdGuard() {
+    if (fd >= 0) ::close(fd);
+  }
+  // Closes now and reports close's own failure (it can carry a delayed write error).
+  int close_now() {
+    int r = ::close(fd);
+    fd = -1;
+    return r;
+  }
+};
+
+std::string dir_of(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string base_of(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// "<target>.tmp.<pid>" -> pid, or -1 when name is not a temporary of target (any target when empty).
+long temp_owner(const std::string& name, const std::string& target) {
+  const std::string mark = ".tmp.";
+  std::size_t at;
+  if (!target.empty()) {
+    if (name.size() <= target.size() + mark.size() || name.compare(0, target.size(), target) != 0 ||
+        name.compare(target.size(), mark.size(), mark) != 0)
+      return -1;
+    at = target.size() + mark.size();
+  } else {
+    const std::size_t m = name.rfind(mark);
+    if (m == std::string::npos || m == 0) return -1;
+    at = m + mark.size();
+  }
+  if (at >= name.size() || name.size() - at > 9) return -1;
+  long pid = 0;
+  for (std::size_t i = at; i < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9') return -1;
+    pid = pid * 10 + (name[i] - '0');
+  }
+  return pid > 0 ? pid : -1;
+}
+
+bool process_gone(long pid) { return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH; }
+
+}  // namespace
+
 Result<std::string> read_file(const std::string& path, std::size_t max_bytes) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return Error{path, "", std::string("cannot open: ") + std::strerror(errno)};
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait forever for a writer.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return Error{path, "", std::string("cannot open: ") + std::strerror(errno)};
+  FdGuard guard{fd};
   struct stat st;
-  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-    std::fclose(f);
-    return Error{path, "", "is a directory, not a file"};
-  }
+  if (::fstat(fd, &st) != 0) return Error{path, "", std::string("cannot stat: ") + std::strerror(errno)};
+  if (!S_ISREG(st.st_mode)) return Error{path, "", std::string("is ") + kind_of(st.st_mode) + ", not a regular file"};
+  if (static_cast<unsigned long long>(st.st_size) > max_bytes)
+    return Error{path, "", "file is too large (over " + std::to_string(max_bytes) + " bytes)"};
   std::string data;
+  data.reserve(static_cast<std::size_t>(st.st_size));
   char buf[65536];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-    data.append(buf, n);
-    if (data.size() > max_bytes) {
-      std::fclose(f);
-      return Error{path, "", "file is too large (over " + std::to_string(max_bytes) + " bytes)"};
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Error{path, "", std::string("read error: ") + std::strerror(errno)};
     }
+    if (n == 0) break;
+    data.append(buf, static_cast<std::size_t>(n));
+    if (data.size() > max_bytes)  // the file grew while being read
+      return Error{path, "", "file is too large (over " + std::to_string(max_bytes) + " bytes)"};
   }
-  bool err = std::ferror(f) != 0;
-  std::fclose(f);
-  if (err) return Error{path, "", "read error"};
   return data;
 }
 
+bool is_regular_file(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int remove_stale_temp_files(const std::string& dir, const std::string& target_name) {
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return 0;
+  int removed = 0;
+  const long self = static_cast<long>(::getpid());
+  while (const dirent* e = ::readdir(d)) {
+    const std::string name = e->d_name;
+    const long pid = temp_owner(name, target_name);
+    // A live owner may be saving right now; our own pid's name is reused (truncated) by this save.
+    if (pid < 0 || pid == self || !process_gone(pid)) continue;
+    const std::string full = dir + "/" + name;
+    struct stat st;
+    if (::lstat(full.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::unlink(full.c_str()) == 0) ++removed;
+  }
+  ::closedir(d);
+  return removed;
+}
+
 Status write_file_atomic(const std::string& path, const std::string& data) {
-  std::string tmp = path + ".tmp." + std::to_string(static_cast<long>(getpid()));
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return Error{path, "", "is a directory, not a file"};
+  const std::string dir = dir_of(path);
+  remove_stale_temp_files(dir, base_of(path));
+  const std::string tmp = path + ".tmp." + std::to_string(static_cast<long>(::getpid()));
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Error{path, "", std::string("cannot create temporary file: ") + std::strerror(errno)};
+  FdGuard guard{fd};
   const char* p = data.data();
   std::size_t left = data.size();
   while (left > 0) {
     ssize_t w = ::write(fd, p, left);
     if (w < 0) {
       if (errno == EINTR) continue;
-      int e = errno;
-      ::close(fd);
+      const int e = errno;
       ::unlink(tmp.c_str());
       return Error{path, "", std::string("write failed: ") + std::strerror(e)};
     }
     p += w;
     left -= static_cast<std::size_t>(w);
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+  // The guard closes fd when fsync fails; close_now reports a failing close.
+  if (::fsync(fd) != 0) {
+    const int e = errno;
     ::unlink(tmp.c_str());
-    return Error{path, "", "flush failed"};
+    return Error{path, "", std::string("flush failed: ") + std::strerror(e)};
+  }
+  if (guard.close_now() != 0) {
+    const int e = errno;
+    ::unlink(tmp.c_str());
+    return Error{path, "", std::string("close failed: ") + std::strerror(e)};
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    int e = errno;
+    const int e = errno;
     ::unlink(tmp.c_str());
     return Error{path, "", std::string("rename failed: ") + std::strerror(e)};
+  }
+  // The rename is durable only once the directory entry is on disk.
+  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd < 0) return Error{path, "", std::string("saved, but cannot open its folder to sync: ") + std::strerror(errno)};
+  FdGuard dguard{dfd};
+  if (::fsync(dfd) != 0 && errno != EINVAL) {  // EINVAL: the filesystem cannot sync folders
+    return Error{path, "", std::string("saved, but syncing its folder failed: ") + std::strerror(errno)};
   }
   return {};
 }

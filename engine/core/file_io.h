@@ -7,11 +7,21 @@
 
 namespace cf {
 
-// Whole file as bytes. Fails with a message naming the file when it is missing or unreadable,
-// or larger than max_bytes.
+// Whole file as bytes. Fails with a message naming the file when it is missing, unreadable, not a
+// regular file (a FIFO, device or directory: refused without blocking), or larger than max_bytes.
 Result<std::string> read_file(const std::string& path, std::size_t max_bytes = 256u << 20);
 
-// Writes data to path atomically (temp file in the same directory, fsync, rename).
+// True when path names a regular file (symlinks followed); never opens it, so never blocks.
+bool is_regular_file(const std::string& path);
+
+// Writes data to path atomically: a temporary "<path>.tmp.<pid>" in the same directory is written,
+// fsynced and closed, then renamed over path, and the directory is fsynced so the rename survives a
+// power cut. Temporaries of the same target left by dead processes (a crash, a SIGKILL) are removed
+// first. Fails (leaving path untouched) when path is a directory or any step fails.
 Status write_file_atomic(const std::string& path, const std::string& data);
+
+// Removes temporaries ("<name>.tmp.<pid>") left in dir by processes that no longer run; with
+// target_name set, only that target's. Returns how many were removed. For a data folder at start.
+int remove_stale_temp_files(const std::string& dir, const std::string& target_name = "");
 
 }  // namespace cf

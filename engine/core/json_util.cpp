@@ -7,7 +7,30 @@
 
 namespace cf {
 
+std::size_t find_too_deep(const std::string& text, int max_depth) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;  // skip the escaped character (it may be a quote)
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;  // unbalanced text is the parser's to report
+    }
+  }
+  return std::string::npos;
+}
+
 Result<Json> parse_json(const std::string& text, const std::string& file) {
+  if (std::size_t at = find_too_deep(text, kMaxJsonDepth); at != std::string::npos) {
+    return Error{file, "byte " + std::to_string(at),
+                 "nested too deeply (more than " + std::to_string(kMaxJsonDepth) + " levels of arrays and objects)"};
+  }
   Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) {
     // Re-parse with exceptions only to recover the position for the message.

@@ -11,8 +11,16 @@ namespace cf {
 
 using Json = nlohmann::json;
 
-// Parses text; on a syntax error the message carries the byte offset.
+// Deepest nesting of arrays and objects any file may have. Far below what the stack allows: copying,
+// dumping and comparing a Json recurse once per level (55,000 levels overflow the stack).
+constexpr int kMaxJsonDepth = 100;
+
+// Parses text; on a syntax error the message carries the byte offset. Text nested deeper than
+// kMaxJsonDepth is refused before parsing ("nested too deeply").
 Result<Json> parse_json(const std::string& text, const std::string& file);
+// Byte offset where text first goes deeper than max_depth (brackets inside strings do not count),
+// or npos when it never does.
+std::size_t find_too_deep(const std::string& text, int max_depth);
 // Reads and parses a file.
 Result<Json> load_json_file(const std::string& path);
 

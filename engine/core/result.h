@@ -11,13 +11,29 @@ struct Error {
   std::string field;    // JSON field path, part index or line ("parts[2].stroke", "line 14")
   std::string message;  // what is wrong, in the reader's words
 
-  // "file: field: message" with empty pieces left out.
+  // "file: field: message" with empty pieces left out, on one line: control bytes (which may come
+  // from the input itself, e.g. a joint name) are shown as \xNN, never sent raw to a terminal.
   std::string to_string() const {
     std::string s;
     if (!file.empty()) s += file + ": ";
     if (!field.empty()) s += field + ": ";
     s += message;
-    return s;
+    return escape_control_bytes(s);
+  }
+
+  static std::string escape_control_bytes(const std::string& in) {
+    std::string out;
+    out.reserve(in.size());
+    for (char ch : in) {
+      const unsigned char c = static_cast<unsigned char>(ch);
+      if (c >= 0x20 && c != 0x7f) {
+        out += ch;
+      } else {
+        static const char kHex[] = "0123456789abcdef";
+        out += {'\\', 'x', kHex[c >> 4], kHex[c & 15]};
+      }
+    }
+    return out;
   }
 };
 

@@ -1,5 +1,7 @@
 #include "platform/input.h"
 
+#include "core/file_io.h"
+
 #include <SDL.h>
 
 #include <algorithm>
@@ -101,9 +103,12 @@ Status Input::init(const InputDesc& desc) {
   keys_.assign(kKeyCount + kNumKeyButtons, 0);
   mappings_loaded_ = 0;
   if (desc_.mapping_file) {
-    if (std::FILE* f = std::fopen(desc_.mapping_file, "rb")) {
-      std::fclose(f);
-      const int n = SDL_GameControllerAddMappingsFromFile(desc_.mapping_file);
+    // Read through read_file (refuses a FIFO instead of blocking); a missing file is not an error.
+    if (is_regular_file(desc_.mapping_file)) {
+      Result<std::string> text = read_file(desc_.mapping_file, 16u << 20);
+      if (!text) return text.error();
+      SDL_RWops* rw = SDL_RWFromConstMem(text->data(), static_cast<int>(text->size()));
+      const int n = rw ? SDL_GameControllerAddMappingsFromRW(rw, 1) : -1;
       if (n < 0) {
         return Error{desc_.mapping_file, "", std::string("bad controller mappings: ") + SDL_GetError()};
       }

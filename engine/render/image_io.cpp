@@ -25,6 +25,45 @@ void append_bytes(void* context, void* data, int size) {
   out->insert(out->end(), p, p + size);
 }
 
+std::uint32_t be32(const std::uint8_t* p) {
+  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+}
+
+// A chunk type for a message: its four letters, or hex when they are not letters.
+std::string chunk_name(const std::uint8_t* t) {
+  std::string s;
+  for (int i = 0; i < 4; ++i) {
+    if (!((t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= 'a' && t[i] <= 'z'))) {
+      static const char kHex[] = "0123456789abcdef";
+      s = "0x";
+      for (int k = 0; k < 4; ++k) s += {kHex[t[k] >> 4], kHex[t[k] & 15]};
+      return s;
+    }
+    s += static_cast<char>(t[i]);
+  }
+  return s;
+}
+
+// Walks the chunk list up to IEND: every chunk's length must fit in the bytes that follow. stb_image
+// trusts the length and reserves that much memory first (a 1.6 GB claim in a 100-byte file).
+Status check_png_chunks(const std::uint8_t* data, std::size_t size, const std::string& file) {
+  std::size_t at = 8;
+  for (int index = 0;; ++index) {
+    const std::string where = "chunk " + std::to_string(index);
+    if (size - at < 8) return Error{file, where, "corrupt PNG: the file ends before the IEND chunk"};
+    const std::uint32_t length = be32(data + at);
+    const std::string name = chunk_name(data + at + 4);
+    const std::size_t left = size - at - 8;  // bytes after the length and type fields
+    if (length > 0x7fffffffu || std::size_t{length} + 4 > left) {  // + 4: the CRC
+      return Error{file, where + " (" + name + ")",
+                   "corrupt PNG: length " + std::to_string(length) + " is past the end of the file (" +
+                       std::to_string(left) + " bytes left)"};
+    }
+    if (name == "IEND") return {};
+    at += 8 + std::size_t{length} + 4;
+  }
+}
+
 }  // namespace
 
 Result<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::string& file) {
@@ -35,6 +74,7 @@ Result<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::
                                                   reinterpret_cast<const char*>(kSignature), 8) != 0) {
     return Error{file, "", "not a PNG file (bad signature)"};
   }
+  if (Status st = check_png_chunks(data, size, file); !st) return st.error;
   int w = 0, h = 0, channels = 0;
   stbi_uc* pixels = stbi_load_from_memory(data, static_cast<int>(size), &w, &h, &channels, 4);
   if (!pixels) {

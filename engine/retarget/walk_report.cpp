@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
+
+#include "core/file_io.h"
 
 namespace cf {
 
@@ -99,7 +100,7 @@ WalkReport simulate_walk(const Rig& rig, const MotionClip& clip, const RetargetS
 
 std::string default_walk_motion_path() {
   const std::string rel = "assets/motions/walk.json";
-  if (std::ifstream(rel).good()) return rel;
+  if (is_regular_file(rel)) return rel;
 #ifdef CF_RETARGET_ASSETS_DIR
   return std::string(CF_RETARGET_ASSETS_DIR) + "/motions/walk.json";
 #else

@@ -1,8 +1,8 @@
 #pragma once
 // Influence limiting: caps every vertex at N bones. While a vertex has more than N bones the one with
 // the smallest weight is deleted; a tie for the smallest is decided by the nearest vertex (breadth-
-// first over mesh neighbours) whose ORIGINAL weights for the tied bones differ (the bone larger there
-// is kept), then by bone priority (lower deleted), then by bone index (higher deleted). The deleted
+// first over mesh neighbours; among equally near ones the lowest-numbered first) whose ORIGINAL weights
+// for the tied bones differ (the bone larger there is kept), then by bone priority (lower deleted), then by bone index (higher deleted). The deleted
 // weight goes to the remaining bones in proportion to their weights (default) or equally.
 #include <string>
 #include <vector>
@@ -21,6 +21,9 @@ constexpr int kMaxInfluencesLimit = 8;
 struct LimitOptions {
   int max_influences = 0;  // N, 1..8; 0 means the default 4
   Redistribute redistribute = Redistribute::kProportional;
+  // Vertices a tie search visits on its own before it switches to a per-bone-set map of nearest
+  // deciders (built once per set, linear); 0 means 64. The result never depends on it.
+  int tie_search_budget = 0;
   int resolved_max() const { return max_influences == 0 ? 4 : max_influences; }
 };
 

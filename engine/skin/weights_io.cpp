@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <map>
+#include <unordered_set>
 
 namespace cf {
 
@@ -16,16 +17,17 @@ bool read_id(const Json& j, std::string* out) {
 
 Result<std::vector<std::string>> read_name_list(const Json& root, const char* key, const std::string& file) {
   std::vector<std::string> names;
+  std::unordered_set<std::string> seen;  // a linear duplicate check (40k names)
   if (!root.contains(key)) return names;
   const Json& a = root[key];
   if (!a.is_array()) return Error{file, key, "must be an array of bone names"};
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (!a[i].is_string() || a[i].get<std::string>().empty())
       return Error{file, std::string(key) + "[" + std::to_string(i) + "]", "must be a non-empty bone name"};
-    for (const auto& n : names)
-      if (n == a[i].get<std::string>())
-        return Error{file, std::string(key) + "[" + std::to_string(i) + "]", "bone '" + n + "' listed twice"};
-    names.push_back(a[i].get<std::string>());
+    const std::string& n = a[i].get_ref<const std::string&>();
+    if (!seen.insert(n).second)
+      return Error{file, std::string(key) + "[" + std::to_string(i) + "]", "bone '" + n + "' listed twice"};
+    names.push_back(n);
   }
   return names;
 }

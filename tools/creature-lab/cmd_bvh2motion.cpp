@@ -1,5 +1,7 @@
 // creature-lab bvh2motion IN.bvh OUT.json [--start S] [--end S] [--cycle] [--max-error M] [--scale K]
 //   [--name NAME]: converts a motion capture into a motion clip.
+#include <filesystem>
+
 #include "lab_args.h"
 #include "motion/bvh_import.h"
 
@@ -15,6 +17,12 @@ int cmd_bvh2motion(const Args& a) {
       !a.get_number("max-error", 0.0, &o.max_error_m) || !a.get_number("scale", 0.0, &o.scale))
     return kExitBadInput;
   if (o.max_error_m < 0.0) return fail(a, "--max-error must be >= 0 (metres)");
+  // The output must be a file path in an existing folder: a bad argument (exit 2), found before any work.
+  const std::string out = a.positional[1];
+  if (std::filesystem::is_directory(out)) return fail(a, out + ": is a directory, not a file");
+  const std::filesystem::path parent = std::filesystem::path(out).parent_path();
+  if (!parent.empty() && !std::filesystem::is_directory(parent))
+    return fail(a, out + ": folder " + parent.string() + " does not exist");
   o.cycle = a.has("cycle");
   o.name = a.get("name", "bvh");
   auto bvh = load_bvh(a.positional[0]);

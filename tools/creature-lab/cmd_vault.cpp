@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "creature/creature_io.h"
+#include "core/file_io.h"
 #include "lab_args.h"
 #include "motion/motion_clip.h"
 #include "skeleton/rig_builder.h"
@@ -14,11 +15,8 @@ namespace cf::lab {
 // The shipped vault clip: assets/ under the working directory, else under the source tree.
 static std::string default_vault_clip() {
   const std::string rel = "assets/motions/vault.json";
-  if (std::FILE* f = std::fopen(rel.c_str(), "rb")) {
-    std::fclose(f);
-    return rel;
-  }
-  // Not __FILE__: ccache's base_dir makes it relative to the build directory.
+  if (is_regular_file(rel)) return rel;
+  // Not __FILE__: ccache's base_dir makes it relative to the build folder.
   return std::string(CF_LAB_SOURCE_DIR) + "/" + rel;
 }
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <map>
 
+#include "core/file_io.h"
 #include "creature/creature_io.h"
 #include "lab_args.h"
 #include "skeleton/rig_builder.h"
@@ -18,11 +19,8 @@ Result<std::vector<std::vector<glm::mat4>>> lab_clip_frames(const Rig& rig, cons
 // The shipped walk clip: assets/ under the working directory, else under the source tree.
 static std::string default_walk_clip() {
   const std::string rel = "assets/motions/walk.json";
-  if (std::FILE* f = std::fopen(rel.c_str(), "rb")) {
-    std::fclose(f);
-    return rel;
-  }
-  // Not __FILE__: ccache's base_dir makes it relative to the build directory.
+  if (is_regular_file(rel)) return rel;
+  // Not __FILE__: ccache's base_dir makes it relative to the build folder.
   return std::string(CF_LAB_SOURCE_DIR) + "/" + rel;
 }
 
@@ -39,7 +37,10 @@ int cmd_weights(const Args& a) {
   so.limit.max_influences = static_cast<int>(max);
   so.mesh.target_vertices = static_cast<int>(verts);
   so.palette.quantum = static_cast<float>(quantum);
-  if (quantum <= 0) return fail(a, "--quantum must be > 0");
+  // Checked on the float actually used: 1e-300 is > 0 as a double but 0 (the default) as a float.
+  if (!(so.palette.quantum > 0.0f) || so.palette.quantum > 0.5f)
+    return fail(a, "--quantum must be in (0, 0.5], got " + a.get("quantum") +
+                       (quantum > 0 && so.palette.quantum == 0.0f ? " (0 as a 32-bit float)" : ""));
   if (a.has("redistribute") && !parse_redistribute(a.get("redistribute"), &so.limit.redistribute))
     return fail(a, "--redistribute must be 'proportional' or 'equal'");
   const std::string path = a.get("creature");

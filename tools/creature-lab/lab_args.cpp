@@ -99,7 +99,9 @@ int print_json(const Json& j) {
 }
 
 int fail(const Args& a, const std::string& message, int code) {
-  std::fprintf(stderr, "creature-lab %s: %s\n", a.command.c_str(), message.c_str());
+  // Messages may quote the input (file names, joint names): control bytes are escaped.
+  std::fprintf(stderr, "creature-lab %s: %s\n", Error::escape_control_bytes(a.command).c_str(),
+               Error::escape_control_bytes(message).c_str());
   return code;
 }
 

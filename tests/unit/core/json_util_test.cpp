@@ -46,5 +46,33 @@ TEST(JsonUtil, FieldReaders) {
   EXPECT_FALSE(read_vec3(j["bad"], &v, "f", "bad").ok());
 }
 
+std::string nested(int levels, const std::string& inner = "1") {
+  return std::string(static_cast<std::size_t>(levels), '[') + inner + std::string(static_cast<std::size_t>(levels), ']');
+}
+
+TEST(JsonUtil, NestingDeeperThanTheLimitIsRefusedBeforeParsing) {
+  EXPECT_TRUE(parse_json(nested(kMaxJsonDepth), "ok.json").ok());
+  auto r = parse_json(nested(kMaxJsonDepth + 1), "deep.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().file, "deep.json");
+  EXPECT_NE(r.error().message.find("nested too deeply"), std::string::npos) << r.error().to_string();
+  EXPECT_EQ(r.error().field, "byte " + std::to_string(kMaxJsonDepth));
+  // 55,000 levels (110 KB) is refused quickly, with no recursion anywhere.
+  auto huge = parse_json("{\"a\": " + nested(55000) + "}", "huge.json");
+  ASSERT_FALSE(huge.ok());
+  EXPECT_NE(huge.error().message.find("nested too deeply"), std::string::npos);
+}
+
+TEST(JsonUtil, BracketsInsideStringsDoNotCount) {
+  const std::string brackets(5000, '[');
+  EXPECT_TRUE(parse_json("{\"name\": \"" + brackets + "\"}", "s.json").ok());
+  // An escaped quote does not end the string early.
+  EXPECT_TRUE(parse_json("[\"a\\\"" + brackets + "\"]", "s.json").ok());
+  // ["\\" then [[[1]]]: the escaped backslash does not swallow the closing quote; depth 4.
+  EXPECT_EQ(find_too_deep("[\"\\\\\"" + nested(3), 4), std::string::npos);
+  EXPECT_EQ(find_too_deep("[\"\\\\\"" + nested(3), 3), 5u + 2u);
+  EXPECT_EQ(find_too_deep("{}{}{}", 1), std::string::npos);  // depth, not count
+}
+
 }  // namespace
 }  // namespace cf

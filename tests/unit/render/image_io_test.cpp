@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/file_io.h"
@@ -47,6 +48,53 @@ TEST(ImageIo, CorruptDataIsAnErrorNotACrash) {
   ASSERT_FALSE(b.ok());
   EXPECT_NE(b.error().message.find("corrupt PNG"), std::string::npos) << b.error().message;
   EXPECT_FALSE(decode_png(nullptr, 0, "empty.png").ok());
+}
+
+// Offset of the first chunk of 'type' in a PNG (its length field), or 0.
+std::size_t find_chunk(const std::vector<std::uint8_t>& png, const char* type) {
+  for (std::size_t at = 8; at + 8 <= png.size();) {
+    const std::size_t len = (std::size_t{png[at]} << 24) | (std::size_t{png[at + 1]} << 16) |
+                            (std::size_t{png[at + 2]} << 8) | png[at + 3];
+    if (std::equal(type, type + 4, png.begin() + static_cast<std::ptrdiff_t>(at + 4))) return at;
+    at += 12 + len;
+  }
+  return 0;
+}
+
+// An IDAT header claiming 1.6 GB in a file of a few dozen bytes is refused by the chunk walk before
+// stb_image sees it (stb would first reserve the claimed size).
+TEST(ImageIo, ChunkLengthPastTheEndOfTheFileIsRefused) {
+  std::vector<std::uint8_t> png = encode_png(2, 2, std::vector<std::uint8_t>(16, 90).data());
+  const std::size_t idat = find_chunk(png, "IDAT");
+  ASSERT_GT(idat, 0u);
+  const std::uint32_t claim = 1600000000u;
+  for (int i = 0; i < 4; ++i) png[idat + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(claim >> (24 - 8 * i));
+  Result<Image> r = decode_png(png.data(), png.size(), "claims.png");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().file, "claims.png");
+  EXPECT_EQ(r.error().field, "chunk 1 (IDAT)");
+  EXPECT_NE(r.error().message.find("length 1600000000 is past the end of the file"), std::string::npos)
+      << r.error().to_string();
+}
+
+TEST(ImageIo, MissingIendAndOddChunkNamesAreReported) {
+  std::vector<std::uint8_t> png = encode_png(2, 2, std::vector<std::uint8_t>(16, 90).data());
+  const std::size_t iend = find_chunk(png, "IEND");
+  ASSERT_GT(iend, 0u);
+  std::vector<std::uint8_t> cut(png.begin(), png.begin() + static_cast<std::ptrdiff_t>(iend));
+  Result<Image> r = decode_png(cut.data(), cut.size(), "noend.png");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("ends before the IEND chunk"), std::string::npos) << r.error().message;
+  // Bytes that are not letters in a chunk type are shown in hex, never raw.
+  png[iend + 3] = 0xff;  // the last chunk claims 255 bytes
+  png[iend + 4] = 0x01;
+  r = decode_png(png.data(), png.size(), "odd.png");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().field.find("(0x01454e44)"), std::string::npos) << r.error().to_string();
+  // Trailing bytes after IEND are allowed.
+  std::vector<std::uint8_t> good = encode_png(2, 2, std::vector<std::uint8_t>(16, 90).data());
+  good.push_back(0);
+  EXPECT_TRUE(decode_png(good.data(), good.size(), "trailing.png").ok());
 }
 
 TEST(ImageIo, TexturesMustBePowerOfTwo) {
