@@ -14,6 +14,7 @@
 #include "game/launch.h"
 #include "game/modes.h"
 #include "game/run_harness.h"
+#include "game/user_data.h"
 #include "game/pad_script.h"
 #include "game/playtest_saver.h"
 #include "game/session.h"
@@ -114,8 +115,9 @@ int main(int argc, char** argv) {
   // Developer and playtester tools: the rewind history, playtest replays (saved off the main thread).
   if (!opt.headless) session.keep_history(cf::kDebugHistoryTicks);
   cf::PlaytestSaver saver;
-  const std::string data_dir = cf::user_data_dir(opt.data_dir);
-  saver.configure(data_dir.empty() ? "" : data_dir + "/playtests",
+  const cf::UserData data = cf::resolve_user_data(opt.data_dir);
+  cf::sweep_stale_saves(data);
+  saver.configure(data.playtests_dir(),
                   !session.playing_back() && (!opt.data_dir.empty() || !harness.limited()));
   std::string notice;
   std::uint64_t notice_clip_tick = ~0ull;

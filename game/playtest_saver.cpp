@@ -6,13 +6,6 @@
 
 namespace cf {
 
-std::string user_data_dir(const std::string& override_dir) {
-  if (!override_dir.empty()) return override_dir;
-  if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) return std::string(x) + "/critterforge";
-  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.local/share/critterforge";
-  return "";
-}
-
 std::string playtest_file_name(const std::string& creature_path, const std::string& level_path, std::uint64_t tick,
                                const char* why) {
   auto stem = [](const std::string& p) {

@@ -14,9 +14,6 @@
 
 namespace cf {
 
-// The user data directory: 'override_dir' when not empty, else $XDG_DATA_HOME/critterforge, else
-// $HOME/.local/share/critterforge ("" when neither is set).
-std::string user_data_dir(const std::string& override_dir);
 
 // "playtest_biped_default_t000123_clip.replay.json": creature and level file stems and the tick.
 std::string playtest_file_name(const std::string& creature_path, const std::string& level_path, std::uint64_t tick,

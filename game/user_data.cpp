@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 
+#include "core/file_io.h"
 #include "game/scene.h"
 
 namespace cf {
@@ -19,6 +20,14 @@ UserData resolve_user_data(const std::string& override_dir) {
   const char* home = std::getenv("HOME");
   if (home && *home) return {std::string(home) + "/.local/share/critterforge"};
   return {"critterforge-data"};
+}
+
+int sweep_stale_saves(const UserData& data) {
+  int removed = 0;
+  for (const std::string& dir : {data.root, data.creatures_dir(), data.playtests_dir()}) {
+    removed += remove_stale_temp_files(dir);
+  }
+  return removed;
 }
 
 Status make_dirs(const std::string& path) {

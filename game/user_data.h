@@ -13,11 +13,15 @@ struct UserData {
   std::string root;  // the data folder
   std::string creatures_dir() const { return root + "/creatures"; }
   std::string draft_path() const { return root + "/draft.creature.json"; }
+  std::string playtests_dir() const { return root + "/playtests"; }
 };
 
 // The data folder: override when given, else $XDG_DATA_HOME/critterforge, else
 // $HOME/.local/share/critterforge, else ./critterforge-data.
 UserData resolve_user_data(const std::string& override_dir);
+// Removes what saves killed part way left behind in the data folders (temporaries of processes that
+// have exited); the number removed. Called once at start.
+int sweep_stale_saves(const UserData& data);
 // Creates a folder and its parents; an error names the folder.
 Status make_dirs(const std::string& path);
 

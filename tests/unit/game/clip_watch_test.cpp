@@ -2,12 +2,14 @@
 // fence walked into by a creature whose collision circle is shrunk) are found at the tick, bone and
 // obstacle an independent penetration scan finds; the auto-saved playtest replay reproduces them.
 #include <filesystem>
+#include <fstream>
 
 #include <gtest/gtest.h>
 
 #include "game/clip_run.h"
 #include "game/modes.h"
 #include "game/playtest_saver.h"
+#include "game/user_data.h"
 #include "vault/vault_play.h"
 #include "world/clearance.h"
 
@@ -175,12 +177,37 @@ TEST(ClipWatch, AutoSavedReplayReproducesTheClipEventsAtTheSameTicks) {
 TEST(PlaytestSaver, NamesFilesAfterCreatureLevelAndTick) {
   EXPECT_EQ(playtest_file_name("/a/b/quadruped.json", "levels/default.json", 42, "manual"),
             "playtest_quadruped_default_t000042_manual.replay.json");
-  EXPECT_EQ(user_data_dir("/tmp/x"), "/tmp/x");
+  EXPECT_EQ(resolve_user_data("/tmp/x").playtests_dir(), "/tmp/x/playtests");
   PlaytestSaver none;
   none.configure("", true);
   EXPECT_FALSE(none.auto_save());
   EXPECT_EQ(none.save(Replay{}, "x.json"), "");
   EXPECT_NE(none.last_message().find("CANNOT SAVE"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+// A save killed part way leaves "<file>.tmp.<pid>"; the game sweeps the data folders at start.
+TEST(UserData, StartSweepsTemporariesOfKilledSaves) {
+  const std::string root = std::string(CF_BINARY_DIR) + "/sweep_test_data";
+  std::filesystem::remove_all(root);
+  const UserData data = resolve_user_data(root);
+  ASSERT_TRUE(make_dirs(data.creatures_dir()).ok());
+  ASSERT_TRUE(make_dirs(data.playtests_dir()).ok());
+  const std::string dead = ".tmp.2147483";  // no process has this pid
+  for (const std::string& f : {data.creatures_dir() + "/dog.creature.json" + dead,
+                               data.playtests_dir() + "/p.replay.json" + dead, data.draft_path() + dead,
+                               data.creatures_dir() + "/cat.creature.json"}) {
+    std::ofstream(f) << "{}";
+  }
+  EXPECT_EQ(sweep_stale_saves(data), 3);
+  EXPECT_TRUE(std::filesystem::exists(data.creatures_dir() + "/cat.creature.json"));  // saved work stays
+  EXPECT_FALSE(std::filesystem::exists(data.draft_path() + dead));
+  std::filesystem::remove_all(root);
 }
 
 }  // namespace
