@@ -29,6 +29,7 @@ const char* editor_menu_label(EditorMenuItem item, bool symmetry) {
     case EditorMenuItem::kResume: return "BACK TO DRAWING";
     case EditorMenuItem::kTestWalk: return "TEST WALK";
     case EditorMenuItem::kSave: return "SAVE";
+    case EditorMenuItem::kExport: return "EXPORT GLTF (.GLB)";
     case EditorMenuItem::kSymmetry: return symmetry ? "SYMMETRY: ON" : "SYMMETRY: OFF";
     case EditorMenuItem::kNewBlank: return "NEW BLANK CANVAS";
     case EditorMenuItem::kTitle: return "TITLE MENU";
@@ -213,6 +214,7 @@ EditorRequest Editor::step_menu(const InputFrame& in) {
     case EditorMenuItem::kResume: break;
     case EditorMenuItem::kTestWalk: return EditorRequest::kTestWalk;
     case EditorMenuItem::kSave: screen_ = EditorScreen::kNaming; break;
+    case EditorMenuItem::kExport: return EditorRequest::kExport;
     case EditorMenuItem::kSymmetry:
       doc_.symmetry = !doc_.symmetry;
       screen_ = EditorScreen::kMenu;

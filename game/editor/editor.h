@@ -27,11 +27,11 @@ struct EditorPen {
 enum class EditorScreen { kDrawing, kMenu, kNaming };
 
 // The editor menu (Start), in order.
-enum class EditorMenuItem { kResume, kTestWalk, kSave, kSymmetry, kNewBlank, kTitle, kCount };
+enum class EditorMenuItem { kResume, kTestWalk, kSave, kExport, kSymmetry, kNewBlank, kTitle, kCount };
 const char* editor_menu_label(EditorMenuItem item, bool symmetry);
 
 // What the editor asks its mode to do after a tick.
-enum class EditorRequest { kNone, kTestWalk, kSave, kToTitle };
+enum class EditorRequest { kNone, kTestWalk, kSave, kExport, kToTitle };
 
 // Pen speeds, metres per second at full deflection.
 constexpr float kPenSpeed = 0.9f;

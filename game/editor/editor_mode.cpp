@@ -1,5 +1,7 @@
 #include "game/editor/editor_mode.h"
 
+#include "gltf/gltf_export.h"
+
 #include <cstdio>
 
 #include "core/file_io.h"
@@ -146,6 +148,21 @@ ModeId EditorMode::update(const ModeFrame& frame, ModeContext& ctx) {
       }
       const Result<std::string> saved = save();
       editor_.set_message(saved ? "saved " + *saved : saved.error().to_string());
+    }
+    if (r == EditorRequest::kExport) {
+      // Saved first (a glTF file goes beside its creature), then exported; the HUD says where.
+      if (editor_.revision() != built_revision_) {
+        preview_.rebuild(editor_.doc().creature);
+        built_revision_ = editor_.revision();
+      }
+      const Result<std::string> saved = save();
+      if (!saved) {
+        editor_.set_message(saved.error().to_string());
+      } else {
+        const std::string out = export_path_beside(*saved);
+        const Result<ExportReport> rep = export_glb(editor_.doc().creature, ExportOptions{}, out);
+        editor_.set_message(rep ? "exported " + out : rep.error().to_string());
+      }
     }
     if (editor_.revision() != built_revision_) {
       preview_.rebuild(editor_.doc().creature);

@@ -15,6 +15,9 @@
 #include "creature/stroke_tools.h"
 #include "editor_scripts.h"
 #include "game/editor/editor_mode.h"
+#include "game/run_harness.h"
+#include "game/scene.h"
+#include "game/session.h"
 #include "skeleton/rig_builder.h"
 
 namespace cf {
@@ -231,6 +234,49 @@ TEST(EditorMode, ASaveKilledPartWayLeavesThePreviousFileIntact) {
     const std::string now = *read_file(path);
     EXPECT_TRUE(now == before || now == creature_to_json(big).dump(2) + "\n") << "round " << round;
   }
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+TEST(EditorMode, MenuExportWritesAGlbBesideTheSavedCreature) {
+  const UserData data{temp_dir("export")};
+  EditorMode mode;
+  Creature dog = run(test::draw_biped()).doc().creature;
+  dog.name = "Export Dog";
+  mode.open(dog, data, kNoTexture);
+  Session session;
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
+  ASSERT_TRUE(scene.ok());
+  session.start(std::move(*scene), 1);
+  RunHarness harness;
+  ASSERT_TRUE(harness.configure(RunOptions{}, session).ok());
+  FrameSettings fs;
+  ModeContext ctx{session, harness, fs};
+  // Start opens the menu; three downs reach EXPORT (after back to drawing, test walk, save); A picks it.
+  std::vector<InputFrame> script;
+  auto press = [&](std::uint32_t b) {
+    InputFrame f;
+    f.buttons = f.pressed = b;
+    script.push_back(f);
+    script.push_back(InputFrame{});
+  };
+  press(kButtonStart);
+  for (int i = 0; i < 3; ++i) press(kButtonDpadDown);
+  press(kButtonA);
+  std::size_t next = 0;
+  const std::function<InputFrame()> sample = [&] { return next < script.size() ? script[next++] : InputFrame{}; };
+  for (std::size_t t = 0; t < script.size() + 2; ++t) mode.update(ModeFrame{1, 0, &sample}, ctx);
+  const std::string glb = data.creatures_dir() + "/export_dog.glb";
+  Result<std::string> bytes = read_file(glb, 64u << 20);
+  ASSERT_TRUE(bytes.ok()) << mode.editor().message();
+  ASSERT_GT(bytes->size(), 1000u);
+  EXPECT_EQ(bytes->substr(0, 4), "glTF");  // the binary glTF magic
+  EXPECT_NE(mode.editor().message().find("exported"), std::string::npos) << mode.editor().message();
+  EXPECT_TRUE(load_creature(data.creatures_dir() + "/export_dog.json").ok());  // saved beside it
 }
 
 }  // namespace
