@@ -2,27 +2,11 @@
 // hash, one pose per creature per tick, and the vault plan rebuilt from a restored state.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
+#include "alloc_counter.h"
 #include "game/scene.h"
 #include "game/session.h"
 #include "game/sim.h"
 #include "game/world_runtime.h"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-// Counts every allocation of the test binary (the copy under test must make none).
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace cf {
 namespace {
@@ -46,10 +30,10 @@ TEST(World, CopyingAStateAllocatesNothing) {
   for (int i = 1; i < 64; ++i) ASSERT_GE(s.add_creature(glm::vec3(-5.0f + 0.3f * i, 0.0f, -5.0f), 0.0f), 0);
   for (int t = 0; t < 30; ++t) s.tick(stick(0.2f, 1.0f));
   SimState copy;
-  const long before = g_allocations.load();
+  const std::size_t before = test::allocation_count();
   copy = s.state();
   SimState another = copy;
-  const long after = g_allocations.load();
+  const std::size_t after = test::allocation_count();
   EXPECT_EQ(after, before);
   EXPECT_EQ(hash_state(another), hash_state(s.state()));
   EXPECT_EQ(another.creature_count, 64);
