@@ -5,6 +5,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "game/view.h"
 #include "core/json_util.h"
 #include "creature/creature_io.h"
 #include "game/hud.h"
@@ -167,15 +168,7 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   const float yaw = static_cast<float>(ticks_ % 480) / 480.0f * 6.2831853f;
   const glm::mat4 model = glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(0.9f, 0.0f, 0.0f)), yaw, glm::vec3(0, 1, 0));
   if (!preview_path_.empty() && preview_.has_skin) {
-    const SkinMesh& m = preview_.skin.mesh;
-    MeshInput in;
-    in.positions_ms = m.positions_ms.data();
-    in.normals_ms = m.normals_ms.data();
-    in.uvs = m.uvs.data();
-    in.vertex_count = m.vertex_count();
-    in.indices = m.indices.data();
-    in.index_count = static_cast<int>(m.indices.size());
-    in.texture = skin_texture_;
+    MeshInput in = bind_flesh_input(preview_.skin.mesh, skin_texture_);
     in.model_to_world = model;
     meshes_.push_back(in);
   }

@@ -52,6 +52,18 @@ std::string sentence_case(std::string text) {
 
 }  // namespace
 
+MeshInput bind_flesh_input(const SkinMesh& m, TextureId texture) {
+  MeshInput in;
+  in.positions_ms = m.positions_ms.data();
+  in.normals_ms = m.normals_ms.data();
+  in.uvs = m.uvs.data();
+  in.vertex_count = m.vertex_count();
+  in.indices = m.indices.data();
+  in.index_count = static_cast<int>(m.indices.size());
+  in.texture = texture;
+  return in;
+}
+
 SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alpha) {
   SimState s = cur;
   const float t = std::clamp(alpha, 0.0f, 1.0f);
@@ -242,12 +254,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   }
 
   GeometryJob job;
-  job.meshes = meshes_.data();
-  job.mesh_count = static_cast<int>(meshes_.size());
-  job.lines = lines_.data();
-  job.line_count = static_cast<int>(lines_.size());
-  job.points = points_.data();
-  job.point_count = static_cast<int>(points_.size());
+  job.set_inputs(meshes_, lines_, points_);
   const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
   job.camera.view = orbit_camera_view(draw, lv, cog_height);
   job.lighting.fog_start_m = 18.0f;

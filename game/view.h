@@ -29,6 +29,9 @@ SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alph
 // A creature's pose between two ticks (alpha 1: exactly cur). out grows to the rig's size once.
 void blend_poses(const CreaturePose& prev, const CreaturePose& cur, float alpha, CreaturePose* out);
 
+// A creature's flesh in its bind pose (the editor's and the menus' previews) as geometry-stage input.
+MeshInput bind_flesh_input(const SkinMesh& mesh, TextureId texture);
+
 // The orbit camera around the creature (world -> view), kept out of the level's obstacles (game/camera.h).
 glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_height_m);
 

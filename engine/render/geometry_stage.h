@@ -96,6 +96,16 @@ struct GeometryJob {
   int window_width = 0, window_height = 0;  // drawable size (sizes the modern target); 0 => internal
   GeometryScratch* scratch = nullptr;       // required
   CommandList* out = nullptr;               // required; cleared and refilled
+  // Points meshes, lines and points at the given arrays (which must outlive run()).
+  void set_inputs(const std::vector<MeshInput>& m, const std::vector<OverlayLineInput>& l,
+                  const std::vector<OverlayPointInput>& p) {
+    meshes = m.data();
+    mesh_count = static_cast<int>(m.size());
+    lines = l.data();
+    line_count = static_cast<int>(l.size());
+    points = p.data();
+    point_count = static_cast<int>(p.size());
+  }
   GeometryStats* stats = nullptr;           // optional
 
   // False when a pointer is missing for a non-zero count, an index is out of range, an index count is

@@ -5,6 +5,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "game/view.h"
 #include "creature/creature_rules.h"
 #include "game/hud.h"
 
@@ -209,15 +210,7 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
   lines_.clear();
   points_.clear();
   if (preview.has_skin) {
-    const SkinMesh& m = preview.skin.mesh;
-    MeshInput in;
-    in.positions_ms = m.positions_ms.data();
-    in.normals_ms = m.normals_ms.data();
-    in.uvs = m.uvs.data();
-    in.vertex_count = m.vertex_count();
-    in.indices = m.indices.data();
-    in.index_count = static_cast<int>(m.indices.size());
-    in.texture = skin_texture;
+    MeshInput in = bind_flesh_input(preview.skin.mesh, skin_texture);
     in.color = Rgba8{200, 200, 200, 255};
     meshes_.push_back(in);
   }
@@ -231,12 +224,7 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
     points_.clear();
   }
   GeometryJob job;
-  job.meshes = meshes_.data();
-  job.mesh_count = static_cast<int>(meshes_.size());
-  job.lines = lines_.data();
-  job.line_count = static_cast<int>(lines_.size());
-  job.points = points_.data();
-  job.point_count = static_cast<int>(points_.size());
+  job.set_inputs(meshes_, lines_, points_);
   job.camera.view = editor_camera_view(editor.pen().plane);
   job.camera.fov_y_rad = 0.75f;
   job.lighting.clear_color = Rgba8{24, 28, 44, 255};

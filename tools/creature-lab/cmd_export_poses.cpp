@@ -15,14 +15,7 @@ int cmd_export_poses(const Args& a) {
   for (const char* k : {"creature", "motion", "times", "out"})
     if (!a.values.count(k)) return fail(a, std::string("--") + k + " is required");
   std::vector<double> times;
-  std::stringstream list(a.get("times"));
-  for (std::string s; std::getline(list, s, ',');) {
-    char* end = nullptr;
-    const double t = std::strtod(s.c_str(), &end);
-    if (s.empty() || *end != '\0' || !(t >= 0.0 && t < 3600.0))
-      return fail(a, "--times: '" + s + "' is not a time in seconds");
-    times.push_back(t);
-  }
+  if (!a.get_times("times", &times)) return kExitBadInput;
   auto creature = load_creature(a.get("creature"));
   if (!creature) return fail(a, creature.error().to_string());
   ExportOptions opt;

@@ -17,14 +17,7 @@ int cmd_gltf_skin(const Args& a) {
   double anim = 0;
   if (!a.get_number("animation", 0, &anim)) return kExitBadInput;
   std::vector<double> times;
-  std::stringstream list(a.get("times"));
-  for (std::string s; std::getline(list, s, ',');) {
-    char* end = nullptr;
-    const double t = std::strtod(s.c_str(), &end);
-    if (s.empty() || *end != '\0' || !(t >= 0.0 && t < 3600.0))
-      return fail(a, "--times: '" + s + "' is not a time in seconds");
-    times.push_back(t);
-  }
+  if (!a.get_times("times", &times)) return kExitBadInput;
   Result<SkinnedGltf> g = load_skinned_gltf(a.get("file"));
   if (!g) return fail(a, g.error().to_string());
   if (anim != std::floor(anim) || anim < -1 || anim >= static_cast<double>(g->animations.size()))

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <sstream>
 
 namespace cf::lab {
 
@@ -18,6 +19,21 @@ static bool parse_double(const std::string& s, double* out) {
   double v = std::strtod(s.c_str(), &end);
   if (end != s.c_str() + s.size() || !std::isfinite(v)) return false;
   *out = v;
+  return true;
+}
+
+bool Args::get_times(const std::string& name, std::vector<double>* out) const {
+  std::stringstream list(get(name));
+  for (std::string item; std::getline(list, item, ',');) {
+    char* end = nullptr;
+    const double t = std::strtod(item.c_str(), &end);
+    if (item.empty() || *end != '\0' || !(t >= 0.0 && t < 3600.0)) {
+      std::fprintf(stderr, "creature-lab %s: --%s: '%s' is not a time in seconds\n", command.c_str(), name.c_str(),
+                   item.c_str());
+      return false;
+    }
+    out->push_back(t);
+  }
   return true;
 }
 

@@ -23,6 +23,8 @@ struct Args {
   std::string get(const std::string& name, const std::string& fallback = "") const;
   // Parses a number flag; false (with a message on stderr) when present but not a finite number.
   bool get_number(const std::string& name, double fallback, double* out) const;
+  // A comma-separated list of times in seconds, [0, 3600); false (after reporting it) on a bad entry.
+  bool get_times(const std::string& name, std::vector<double>* out) const;
   // Parses "x,y,z"; false (with a message on stderr) when malformed.
   bool get_vec3(const std::string& name, double out[3]) const;
   // Prints "creature-lab <cmd>: unknown option --x" for any name not in 'known'; true when all known.

@@ -1,3 +1,4 @@
+#include "game_test_util.h"
 #include "game/camera.h"
 
 #include <gtest/gtest.h>
@@ -86,12 +87,7 @@ CameraRun play(const std::string& creature, const std::string& level, int ticks,
   return r;
 }
 
-InputFrame stick(float x, float y) {
-  InputFrame f;
-  f.left_x = static_cast<std::int16_t>(x * 32767.0f);
-  f.left_y = static_cast<std::int16_t>(y * 32767.0f);
-  return f;
-}
+using test::stick;
 
 // Walks in circles beside the wall: the camera sweeps across it.
 InputFrame circle(int t) { return t < 20 ? InputFrame{} : stick(0.6f, 1.0f); }

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "game_test_util.h"
 #include "game/scene.h"
 #include "game/session.h"
 #include "vault/vault_play.h"
@@ -25,12 +26,7 @@ Scene load(const std::string& creature, const std::string& level) {
   return std::move(*s);
 }
 
-InputFrame stick(float x, float y) {
-  InputFrame f;
-  f.left_x = static_cast<std::int16_t>(x * 32767.0f);
-  f.left_y = static_cast<std::int16_t>(y * 32767.0f);
-  return f;
-}
+using test::stick;
 
 TEST(Collision, EveryCreatureWalksFreelyFromTheDefaultSpawn) {
   for (const char* name : kCreatures) {

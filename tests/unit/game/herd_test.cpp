@@ -1,5 +1,6 @@
 // The herd: picked and placed with the seed, wandering through the player's controls, kept apart as
 // bodies, vaulting fences, and reproduced exactly by its replay.
+#include "game_test_util.h"
 #include "game/herd.h"
 
 #include <gtest/gtest.h>
@@ -16,11 +17,7 @@ namespace {
 
 const std::string kCreatures = CF_ASSETS_DIR "/creatures";
 
-Scene scene_in(const char* level) {
-  Result<Scene> s = load_scene(CF_ASSETS_DIR "/creatures/biped.json", std::string(CF_ASSETS_DIR "/levels/") + level);
-  EXPECT_TRUE(s.ok()) << s.error().to_string();
-  return std::move(*s);
-}
+Scene scene_in(const char* level) { return test::biped_scene_in(level); }
 
 TEST(Herd, PickIsDeterministicAndFromTheShippedCreatures) {
   Result<std::vector<HerdKind>> a = pick_herd(12, 5, kCreatures), b = pick_herd(12, 5, kCreatures);

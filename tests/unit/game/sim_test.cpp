@@ -1,3 +1,4 @@
+#include "game_test_util.h"
 #include "game/sim.h"
 
 #include <gtest/gtest.h>
@@ -13,11 +14,7 @@
 namespace cf {
 namespace {
 
-Scene scene_in(const char* level) {
-  Result<Scene> s = load_scene(CF_ASSETS_DIR "/creatures/biped.json", std::string(CF_ASSETS_DIR "/levels/") + level);
-  EXPECT_TRUE(s.ok()) << s.error().to_string();
-  return std::move(*s);
-}
+Scene scene_in(const char* level) { return test::biped_scene_in(level); }
 
 // Empty ground: the default level with its fence and wall removed.
 Scene open_scene() {
@@ -37,12 +34,7 @@ InputFrame scripted(std::uint64_t tick) {
   return f;
 }
 
-InputFrame stick(float x, float y) {
-  InputFrame f;
-  f.left_x = static_cast<std::int16_t>(x * 32767.0f);
-  f.left_y = static_cast<std::int16_t>(y * 32767.0f);
-  return f;
-}
+using test::stick;
 
 TEST(Sim, DefaultCreatureWalksWithTheRetargetedWalker) {
   const Scene scene = scene_in("default.json");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "alloc_counter.h"
+#include "game_test_util.h"
 #include "game/scene.h"
 #include "game/session.h"
 #include "game/sim.h"
@@ -11,18 +12,9 @@
 namespace cf {
 namespace {
 
-Scene scene_in(const char* level) {
-  Result<Scene> s = load_scene(CF_ASSETS_DIR "/creatures/biped.json", std::string(CF_ASSETS_DIR "/levels/") + level);
-  EXPECT_TRUE(s.ok()) << s.error().to_string();
-  return std::move(*s);
-}
+Scene scene_in(const char* level) { return test::biped_scene_in(level); }
 
-InputFrame stick(float x, float y) {
-  InputFrame f;
-  f.left_x = static_cast<std::int16_t>(x * 32767.0f);
-  f.left_y = static_cast<std::int16_t>(y * 32767.0f);
-  return f;
-}
+using test::stick;
 
 TEST(World, CopyingAStateAllocatesNothing) {
   Session s;
