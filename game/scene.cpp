@@ -8,6 +8,7 @@
 #include "core/file_io.h"
 #include "core/hash.h"
 #include "creature/creature_io.h"
+#include "creature/creature_rules.h"
 #include "skeleton/rig_builder.h"
 
 #ifndef CF_DEFAULT_ASSETS_DIR
@@ -127,6 +128,10 @@ std::uint64_t scene_identity(const Json& creature_json, const Json& level_json, 
 }
 
 Status build_scene_runtime(Scene* s) {
+  // A leg ending in the air would leave the body sinking to it: refused, as the editor refuses to save it.
+  const std::vector<RuleProblem> off_ground = legs_off_the_ground(s->creature);
+  if (!off_ground.empty())
+    return Error{s->creature_path, "parts", off_ground.front().message + ": every leg must end on the ground"};
   Result<Rig> rig = build_rig(s->creature);
   if (!rig) {
     Error e = rig.error();
@@ -179,8 +184,16 @@ float creature_body_radius(const Creature& c) {
 Footprint creature_footprint(const Creature& c, glm::vec2 cog_xz, const RetargetSetup* walk, float toe_m) {
   std::vector<FootprintStroke> strokes;
   float foot_r = 0.0f;
+  // Heads and tails swing with the gait and the look-around, more at the tip of a longer part: their
+  // circles are widened so the swing stays out of walls too.
   for (const Part& p : c.parts) {
-    strokes.push_back({p.stroke.data(), static_cast<int>(p.stroke.size()), p.radius});
+    float swing = 0.0f;
+    if (p.tag == PartTag::kHead || p.tag == PartTag::kTail) {
+      float len = 0.0f;
+      for (std::size_t k = 1; k < p.stroke.size(); ++k) len += glm::length(p.stroke[k] - p.stroke[k - 1]);
+      swing = std::max(0.03f, 0.08f * len);
+    }
+    strokes.push_back({p.stroke.data(), static_cast<int>(p.stroke.size()), p.radius + swing});
     if (p.tag == PartTag::kLeg) foot_r = std::max(foot_r, p.radius);
   }
   // Walking feet plant as far as their stance reach ahead of and behind the foothold.

@@ -12,7 +12,7 @@ namespace {
 void pose_bind_at_root(const CreatureState& c, const Rig& rig, CreaturePose* pose) {
   const Skeleton& sk = rig.skeleton;
   pose->model_to_world =
-      glm::rotate(glm::translate(glm::mat4(1.0f), c.root_ws - glm::vec3(rig.cog.x, 0.0f, rig.cog.z)),
+      glm::rotate(glm::translate(glm::mat4(1.0f), c.root_ws - glm::vec3(rig.cog.x, -rig.sole_height, rig.cog.z)),
                   c.heading_rad, glm::vec3(0, 1, 0));
   pose->bone_ms = pose->bind_ms;
   for (int b = 0; b < sk.size(); ++b) {

@@ -10,6 +10,13 @@ namespace {
 
 const char* kOrdinals[] = {"", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh ", "eighth "};
 
+bool leg_off_ground(const Part& p) {
+  if (p.stroke.empty()) return false;
+  float low = p.stroke.front().y;
+  for (const glm::vec3& q : p.stroke) low = std::min(low, q.y);
+  return low > kLegGroundTolerance;
+}
+
 }  // namespace
 
 std::string describe_part(const Creature& c, int part) {
@@ -36,6 +43,14 @@ std::string describe_part(const Creature& c, int part) {
     name += kOrdinals[std::min(before, 7)];
   }
   return name + to_string(p.tag);
+}
+
+std::vector<RuleProblem> legs_off_the_ground(const Creature& c) {
+  std::vector<RuleProblem> out;
+  for (std::size_t i = 0; i < c.parts.size(); ++i)
+    if (c.parts[i].tag == PartTag::kLeg && leg_off_ground(c.parts[i]))
+      out.push_back({static_cast<int>(i), describe_part(c, static_cast<int>(i)) + " does not reach the ground"});
+  return out;
 }
 
 std::vector<RuleProblem> check_creature_rules(const Creature& c) {
@@ -69,11 +84,7 @@ std::vector<RuleProblem> check_creature_rules(const Creature& c) {
       if (reach < CreatureLimits::kMinLimbReach * polyline_length(clean))
         out.push_back({pi, describe_part(c, pi) + " curls back onto the body"});
     }
-    if (p.tag == PartTag::kLeg) {
-      float low = p.stroke.front().y;
-      for (const glm::vec3& q : p.stroke) low = std::min(low, q.y);
-      if (low > kLegGroundTolerance) out.push_back({pi, describe_part(c, pi) + " does not reach the ground"});
-    }
+    if (p.tag == PartTag::kLeg && leg_off_ground(p)) out.push_back({pi, describe_part(c, pi) + " does not reach the ground"});
   }
   if (out.empty()) {
     // Anything the file format still refuses, in its own words.

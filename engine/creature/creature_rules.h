@@ -21,6 +21,10 @@ constexpr float kLegGroundTolerance = 0.02f;
 // (or arms) of that side ordered by their root's z, then the tag.
 std::string describe_part(const Creature& c, int part);
 
+// Legs whose stroke ends above the ground (kLegGroundTolerance): such a creature would sink to its
+// short leg, so play refuses it with this rule, as the editor refuses to save it.
+std::vector<RuleProblem> legs_off_the_ground(const Creature& c);
+
 // Every broken rule, most important first; empty when the creature can be saved and walked.
 std::vector<RuleProblem> check_creature_rules(const Creature& c);
 

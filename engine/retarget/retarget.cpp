@@ -260,9 +260,11 @@ bool retarget_solve(const RetargetJob& job) {
   const Rig& rig = *job.rig;
   const Skeleton& sk = rig.skeleton;
   CreaturePose& pose = *job.out;
-  const glm::mat4& m2w = job.model_to_world;
   // Placement is a rotation about Y plus a translation, so the ground (world y = 0) is level here.
-  const float ground_ms = -m2w[3].y;
+  // Contacts are solved on the bone line at the ground; the pose shown is raised by the sole height so
+  // the feet's flesh rests on the ground.
+  const float ground_ms = -job.model_to_world[3].y;
+  const glm::mat4 m2w = glm::translate(glm::mat4(1.0f), kUp * rig.sole_height) * job.model_to_world;
 
   for (int b = 0; b < sk.size(); ++b) {
     if (pose.bone_limb[b] >= 0) continue;
@@ -277,7 +279,9 @@ bool retarget_solve(const RetargetJob& job) {
     TwoBoneResult<float> r;
     TwoBoneIk ik;
     ik.root = lp.root_ms;
-    ik.target = lp.target_ms;
+    // A leg thinner than the thickest reaches down the difference, so its sole touches the ground too.
+    const float reach_down = l.tag == PartTag::kLeg ? rig.sole_height - foot_radius(rig, l) : 0.0f;
+    ik.target = lp.target_ms - kUp * reach_down;
     ik.pole = lp.pole_ms;
     ik.l1 = l.l1;
     ik.l2 = l.l2;
@@ -292,10 +296,11 @@ bool retarget_solve(const RetargetJob& job) {
     glm::vec3 d;
     if (l.tag == PartTag::kLeg) {
       d = c + end;
-      if (d.y < ground_ms) {
+      const float floor_ms = ground_ms - reach_down;
+      if (d.y < floor_ms) {
         float l3 = glm::length(end);
         glm::vec3 horiz = unit_or(glm::vec3(end.x, 0.0f, end.z), glm::vec3(0, 0, 1));
-        float drop = c.y - ground_ms;
+        float drop = c.y - floor_ms;
         float sin_b = l3 > 1e-6f ? std::clamp(drop / l3, 0.0f, 1.0f) : 0.0f;
         d = c + l3 * (horiz * std::sqrt(1.0f - sin_b * sin_b) - kUp * sin_b);
       }
@@ -305,7 +310,7 @@ bool retarget_solve(const RetargetJob& job) {
       d = c + rotation_between(bind_fore, fore) * end;
     }
     write_limb_bones(rig, static_cast<int>(i), LimbPoints{a, b, c, d}, lp.pole_ms, nullptr, &pose);
-    lp.target_ws = glm::vec3(m2w * glm::vec4(lp.target_ms, 1.0f));
+    lp.target_ws = glm::vec3(m2w * glm::vec4(ik.target, 1.0f));
   }
 
   for (int b = 0; b < sk.size(); ++b) {

@@ -43,8 +43,10 @@ void WalkMeter::add(const Rig& rig, const CreaturePose& pose) {
   if (report.ticks > 0) report.distance_m += glm::length(glm::vec2(ground.x - last_ground.x, ground.z - last_ground.z));
   last_ground = ground;
   ++report.ticks;
-  report.cog_min_height = std::min(report.cog_min_height, pose.cog_ws.y);
-  report.cog_max_height = std::max(report.cog_max_height, pose.cog_ws.y);
+  // Heights over the bone line the feet stand on (the pose is raised by the sole height).
+  const float cog_y = pose.cog_ws.y - rig.sole_height;
+  report.cog_min_height = std::min(report.cog_min_height, cog_y);
+  report.cog_max_height = std::max(report.cog_max_height, cog_y);
   std::size_t k = 0;
   for (std::size_t i = 0; i < rig.limbs.size() && k < report.legs.size(); ++i) {
     const LimbChain& l = rig.limbs[i];
@@ -61,9 +63,11 @@ void WalkMeter::add(const Rig& rig, const CreaturePose& pose) {
     }
     if (l.bones[0] >= 0) joints[0] = pose.head_ws[l.bones[0]];
     const glm::vec3 c = joints[2];
-    for (const glm::vec3& p : joints) s.max_penetration_m = std::max(s.max_penetration_m, -p.y);
+    // Flesh below the ground: a joint lower than the leg's flesh radius.
+    const float r = foot_radius(rig, l);
+    for (const glm::vec3& p : joints) s.max_penetration_m = std::max(s.max_penetration_m, r - p.y);
     if (lp.reached) {
-      s.max_ik_error_m = std::max(s.max_ik_error_m, glm::length(glm::vec3(M * glm::vec4(lp.target_ms, 1.0f)) - c));
+      s.max_ik_error_m = std::max(s.max_ik_error_m, glm::length(lp.target_ws - c));
     } else {
       ++s.unreachable_ticks;
     }
@@ -71,7 +75,7 @@ void WalkMeter::add(const Rig& rig, const CreaturePose& pose) {
       ++s.stance_ticks;
       if (!in_stance[k]) anchor_ws[k] = c;
       s.max_skate_m = std::max(s.max_skate_m, glm::length(glm::vec2(c.x - anchor_ws[k].x, c.z - anchor_ws[k].z)));
-      s.max_float_m = std::max(s.max_float_m, c.y);
+      s.max_float_m = std::max(s.max_float_m, c.y - r);
     }
     in_stance[k] = lp.contact;
     ++k;

@@ -201,7 +201,14 @@ Result<Rig> build_rig(const Creature& creature, const RigOptions& options) {
       sk.counterpart[static_cast<std::size_t>(chains[j].bones[k])] = chains[i].bones[k];
     }
   }
+  for (const LimbChain& lc : rig.limbs) rig.sole_height = std::max(rig.sole_height, foot_radius(rig, lc));
   return rig;
+}
+
+float foot_radius(const Rig& rig, const LimbChain& limb) {
+  const int cd = limb.bones[2];
+  if (limb.tag != PartTag::kLeg || cd < 0 || cd >= rig.skeleton.size()) return 0.0f;
+  return rig.skeleton.radius[static_cast<std::size_t>(cd)];
 }
 
 }  // namespace cf

@@ -53,6 +53,12 @@ struct Rig {
   std::vector<int> tail_bones;
   int cog_bone = 0;
   glm::vec3 cog{0.0f};                    // centre of gravity: mean of leg roots (torso centre when legless)
+  // Legs touch the ground with their flesh, not their bones: a posed creature is raised by the
+  // thickest leg's flesh radius (thinner legs reach down the difference), 0 when legless.
+  float sole_height = 0.0f;
 };
+
+// Flesh radius of a leg's foot bone (CD), the height its sole lifts the bone line; 0 for an arm.
+float foot_radius(const Rig& rig, const LimbChain& limb);
 
 }  // namespace cf

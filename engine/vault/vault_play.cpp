@@ -176,7 +176,10 @@ bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& ri
   const bool have_plants = plan.plants.size() == n && plan.plant_ws.size() == n;
   for (std::size_t i = 0; i < n; ++i) {
     LimbPose& lp = pose->limbs[i];
-    if (have_plants && plan.plants[i] && lp.contact) lp.target_ms = glm::vec3(w2m * glm::vec4(plan.plant_ws[i], 1.0f));
+    // The pose is raised by the sole height after solving (feet rest on the ground), so a hand planted
+    // on the fence aims that much lower.
+    if (have_plants && plan.plants[i] && lp.contact)
+      lp.target_ms = glm::vec3(w2m * glm::vec4(plan.plant_ws[i] - glm::vec3(0.0f, rig.sole_height, 0.0f), 1.0f));
     // Clamp the control point against the nearest wall's surface (flesh radius as margin).
     const glm::vec3 root_ws = glm::vec3(m2w * glm::vec4(lp.root_ms, 1.0f));
     const LimbChain& l = rig.limbs[i];
@@ -188,7 +191,8 @@ bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& ri
     }
   }
   if (!retarget_solve(job)) return false;
-  if (have_plants) flatten_planted_hands(rig, plan, m2w, pose);
+  const glm::mat4 shown = pose->model_to_world;  // the placement raised by the sole height
+  if (have_plants) flatten_planted_hands(rig, plan, shown, pose);
   // Planted hands rest ON the fence: raise a hand whose flesh still dips into the fence top.
   if (have_plants && plan.decision.place.fence >= 0) {
     const Box& fence = level.fences[static_cast<std::size_t>(plan.decision.place.fence)];
@@ -208,7 +212,7 @@ bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& ri
         }
       }
       if (!moved || !retarget_solve(job)) break;
-      flatten_planted_hands(rig, plan, m2w, pose);
+      flatten_planted_hands(rig, plan, shown, pose);
     }
   }
   // Knees and elbows kept out of the vaulted fence: a limb that touches it is re-solved with its
@@ -222,10 +226,10 @@ bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& ri
       if (limb_wall_depth(rig, l, *pose, as_wall) <= 0.0f) continue;
       const float margin = limb_radius(rig, l) + kContactGap;
       float clearance = 0.0f;
-      const glm::vec3 root_ws = glm::vec3(m2w * glm::vec4(pose->limbs[i].root_ms, 1.0f));
-      const glm::vec3 target_ws = glm::vec3(m2w * glm::vec4(pose->limbs[i].target_ms, 1.0f));
+      const glm::vec3 root_ws = glm::vec3(shown * glm::vec4(pose->limbs[i].root_ms, 1.0f));
+      const glm::vec3 target_ws = glm::vec3(shown * glm::vec4(pose->limbs[i].target_ms, 1.0f));
       Plane face = separating_face(fence, root_ws, target_ws, &clearance);
-      if (clearance > 0.0f) resolve_limb_clamped(rig, static_cast<int>(i), to_model(face, m2w), margin, m2w, pose);
+      if (clearance > 0.0f) resolve_limb_clamped(rig, static_cast<int>(i), to_model(face, shown), margin, shown, pose);
     }
   }
   // Joints (knees, elbows) kept in front of walls: IK clamping re-solves a limb that touches one.
@@ -233,9 +237,9 @@ bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& ri
     const LimbChain& l = rig.limbs[i];
     for (const Wall& w : level.walls) {
       if (limb_wall_depth(rig, l, *pose, w) <= 0.0f) continue;
-      const glm::vec3 root_ws = glm::vec3(m2w * glm::vec4(pose->limbs[i].root_ms, 1.0f));
-      resolve_limb_clamped(rig, static_cast<int>(i), to_model(wall_face(w, root_ws), m2w),
-                           limb_radius(rig, l) + kContactGap, m2w, pose);
+      const glm::vec3 root_ws = glm::vec3(shown * glm::vec4(pose->limbs[i].root_ms, 1.0f));
+      resolve_limb_clamped(rig, static_cast<int>(i), to_model(wall_face(w, root_ws), shown),
+                           limb_radius(rig, l) + kContactGap, shown, pose);
     }
   }
   return true;
@@ -343,12 +347,14 @@ Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMoti
     Penetration p = pose_penetration(level, rig, pose);
     if (p.depth > plan.max_penetration_m) plan.max_penetration_m = p.depth, plan.deepest = p.kind;
   }
-  // Lowest point of any foot (ankle C or toe D) after the last tick: on the ground when landed.
+  // Lowest sole of any foot (ankle C or toe D less the foot's radius) after the last tick: on the
+  // ground when landed.
   float lowest = 1e30f;
   for (std::size_t i = 0; i < n; ++i) {
     int foot = rig.limbs[i].bones[2];
     if (rig.limbs[i].tag != PartTag::kLeg || foot < 0) continue;
-    lowest = std::min({lowest, pose.head_ws[foot].y, pose.tail_ws[foot].y});
+    const float r = foot_radius(rig, rig.limbs[i]);
+    lowest = std::min({lowest, pose.head_ws[foot].y - r, pose.tail_ws[foot].y - r});
   }
   plan.landed_ws = glm::vec3(pose.cog_ws.x, lowest < 1e29f ? lowest : level.ground_y, pose.cog_ws.z);
   plan.landed_heading_rad = decision.place.heading_rad;

@@ -55,6 +55,30 @@ Footprint fit_footprint(const FootprintStroke* strokes, int stroke_count, glm::v
   return fp;
 }
 
+namespace {
+
+// Pipes along a wall (drain pipes, conduits: both ends this close to its footprint) stop bodies like
+// the wall; a pipe reaching out across open ground is not a collision shape.
+constexpr float kOnWallM = 0.3f;
+
+// A pipe seen from above: its axis projected on the ground, widened by its radius (vertical drain
+// pipes are circles, conduits along a wall thin strips). Pushes the circle out sideways.
+bool push_circle_out_of_pipe(const Pipe& pipe, float radius, glm::vec3* centre) {
+  const glm::vec2 a(pipe.a.x, pipe.a.z), b(pipe.b.x, pipe.b.z), q(centre->x, centre->z);
+  const glm::vec2 ab = b - a;
+  const float len2 = glm::dot(ab, ab);
+  const float t = len2 > 1e-12f ? std::clamp(glm::dot(q - a, ab) / len2, 0.0f, 1.0f) : 0.0f;
+  const glm::vec2 d = q - (a + ab * t);
+  const float dist = glm::length(d), need = radius + pipe.radius;
+  if (dist >= need) return false;
+  const glm::vec2 n = dist > 1e-6f ? d / dist : glm::vec2(1.0f, 0.0f);
+  centre->x += n.x * (need - dist);
+  centre->z += n.y * (need - dist);
+  return true;
+}
+
+}  // namespace
+
 bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float heading_rad, glm::vec3* p) {
   const float c = std::cos(heading_rad), s = std::sin(heading_rad);
   bool hit = false;
@@ -68,7 +92,12 @@ bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float
       const glm::vec3 before = centre;
       bool m = false;
       for (const Box& f : level.fences) m |= push_circle_out_of_box(f, fc.radius, &centre);
-      for (const Wall& w : level.walls) m |= push_circle_out_of_box(w.box, fc.radius, &centre);
+      for (const Wall& w : level.walls) {
+        m |= push_circle_out_of_box(w.box, fc.radius, &centre);
+        for (const Pipe& pipe : w.pipes)
+          if (distance_to_footprint(w.box, pipe.a) <= kOnWallM && distance_to_footprint(w.box, pipe.b) <= kOnWallM)
+            m |= push_circle_out_of_pipe(pipe, fc.radius, &centre);
+      }
       const float lim = level.ground_half_size - fc.radius;
       if (std::fabs(centre.x) > lim || std::fabs(centre.z) > lim) {
         centre.x = std::clamp(centre.x, -lim, lim);

@@ -108,7 +108,7 @@ TEST(DebugE2E, FirstClipAutoSavesAReplayThatClipcheckReproduces) {
   std::filesystem::remove_all(dir);
   const CommandResult r = game_offscreen(
       "--creature assets/creatures/biped.json --level tests/data/game/clip_pipe.level.json --pad-script "
-      "tests/data/game/clip_walk_forward.pad.json --ticks 200 --print-state --clip-depth 0.075 --data-dir '" + dir +
+      "tests/data/game/clip_walk_forward.pad.json --ticks 200 --print-state --data-dir '" + dir +
       "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Result<Json> state = parse_json(r.out.substr(0, r.out.find('\n')), "stdout");
@@ -121,10 +121,9 @@ TEST(DebugE2E, FirstClipAutoSavesAReplayThatClipcheckReproduces) {
   char want[64];
   std::snprintf(want, sizeof want, "_t%06d_clip.replay.json", first["tick"].get<int>());
   EXPECT_NE(files[0].find(std::string("playtest_biped_clip_pipe") + want), std::string::npos) << files[0];
-  // Feet flesh sits 7 cm under the ground until issue 14 lifts it: a 7.5 cm threshold makes the pipe
-  // the first clip, in the game (--clip-depth) and in clipcheck (--min-depth) alike.
+  // Feet rest on the ground, so the pipe across the path is the first clip.
   EXPECT_EQ(first["obstacle"], "pipe");
-  const CommandResult c = lab("clipcheck --min-depth 0.075 --replay '" + files[0] + "'");
+  const CommandResult c = lab("clipcheck --replay '" + files[0] + "'");
   ASSERT_EQ(c.exit_code, 1) << c.err;  // clips found
   Result<Json> report = parse_json(c.out, "clipcheck");
   ASSERT_TRUE(report.ok()) << c.out;

@@ -31,7 +31,7 @@ TEST(Clipcheck, BadInputExitsTwoWithOneLine) {
 }
 
 TEST(Clipcheck, PipeAcrossThePathGivesPipeEventsAndExitOne) {
-  const CommandResult r = lab(std::string(kPipeRun) + " --min-depth 0.075");
+  const CommandResult r = lab(kPipeRun);
   ASSERT_EQ(r.exit_code, 1) << r.err;
   Result<Json> j = parse_json(r.out, "stdout");
   ASSERT_TRUE(j.ok()) << r.out;
@@ -41,7 +41,7 @@ TEST(Clipcheck, PipeAcrossThePathGivesPipeEventsAndExitOne) {
     EXPECT_EQ(e["obstacle"], "pipe") << e.dump();
     EXPECT_EQ(e["index"], 0);
     EXPECT_EQ(e["pipe"], 0);
-    EXPECT_GT(e["depth_m"].get<double>(), 0.075);
+    EXPECT_GT(e["depth_m"].get<double>(), 0.01);  // the default threshold
     EXPECT_NEAR(e["point"][2].get<double>(), 2.0, 0.2);
     EXPECT_NE(e["bone_name"].get<std::string>().find("leg"), std::string::npos);
   }
@@ -61,14 +61,14 @@ TEST(Clipcheck, RecordedReplayGivesTheSameEventsAsTheHeadlessRun) {
   const std::string rec = std::string(CF_BINARY_DIR) + "/clipcheck_pipe.replay.json";
   const CommandResult g = game(std::string(kPipeRun) + " --ticks 260 --record '" + rec + "'");
   ASSERT_EQ(g.exit_code, 0) << g.err;
-  const CommandResult r = lab("--min-depth 0.075 --replay '" + rec + "'");
+  const CommandResult r = lab("--replay '" + rec + "'");
   ASSERT_EQ(r.exit_code, 1) << r.err;
   Result<Json> from_replay = parse_json(r.out, "replay");
   ASSERT_TRUE(from_replay.ok());
   EXPECT_EQ((*from_replay)["ticks"], 260);
   EXPECT_GT((*from_replay)["count"].get<int>(), 0);
   // The headless pad-script run feeds the same full-deflection frames straight to the simulation.
-  const CommandResult headless = lab(std::string(kPipeRun) + " --min-depth 0.075");
+  const CommandResult headless = lab(kPipeRun);
   Result<Json> direct = parse_json(headless.out, "headless");
   ASSERT_TRUE(direct.ok());
   EXPECT_EQ((*from_replay)["events"], (*direct)["events"]);

@@ -54,6 +54,23 @@ void expect_refused(const CommandResult& r, const std::string& file, const std::
   EXPECT_EQ(lines(r.err), 1) << cmd << "\n" << r.err;
 }
 
+// A leg that ends in the air would leave the body sinking to it: play refuses the creature with the
+// rule named (the editor refuses to save it the same way).
+TEST(Hostile, ALegEndingInTheAirIsRefusedWithTheRuleNamed) {
+  std::ifstream in(kAssets + "/creatures/biped.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // The right leg's ankle and toe lifted 0.15 m.
+  const std::string foot = "[-0.12, 0.0, 0.0], [-0.12, 0.0, 0.16]";
+  const std::size_t at = text.find(foot);
+  ASSERT_NE(at, std::string::npos) << "the shipped biped changed";
+  text.replace(at, foot.size(), "[-0.12, 0.15, 0.0], [-0.12, 0.15, 0.16]");
+  const std::string p = write("leg_in_air.json", text);
+  const std::string cmd = kGame + " --headless --ticks 5 --creature " + p;
+  CommandResult r = run(cmd);
+  expect_refused(r, p, "does not reach the ground", cmd);
+  EXPECT_NE(r.err.find("right"), std::string::npos) << r.err;
+}
+
 TEST(Hostile, DeepNestingIsRefusedByEveryGameLoader) {
   const std::string creature = write("deep.creature.json",
       deep("{\"format\": \"critterforge.creature/1\", \"name\": \"x\", \"parts\": ", "}"));

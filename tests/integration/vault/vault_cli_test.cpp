@@ -143,9 +143,9 @@ TEST(VaultCli, BadLevelFilesExit2WithFileFieldProblem) {
 
 TEST(VaultCli, BadArgumentsExit2) {
   auto r = test::run_command(lab() + " vault --creature " + asset("creatures/biped.json") + " --level " +
-                             asset("levels/default.json") + " --fence 3");
+                             asset("levels/default.json") + " --fence 9");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("no fence 3"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no fence 9"), std::string::npos) << r.err;
   EXPECT_EQ(test::run_command(lab() + " vault --level " + asset("levels/default.json") + " --fence 0").exit_code, 2);
   EXPECT_EQ(test::run_command(lab() + " vault --creature " + asset("creatures/biped.json") + " --level " +
                               asset("levels/default.json"))

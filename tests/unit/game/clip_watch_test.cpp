@@ -123,11 +123,8 @@ TEST(ClipWatch, AutoSavedReplayReproducesTheClipEventsAtTheSameTicks) {
   ASSERT_TRUE(scene.ok());
   Result<PadScript> script = load_pad_script(kWalkScript);
   ASSERT_TRUE(script.ok());
-  // Feet flesh sits one radius (7 cm) under the ground until issue 14 lifts it; a threshold above
-  // that makes the pipe the session's first clip.
-  const float threshold = 0.075f;
+  // Feet rest on the ground, so with the default threshold the pipe is the session's first clip.
   Session s;
-  s.set_clip_min_depth(threshold);
   s.start(std::move(*scene), 1);
   RunHarness harness;
   ASSERT_TRUE(harness.configure(RunOptions{}, s).ok());
@@ -156,7 +153,6 @@ TEST(ClipWatch, AutoSavedReplayReproducesTheClipEventsAtTheSameTicks) {
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   EXPECT_EQ(r->inputs.size(), first.tick);  // it ends on the clip's tick
   Session again;
-  again.set_clip_min_depth(threshold);
   ASSERT_TRUE(again.start_replay(*r, file).ok());
   const ClipRun run = run_clip_check(again, nullptr, again.replay_ticks(), 100000);
   EXPECT_FALSE(again.verifier().diverged());

@@ -62,7 +62,16 @@ HerdRun run_herd(const char* level, int n, int ticks, std::uint64_t seed) {
       const CreatureState& a = st.creatures[i];
       if (a.vaulting() || a.approaching) continue;
       const float ra = ctx.species_of(a.species)->body_radius_m;
-      for (const Wall& w : ctx.level->walls) out.deepest_wall_m = std::max(out.deepest_wall_m, ra - distance_to_footprint(w.box, a.root_ws));
+      // Walls stop the body's footprint (circles fitted to its strokes), placed at root and heading.
+      const Footprint& fp = ctx.species_of(a.species)->footprint;
+      const float c = std::cos(a.heading_rad), sn = std::sin(a.heading_rad);
+      for (int k = 0; k < fp.count; ++k) {
+        const FootprintCircle& fc = fp.circles[static_cast<std::size_t>(k)];
+        const glm::vec3 at = a.root_ws + glm::vec3(c * fc.offset_ms.x + sn * fc.offset_ms.y, 0.0f,
+                                                   -sn * fc.offset_ms.x + c * fc.offset_ms.y);
+        for (const Wall& w : ctx.level->walls)
+          out.deepest_wall_m = std::max(out.deepest_wall_m, fc.radius - distance_to_footprint(w.box, at));
+      }
       for (int j = 0; j < st.creature_count; ++j) {
         const CreatureState& b = st.creatures[j];
         if (j == i || b.vaulting() || b.approaching) continue;

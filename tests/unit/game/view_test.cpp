@@ -6,12 +6,20 @@
 
 #include <gtest/gtest.h>
 
+#include "game/scenery.h"
+
 namespace cf {
 namespace {
 
 TEST(View, BuildsTheDefaultSceneAndFollowsTheCreature) {
   Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
   ASSERT_TRUE(scene.ok());
+  // The playground: 4 fences, 4 walls inside the railed region plus 4 pillars and crates outside it.
+  ASSERT_EQ(scene->level.fences.size(), 4u);
+  ASSERT_EQ(scene->level.walls.size(), 8u);
+  ASSERT_EQ(scene->level.regions.size(), 1u);
+  const std::size_t scenery = build_scenery(scene->level).size();
+  EXPECT_GE(scenery, 3u + 4u);  // three pipes, at least one rail piece per region side
   View view;
   Session session;
   session.start(std::move(*scene), 1);
@@ -21,8 +29,8 @@ TEST(View, BuildsTheDefaultSceneAndFollowsTheCreature) {
   EXPECT_EQ(a.width, 320);
   EXPECT_EQ(a.height, 240);
   EXPECT_GT(stats.triangles_out, 100);
-  // ground, fence, wall, creature
-  EXPECT_EQ(view.meshes().size(), 4u);
+  // ground, fences, walls, pipes and rails, creature
+  EXPECT_EQ(view.meshes().size(), 1u + 4u + 8u + scenery + 1u);
   EXPECT_TRUE(view.skinned());
   const std::string first = dump_command_list(a);
 
@@ -60,7 +68,14 @@ TEST(View, EveryPipeIsDrawnAndRegionBordersAreMarked) {
     const glm::vec3 c = glm::vec3(p.model_to_world[3]);
     EXPECT_FALSE(c.x > -3.1f && c.x < -2.9f && c.z > 6.1f && c.z < 7.9f) << "rail on the shared edge";
   }
-  EXPECT_EQ(scenery_meshes("default.json"), 0);
+  EXPECT_EQ(scenery_meshes("open_ground.json"), 0);
+  // The playground: three pipes on its pipe wall and its region railed all round (2 x (20 + 19) m in
+  // 0.5 m pieces).
+  const std::vector<SceneryPiece> pg = build_scenery(*load_level(CF_ASSETS_DIR "/levels/default.json"));
+  int pipes = 0, rail_pieces = 0;
+  for (const SceneryPiece& p : pg) (p.kind == SceneryPiece::Kind::kPipe ? pipes : rail_pieces) += 1;
+  EXPECT_EQ(pipes, 3);
+  EXPECT_EQ(rail_pieces, 2 * (40 + 38));
 }
 
 TEST(View, BlendInterpolatesPositionAndWrapsAngles) {

@@ -195,26 +195,32 @@ TEST(RetargetJob, PosesKeepBonesAndFramesConsistent) {
       glm::mat4 m = placement(glm::vec3(3.0f, 0.0f, -2.0f), 0.7f);
       Posed p = pose_at(name, t, 1.0f, m);
       const Skeleton& sk = p.rig.skeleton;
+      // Shown raised by the sole height, so the feet's flesh rests where the bones touched the ground.
+      EXPECT_GT(p.rig.sole_height, 0.0f);
+      const glm::mat4 shown = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, p.rig.sole_height, 0.0f)) * m;
+      EXPECT_LT(glm::length(glm::vec3(p.pose.model_to_world[3] - shown[3])), 1e-5f);
       for (int b = 0; b < sk.size(); ++b) {
         float bind_len = glm::length(sk.tail_ms[b] - sk.head_ms[b]);
         EXPECT_NEAR(glm::length(p.pose.tail_ms[b] - p.pose.head_ms[b]), bind_len, 1e-5f) << sk.names[b];
         glm::mat4 skin = p.pose.bone_ms[b] * glm::inverse(p.pose.bind_ms[b]);
         EXPECT_LT(glm::length(glm::vec3(skin * glm::vec4(sk.head_ms[b], 1.0f)) - p.pose.head_ms[b]), 1e-5f);
         EXPECT_LT(glm::length(glm::vec3(skin * glm::vec4(sk.tail_ms[b], 1.0f)) - p.pose.tail_ms[b]), 1e-5f);
-        EXPECT_LT(glm::length(glm::vec3(m * glm::vec4(p.pose.head_ms[b], 1.0f)) - p.pose.head_ws[b]), 1e-5f);
+        EXPECT_LT(glm::length(glm::vec3(shown * glm::vec4(p.pose.head_ms[b], 1.0f)) - p.pose.head_ws[b]), 1e-5f);
       }
       for (std::size_t i = 0; i < p.rig.limbs.size(); ++i) {
         const LimbChain& l = p.rig.limbs[i];
         const LimbPose& lp = p.pose.limbs[i];
         EXPECT_TRUE(lp.reached);
-        EXPECT_LT(glm::length(p.pose.tail_ms[l.bones[1]] - lp.target_ms), 1e-5f);
+        // A leg thinner than the thickest reaches down the difference.
+        const glm::vec3 aim = lp.target_ms - glm::vec3(0.0f, l.tag == PartTag::kLeg ? p.rig.sole_height - foot_radius(p.rig, l) : 0.0f, 0.0f);
+        EXPECT_LT(glm::length(p.pose.tail_ms[l.bones[1]] - aim), 1e-5f);
         glm::vec3 a = p.pose.head_ms[l.bones[0]], b = p.pose.tail_ms[l.bones[0]], c = p.pose.tail_ms[l.bones[1]];
         glm::vec3 n = glm::cross(b - a, c - b);
         if (glm::length(n) < 1e-4f) continue;  // straight: bend plane undefined
         n = glm::normalize(n);
         for (int k = 0; k < 2; ++k)  // column 2 is the bend plane's normal (roll follows the bend)
           EXPECT_NEAR(std::abs(glm::dot(glm::vec3(p.pose.bone_ms[l.bones[k]][2]), n)), 1.0f, 1e-4f);
-        EXPECT_LT(glm::length(lp.target_ws - glm::vec3(m * glm::vec4(lp.target_ms, 1.0f))), 1e-5f);
+        EXPECT_LT(glm::length(lp.target_ws - glm::vec3(shown * glm::vec4(aim, 1.0f))), 1e-5f);
       }
     }
   }

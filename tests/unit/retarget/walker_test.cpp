@@ -130,13 +130,14 @@ TEST(Walker, StandingStillPlantsEveryFoot) {
   for (int t = 0; t < 60; ++t) step_walker(&st, stop, *setup, rig, kDt);
   EXPECT_EQ(st.gait_phase, before.gait_phase);
   EXPECT_EQ(st.position_ws, before.position_ws);
-  // The stand pose: cog at the standing height, feet on the ground and reached.
-  EXPECT_NEAR(pose.cog_ws.y, setup->stand_cog_height_m, 1e-5f);
+  // The stand pose: cog at the standing height, feet's flesh on the ground (the ankle one foot radius
+  // up) and reached.
+  EXPECT_NEAR(pose.cog_ws.y, setup->stand_cog_height_m + rig.sole_height, 1e-5f);
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
     if (rig.limbs[i].tag != PartTag::kLeg) continue;
     EXPECT_TRUE(pose.limbs[i].reached);
     EXPECT_TRUE(pose.limbs[i].contact);
-    EXPECT_NEAR(pose.tail_ws[rig.limbs[i].bones[1]].y, 0.0f, 1e-5f);
+    EXPECT_NEAR(pose.tail_ws[rig.limbs[i].bones[1]].y, foot_radius(rig, rig.limbs[i]), 1e-5f);
   }
 }
 
