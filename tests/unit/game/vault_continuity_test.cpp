@@ -226,3 +226,54 @@ INSTANTIATE_TEST_SUITE_P(Shipped, VaultContinuity, ::testing::ValuesIn(kCreature
 
 }  // namespace
 }  // namespace cf
+
+namespace cf {
+namespace {
+
+// Long- and short-legged creatures land within one stride of the fence: the vault's travel,
+// scaled to the creature, is shortened when it would carry it farther.
+TEST(VaultLanding, EveryShippedCreatureLandsWithinOneStrideOfTheFence) {
+  for (const char* creature : kCreatures) {
+    Result<Scene> scene = scene_of(creature, "open_ground");
+    ASSERT_TRUE(scene.ok());
+    ASSERT_FALSE(scene->level.fences.empty());
+    const Box fence = scene->level.fences[0];
+    const Species sp = make_species(*scene);
+    ASSERT_TRUE(sp.walks());
+    const float stride_m = natural_speed(*sp.walk_setup) / natural_cadence(*sp.walk_setup);
+    glm::vec3 n = fence.axis_z();
+    if (glm::dot(scene->level.spawn - fence.centre, n) < 0.0f) n = -n;
+    scene->level.spawn = glm::vec3(fence.centre.x, 0.0f, fence.centre.z) + n * (fence.half_extents.z + 1.6f);
+    scene->level.spawn_heading_deg = std::atan2(-n.x, -n.z) * kRadToDeg;
+    Session s;
+    s.start(std::move(*scene), 1);
+    for (int t = 0; t < 700 && s.state().player().vaults_played == 0; ++t) s.tick(pad(0, 0, t == 5));
+    ASSERT_EQ(s.state().player().vaults_played, 1u) << creature;
+    // The landed foot nearest the fence: how far beyond its far face (ankle, flesh radius included).
+    const Rig& rig = s.scene().rig;
+    const CreaturePose& pose = s.runtime().pose(0);
+    float beyond = 1e9f;
+    for (const LimbChain& l : rig.limbs) {
+      if (l.tag != PartTag::kLeg || l.bones[2] < 0) continue;
+      const auto ankle = static_cast<std::size_t>(l.bones[2]);
+      const float d = glm::dot(glm::vec3(fence.centre.x, 0.0f, fence.centre.z) - pose.head_ws[ankle], n) -
+                      fence.half_extents.z - rig.skeleton.radius[ankle];
+      beyond = std::min(beyond, d);
+    }
+    // Touch-down: the rearmost flesh is past the far face, and (when the scaled clip would carry the
+    // creature farther, as the strider's does) by no more than the landing room.
+    Result<VaultDecision> d = decide_vault(s.scene().level, 0, *sp.vault, s.state().player().vault_record.from_ws);
+    ASSERT_TRUE(d.ok());
+    const VaultPlacement& place = d->place;
+    const float back_land = std::min(sp.vault->fit.back_land, sp.vault->fit_mirrored.back_land);
+    const float rear_past_far_m = back_land + place.extra_forward_m - place.far_ms;
+    EXPECT_GT(rear_past_far_m, 0.0f) << creature;
+    EXPECT_LE(rear_past_far_m, 0.2f) << creature << " floats past the fence";
+    std::printf("%-16s nearest foot lands %.2f m beyond the fence, stride %.2f m\n", creature, beyond, stride_m);
+    EXPECT_GT(beyond, 0.0f) << creature << " lands on or before the fence";
+    EXPECT_LE(beyond, stride_m) << creature << " lands more than a stride past the fence";
+  }
+}
+
+}  // namespace
+}  // namespace cf
