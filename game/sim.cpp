@@ -9,6 +9,7 @@
 #include "game/herd.h"
 #include "game/world_runtime.h"
 #include "math/angles.h"
+#include "retarget/pose_blend.h"
 #include "world/clearance.h"
 #include "world/level.h"
 
@@ -103,8 +104,10 @@ glm::vec3 vault_start_ground(const VaultPlan& plan, const Rig& rig) {
   return glm::vec3(p.x, 0.0f, p.z);
 }
 
-// One tick of walking to the vault's start; starts the vault on arrival (or after a timeout, from
-// wherever the walk got to: the vault's plan places the creature itself).
+// One tick of walking to the vault's start: steers for a point on the vault's line a little short
+// of the start, so the creature arrives on the line already facing the fence (a creature standing
+// too close walks a small loop back onto it). Starts the vault on arrival, or after a timeout from
+// wherever the walk got to (the vault's first ticks blend from there).
 void step_approach(const Actor& a) {
   CreatureState& c = a.c;
   const VaultPlan* plan = a.runtime.plan(a.index, c, a.ctx);
@@ -113,21 +116,33 @@ void step_approach(const Actor& a) {
     return;
   }
   const glm::vec3 target = vault_start_ground(*plan, *a.species.rig);
-  const glm::vec3 d = target - glm::vec3(c.walker.position_ws.x, 0.0f, c.walker.position_ws.z);
+  const glm::vec3 pos(c.walker.position_ws.x, 0.0f, c.walker.position_ws.z);
+  const glm::vec3 fwd = plan->decision.place.forward_ws;
+  const glm::vec3 d = target - pos;
   const float dist = std::sqrt(d.x * d.x + d.z * d.z);
+  const float along = glm::dot(d, fwd);  // > 0: the start is still ahead along the vault's line
+  const float heading_err = wrap_angle(plan->decision.place.heading_rad - c.walker.heading_rad);
   const int max_ticks_setting = a.ctx.tuning.max_approach_ticks;
-  const auto max_ticks = static_cast<std::uint32_t>(max_ticks_setting > 0 ? max_ticks_setting : 90);
-  if (dist < 0.04f || c.approach_ticks >= max_ticks) {
+  const auto max_ticks = static_cast<std::uint32_t>(max_ticks_setting > 0 ? max_ticks_setting : 300);
+  const bool arrived = dist < 0.05f && std::fabs(heading_err) < 0.12f;
+  if (arrived || c.approach_ticks >= max_ticks) {
     c.approaching = false;
     start_vault(*plan, &c.vault);
     return;
   }
   ++c.approach_ticks;
-  const float want = dist > 0.15f ? std::atan2(d.x, d.z) : plan->decision.place.heading_rad;
+  float want = plan->decision.place.heading_rad;
+  float speed_cap = std::max(0.0f, along) * 2.5f;
+  if (dist > 0.12f || along < -0.03f) {
+    const glm::vec3 carrot = target - fwd * (0.6f * dist);
+    const glm::vec3 to = carrot - pos;
+    want = std::atan2(to.x, to.z);
+    speed_cap = dist * 2.5f;
+  }
   const float err = wrap_angle(want - c.walker.heading_rad);
   WalkCommand cmd;
   cmd.turn_rate_rps = std::clamp(err * 6.0f, -3.0f, 3.0f);
-  cmd.speed_mps = std::min(natural_speed(*a.species.walk_setup), dist * 2.5f) * std::max(0.0f, std::cos(err));
+  cmd.speed_mps = std::min(natural_speed(*a.species.walk_setup), speed_cap) * std::max(0.0f, std::cos(err));
   step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kDt);
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
@@ -143,16 +158,21 @@ void after_vault_pose(const Actor& a) {
   const Rig& rig = *a.species.rig;
   const CreaturePose& pose = a.runtime.pose(a.index);
   c.root_ws = glm::vec3(pose.cog_ws.x, a.ctx.level->ground_y, pose.cog_ws.z);
-  c.heading_rad = wrap_angle(plan->decision.place.heading_rad);
+  // The heading turns from the walker's onto the vault's as the pose hands over (no snap).
+  const int k = vault_tick_to_pose(c.vault);
+  const float start_heading = a.species.walks() ? c.walker.heading_rad : plan->decision.place.heading_rad;
+  c.heading_rad = wrap_angle(lerp_angle(start_heading, plan->decision.place.heading_rad,
+                                        handover_weight(k, kVaultBlendInTicks)));
   c.speed_mps = 0.0f;
   advance_vault(*plan, rig, *a.ctx.level, pose, &c.vault);
   if (c.vault.phase == VaultPhase::kLanded) {
-    // The walker stands where the vault's model origin ends; its position is the cog's ground point.
-    const glm::mat4 end = placement(plan->end_position_ws, plan->landed_heading_rad);
-    const glm::vec3 cog = glm::vec3(end * glm::vec4(rig.cog.x, 0.0f, rig.cog.z, 1.0f));
-    c.walker = make_walker(*a.species.walk_setup, rig, glm::vec3(cog.x, 0.0f, cog.z), plan->landed_heading_rad);
+    // The walker stands under the landed body (its position is the cog's ground point), so the root
+    // goes on from where the vault left it; the pose hands over in the posing stage.
+    c.walker = make_walker(*a.species.walk_setup, rig, glm::vec3(c.root_ws.x, 0.0f, c.root_ws.z),
+                           plan->landed_heading_rad);
     c.root_ws = c.walker.position_ws;
     c.heading_rad = wrap_angle(c.walker.heading_rad);
+    c.vault.since_landed = 0;
     ++c.vaults_played;
   }
 }
@@ -206,6 +226,7 @@ void step_sliding(const Actor& a, const InputFrame& in) {
 void step_controls(const Actor& a, const InputFrame& in) {
   CreatureState& c = a.c;
   if (c.vaulting()) return;  // the posing stage plays the vault's tick
+  if (c.vault.phase == VaultPhase::kLanded && c.vault.since_landed < kVaultLandingBlendTicks) ++c.vault.since_landed;
   if (c.approaching) {
     step_approach(a);
   } else if (in.went_down(kButtonA)) {

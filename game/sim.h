@@ -33,7 +33,7 @@ struct SimTuning {
   float camera_pitch_rate_rps = 0;  // right stick y at full deflection; 0 -> 1.5
   float camera_follow_rps = 0;      // how fast the camera swings back behind a moving creature; 0 -> 1.5
   float vault_reach_m = 0;          // a fence this close in front can be vaulted; 0 -> 2
-  int max_approach_ticks = 0;       // walking to the vault's start gives up after this; 0 -> 90
+  int max_approach_ticks = 0;       // walking to the vault's start gives up after this; 0 -> 300
 };
 
 // One kind of creature the world can hold: the baked data of a creature file (not owned).

@@ -2,6 +2,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "retarget/pose_blend.h"
 #include "world/level.h"
 
 namespace cf {
@@ -90,11 +91,30 @@ void WorldRuntime::pose_one(const SimState& s, const SimContext& ctx, int i) {
   if (c.vaulting() && sp->vault) {
     const VaultPlan* p = plan(i, c, ctx);
     const VaultPoseJob job{p, sp->vault, sp->rig, ctx.level, vault_tick_to_pose(c.vault), out};
-    if (p && job.run()) return;
+    if (p && job.run()) {
+      // The first ticks hand over from the walking pose the vault started from (no pop).
+      const int k = vault_tick_to_pose(c.vault);
+      if (k < kVaultBlendInTicks && sp->walks()) blend_from_walker(c, *sp, handover_weight(k, kVaultBlendInTicks), &slot_i);
+      return;
+    }
   } else if (sp->walks() && pose_walker(c.walker, *sp->walk_setup, *sp->rig, *sp->walk_clip, out)) {
+    // After a landing the walker takes over from the vault's last frame over a few ticks.
+    if (c.vault.phase == VaultPhase::kLanded && c.vault.since_landed < kVaultLandingBlendTicks && sp->vault) {
+      const VaultPlan* p = plan(i, c, ctx);
+      if (!slot_i.scratch.sized_for(*sp->rig)) slot_i.scratch.resize(*sp->rig);
+      const VaultPoseJob last{p, sp->vault, sp->rig, ctx.level, p ? p->ticks - 1 : 0, &slot_i.scratch};
+      if (p && last.run())
+        blend_pose_world(slot_i.scratch, *out, handover_weight(c.vault.since_landed, kVaultLandingBlendTicks), out);
+    }
     return;
   }
   pose_bind_at_root(c, *sp->rig, out);
+}
+
+void WorldRuntime::blend_from_walker(const CreatureState& c, const Species& sp, float w, Slot* s) {
+  if (!s->scratch.sized_for(*sp.rig)) s->scratch.resize(*sp.rig);
+  if (pose_walker(c.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, &s->scratch))
+    blend_pose_world(s->scratch, s->pose, w, &s->pose);
 }
 
 void WorldRuntime::pose_as_shown(const SimState& s, const SimState& before, const SimState& before2,

@@ -56,6 +56,7 @@ class WorldRuntime {
  private:
   struct Slot {
     CreaturePose pose, prev;
+    CreaturePose scratch;  // the other side of a walk <-> vault hand-over
     VaultPlan plan;
     std::uint32_t plan_serial = 0;  // 0: no plan held
     std::uint64_t poses = 0;
@@ -63,6 +64,7 @@ class WorldRuntime {
   std::vector<Slot> slots_;
   WorkerPool* pool_ = nullptr;
   void pose_one(const SimState& s, const SimContext& ctx, int i);
+  void blend_from_walker(const CreatureState& c, const Species& sp, float w, Slot* s);
   SimState shown_;  // scratch for pose_as_shown (a state copies without allocating)
   NowFn now_ = nullptr;
   double posing_s_ = 0.0;

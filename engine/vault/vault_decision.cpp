@@ -39,10 +39,16 @@ VaultPlacement place_for_vault(const Level& level, int fence, const VaultMotion&
   p.top_y_ms = f.top_y() - level.ground_y;
   // Travel added while airborne so that the rearmost flesh is past the far face at touch-down.
   const float back_land = std::min(vm.fit.back_land, vm.fit_mirrored.back_land);
-  p.extra_forward_m = std::max(0.0f, p.far_ms + settings.margin_m - back_land);
+  // Negative when the clip, scaled to a long-legged creature, would carry it far past the fence:
+  // the airborne travel is shortened so it lands just beyond the far face, not a body length on.
+  // The shortened travel keeps a hand's width of ground beyond the far face, so the body's
+  // footprint lands clear of the fence and the walker goes on without being pushed.
+  constexpr float kLandingRoom = 0.15f;
+  p.extra_forward_m = p.far_ms + settings.margin_m - back_land;
+  if (p.extra_forward_m < 0.0f) p.extra_forward_m = std::min(0.0f, p.extra_forward_m + kLandingRoom);
   p.path_start_ms = std::min(vm.fit.ref_start_ms.z - vm.fit.back, vm.fit_mirrored.ref_start_ms.z - vm.fit_mirrored.back);
   p.path_end_ms = std::max(vm.fit.ref_end_ms.z + vm.fit.front, vm.fit_mirrored.ref_end_ms.z + vm.fit_mirrored.front) +
-                  p.extra_forward_m;
+                  std::max(0.0f, p.extra_forward_m);
   // Model point (ref_x, 0, near_ms) sits on the near face.
   glm::vec3 offset = glm::vec3(rot * glm::vec4(p.ref_x_ms, 0.0f, near_ms, 0.0f));
   p.position_ws = near_ws - offset;

@@ -35,7 +35,7 @@ struct VaultPlacement {
   float near_ms = 0.0f;            // model z of the fence's near face
   float far_ms = 0.0f;             // model z of the fence's far face
   float top_y_ms = 0.0f;           // fence top in model space (the ground is y = 0 in model space)
-  float extra_forward_m = 0.0f;    // travel added while airborne so the whole creature lands beyond the far face
+  float extra_forward_m = 0.0f;    // travel added (or, < 0, taken away) while airborne so the creature lands just beyond the far face
   float path_start_ms = 0.0f;      // model z range the reference line's rays cover
   float path_end_ms = 0.0f;
   float ref_x_ms = 0.0f;           // model x of the reference line

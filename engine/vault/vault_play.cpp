@@ -381,6 +381,7 @@ void hash_vault_state(const VaultState& s, StateHasher* h) {
   h->f32(s.landed_ws.y);
   h->f32(s.landed_ws.z);
   h->f32(s.landed_heading_rad);
+  h->i32(s.since_landed);
 }
 
 void start_vault(const VaultPlan& plan, VaultState* s) {

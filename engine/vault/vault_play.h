@@ -60,6 +60,11 @@ bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& ri
 Penetration pose_penetration(const Level& level, const Rig& rig, const CreaturePose& pose,
                              const PenetrationOptions& options = {});
 
+// Hand-overs (retarget/pose_blend.h): the vault's first ticks blend from the walking pose it
+// started from, and the walker's first ticks after landing blend from the vault's last frame.
+constexpr int kVaultBlendInTicks = 10;
+constexpr int kVaultLandingBlendTicks = 12;
+
 // Per-tick state of a vault in the game: plain data, copyable, hashable.
 enum class VaultPhase : int { kIdle = 0, kPlaying, kLanded, kRefused };
 const char* to_string(VaultPhase p);  // "idle", "playing", "landed", "refused"
@@ -73,6 +78,7 @@ struct VaultState {
   float max_penetration_m = 0.0f;     // measured while playing, metres
   glm::vec3 landed_ws{0.0f};
   float landed_heading_rad = 0.0f;
+  int since_landed = 0;               // ticks walked since landing, counted up to kVaultLandingBlendTicks
 };
 
 // Feeds every field into a state hash (determinism checks, replays).
