@@ -149,21 +149,22 @@ class Builder {
   }
 
   // Big near polygons, as console games did: the retro path maps textures affinely (linear in screen
-  // space), which warps a triangle whose corners lie at very different depths. Splitting it at its
-  // edges' midpoints in clip space (where attributes are exact) bounds the warp. A triangle is split
-  // while its depth ratio exceeds kSplitDepthRatio and it spans more than kSplitMinPx pixels, at most
-  // kSplitLevels times (4^levels pieces).
+  // space), which warps a triangle whose corners lie at very different depths. Edges are cut at their
+  // midpoints in clip space (where attributes are exact) while their ends' depths differ by more than
+  // kSplitDepthRatio and they span more than kSplitMinPx on screen. The rule looks at the edge alone,
+  // so two triangles sharing an edge cut it alike and no cracks (T-junctions) open between them.
   static constexpr float kSplitDepthRatio = 1.25f;
   static constexpr std::int32_t kSplitMinPx = 24 * kSubpixelOne;
-  static constexpr int kSplitLevels = 4;
+  static constexpr int kSplitLevels = 6;  // a backstop; the rule above ends sooner in practice
+
+  static bool edge_needs_split(const ScreenVertex& p, const ScreenVertex& q, float wp, float wq) {
+    if (!(std::max(wp, wq) > kSplitDepthRatio * std::min(wp, wq))) return false;
+    return std::max(std::abs(p.x - q.x), std::abs(p.y - q.y)) > kSplitMinPx;
+  }
 
   static bool needs_split(const ScreenVertex& a, const ScreenVertex& b, const ScreenVertex& c, float wa, float wb,
                           float wc) {
-    const float w_min = std::min(wa, std::min(wb, wc)), w_max = std::max(wa, std::max(wb, wc));
-    if (!(w_max > kSplitDepthRatio * w_min)) return false;
-    const std::int32_t span_x = std::max(a.x, std::max(b.x, c.x)) - std::min(a.x, std::min(b.x, c.x));
-    const std::int32_t span_y = std::max(a.y, std::max(b.y, c.y)) - std::min(a.y, std::min(b.y, c.y));
-    return std::max(span_x, span_y) > kSplitMinPx;
+    return edge_needs_split(a, b, wa, wb) || edge_needs_split(b, c, wb, wc) || edge_needs_split(c, a, wc, wa);
   }
 
   bool front_facing(const MeshContext& ctx, const ScreenVertex& a, const ScreenVertex& b,
@@ -173,7 +174,7 @@ class Builder {
   }
 
   static ClipVertex midpoint(const ClipVertex& p, const ClipVertex& q) {
-    ClipVertex m;
+    ClipVertex m;  // symmetric in p and q, so both triangles of an edge make the same vertex
     m.pos = (p.pos + q.pos) * 0.5f;
     m.color = (p.color + q.color) * 0.5f;
     m.uv = (p.uv + q.uv) * 0.5f;
@@ -181,19 +182,45 @@ class Builder {
     return m;
   }
 
-  // Emits the triangle (inside the guard band, in front of the near plane), split while it needs it.
+  // Emits the triangle (inside the guard band, in front of the near plane), its long deep edges cut.
   void split(const MeshContext& ctx, const ClipVertex& a, const ClipVertex& b, const ClipVertex& c, int level) {
     const ScreenVertex sa = to_screen(a), sb = to_screen(b), sc = to_screen(c);
-    if (level >= kSplitLevels || !needs_split(sa, sb, sc, a.pos.w, b.pos.w, c.pos.w)) {
+    const bool cut[3] = {level < kSplitLevels && edge_needs_split(sa, sb, a.pos.w, b.pos.w),
+                         level < kSplitLevels && edge_needs_split(sb, sc, b.pos.w, c.pos.w),
+                         level < kSplitLevels && edge_needs_split(sc, sa, c.pos.w, a.pos.w)};
+    const int n = cut[0] + cut[1] + cut[2];
+    if (n == 0) {
       emit_screen(ctx, sa, sb, sc, a.pos.w, b.pos.w, c.pos.w);
       return;
     }
     if (level == 0 && stats_) ++stats_->subdivided;
-    const ClipVertex ab = midpoint(a, b), bc = midpoint(b, c), ca = midpoint(c, a);
-    split(ctx, a, ab, ca, level + 1);
-    split(ctx, ab, b, bc, level + 1);
-    split(ctx, ca, bc, c, level + 1);
-    split(ctx, ab, bc, ca, level + 1);
+    const ClipVertex* v[3] = {&a, &b, &c};  // corner k starts edge k
+    if (n == 3) {
+      const ClipVertex ab = midpoint(a, b), bc = midpoint(b, c), ca = midpoint(c, a);
+      split(ctx, a, ab, ca, level + 1);
+      split(ctx, ab, b, bc, level + 1);
+      split(ctx, ca, bc, c, level + 1);
+      split(ctx, ab, bc, ca, level + 1);
+      return;
+    }
+    // Rotate (keeping the winding) so that edge 0 is cut, and for two cuts edge 1 too.
+    int r = 0;
+    if (n == 1) {
+      r = cut[0] ? 0 : cut[1] ? 1 : 2;
+    } else {
+      r = !cut[2] ? 0 : !cut[0] ? 1 : 2;  // the uncut edge becomes edge 2
+    }
+    const ClipVertex &p = *v[r], &q = *v[(r + 1) % 3], &o = *v[(r + 2) % 3];
+    const ClipVertex pq = midpoint(p, q);
+    if (n == 1) {
+      split(ctx, p, pq, o, level + 1);
+      split(ctx, pq, q, o, level + 1);
+      return;
+    }
+    const ClipVertex qo = midpoint(q, o);
+    split(ctx, pq, q, qo, level + 1);
+    split(ctx, p, pq, qo, level + 1);
+    split(ctx, p, qo, o, level + 1);
   }
 
   void transform_vertices(const MeshContext& ctx) {

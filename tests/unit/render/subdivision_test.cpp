@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
+#include <utility>
+#include <vector>
 
 #include "render/geometry_stage.h"
 #include "stage_test_util.h"
@@ -88,7 +91,7 @@ TEST(Subdivision, AVeryCloseWallIsSplitAndItsTextureStaysInPlace) {
   job = wall_job(&near_mesh, &scratch, &out, &stats);
   ASSERT_TRUE(job.run());
   EXPECT_GT(stats.triangles_out, 8);
-  EXPECT_LE(stats.triangles_out, 2 * 256);  // bounded levels
+  EXPECT_LE(stats.triangles_out, 2 * 4096);  // bounded levels
   EXPECT_GE(stats.subdivided, 1);
   const glm::vec2 s = screen_of(job, close.centre);
   glm::vec2 uv;
@@ -117,6 +120,52 @@ TEST(Subdivision, SplitOutputIsDeterministic) {
   job.out = &b;
   ASSERT_TRUE(job.run());
   EXPECT_EQ(dump_command_list(a), dump_command_list(b));
+}
+
+}  // namespace
+}  // namespace cf::test
+
+namespace cf::test {
+namespace {
+
+// The two triangles of the close wall as separate meshes: the one beside the camera is cut far more
+// than the other, yet both must put the same vertices on their shared diagonal (no T-junction cracks).
+TEST(Subdivision, TrianglesSharingAnEdgeCutItAlike) {
+  const std::vector<glm::vec3> pos = {{-0.4f, -1, -0.3f}, {-0.4f, -1, -4}, {-0.4f, 1, -4}, {-0.4f, 1, -0.3f}};
+  const std::vector<glm::vec3> nrm(4, glm::vec3(1, 0, 0));
+  const std::uint32_t first[] = {0, 2, 1}, second[] = {0, 3, 2};  // diagonal 0-2
+  MeshInput m[2];
+  for (int k = 0; k < 2; ++k) {
+    m[k].positions_ms = pos.data();
+    m[k].normals_ms = nrm.data();
+    m[k].vertex_count = 4;
+    m[k].indices = k == 0 ? first : second;
+    m[k].index_count = 3;
+    m[k].unlit = true;
+    m[k].double_sided = true;
+    m[k].color = Rgba8{static_cast<std::uint8_t>(10 + k), 0, 0, 255};
+  }
+  GeometryScratch scratch;
+  CommandList out;
+  GeometryStats stats;
+  GeometryJob job = simple_job(m, 2, 320, 240, &scratch, &out, &stats);
+  job.camera.near_m = 0.1f;
+  ASSERT_TRUE(job.run());
+  // The diagonal's ends on screen: the output corners that are the original corners 0 and 2.
+  const glm::vec2 s0 = screen_of(job, pos[0]) * float(kSubpixelOne), s2 = screen_of(job, pos[2]) * float(kSubpixelOne);
+  std::set<std::pair<int, int>> on_diagonal[2];
+  for (const ScreenTriangle& t : out.triangles) {
+    const int side = t.v[0].color.r - 10;
+    ASSERT_TRUE(side == 0 || side == 1);
+    for (const ScreenVertex& v : t.v) {
+      const glm::vec2 p(static_cast<float>(v.x), static_cast<float>(v.y));
+      const glm::vec2 d = s2 - s0;
+      const float dist = std::abs(d.x * (p.y - s0.y) - d.y * (p.x - s0.x)) / glm::length(d);
+      if (dist < 1.5f * kSubpixelOne) on_diagonal[side].insert({v.x, v.y});  // snapping moves it <= 0.71 px
+    }
+  }
+  EXPECT_GT(on_diagonal[0].size(), 3u) << "the diagonal is cut";
+  EXPECT_EQ(on_diagonal[0], on_diagonal[1]);
 }
 
 }  // namespace
