@@ -83,16 +83,16 @@ Json clip_event_json(const ClipEvent& e, const Skeleton* sk) {
 }
 
 std::string clip_event_line(const ClipEvent& e, const Skeleton* sk) {
-  std::string bone = sk && e.bone >= 0 && e.bone < sk->size() ? sk->names[static_cast<std::size_t>(e.bone)]
-                                                               : "BONE " + std::to_string(e.bone);
-  for (char& ch : bone) ch = ch == '_' ? ' ' : ch;  // the HUD font has no underscore
+  // Bone names as in the files (the HUD font has '_'), so they can be searched for.
+  const std::string bone = sk && e.bone >= 0 && e.bone < sk->size() ? sk->names[static_cast<std::size_t>(e.bone)]
+                                                                     : "bone " + std::to_string(e.bone);
   char buf[160];
   if (e.obstacle == ObstacleKind::kGround) {
-    std::snprintf(buf, sizeof buf, "CLIP T%llu %s UNDER GROUND (%.1f CM)", static_cast<unsigned long long>(e.tick),
-                  bone.c_str(), e.depth_m * 100.0f);
+    std::snprintf(buf, sizeof buf, "Clip at tick %llu: %s %.1f cm under the ground",
+                  static_cast<unsigned long long>(e.tick), bone.c_str(), e.depth_m * 100.0f);
   } else {
-    std::snprintf(buf, sizeof buf, "CLIP T%llu %s IN %s %d (%.1f CM)", static_cast<unsigned long long>(e.tick),
-                  bone.c_str(), to_string(e.obstacle), e.index, e.depth_m * 100.0f);
+    std::snprintf(buf, sizeof buf, "Clip at tick %llu: %s %.1f cm into %s %d", static_cast<unsigned long long>(e.tick),
+                  bone.c_str(), e.depth_m * 100.0f, to_string(e.obstacle), e.index);
   }
   return buf;
 }

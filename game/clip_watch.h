@@ -50,7 +50,7 @@ class ClipWatch {
 // One event as JSON: tick, creature, bone (index and name when the skeleton is given), obstacle
 // kind and index (and pipe), depth in metres, world point.
 Json clip_event_json(const ClipEvent& e, const Skeleton* skeleton);
-// "CLIP T123 LEG_L0_FOOT IN WALL 2 (3.1 CM)": the HUD's line.
+// "Clip at tick 123: leg_l0_foot 3.1 cm into wall 2": the HUD's line.
 std::string clip_event_line(const ClipEvent& e, const Skeleton* skeleton);
 
 }  // namespace cf

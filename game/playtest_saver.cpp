@@ -43,7 +43,7 @@ std::string PlaytestSaver::save(Replay replay, const std::string& file_name) {
   const std::string path = dir_ + "/" + file_name;
   std::lock_guard<std::mutex> lock(mu_);
   if (dir_.empty()) {
-    message_ = "CANNOT SAVE: NO DATA DIRECTORY (SET HOME OR --DATA-DIR)";
+    message_ = "Can't save the replay: no data folder (set HOME or --data-dir)";
     ++messages_;
     return "";
   }
@@ -70,14 +70,13 @@ void PlaytestSaver::worker() {
     ++messages_;
     if (s) {
       ++saved_;
-      // The HUD's pixel font has no underscore; the full path goes to stderr.
+      // The file's name as on disk (without ".replay.json"); the full path goes to stderr.
       std::string name = std::filesystem::path(job.first).filename().string();
       name = name.substr(0, name.find('.'));
-      for (char& ch : name) ch = ch == '_' ? ' ' : ch;
-      message_ = "REPLAY SAVED: " + name;
+      message_ = "Replay saved: " + name;
       std::fprintf(stderr, "critterforge: saved playtest replay %s\n", job.first.c_str());
     } else {
-      message_ = "CANNOT SAVE: " + s.error.to_string();
+      message_ = "Can't save the replay: " + s.error.to_string();
       std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
     }
     cv_.notify_all();

@@ -43,7 +43,7 @@ void TitleMode::open(const UserData& data, EditorMode* editor, TextureId skin_te
   has_draft_ = exists(data_.draft_path());
   creatures_ = list_creatures(data_);
   levels_ = list_levels();
-  message_ = has_draft_ ? "a draft was found: CONTINUE DRAFT brings it back" : "";
+  message_ = has_draft_ ? "draft found: CONTINUE DRAFT brings it back" : "";
 }
 
 std::vector<std::string> TitleMode::items() const {
@@ -219,7 +219,13 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   draw_hud_text_centred("UP/DOWN CHOOSE   A OK   B BACK", list_.height - 10 * s, st, &list_);
   if (!message_.empty()) {
     st.color = Rgba8{255, 150, 80, 255};
-    draw_hud_text_centred(upper(message_).substr(0, 60), list_.height - 20 * s, st, &list_);
+    std::string m = upper(message_);  // cut with "..." to the picture's width
+    const int room = list_.width - 8 * s;
+    if (hud_text_width(m, st) > room) {
+      while (!m.empty() && hud_text_width(m + "...", st) > room) m.pop_back();
+      m += "...";
+    }
+    draw_hud_text_centred(m, list_.height - 20 * s, st, &list_);
   }
   return &list_;
 }

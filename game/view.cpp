@@ -299,7 +299,7 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   if (list_.width <= 0) return;
   HudTextStyle style;
   style.scale = std::max(1, list_.height / 240);
-  const int line_h = 8 * style.scale;
+  const int line_h = hud_line_height(style);
   const std::string msg = hud_text(draw);
   if (!msg.empty()) {
     style.color = Rgba8{255, 230, 60, 255};
@@ -393,9 +393,8 @@ void View::add_pose_overlays(const CreatureState& c, const CreaturePose& pose, c
 std::string View::hud_text(const SimState& s) const {
   switch (s.hud) {
     case HudMessage::kVaultRefused: {
-      // Reasons that already say the vault is off read as they are ("No room to vault: ...").
-      const std::string reason(s.player().vault_record.reason_text());
-      return reason.rfind("No room to vault", 0) == 0 ? reason : "Can't vault: " + reason;
+      // Reasons say why, never "vault" again: "Can't vault: the creature would touch a wall".
+      return "Can't vault: " + std::string(s.player().vault_record.reason_text());
     }
     case HudMessage::kNoFenceInReach: return "No fence in reach";
     case HudMessage::kCannotVault: return scene_ ? sentence_case(scene_->vault_problem) : std::string();

@@ -7,15 +7,16 @@ namespace cf {
 struct FrameSettings {
   int internal_width = 0;          // retro target width in pixels; 0 => 320
   int internal_height = 0;         // retro target height in pixels; 0 => 240
-  int ot_buckets = 0;              // ordering-table buckets; 0 => 1024
+  int ot_buckets = 0;              // ordering-table buckets (logarithmic in depth); 0 => 4096
   bool subpixel = false;           // false: vertices snapped to whole pixels (the console wobble)
   bool modern = false;             // perspective-correct, depth buffer, full window resolution, no dither
+  bool whole_polygons = false;     // true: big near polygons are not split (tests that follow one primitive)
   std::uint32_t overlay_mask = 0;  // OverlayKind bits to draw (kOverlayWeights switches the weight view)
 };
 
 constexpr int kDefaultInternalWidth = 320;
 constexpr int kDefaultInternalHeight = 240;
-constexpr int kDefaultOtBuckets = 1024;
+constexpr int kDefaultOtBuckets = 4096;
 
 inline int internal_width(const FrameSettings& s) {
   return s.internal_width > 0 ? s.internal_width : kDefaultInternalWidth;

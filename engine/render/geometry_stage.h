@@ -67,6 +67,7 @@ struct GeometryStats {
   int culled_back = 0;      // back-facing or zero area on screen
   int culled_outside = 0;   // wholly outside the view volume
   int clipped = 0;          // input triangles cut by a clip plane
+  int subdivided = 0;       // triangles (or clipped pieces) split for being big and near (retro path)
   int triangles_out = 0;    // triangles written to the command list
   int lines_out = 0;
 };

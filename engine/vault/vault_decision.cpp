@@ -112,9 +112,9 @@ Result<VaultDecision> decide_vault(const Level& level, int fence, const VaultMot
     d.refused = true;
     const char* lmax_side = lmax_left ? "left" : "right";
     const char* other_side = lmax_left ? "right" : "left";
-    d.reason = std::string("No room to vault: ") + metres(d.lref) + " free on the " + lmax_side + ", " +
-               metres(d.lref_other) + " on the " + other_side + ", the vault needs " + metres(d.lmax + tol) +
-               " on one side";
+    // Shown after "Can't vault: " on the HUD, so it does not say "vault" again.
+    d.reason = std::string("no room beside the fence (") + metres(d.lref) + " " + lmax_side + ", " +
+               metres(d.lref_other) + " " + other_side + ", needs " + metres(d.lmax + tol) + ")";
   }
   return d;
 }

@@ -53,7 +53,7 @@ Result<VaultFit> compute_lmax(const Rig& rig, const RetargetSetup& setup, const 
   fit.y_max = -1e30f;
   for (int k = 0; k < ticks; ++k) {
     job.time_s = std::min(k * kVaultTick, clip.duration_s);
-    if (!retarget_pose(job)) return Error{"", "pose", "the vault could not be retargeted to this creature"};
+    if (!retarget_pose(job)) return Error{"", "pose", "the motion could not be fitted to this creature"};
     if (k == 0) fit.ref_start_ms = pose.cog_ms;
     if (k == ticks - 1) fit.ref_end_ms = pose.cog_ms;
     const float x_ref = fit.ref_start_ms.x;
@@ -82,7 +82,7 @@ Result<VaultFit> compute_lmax(const Rig& rig, const RetargetSetup& setup, const 
 }
 
 Result<VaultMotion> prepare_vault(const Rig& rig, const MotionClip& clip) {
-  if (clip.loop) return Error{"", "loop", "a vault clip must not loop"};
+  if (clip.loop) return Error{"", "loop", "the clip must not loop"};
   VaultMotion v;
   v.clip = clip;
   v.fence_hand = planted_hand(clip);

@@ -282,7 +282,7 @@ Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMoti
   const Box& fence = level.fences[static_cast<std::size_t>(fence_i)];
   // Hand plants: where each planted hand first touches down, moved onto the fence top.
   for (int k = 0; k < plan.ticks; ++k) {
-    if (!pose_vault_tick(plan, vm, rig, level, k, &pose)) return Error{"", "pose", "the vault could not be posed"};
+    if (!pose_vault_tick(plan, vm, rig, level, k, &pose)) return Error{"", "pose", "the motion could not be posed"};
     for (std::size_t i = 0; i < n; ++i) {
       if (rig.limbs[i].tag != PartTag::kArm || plan.plants[i] || !pose.limbs[i].contact) continue;
       float r = limb_radius(rig, rig.limbs[i]);
@@ -343,7 +343,7 @@ Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMoti
 
   // Check the whole vault once: nothing may enter a wall or fence.
   for (int k = 0; k < plan.ticks; ++k) {
-    if (!pose_vault_tick(plan, vm, rig, level, k, &pose)) return Error{"", "pose", "the vault could not be posed"};
+    if (!pose_vault_tick(plan, vm, rig, level, k, &pose)) return Error{"", "pose", "the motion could not be posed"};
     Penetration p = pose_penetration(level, rig, pose);
     if (p.depth > plan.max_penetration_m) plan.max_penetration_m = p.depth, plan.deepest = p.kind;
   }
@@ -364,7 +364,7 @@ Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMoti
   plan.end_position_ws.y = level.ground_y;
   if (plan.max_penetration_m > 0.0f) {
     plan.decision.refused = true;
-    plan.decision.reason = std::string("No room to vault: the creature would touch a ") + to_string(plan.deepest);
+    plan.decision.reason = std::string("the creature would touch a ") + to_string(plan.deepest);
     plan.ticks = 0;
   }
   return plan;

@@ -141,7 +141,13 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
   if (list_.width <= 0) return;
   HudTextStyle st;
   st.scale = std::max(1, list_.height / 240);
-  const int s = st.scale, line = 8 * s, x0 = 4 * s;
+  const int s = st.scale, line = hud_line_height(st), x0 = 4 * s;
+  // Text longer than the picture is cut with "..." (the 8x8 font fits about 45 capitals in 320 pixels).
+  auto fit = [&](std::string m) {
+    if (hud_text_width(m, st) <= list_.width - 2 * x0) return m;
+    while (!m.empty() && hud_text_width(m + "...", st) > list_.width - 2 * x0) m.pop_back();
+    return m + "...";
+  };
   const EditorDoc& doc = editor.doc();
   const EditorPen& pen = editor.pen();
   st.color = kWhite;
@@ -151,32 +157,31 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
   st.color = doc.symmetry ? kCyan : kOrange;
   draw_hud_text(doc.symmetry ? "SYMMETRY ON (L3)" : "SYMMETRY OFF (L3)", x0, x0 + 2 * line, st, &list_);
   st.color = kWhite;
-  const std::string parts = std::to_string(doc.creature.parts.size()) + " PARTS";
+  const std::size_t n_parts = doc.creature.parts.size();
+  const std::string parts = std::to_string(n_parts) + (n_parts == 1 ? " PART" : " PARTS");
   draw_hud_text(parts, list_.width - hud_text_width(parts, st) - x0, x0, st, &list_);
   if (doc.selected >= 0) {
     st.color = kYellow;
     const std::string sel = upper(describe_part(doc.creature, doc.selected)) + " - B DELETE, TRIGGERS SIZE";
-    draw_hud_text_centred(sel, list_.height - 4 * line, st, &list_);
+    draw_hud_text_centred(fit(sel), list_.height - 5 * line, st, &list_);
   }
   if (!preview.problems.empty()) {
     st.color = kRed;
-    draw_hud_text_centred(upper(preview.problems.front().message), list_.height - 3 * line, st, &list_);
+    draw_hud_text_centred(fit(upper(preview.problems.front().message)), list_.height - 4 * line, st, &list_);
   } else if (preview.has_rig) {
     const bool legs = std::any_of(preview.rig.limbs.begin(), preview.rig.limbs.end(),
                                   [](const LimbChain& l) { return l.tag == PartTag::kLeg; });
     st.color = legs ? kGround : kWhite;
     draw_hud_text_centred(legs ? "READY TO WALK (R3) AND SAVE (START)" : "NOW DRAW LEGS DOWN TO THE GROUND",
-                          list_.height - 3 * line, st, &list_);
+                          list_.height - 4 * line, st, &list_);
   }
   if (!editor.message().empty()) {
     st.color = kYellow;
-    std::string m = upper(editor.message());
-    const std::size_t fit = static_cast<std::size_t>(std::max(8, (list_.width - 2 * x0) / (5 * s)));
-    if (m.size() > fit) m = m.substr(0, fit - 3) + "...";
-    draw_hud_text_centred(m, list_.height - 2 * line, st, &list_);
+    draw_hud_text_centred(fit(upper(editor.message())), list_.height - 3 * line, st, &list_);
   }
   st.color = Rgba8{170, 180, 210, 255};
-  draw_hud_text_centred("A DRAW  LB SLOW  PAD DEPTH/SELECT  SELECT UNDO  RB REDO", list_.height - line, st, &list_);
+  draw_hud_text_centred("A DRAW  LB SLOW  PAD DEPTH/SELECT", list_.height - 2 * line, st, &list_);
+  draw_hud_text_centred("SELECT UNDO  RB REDO", list_.height - line, st, &list_);
 
   if (editor.screen() == EditorScreen::kMenu) {
     const int n = static_cast<int>(EditorMenuItem::kCount);

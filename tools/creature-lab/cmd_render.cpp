@@ -36,7 +36,7 @@ bool parse_overlays(const std::string& s, std::uint32_t* mask, std::string* bad)
 }  // namespace
 
 // Prints {"target": [w, h], "modern", "triangles_in", "culled_back", "culled_outside", "clipped",
-// "triangles_out", "lines_out"} for the test scene under the given settings.
+// "subdivided", "triangles_out", "lines_out"} for the test scene under the given settings.
 int cmd_render(const Args& a) {
   if (!a.only({"modern", "snap", "buckets", "overlays", "width", "height", "window-width", "window-height",
                "dump"})) {
@@ -48,7 +48,7 @@ int cmd_render(const Args& a) {
       !a.get_number("window-width", 640, &win_w) || !a.get_number("window-height", 480, &win_h)) {
     return kExitBadInput;
   }
-  if (buckets < 0 || buckets > (1 << 20)) return fail(a, "--buckets: must be 0 (default 1024) to 1048576");
+  if (buckets < 0 || buckets > (1 << 20)) return fail(a, "--buckets: must be 0 (default 4096) to 1048576");
   if (width < 0 || width > 4096 || height < 0 || height > 4096) return fail(a, "--width/--height: 0 to 4096");
   if (win_w < 1 || win_w > 16384 || win_h < 1 || win_h > 16384) return fail(a, "--window-*: 1 to 16384");
   FrameSettings s;
@@ -83,6 +83,7 @@ int cmd_render(const Args& a) {
   j["culled_back"] = stats.culled_back;
   j["culled_outside"] = stats.culled_outside;
   j["clipped"] = stats.clipped;
+  j["subdivided"] = stats.subdivided;
   j["triangles_out"] = stats.triangles_out;
   j["lines_out"] = stats.lines_out;
   return print_json(j);

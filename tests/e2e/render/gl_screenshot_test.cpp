@@ -144,6 +144,7 @@ TEST_F(GlRenderTest, RetroTexturingIsAffineModernIsPerspectiveCorrect) {
     job.camera.near_m = 1.0f;
     job.settings.modern = modern;
     job.settings.subpixel = true;
+    job.settings.whole_polygons = true;  // the rasterizer's own mapping, not the stage's splitting
     job.window_width = 320;
     job.window_height = 240;
     job.scratch = &scratch;

@@ -70,7 +70,7 @@ TEST(VaultCli, PrintsExactlyTheFieldsAndFollowsTheRule) {
         EXPECT_GT(lz, cz + f["half_extents"][2].get<double>());
         EXPECT_NEAR(j["landed"][1].get<double>(), 0.0, 0.01);
       } else {
-        EXPECT_NE(r.err.find("No room to vault"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("no room beside the fence"), std::string::npos) << r.err;
       }
     }
   }

@@ -147,7 +147,7 @@ TEST(ClipWatch, AutoSavedReplayReproducesTheClipEventsAtTheSameTicks) {
   const std::string file = dir + "/" + playtest_file_name(s.scene().creature_path, kPipeLevel, first.tick, "clip");
   ASSERT_TRUE(std::filesystem::exists(file)) << file;
   EXPECT_EQ(saver.saved(), 1);
-  EXPECT_NE(saver.last_message().find("REPLAY SAVED: playtest biped clip pipe t"), std::string::npos);
+  EXPECT_NE(saver.last_message().find("Replay saved: playtest_biped_clip_pipe_t"), std::string::npos);
 
   Result<Replay> r = load_replay(file);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
@@ -178,7 +178,7 @@ TEST(PlaytestSaver, NamesFilesAfterCreatureLevelAndTick) {
   none.configure("", true);
   EXPECT_FALSE(none.auto_save());
   EXPECT_EQ(none.save(Replay{}, "x.json"), "");
-  EXPECT_NE(none.last_message().find("CANNOT SAVE"), std::string::npos);
+  EXPECT_NE(none.last_message().find("Can't save the replay"), std::string::npos);
 }
 
 }  // namespace
@@ -204,6 +204,26 @@ TEST(UserData, StartSweepsTemporariesOfKilledSaves) {
   EXPECT_TRUE(std::filesystem::exists(data.creatures_dir() + "/cat.creature.json"));  // saved work stays
   EXPECT_FALSE(std::filesystem::exists(data.draft_path() + dead));
   std::filesystem::remove_all(root);
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+TEST(ClipWatch, HudLineReadsAsASentence) {
+  ClipEvent e;
+  e.tick = 12;
+  e.bone = 0;
+  e.obstacle = ObstacleKind::kGround;
+  e.depth_m = 0.07f;
+  EXPECT_EQ(clip_event_line(e, nullptr), "Clip at tick 12: bone 0 7.0 cm under the ground");
+  e.obstacle = ObstacleKind::kWall;
+  e.index = 2;
+  e.depth_m = 0.031f;
+  const std::string line = clip_event_line(e, nullptr);
+  EXPECT_EQ(line, "Clip at tick 12: bone 0 3.1 cm into wall 2");
 }
 
 }  // namespace

@@ -6,6 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+#include <set>
+
 #include "game/scenery.h"
 
 namespace cf {
@@ -105,21 +109,22 @@ TEST(Hud, TextBecomesScreenLines) {
   HudTextStyle style;
   style.shadow = false;
   draw_hud_text("A", 10, 10, style, &list);
-  EXPECT_EQ(list.lines.size(), 5u);  // the outline (4 segments) and the crossbar
+  // 'A' of the 8x8 font: seven inked rows, the two legs making two runs in five of them.
+  EXPECT_EQ(list.lines.size(), 11u);
   for (const ScreenLine& l : list.lines) {
     EXPECT_GE(l.x0, 10 * kSubpixelOne);
-    EXPECT_LE(l.x0, 15 * kSubpixelOne);
+    EXPECT_LE(l.x1, 16 * kSubpixelOne + kSubpixelOne / 2);
     EXPECT_GE(l.y0, 10 * kSubpixelOne);
     EXPECT_LE(l.y0, 17 * kSubpixelOne);
   }
-  EXPECT_EQ(hud_text_width("AB", style), 9);
+  EXPECT_EQ(hud_text_width("AB", style), 14);  // 6 + 1 blank + 7
   style.scale = 2;
-  EXPECT_EQ(hud_text_width("AB", style), 18);
+  EXPECT_EQ(hud_text_width("AB", style), 28);
   const std::size_t before = list.lines.size();
-  draw_hud_text("~", 0, 0, style, &list);  // unknown: a box
-  EXPECT_EQ(list.lines.size(), before + 4u);
+  draw_hud_text("~", 0, 0, style, &list);  // the tilde: two rows of two runs each, twice at scale 2
+  EXPECT_EQ(list.lines.size(), before + 8u);
   draw_hud_text("   ", 0, 0, style, &list);
-  EXPECT_EQ(list.lines.size(), before + 4u);
+  EXPECT_EQ(list.lines.size(), before + 8u);
 }
 
 TEST(Hud, RefusedVaultShowsItsReason) {
@@ -139,6 +144,31 @@ TEST(Hud, RefusedVaultShowsItsReason) {
   EXPECT_EQ(view.hud_text(s), "No fence in reach");
 }
 
+// Lower-cased words of 'text' (letters and digits; punctuation splits words).
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> words(1);
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '\'') {
+      words.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (!words.back().empty()) {
+      words.emplace_back();
+    }
+  }
+  if (words.back().empty()) words.pop_back();
+  return words;
+}
+
+// "vault" once, and no two-word phrase said twice ("Can't vault: No room to vault: ..." failed both).
+void expect_says_it_once(const std::string& text) {
+  const std::vector<std::string> w = words_of(text);
+  EXPECT_EQ(std::count(w.begin(), w.end(), "vault"), 1) << text;
+  std::set<std::string> pairs;
+  for (std::size_t i = 0; i + 1 < w.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(w[i][0]))) continue;  // "0.30 m" may repeat
+    EXPECT_TRUE(pairs.insert(w[i] + " " + w[i + 1]).second) << "'" << w[i] << " " << w[i + 1] << "' twice: " << text;
+  }
+}
+
 TEST(Hud, RefusalBesideTwoWallsSaysItOnce) {
   Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/fence_walls_both.json");
   ASSERT_TRUE(scene.ok());
@@ -154,9 +184,30 @@ TEST(Hud, RefusalBesideTwoWallsSaysItOnce) {
   view.init(session.scene(), ViewTextures{});
   const std::string text = view.hud_text(session.state());
   ASSERT_EQ(session.state().hud, HudMessage::kVaultRefused) << text;
-  EXPECT_EQ(text.rfind("No room to vault: ", 0), 0u) << text;
-  EXPECT_EQ(text.find("Can't vault"), std::string::npos) << "said twice: " << text;
-  EXPECT_EQ(text.find("No room"), text.rfind("No room")) << text;
+  EXPECT_EQ(text.rfind("Can't vault: no room beside the fence (", 0), 0u) << text;
+  expect_says_it_once(text);
+}
+
+// Every other reason the vault engine gives (vault_play, vault_fit), as the HUD shows it.
+TEST(Hud, EveryRefusalReasonSaysVaultOnce) {
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
+  ASSERT_TRUE(scene.ok());
+  Session session;
+  session.start(std::move(*scene), 1);
+  View view;
+  view.init(session.scene(), ViewTextures{});
+  SimState s = session.state();
+  s.hud = HudMessage::kVaultRefused;
+  for (const char* reason : {"no room beside the fence (0.21 m left, 0.30 m right, needs 0.45 m)",
+                             "the creature would touch a wall", "the creature would touch a fence",
+                             "the motion could not be posed", "the motion could not be fitted to this creature",
+                             "the clip must not loop",
+                             "the decision names no fence of this level"}) {
+    s.player().vault_record.set_reason(reason);
+    expect_says_it_once(view.hud_text(s));
+  }
+  s.hud = HudMessage::kNoFenceInReach;
+  EXPECT_EQ(view.hud_text(s), "No fence in reach");
 }
 
 }  // namespace

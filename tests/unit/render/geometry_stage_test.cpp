@@ -87,6 +87,7 @@ TEST_F(StageTest, TriangleCrossingNearPlaneIsCutIntoTwo) {
   soup.add({-1, -1, -3}, {1, -1, -3}, {0, 1, 1});
   const MeshInput m = soup.mesh();
   GeometryJob job = simple_job(&m, 1, 200, 200, &scratch, &out, &stats);
+  job.settings.whole_polygons = true;  // follows the clipped pieces, not their splits
   ASSERT_TRUE(job.run());
   EXPECT_EQ(stats.clipped, 1);
   ASSERT_EQ(out.triangles.size(), 2u);
@@ -117,6 +118,7 @@ TEST_F(StageTest, TwoCornersBehindNearPlaneLeaveOneSmallerTriangle) {
   soup.add({0, -1, -3}, {-1, -1, 1}, {1, -1, 1});
   const MeshInput m = soup.mesh();
   GeometryJob job = simple_job(&m, 1, 200, 200, &scratch, &out, &stats);
+  job.settings.whole_polygons = true;  // follows the clipped pieces, not their splits
   ASSERT_TRUE(job.run());
   EXPECT_EQ(stats.clipped, 1);
   ASSERT_EQ(out.triangles.size(), 1u);
@@ -138,6 +140,7 @@ TEST_F(StageTest, ClippedCornersInterpolateColourAndUv) {
   MeshInput m = soup.mesh();
   m.uvs = uvs.data();
   GeometryJob job = simple_job(&m, 1, 200, 200, &scratch, &out, &stats);
+  job.settings.whole_polygons = true;  // follows the clipped pieces, not their splits
   ASSERT_TRUE(job.run());
   ASSERT_EQ(out.triangles.size(), 2u);
   // Q1 is halfway from P1 (uv 1,0) to P2 (uv 0,1).
@@ -194,6 +197,7 @@ TEST_F(StageTest, FogGrowsWithViewDistance) {
   soup.add({-1, 0, -5}, {1, 0, -5}, {0, 1, -20});
   const MeshInput m = soup.mesh();
   GeometryJob job = simple_job(&m, 1, 320, 240, &scratch, &out, &stats);
+  job.settings.whole_polygons = true;  // follows the clipped pieces, not their splits
   job.lighting.fog_start_m = 5.0f;
   job.lighting.fog_end_m = 15.0f;
   ASSERT_TRUE(job.run());

@@ -32,9 +32,9 @@ TEST_F(OrderingTableTest, DrawsBackToFront) {
 // Primitives in one bucket keep their submission order, even when their exact depths differ.
 TEST_F(OrderingTableTest, StableWithinABucket) {
   TriangleSoup soup;
-  add_at(&soup, 10.0f, -1.0f);
-  add_at(&soup, 10.3f, 0.0f);  // slightly farther, submitted later
-  add_at(&soup, 10.0f, 1.0f);
+  add_at(&soup, 12.0f, -1.0f);
+  add_at(&soup, 12.3f, 0.0f);  // slightly farther, submitted later
+  add_at(&soup, 12.0f, 1.0f);
   std::vector<MeshInput> meshes;
   const Rgba8 tags[] = {{10, 0, 0, 255}, {20, 0, 0, 255}, {30, 0, 0, 255}};
   std::vector<TriangleSoup> single(3);
@@ -43,13 +43,13 @@ TEST_F(OrderingTableTest, StableWithinABucket) {
   }
   for (int i = 0; i < 3; ++i) meshes.push_back(single[i].mesh(tags[i]));
   GeometryJob job = simple_job(meshes.data(), 3, 320, 240, &scratch, &out, &stats);
-  job.settings.ot_buckets = 16;  // buckets of ~6 m: all three share one
+  job.settings.ot_buckets = 16;  // buckets 1.33 times deeper than the last: all three share one
   ASSERT_TRUE(job.run());
   ASSERT_EQ(out.triangles.size(), 3u);
   EXPECT_EQ(out.triangles[0].v[0].color.r, 10);
   EXPECT_EQ(out.triangles[1].v[0].color.r, 20);
   EXPECT_EQ(out.triangles[2].v[0].color.r, 30);
-  // With the default 1024 buckets (~0.1 m) the farther one moves first.
+  // With the default 4096 buckets (0.11 % apart, ~1.4 cm at 12 m) the farther one moves first.
   job.settings.ot_buckets = 0;
   ASSERT_TRUE(job.run());
   EXPECT_EQ(out.triangles[0].v[0].color.r, 20);
