@@ -258,13 +258,20 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   auto skin_one = [&](int i) {
     const auto k = static_cast<std::size_t>(i);
     skinned_ok_[k] = 0;
+    const auto species = static_cast<std::size_t>(draw.creatures[k].species);
+    if (species >= kinds_.size()) return;
+    const Kind& kind = kinds_[species];
+    // Both levels' buffers at the creature's first frame, so switching detail later allocates nothing.
+    auto size_for = [](const Flesh& f, SkinBuffers* b) {
+      const auto verts = static_cast<std::size_t>(f.skin.mesh.vertex_count());
+      if (f.skinned && b->positions_ms.size() != verts) b->resize_for(f.skin);
+    };
+    size_for(kind.full, &skin_out_[k]);
+    size_for(kind.low, &skin_low_[k]);
     if (drawn_[k] == FleshDetail::kNone) return;
-    const Kind& kind = kinds_[static_cast<std::size_t>(draw.creatures[k].species)];
     const bool low = drawn_[k] == FleshDetail::kLow;
     const Flesh& flesh = low ? kind.low : kind.full;
     SkinBuffers& out = low ? skin_low_[k] : skin_out_[k];
-    const auto verts = static_cast<std::size_t>(flesh.skin.mesh.vertex_count());
-    if (flesh.skinned && out.positions_ms.size() != verts) out.resize_for(flesh.skin);  // once per creature
     skinned_ok_[k] =
         flesh.skinned && skin_with_palette(flesh.skin, poses_[k].bone_ms, kind.inv_bind_ms, &out) ? 1 : 0;
   };

@@ -8,6 +8,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
+#include "alloc_counter.h"
 #include "game/session.h"
 #include "game/view.h"
 
@@ -190,6 +191,15 @@ TEST(FleshLod, TheViewRemembersEachCreaturesDetailAcrossFrames) {
   EXPECT_EQ(thresholds(1.0f, 2.0f), FleshDetail::kFull);       // larger than any threshold
   EXPECT_EQ(thresholds(1.0f, 1500.0f), FleshDetail::kFull);    // inside the gap: stays full
   EXPECT_EQ(s.view.detail(0), FleshDetail::kFull);             // the player is always full
+  // Switching detail after the first frame allocates nothing (both levels' buffers exist already).
+  FleshLodOptions low_now;
+  low_now.low_below_px = 1000.0f;
+  low_now.full_above_px = 2000.0f;
+  s.view.set_flesh_lod(low_now);
+  const std::size_t before = test::allocation_count();
+  s.build();
+  EXPECT_EQ(test::allocation_count(), before);
+  EXPECT_EQ(s.view.detail(c), FleshDetail::kLow);
 }
 
 }  // namespace
