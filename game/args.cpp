@@ -30,6 +30,7 @@ const char* run_options_help() {
   --ticks N             run exactly N ticks (1/60 s each), then exit 0
   --print-hash          print the final simulation state hash (16 hex digits) as the last line
   --print-state         print a one-line JSON summary of the final state (position, heading, ...)
+  --print-fps           print frames and ticks per second and median stage times at exit (a window)
   --record FILE         write a replay of the session (creature, level, seed, inputs, hashes) on exit
   --replay FILE         play a replay's inputs back; exit 1 naming the first tick whose hash differs
   --pad-script FILE     drive a virtual SDL gamepad from a script (tests; see README), so input goes
@@ -92,6 +93,8 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       o.print_hash = true;
     } else if (a == "--print-state") {
       o.print_state = true;
+    } else if (a == "--print-fps") {
+      o.print_fps = true;
     } else if (a == "--ticks") {
       s = number(&o.ticks);
       o.has_ticks = true;

@@ -11,6 +11,7 @@
 #include "core/hash.h"
 #include "game/args.h"
 #include "game/debug_panel.h"
+#include "game/frame_rate.h"
 #include "game/launch.h"
 #include "game/modes.h"
 #include "game/run_harness.h"
@@ -107,6 +108,9 @@ int main(int argc, char** argv) {
     }
   }
   cf::StageTimes times;
+  cf::FrameRateLog fps_log;  // --print-fps
+  const double run_t0 = now_s();
+  const std::uint64_t run_tick0 = session.state().tick;
   cf::EditorMode editor;
   cf::TitleMode title;
   cf::FixedStepClock clock;
@@ -202,6 +206,7 @@ int main(int argc, char** argv) {
       *h = px.height;
       return rasterizer.read_back_window(px.width, px.height, rgba);
     };
+    if (opt.print_fps) fps_log.add(times);
     if (harness.screenshot_due(session)) {
       if (cf::Status s = harness.take_screenshot(read_back); !s) {
         return fail(s.error.field == "screenshot" ? 1 : 2, s.error.to_string());
@@ -211,6 +216,10 @@ int main(int argc, char** argv) {
   }
 
   // 5. Results: the recording, the verdict, the hash.
+  if (opt.print_fps) {
+    fps_log.finish(now_s() - run_t0, session.state().tick - run_tick0);
+    std::printf("%s\n", fps_log.summary().c_str());
+  }
   saver.flush();
   const int code = harness.finish(session);
   panel.shutdown();

@@ -117,6 +117,23 @@ glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_
   return camera_view_matrix(camera_pose(s, level, target_height_m));
 }
 
+View::Flesh View::build_flesh(const Skeleton& skeleton, const SkinOptions& options) {
+  Flesh f;
+  Result<SkinnedCreature> skin = build_skinned_creature(skeleton, options);
+  f.skinned = skin.ok();
+  if (!f.skinned) return f;
+  f.skin = std::move(*skin);
+  f.weight_colors.resize(static_cast<std::size_t>(f.skin.mesh.vertex_count()));
+  for (int v = 0; v < f.skin.mesh.vertex_count(); ++v) {
+    const Influence* best = nullptr;
+    for (const Influence* i = f.skin.limited.weights.begin(v); i != f.skin.limited.weights.end(v); ++i) {
+      if (!best || i->weight > best->weight) best = i;
+    }
+    f.weight_colors[static_cast<std::size_t>(v)] = bone_debug_color(best ? best->bone : 0);
+  }
+  return f;
+}
+
 void View::init(const Scene& scene, const ViewTextures& textures) { init(std::vector<const Scene*>{&scene}, textures); }
 
 void View::init(const std::vector<const Scene*>& species, const ViewTextures& textures) {
@@ -138,24 +155,60 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
     bind.resize(sc.rig);
     kind.inv_bind_ms.resize(bind.bind_ms.size());
     invert_bind_matrices(bind.bind_ms, kind.inv_bind_ms);
-    Result<SkinnedCreature> skin = build_skinned_creature(sc.rig.skeleton);
-    kind.skinned = skin.ok();
-    if (kind.skinned) {
-      kind.skin = std::move(*skin);
-      kind.weight_colors.resize(static_cast<std::size_t>(kind.skin.mesh.vertex_count()));
-      for (int v = 0; v < kind.skin.mesh.vertex_count(); ++v) {
-        const Influence* best = nullptr;
-        for (const Influence* i = kind.skin.limited.weights.begin(v); i != kind.skin.limited.weights.end(v); ++i) {
-          if (!best || i->weight > best->weight) best = i;
-        }
-        kind.weight_colors[static_cast<std::size_t>(v)] = bone_debug_color(best ? best->bone : 0);
-      }
+    kind.full = build_flesh(sc.rig.skeleton, SkinOptions{});
+    if (kind.full.skinned) {
+      SkinOptions low;
+      low.mesh.target_vertices = lod_.low_vertices;
+      kind.low = build_flesh(sc.rig.skeleton, low);
+      // The sphere must hold both meshes.
+      kind.reach_m = std::max(flesh_reach_m(sc.rig.skeleton, kind.full.skin.mesh.positions_ms),
+                              flesh_reach_m(sc.rig.skeleton, kind.low.skin.mesh.positions_ms));
     } else {
       kind.blob = creature_blob_mesh(sc.creature);
+      kind.reach_m = flesh_reach_m(sc.rig.skeleton, kind.blob.positions_ms);
     }
   }
   poses_.clear();
   skin_out_.clear();
+  skin_low_.clear();
+  detail_.clear();
+  drawn_.clear();
+}
+
+const SkinnedCreature* View::low_flesh(int species) const {
+  if (species < 0 || species >= static_cast<int>(kinds_.size())) return nullptr;
+  const Flesh& f = kinds_[static_cast<std::size_t>(species)].low;
+  return f.skinned ? &f.skin : nullptr;
+}
+
+void View::choose_flesh(const SimState& draw, const glm::mat4& camera_view, const FrameSettings& settings,
+                        int window_w, int window_h) {
+  int tw = 0, th = 0;
+  target_size(settings, window_w, window_h, &tw, &th);
+  Camera cam;  // the stage's defaults (fov, near, far), as GeometryJob uses them
+  cam.view = camera_view;
+  const glm::mat4 view_proj = projection_matrix(cam, static_cast<float>(tw) / static_cast<float>(th)) * camera_view;
+  const float fov = glm::radians(60.0f);
+  lod_counts_ = FleshLodCounts{};
+  for (int i = 0; i < draw.creature_count; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    const auto species = static_cast<std::size_t>(draw.creatures[k].species);
+    drawn_[k] = FleshDetail::kNone;
+    if (species >= kinds_.size()) continue;
+    const Kind& kind = kinds_[species];
+    if (!lod_.enabled) {
+      drawn_[k] = FleshDetail::kFull;
+    } else {
+      const CreatureBounds b = creature_bounds(poses_[k], kind.reach_m);
+      const float size_px = projected_diameter_px(b, camera_view, fov, th);
+      // The hysteresis follows the creature even while it is culled, so it does not pop on return.
+      detail_[k] = i == 0 ? FleshDetail::kFull : choose_detail(detail_[k], size_px, lod_);  // the player stays full
+      if (!lod_.cull || sphere_in_view(b, view_proj)) drawn_[k] = kind.low.skinned ? detail_[k] : FleshDetail::kFull;
+    }
+    if (drawn_[k] == FleshDetail::kNone) ++lod_counts_.culled;
+    else if (drawn_[k] == FleshDetail::kLow) ++lod_counts_.low;
+    else ++lod_counts_.full;
+  }
 }
 
 const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime, float alpha,
@@ -186,22 +239,41 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   }
   skinning_s_ = 0.0;
   const auto count = static_cast<std::size_t>(draw.creature_count);
-  if (poses_.size() < count) poses_.resize(count);  // grows when creatures arrive, not per frame
-  if (skin_out_.size() < count) skin_out_.resize(count);
-  if (skinned_ok_.size() < count) skinned_ok_.resize(count);
-  // Pose and skin every creature (across the pool's threads: each writes only its own buffers).
+  if (poses_.size() < count) {  // grows when creatures arrive, not per frame
+    poses_.resize(count);
+    skin_out_.resize(count);
+    skin_low_.resize(count);
+    skinned_ok_.resize(count);
+    detail_.resize(count, FleshDetail::kNone);
+    drawn_.resize(count, FleshDetail::kNone);
+  }
+  // Poses between ticks first: the camera follows the player's, and the level of detail reads them all.
+  for (int i = 0; i < draw.creature_count; ++i) {
+    blend_poses(runtime.previous_pose(i), runtime.pose(i), alpha, &poses_[static_cast<std::size_t>(i)]);
+  }
+  const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
+  const glm::mat4 camera_view = orbit_camera_view(draw, lv, cog_height);
+  choose_flesh(draw, camera_view, settings, window_w, window_h);
+  // Skin every creature in view (across the pool's threads: each writes only its own buffers).
   auto skin_one = [&](int i) {
     const auto k = static_cast<std::size_t>(i);
     skinned_ok_[k] = 0;
     const auto species = static_cast<std::size_t>(draw.creatures[k].species);
     if (species >= kinds_.size()) return;
     const Kind& kind = kinds_[species];
-    CreaturePose& pose = poses_[k];
-    blend_poses(runtime.previous_pose(i), runtime.pose(i), alpha, &pose);
-    SkinBuffers& out = skin_out_[k];
-    const auto verts = static_cast<std::size_t>(kind.skin.mesh.vertex_count());
-    if (kind.skinned && out.positions_ms.size() != verts) out.resize_for(kind.skin);  // once per creature
-    skinned_ok_[k] = kind.skinned && skin_with_palette(kind.skin, pose.bone_ms, kind.inv_bind_ms, &out) ? 1 : 0;
+    // Both levels' buffers at the creature's first frame, so switching detail later allocates nothing.
+    auto size_for = [](const Flesh& f, SkinBuffers* b) {
+      const auto verts = static_cast<std::size_t>(f.skin.mesh.vertex_count());
+      if (f.skinned && b->positions_ms.size() != verts) b->resize_for(f.skin);
+    };
+    size_for(kind.full, &skin_out_[k]);
+    size_for(kind.low, &skin_low_[k]);
+    if (drawn_[k] == FleshDetail::kNone) return;
+    const bool low = drawn_[k] == FleshDetail::kLow;
+    const Flesh& flesh = low ? kind.low : kind.full;
+    SkinBuffers& out = low ? skin_low_[k] : skin_out_[k];
+    skinned_ok_[k] =
+        flesh.skinned && skin_with_palette(flesh.skin, poses_[k].bone_ms, kind.inv_bind_ms, &out) ? 1 : 0;
   };
   const double skin_t0 = now_ ? now_() : 0.0;
   if (pool_) {
@@ -216,20 +288,22 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     if (species >= kinds_.size()) continue;
     const Kind& kind = kinds_[species];
     const CreaturePose& pose = poses_[k];
-    const SkinBuffers& out = skin_out_[k];
+    const bool low = drawn_[k] == FleshDetail::kLow;
+    const Flesh& flesh = low ? kind.low : kind.full;
+    const SkinBuffers& out = low ? skin_low_[k] : skin_out_[k];
     if (skinned_ok_[k]) {
       MeshInput m;
       m.positions_ms = out.positions_ms.data();
       m.normals_ms = out.normals_ms.data();
-      m.uvs = kind.skin.mesh.uvs.data();
-      m.weight_colors = kind.weight_colors.data();
-      m.vertex_count = kind.skin.mesh.vertex_count();
-      m.indices = kind.skin.mesh.indices.data();
-      m.index_count = static_cast<int>(kind.skin.mesh.indices.size());
+      m.uvs = flesh.skin.mesh.uvs.data();
+      m.weight_colors = flesh.weight_colors.data();
+      m.vertex_count = flesh.skin.mesh.vertex_count();
+      m.indices = flesh.skin.mesh.indices.data();
+      m.index_count = static_cast<int>(flesh.skin.mesh.indices.size());
       m.model_to_world = pose.model_to_world;
       m.texture = tex_.skin;
       meshes_.push_back(m);
-    } else if (!kind.blob.positions_ms.empty()) {
+    } else if (!kind.blob.positions_ms.empty() && drawn_[k] != FleshDetail::kNone) {
       meshes_.push_back(kind.blob.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
     }
     add_pose_overlays(draw.creatures[k], pose, runtime.held_plan(i, draw.creatures[k].vault_record.serial));
@@ -255,8 +329,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
 
   GeometryJob job;
   job.set_inputs(meshes_, lines_, points_);
-  const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
-  job.camera.view = orbit_camera_view(draw, lv, cog_height);
+  job.camera.view = camera_view;
   job.lighting.fog_start_m = 18.0f;
   job.lighting.fog_end_m = 40.0f;
   job.settings = settings;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "game/creature_lod.h"
 #include "game/scene.h"
 #include "game/scenery.h"
 #include "game/sim.h"
@@ -56,7 +57,17 @@ class View {
   const std::vector<OverlayLineInput>& lines() const { return lines_; }
   // The player's pose of the last build (world positions of every bone).
   const CreaturePose& pose() const { return poses_.front(); }
-  bool skinned() const { return !kinds_.empty() && kinds_.front().skinned; }
+  bool skinned() const { return !kinds_.empty() && kinds_.front().full.skinned; }
+  // Level of detail and culling of creature flesh (game/creature_lod.h). low_vertices is read by init.
+  void set_flesh_lod(const FleshLodOptions& options) { lod_ = options; }
+  // How the last build drew the creatures, and each creature's detail (kNone: culled or not drawn yet).
+  const FleshLodCounts& lod_counts() const { return lod_counts_; }
+  FleshDetail detail(int creature) const {
+    return creature >= 0 && creature < static_cast<int>(drawn_.size()) ? drawn_[static_cast<std::size_t>(creature)]
+                                                                        : FleshDetail::kNone;
+  }
+  // The reduced flesh of a species (nullptr when it has none), for tests.
+  const SkinnedCreature* low_flesh(int species) const;
   // Threads for skinning the creatures (null: the calling thread alone).
   void set_pool(WorkerPool* pool) { pool_ = pool; }
   // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
@@ -79,13 +90,20 @@ class View {
   MeshData ground_;
   std::vector<MeshData> fences_, walls_;
   std::vector<SceneryPiece> scenery_;  // pipes and region rails
-  struct Kind {                      // what every creature of one species draws with
-    SkinnedCreature skin;            // the skinned flesh (engine/skin)
+  struct Flesh {                     // one level of detail of a species' skinned flesh (engine/skin)
+    SkinnedCreature skin;
     bool skinned = false;
-    MeshData blob;                   // fallback flesh when skinning fails: spheres along the strokes
-    std::vector<glm::mat4> inv_bind_ms;
     std::vector<Rgba8> weight_colors;  // per vertex: dominant bone's debug colour (weight view)
   };
+  struct Kind {                      // what every creature of one species draws with
+    Flesh full, low;                 // low: the reduced mesh for creatures small on screen
+    float reach_m = 0.0f;            // how far the flesh reaches out of the bones (bounding spheres)
+    MeshData blob;                   // fallback flesh when skinning fails: spheres along the strokes
+    std::vector<glm::mat4> inv_bind_ms;
+  };
+  static Flesh build_flesh(const Skeleton& skeleton, const SkinOptions& options);
+  void choose_flesh(const SimState& draw, const glm::mat4& camera_view, const FrameSettings& settings, int window_w,
+                    int window_h);
   std::vector<Kind> kinds_;          // per species
   std::string banner_;
   std::string notice_;
@@ -95,7 +113,12 @@ class View {
   NowFn now_ = nullptr;
   double skinning_s_ = 0.0, geometry_s_ = 0.0;
   std::vector<SkinBuffers> skin_out_;  // per creature
-  std::vector<char> skinned_ok_;       // per creature: skin_out_ holds this frame's flesh
+  std::vector<SkinBuffers> skin_low_;  // per creature: the reduced flesh's buffers
+  std::vector<char> skinned_ok_;       // per creature: this frame's flesh is skinned
+  std::vector<FleshDetail> detail_;    // per creature: the last chosen detail (hysteresis; kept while culled)
+  std::vector<FleshDetail> drawn_;     // per creature: this frame's (kNone: outside the view)
+  FleshLodOptions lod_;
+  FleshLodCounts lod_counts_;
   WorkerPool* pool_ = nullptr;
   std::vector<CreaturePose> poses_;     // per creature, as drawn
   void add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const VaultPlan* plan);

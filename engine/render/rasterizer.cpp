@@ -158,6 +158,22 @@ struct Rasterizer::Impl {
   RenderTarget target, display;
   std::vector<GpuVertex> staging;  // reused every frame
   bool drawn = false;
+  int window_w = 0, window_h = 0;  // the last draw's window
+  int list_w = 0, list_h = 0;      // and its target's size
+
+  // Clears framebuffer fbo (window-sized) to black and scales the target into its letterbox.
+  void present(GLuint fbo) const {
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glViewport(0, 0, window_w, window_h);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    const PixelRect r = letterbox(window_w, window_h, list_w, list_h);
+    const int y0 = window_h - (r.y + r.h);  // GL's origin is bottom-left
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, target.fbo);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+    glBlitFramebuffer(0, 0, list_w, list_h, r.x, y0, r.x + r.w, y0 + r.h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  }
 
   void upload(const CommandList& list) {
     staging.clear();
@@ -346,27 +362,21 @@ void Rasterizer::draw(const CommandList& list, int window_w, int window_h) {
   im.upload(list);
   im.draw_primitives(list, list.modern ? im.modern : im.retro);
   glDisable(GL_DEPTH_TEST);
-  // 2. The displayed frame: black bars, the target scaled with nearest filtering into the letterbox.
-  if (!im.display.ensure(window_w, window_h, false)) return;
-  glBindFramebuffer(GL_FRAMEBUFFER, im.display.fbo);
-  glViewport(0, 0, window_w, window_h);
-  glClearColor(0, 0, 0, 1);
-  glClear(GL_COLOR_BUFFER_BIT);
-  const PixelRect r = letterbox(window_w, window_h, list.width, list.height);
-  const int y0 = window_h - (r.y + r.h);  // GL's origin is bottom-left
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, im.target.fbo);
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, im.display.fbo);
-  glBlitFramebuffer(0, 0, list.width, list.height, r.x, y0, r.x + r.w, y0 + r.h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  // 3. Present: copy to the window's default framebuffer.
-  glBindFramebuffer(GL_READ_FRAMEBUFFER, im.display.fbo);
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-  glBlitFramebuffer(0, 0, window_w, window_h, 0, 0, window_w, window_h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  im.list_w = list.width;
+  im.list_h = list.height;
+  // 2. Present: black bars and the target scaled with nearest filtering into the letterbox, straight into
+  // the window's back buffer (one window-sized pass; llvmpipe pays for every one). read_back rebuilds the
+  // same picture off screen only when asked.
+  im.window_w = window_w;
+  im.window_h = window_h;
+  im.present(0);
   im.drawn = true;
 }
 
 bool Rasterizer::read_back(std::vector<std::uint8_t>* rgba, int* w, int* h) const {
   if (!impl_->ready || !impl_->drawn) return false;
+  if (!impl_->display.ensure(impl_->window_w, impl_->window_h, false)) return false;
+  impl_->present(impl_->display.fbo);  // the displayed frame again, the same blit, off screen
   const bool ok = impl_->display.read(rgba, w, h);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   return ok;

@@ -43,10 +43,11 @@ class Rasterizer {
   TextureId placeholder_texture() const;
 
   // Draws the frame into the window's default framebuffer (window_w x window_h drawable pixels),
-  // letterboxed, leaving it ready for the swap. Also keeps a copy for read_back.
+  // letterboxed, leaving it ready for the swap (one window-sized pass: black bars and the scaled target).
   void draw(const CommandList& list, int window_w, int window_h);
 
-  // The last displayed frame (window size, RGBA8, top row first); false before the first draw.
+  // The last displayed frame (window size, RGBA8, top row first), rebuilt off screen from the last
+  // target with the same blit; false before the first draw.
   bool read_back(std::vector<std::uint8_t>* rgba, int* w, int* h) const;
   // The window's back buffer (w x h) as it will be presented, with whatever was drawn over the
   // rasterizer's frame (the debug panel): RGBA8, top row first.

@@ -111,6 +111,26 @@ TEST(E2E, ScreenshotAtTickZeroShowsTheDefaultScene) {
   EXPECT_GT(distinct_colours(*img), 16);
 }
 
+// --print-fps with a herd: one summary line before the hash, counting every displayed frame (back to
+// back under the offscreen driver: one tick per frame), and the state is what it is without it.
+TEST(E2E, PrintFpsSummarisesTheRunWithAHerd) {
+  const CommandResult r = game_offscreen("--herd 15 --ticks 60 --print-fps --print-hash");
+  const CommandResult plain = game_offscreen("--herd 15 --ticks 60 --print-hash");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(last_line(r.out), last_line(plain.out));
+  const std::size_t at = r.out.find("fps ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+  double fps = 0.0;
+  int frames = 0;
+  ASSERT_EQ(std::sscanf(line.c_str(), "fps %lf (%d frames", &fps, &frames), 2) << line;
+  EXPECT_EQ(frames, 60) << line;
+  EXPECT_GT(fps, 0.0) << line;
+  EXPECT_NE(line.find("ticks/s "), std::string::npos) << line;
+  EXPECT_NE(line.find("rasterizer "), std::string::npos) << line;
+}
+
 TEST(E2E, XvfbWalkReplayMatchesTheSameGoldens) {
   if (run_command("command -v xvfb-run >/dev/null").exit_code != 0) GTEST_SKIP() << "xvfb-run not installed";
   if (updating_goldens()) GTEST_SKIP() << "goldens come from the offscreen run";

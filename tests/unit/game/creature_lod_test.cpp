@@ -1,0 +1,206 @@
+// Level of detail and culling of creature flesh (view only): the choice, the view volume test, and the
+// reduced mesh skinned with the same palette as the full one.
+#include "game/creature_lod.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
+
+#include "alloc_counter.h"
+#include "game/session.h"
+#include "game/view.h"
+
+namespace cf {
+namespace {
+
+TEST(FleshLod, FarGetsLowNearGetsFullAndTheGapKeepsTheLastChoice) {
+  const FleshLodOptions o;  // low below 48 px, full above 60 px
+  EXPECT_EQ(choose_detail(FleshDetail::kNone, 20.0f, o), FleshDetail::kLow);
+  EXPECT_EQ(choose_detail(FleshDetail::kNone, 120.0f, o), FleshDetail::kFull);
+  EXPECT_EQ(choose_detail(FleshDetail::kFull, 20.0f, o), FleshDetail::kLow);
+  EXPECT_EQ(choose_detail(FleshDetail::kLow, 120.0f, o), FleshDetail::kFull);
+  // Inside the gap nothing changes, either way: a creature at the threshold does not flicker.
+  for (float px : {49.0f, 54.0f, 59.0f}) {
+    EXPECT_EQ(choose_detail(FleshDetail::kFull, px, o), FleshDetail::kFull) << px;
+    EXPECT_EQ(choose_detail(FleshDetail::kLow, px, o), FleshDetail::kLow) << px;
+  }
+  // Swaying across one threshold only (47 <-> 58 px) switches once, not every frame.
+  FleshDetail d = FleshDetail::kFull;
+  int switches = 0;
+  for (int f = 0; f < 20; ++f) {
+    const FleshDetail next = choose_detail(d, f % 2 ? 47.0f : 58.0f, o);
+    switches += next != d;
+    d = next;
+  }
+  EXPECT_EQ(switches, 1);
+}
+
+TEST(FleshLod, ProjectedSizeAndViewVolume) {
+  const glm::mat4 view = glm::lookAt(glm::vec3(0, 0, 0), glm::vec3(0, 0, -1), glm::vec3(0, 1, 0));
+  const float fov = glm::radians(60.0f);
+  CreatureBounds b{{0, 0, -10}, 1.0f};
+  EXPECT_NEAR(projected_diameter_px(b, view, fov, 240), 240.0f / (10.0f * std::tan(fov / 2)), 0.01f);
+  b.centre_ws.z = -20.0f;
+  EXPECT_NEAR(projected_diameter_px(b, view, fov, 240), 240.0f / (20.0f * std::tan(fov / 2)), 0.01f);
+  b.centre_ws = {0, 0, 20};  // behind the camera: as large as in front (turning alone changes nothing)
+  EXPECT_NEAR(projected_diameter_px(b, view, fov, 240), 240.0f / (20.0f * std::tan(fov / 2)), 0.01f);
+  b.centre_ws = {0, 0, 0.5f};  // the camera inside the sphere
+  EXPECT_GT(projected_diameter_px(b, view, fov, 240), 1e6f);
+
+  const glm::mat4 vp = glm::perspective(fov, 4.0f / 3.0f, 0.1f, 200.0f) * view;
+  EXPECT_TRUE(sphere_in_view({{0, 0, -10}, 1.0f}, vp));
+  EXPECT_FALSE(sphere_in_view({{0, 0, 10}, 1.0f}, vp));     // behind the camera
+  EXPECT_FALSE(sphere_in_view({{30, 0, -10}, 1.0f}, vp));   // far to the right
+  EXPECT_FALSE(sphere_in_view({{0, 0, -300}, 1.0f}, vp));   // past the far plane
+  // Centre just outside the right edge (x = 10 * tan(30) * 4/3 = 7.7), the sphere reaching in.
+  EXPECT_TRUE(sphere_in_view({{8.2f, 0, -10}, 1.0f}, vp));
+  EXPECT_FALSE(sphere_in_view({{9.5f, 0, -10}, 1.0f}, vp));
+  EXPECT_TRUE(sphere_in_view({{0, 0, 0.5f}, 1.0f}, vp));     // the camera inside it
+}
+
+struct LodScene {
+  Session session;
+  View view;
+  glm::vec3 eye{0.0f}, forward{0.0f}, right{0.0f};
+  LodScene() {
+    Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
+    EXPECT_TRUE(scene.ok());
+    session.start(std::move(*scene), 1);
+    view.init(session.scene(), ViewTextures{});
+    const glm::mat4 cam = orbit_camera_view(session.state(), session.scene().level,
+                                            session.runtime().pose(0).cog_ws.y - session.scene().level.ground_y);
+    const glm::mat4 inv = glm::inverse(cam);
+    eye = glm::vec3(inv[3]);
+    forward = glm::normalize(glm::vec3(-inv[2].x, 0.0f, -inv[2].z));
+    right = glm::normalize(glm::vec3(inv[0].x, 0.0f, inv[0].z));
+  }
+  glm::vec3 ahead(float metres, float side = 0.0f) const {
+    return glm::vec3(eye.x, 0.0f, eye.z) + forward * metres + right * side;
+  }
+  const CommandList& build() { return view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 320, 240); }
+};
+
+TEST(FleshLod, FarCreaturesAreLowNearFullAndThoseOutOfViewAreNotSkinned) {
+  LodScene s;
+  const int near = s.session.add_creature(s.ahead(4.0f, 1.0f), 0.0f);
+  const int far = s.session.add_creature(s.ahead(30.0f), 0.0f);
+  const int behind = s.session.add_creature(s.ahead(-6.0f), 0.0f);
+  const int aside = s.session.add_creature(s.ahead(3.0f, 12.0f), 0.0f);
+  ASSERT_EQ(aside, 4);
+  s.build();
+  EXPECT_EQ(s.view.detail(0), FleshDetail::kFull);  // the player
+  EXPECT_EQ(s.view.detail(near), FleshDetail::kFull);
+  EXPECT_EQ(s.view.detail(far), FleshDetail::kLow);
+  EXPECT_EQ(s.view.detail(behind), FleshDetail::kNone);
+  EXPECT_EQ(s.view.detail(aside), FleshDetail::kNone);
+  EXPECT_EQ(s.view.lod_counts().full, 2);
+  EXPECT_EQ(s.view.lod_counts().low, 1);
+  EXPECT_EQ(s.view.lod_counts().culled, 2);
+  // ground, fence, wall, and three creatures' flesh: the culled ones submit nothing.
+  EXPECT_EQ(s.view.meshes().size(), 6u);
+  const SkinnedCreature* low = s.view.low_flesh(0);
+  ASSERT_NE(low, nullptr);
+  EXPECT_EQ(s.view.meshes().back().vertex_count, low->mesh.vertex_count());  // the far one, drawn last
+
+  // Switched off: everyone full and skinned (the baseline the bench compares with).
+  View plain;
+  FleshLodOptions off;
+  off.enabled = false;
+  plain.set_flesh_lod(off);
+  plain.init(s.session.scene(), ViewTextures{});
+  plain.build(s.session.state(), s.session.runtime(), 1.0f, FrameSettings{}, 320, 240);
+  EXPECT_EQ(plain.lod_counts().full, 5);
+  EXPECT_EQ(plain.meshes().size(), 8u);
+  // Level of detail without culling: everyone skinned, the far one and those out of view small on screen.
+  View uncut;
+  FleshLodOptions no_cull;
+  no_cull.cull = false;
+  uncut.set_flesh_lod(no_cull);
+  uncut.init(s.session.scene(), ViewTextures{});
+  uncut.build(s.session.state(), s.session.runtime(), 1.0f, FrameSettings{}, 320, 240);
+  EXPECT_EQ(uncut.lod_counts().culled, 0);
+  EXPECT_EQ(uncut.detail(far), FleshDetail::kLow);
+  EXPECT_EQ(uncut.meshes().size(), 8u);
+}
+
+TEST(FleshLod, LowMeshIsMuchSmallerAndSkinsOntoTheFullMeshSurface) {
+  LodScene s;
+  InputFrame walk;
+  walk.left_y = 32767;
+  for (int t = 0; t < 50; ++t) s.session.tick(walk);  // a walking pose, limbs bent
+  const SkinnedCreature* low = s.view.low_flesh(0);
+  ASSERT_NE(low, nullptr);
+  Result<SkinnedCreature> full = build_skinned_creature(s.session.scene().rig.skeleton);
+  ASSERT_TRUE(full.ok());
+  EXPECT_LT(low->mesh.indices.size() * 4, full->mesh.indices.size());
+  EXPECT_GT(low->mesh.vertex_count(), 100);
+
+  const CreaturePose& pose = s.session.runtime().pose(0);
+  CreaturePose bind;
+  bind.resize(s.session.scene().rig);
+  std::vector<glm::mat4> inv_bind(bind.bind_ms.size());
+  invert_bind_matrices(bind.bind_ms, inv_bind);
+  SkinBuffers lo, hi;
+  lo.resize_for(*low);
+  hi.resize_for(*full);
+  ASSERT_TRUE(skin_with_palette(*low, pose.bone_ms, inv_bind, &lo));
+  ASSERT_TRUE(skin_with_palette(*full, pose.bone_ms, inv_bind, &hi));
+  // Tolerance: the full mesh's longest edge in the bind pose (a low vertex on the same surface is within
+  // about half an edge of a full vertex).
+  float edge = 0.0f;
+  const auto& ix = full->mesh.indices;
+  for (std::size_t t = 0; t + 2 < ix.size(); t += 3) {
+    for (int e = 0; e < 3; ++e) {
+      edge = std::max(edge, glm::length(full->mesh.positions_ms[ix[t + e]] - full->mesh.positions_ms[ix[t + (e + 1) % 3]]));
+    }
+  }
+  ASSERT_GT(edge, 0.0f);
+  float worst = 0.0f;
+  for (std::size_t v = 0; v < lo.positions_ms.size(); ++v) {
+    float nearest = 1e9f;
+    for (const glm::vec3& p : hi.positions_ms) nearest = std::min(nearest, glm::length(lo.positions_ms[v] - p));
+    worst = std::max(worst, nearest);
+    EXPECT_NEAR(glm::length(lo.normals_ms[v]), 1.0f, 1e-3f);
+  }
+  EXPECT_LT(worst, edge);
+  // The check has teeth: the low flesh left in its bind pose is far from the walking full flesh somewhere.
+  float bind_worst = 0.0f;
+  for (const glm::vec3& q : low->mesh.positions_ms) {
+    float nearest = 1e9f;
+    for (const glm::vec3& p : hi.positions_ms) nearest = std::min(nearest, glm::length(q - p));
+    bind_worst = std::max(bind_worst, nearest);
+  }
+  EXPECT_GT(bind_worst, 2.0f * edge);
+}
+
+TEST(FleshLod, TheViewRemembersEachCreaturesDetailAcrossFrames) {
+  LodScene s;
+  const int c = s.session.add_creature(s.ahead(12.0f), 0.0f);
+  auto thresholds = [&](float low_below, float full_above) {
+    FleshLodOptions o;
+    o.low_below_px = low_below;
+    o.full_above_px = full_above;
+    s.view.set_flesh_lod(o);
+    s.build();
+    return s.view.detail(c);
+  };
+  EXPECT_EQ(thresholds(1000.0f, 2000.0f), FleshDetail::kLow);  // smaller than any threshold
+  EXPECT_EQ(thresholds(1.0f, 1500.0f), FleshDetail::kLow);     // inside the gap: stays low
+  EXPECT_EQ(thresholds(1.0f, 2.0f), FleshDetail::kFull);       // larger than any threshold
+  EXPECT_EQ(thresholds(1.0f, 1500.0f), FleshDetail::kFull);    // inside the gap: stays full
+  EXPECT_EQ(s.view.detail(0), FleshDetail::kFull);             // the player is always full
+  // Switching detail after the first frame allocates nothing (both levels' buffers exist already).
+  FleshLodOptions low_now;
+  low_now.low_below_px = 1000.0f;
+  low_now.full_above_px = 2000.0f;
+  s.view.set_flesh_lod(low_now);
+  const std::size_t before = test::allocation_count();
+  s.build();
+  EXPECT_EQ(test::allocation_count(), before);
+  EXPECT_EQ(s.view.detail(c), FleshDetail::kLow);
+}
+
+}  // namespace
+}  // namespace cf
