@@ -215,7 +215,9 @@ std::uint32_t Input::handle_event(const SDL_Event& e) {
       if (text_entry_) {
         for (const char* p = e.text.text; *p; ++p) {
           const char c = *p;
-          if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') queue_typed(static_cast<std::uint8_t>(c));
+          if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') {
+            queue_typed(static_cast<std::uint8_t>(c));
+          }
         }
       }
       return 0;
@@ -225,14 +227,15 @@ std::uint32_t Input::handle_event(const SDL_Event& e) {
       const SDL_Scancode sc = e.key.keysym.scancode;
       const bool alt = (e.key.keysym.mod & KMOD_ALT) != 0;
       if (text_entry_ && !alt) {
-        // The keyboard types; only the arrows stay a stick (the letter wheel), key-ups always count.
+        // The keyboard types; only the arrows (the letter wheel) and the F keys stay, key-ups always count.
         if (down && sc == SDL_SCANCODE_BACKSPACE) queue_typed(kTypedBackspace);
         if (down && e.key.repeat == 0 && (sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER))
           queue_typed(kTypedEnter);
         if (down && e.key.repeat == 0 && sc == SDL_SCANCODE_ESCAPE) queue_typed(kTypedEscape);
         const bool arrow = sc == SDL_SCANCODE_UP || sc == SDL_SCANCODE_DOWN || sc == SDL_SCANCODE_LEFT ||
                            sc == SDL_SCANCODE_RIGHT;
-        if (down && !arrow) return 0;
+        const bool f_key = sc >= SDL_SCANCODE_F1 && sc <= SDL_SCANCODE_F12;
+        if (down && !arrow && !f_key) return 0;
       }
       if (down && e.key.repeat == 0) {
         if (sc == SDL_SCANCODE_F11 || (alt && sc == SDL_SCANCODE_RETURN)) return kHotkeyFullscreen;

@@ -39,10 +39,10 @@ TEST(EditorMouseE2E, MouseDragsDrawTheCreatureAndATypedNameNamesItsFile) {
   const std::string shot = std::string(CF_BINARY_DIR) + "/e2e_editor_mouse_leg.png";
   ASSERT_EQ(std::system(("rm -rf '" + data + "' '" + shot + "'").c_str()), 0);
   // Tick 80: 25 ticks into the leg drag (from y 0.905 down to 0.155 at depth x 0.1).
-  const CommandResult r = run_command("cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen "
-                                      "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 '" CF_GAME_EXE "' --edit --data-dir '" +
-                                      data + "' --pad-script '" + kScript + "' --ticks " + std::to_string(ticks) +
-                                      " --screenshot '" + shot + "' --at-tick 80");
+  const CommandResult r = run_command(
+      "cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy "
+      "ASAN_OPTIONS=detect_leaks=0 '" CF_GAME_EXE "' --edit --data-dir '" + data + "' --pad-script '" + kScript +
+      "' --ticks " + std::to_string(ticks) + " --screenshot '" + shot + "' --at-tick 80");
   ASSERT_EQ(r.exit_code, 0) << r.err;
 
   // The typed "Mouse_Pet" + Enter saved mouse_pet.json named MOUSE_PET.

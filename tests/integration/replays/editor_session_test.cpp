@@ -52,9 +52,9 @@ TEST(EditSessionReplay, ReplaysToTheGoldenHashAndSavesTheLiveSessionsFileByteFor
 
   const std::string data = std::string(CF_BINARY_DIR) + "/edit_session_replay_data";
   ASSERT_EQ(std::system(("rm -rf '" + data + "'").c_str()), 0);
-  const CommandResult r = run_command("cd '" CF_SOURCE_DIR "' && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy '" CF_GAME_EXE
-                                      "' --headless --replay '" + kDir + "mouse_pet.editsession.json' --data-dir '" +
-                                      data + "' --print-hash");
+  const CommandResult r = run_command(
+      "cd '" CF_SOURCE_DIR "' && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy '" CF_GAME_EXE "' --headless --replay '" +
+      kDir + "mouse_pet.editsession.json' --data-dir '" + data + "' --print-hash");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(last_line(r.out), want_hash);
 

@@ -104,7 +104,10 @@ TEST_F(PointerTextTest, TextEntryTypesOneKeyPerTickAndStopsTheKeysBeingButtons) 
   SDL_PushEvent(&k);
   k.key.keysym.scancode = SDL_SCANCODE_UP;
   SDL_PushEvent(&k);
-  InputFrame f = pump_and_sample();
+  k.key.keysym.scancode = SDL_SCANCODE_F3;  // F keys keep their meaning
+  SDL_PushEvent(&k);
+  EXPECT_EQ(pump_events(input, nullptr).hotkeys, hotkey_f(3));
+  InputFrame f = input.sample();
   EXPECT_EQ(f.buttons, 0u);
   EXPECT_EQ(f.left_y, 0);
   EXPECT_EQ(f.right_y, 32767);
