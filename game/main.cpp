@@ -24,6 +24,7 @@
 #include "platform/events.h"
 #include "platform/input.h"
 #include "platform/virtual_pad.h"
+#include "platform/virtual_pointer.h"
 #include "platform/window.h"
 #include "render/image_io.h"
 #include "render/rasterizer.h"
@@ -72,6 +73,7 @@ int main(int argc, char** argv) {
   cf::Window window;
   cf::Input input;
   cf::VirtualPad virtual_pad;  // declared after input: detached before SDL's controllers shut down
+  cf::VirtualPointer virtual_pointer;  // the pad script's mouse and typing, as SDL events
   cf::Rasterizer rasterizer;
   cf::View view;
   cf::FrameSettings frame_settings;
@@ -148,12 +150,27 @@ int main(int argc, char** argv) {
     if (session.state().tick < target) return fail(2, "--at-tick: the session ended before tick " + std::to_string(target));
     modes.current = cf::ModeId::kDebug;
   }
+  std::uint64_t typed_tick = ~0ull;  // the pad script's keys are typed once per tick
   const std::function<cf::InputFrame()> sample = [&] { return opt.headless ? cf::InputFrame{} : input.sample(); };
   while (!harness.finished(session)) {
     // Events and hot-plug; window close ends the session like the last tick. The scripted pad's
     // state for the next tick goes in before the pump, so SDL turns it into controller events
     // exactly as it would for a physical pad.
-    if (virtual_pad.attached()) virtual_pad.set(pad_script.frame_at(harness.ticks_run(session)));
+    cf::PixelRect picture;  // where the picture is, in the mouse's screen coordinates
+    if (!opt.headless) {
+      const cf::PixelSize ws = window.window_size();
+      picture = cf::letterbox(ws.width, ws.height, cf::internal_width(frame_settings),
+                              cf::internal_height(frame_settings));
+      input.set_picture_area(picture.x, picture.y, picture.w, picture.h);
+      input.set_text_entry(modes.active().wants_text());  // a name prompt: the keyboard types
+    }
+    if (virtual_pad.attached()) {
+      const std::uint64_t t = harness.ticks_run(session);
+      virtual_pad.set(pad_script.frame_at(t));
+      virtual_pointer.set(pad_script.frame_at(t), picture.x, picture.y, picture.w, picture.h);
+      if (const std::string* keys = pad_script.text_at(t); keys && t != typed_tick) virtual_pointer.type(*keys);
+      typed_tick = t;
+    }
     cf::FrameEvents events;
     if (!opt.headless) events = cf::pump_events(input, &window, cf::EventTap{&cf::DebugPanel::on_event, &panel});
     if (events.quit) break;

@@ -9,7 +9,7 @@ namespace cf {
 std::uint64_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotkeys) {
   std::uint64_t a = 0;
   if (mode == ModeId::kEditor) {
-    if (pad.held(kButtonA)) a |= kActionEditDraw;
+    if (pad.held(kButtonA) || pad.held(kButtonMouseLeft)) a |= kActionEditDraw;
     if (pad.held(kButtonLeftShoulder)) a |= kActionEditSlow;
     if (pad.went_down(kButtonY)) a |= kActionEditSwitchView;
     if (pad.went_down(kButtonX)) a |= kActionEditNextTag;

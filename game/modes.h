@@ -24,7 +24,7 @@ enum Action : std::uint64_t {
   kActionOverlayFirst = 1u << 8,    // F1..F9: one overlay each (bit kActionOverlayFirst << k)
   kActionBackToEditor = 1u << 17,   // play during a test walk: B (E)
   // Editor (drawing screen). Keyboard: the keys mapped onto these buttons in platform/input.
-  kActionEditDraw = 1u << 18,       // A held (Space): the pen draws
+  kActionEditDraw = 1u << 18,       // A held (Space), or the left mouse button: the pen draws
   kActionEditSlow = 1u << 19,       // LB held (Z): slow, precise pen
   kActionEditSwitchView = 1u << 20, // Y (R): side view <-> front view
   kActionEditNextTag = 1u << 21,    // X (Q): next tag (of the selected part, else of the next stroke)
@@ -100,6 +100,8 @@ class Mode {
   virtual ModeId update(const ModeFrame& frame, ModeContext& ctx) = 0;
   // A line shown at the top of the picture ("" for none).
   virtual const char* banner() const { return ""; }
+  // True while the mode wants the keyboard to type (a name prompt): main turns on text entry.
+  virtual bool wants_text() const { return false; }
   // A mode that draws its own frame returns it; nullptr: the play view draws the session.
   virtual const CommandList* build_frame(const FrameSettings&, int /*window_w*/, int /*window_h*/) { return nullptr; }
 };

@@ -17,7 +17,8 @@ constexpr ButtonName kNames[] = {
     {"y", kButtonY},          {"lb", kButtonLeftShoulder}, {"rb", kButtonRightShoulder},
     {"up", kButtonDpadUp},    {"down", kButtonDpadDown}, {"left", kButtonDpadLeft},
     {"right", kButtonDpadRight}, {"start", kButtonStart}, {"select", kButtonSelect},
-    {"ls", kButtonLeftStick}, {"rs", kButtonRightStick},
+    {"ls", kButtonLeftStick}, {"rs", kButtonRightStick}, {"mouse_left", kButtonMouseLeft},
+    {"mouse_right", kButtonMouseRight},
 };
 
 Status read_pair(const Json& step, const char* key, float lo, float hi, std::int16_t* a, std::int16_t* b,
@@ -44,11 +45,25 @@ std::uint64_t PadScript::total_ticks() const {
 }
 
 InputFrame PadScript::frame_at(std::uint64_t tick) const {
+  InputFrame last;
   for (const Step& s : steps) {
     if (tick < s.ticks) return s.frame;
     tick -= s.ticks;
+    last = s.frame;
   }
-  return InputFrame{};
+  InputFrame after;
+  after.mouse_x = last.mouse_x;
+  after.mouse_y = last.mouse_y;
+  return after;
+}
+
+const std::string* PadScript::text_at(std::uint64_t tick) const {
+  for (const Step& s : steps) {
+    if (tick == 0 && s.ticks > 0) return s.type.empty() ? nullptr : &s.type;
+    if (tick < s.ticks) return nullptr;
+    tick -= s.ticks;
+  }
+  return nullptr;
 }
 
 Result<PadScript> parse_pad_script(const std::string& text, const std::string& file) {
@@ -59,13 +74,15 @@ Result<PadScript> parse_pad_script(const std::string& text, const std::string& f
   if (steps == j->end() || !steps->is_array()) return Error{file, "steps", "missing or not an array"};
   if (steps->size() > 100000) return Error{file, "steps", "too many steps (at most 100000)"};
   PadScript script;
+  std::int16_t mouse_x = 0, mouse_y = 0;  // the pointer stays where the last step put it
   for (std::size_t i = 0; i < steps->size(); ++i) {
     const Json& sj = (*steps)[i];
     const std::string where = "steps[" + std::to_string(i) + "]";
     if (!sj.is_object()) return Error{file, where, "must be an object"};
     for (auto it = sj.begin(); it != sj.end(); ++it) {
       const std::string& k = it.key();
-      if (k != "ticks" && k != "left" && k != "right" && k != "triggers" && k != "buttons")
+      if (k != "ticks" && k != "left" && k != "right" && k != "triggers" && k != "buttons" && k != "mouse" &&
+          k != "type")
         return Error{file, field_path(where, k), "unknown field"};
     }
     PadScript::Step step;
@@ -79,6 +96,14 @@ Result<PadScript> parse_pad_script(const std::string& text, const std::string& f
     if (Status s = read_pair(sj, "right", -1, 1, &f.right_x, &f.right_y, file, where); !s) return s.error;
     if (Status s = read_pair(sj, "triggers", 0, 1, &f.left_trigger, &f.right_trigger, file, where); !s)
       return s.error;
+    if (Status s = read_pair(sj, "mouse", -1, 1, &mouse_x, &mouse_y, file, where); !s) return s.error;
+    f.mouse_x = mouse_x;
+    f.mouse_y = mouse_y;
+    if (auto t = sj.find("type"); t != sj.end()) {
+      if (!t->is_string() || t->get<std::string>().size() > 256)
+        return Error{file, field_path(where, "type"), "must be a string of at most 256 keys"};
+      step.type = t->get<std::string>();
+    }
     if (auto b = sj.find("buttons"); b != sj.end()) {
       const std::string bf = field_path(where, "buttons");
       if (!b->is_array()) return Error{file, bf, "must be an array of button names"};
@@ -93,7 +118,8 @@ Result<PadScript> parse_pad_script(const std::string& text, const std::string& f
         if (!known) {
           std::string shown = name.dump();  // cut: a 100 KB "name" would otherwise fill the message
           if (shown.size() > 40) shown = shown.substr(0, 40) + "...";
-          return Error{file, bf, "unknown button " + shown + " (a b x y lb rb up down left right start select ls rs)"};
+          return Error{file, bf, "unknown button " + shown +
+                                     " (a b x y lb rb up down left right start select ls rs mouse_left mouse_right)"};
         }
       }
     }

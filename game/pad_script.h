@@ -16,16 +16,25 @@ namespace cf {
 //            {"ticks": 180, "left": [0, 1]},           // left stick fully forward for 3 s
 //            {"ticks": 2, "buttons": ["a"]}]}          // A held for 2 ticks
 // Sticks "left"/"right" are [x, y] in [-1, 1] (+y = pushed away); "triggers" [l, r] in [0, 1];
-// buttons: a b x y lb rb up down left right start select ls rs. After the last step: neutral.
+// buttons: a b x y lb rb up down left right start select ls rs, and mouse_left mouse_right.
+// The mouse and keyboard (sent as SDL events, platform/virtual_pointer.h):
+//   "mouse": [x, y]  the pointer over the picture, edge to edge [-1, 1], +y up; it stays where the
+//                    last step put it (a step without "mouse" does not move it)
+//   "type": "WAVE\n" keys typed at the step's first tick: letters, digits, - _, \b Backspace,
+//                    \n Enter, \u001b Escape (the game hands them out one per tick)
+// After the last step: neutral (the pointer stays).
 struct PadScript {
   struct Step {
     std::uint64_t ticks = 0;
-    InputFrame frame;  // held state (buttons, sticks); 'pressed' unused
+    InputFrame frame;  // held state (buttons, sticks, pointer); 'pressed' and 'typed' unused
+    std::string type;  // typed at the step's first tick
   };
   std::vector<Step> steps;
   std::uint64_t total_ticks() const;
   // The held state for the tick about to run.
   InputFrame frame_at(std::uint64_t tick) const;
+  // The keys typed at 'tick' (the first tick of a step with "type"), else nullptr.
+  const std::string* text_at(std::uint64_t tick) const;
 };
 
 Result<PadScript> parse_pad_script(const std::string& text, const std::string& file);

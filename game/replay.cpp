@@ -9,11 +9,21 @@ namespace cf {
 
 namespace {
 
-constexpr int kInputFields = 9;  // [count, lx, ly, rx, ry, lt, rt, buttons, pressed]
+// [count, lx, ly, rx, ry, lt, rt, buttons, pressed] and, only when the mouse or text entry was used,
+// [..., mouse_x, mouse_y, typed]: pad-only replays (every older file) keep their 9 fields.
+constexpr int kPadFields = 9;
+constexpr int kInputFields = 12;
+#define CF_INPUT_FORM "[count, lx, ly, rx, ry, lt, rt, buttons, pressed] (+ [mouse_x, mouse_y, typed])"
 
 Json frame_json(std::uint64_t count, const InputFrame& f) {
-  return Json::array({count, f.left_x, f.left_y, f.right_x, f.right_y, f.left_trigger, f.right_trigger,
-                      f.buttons, f.pressed});
+  Json j = Json::array({count, f.left_x, f.left_y, f.right_x, f.right_y, f.left_trigger, f.right_trigger,
+                        f.buttons, f.pressed});
+  if (f.mouse_x != 0 || f.mouse_y != 0 || f.typed != 0) {
+    j.push_back(f.mouse_x);
+    j.push_back(f.mouse_y);
+    j.push_back(f.typed);
+  }
+  return j;
 }
 
 Json asset_json(const std::string& path, const Json& content) {
@@ -117,18 +127,18 @@ Result<Replay> parse_replay(const std::string& text, const std::string& file) {
 
   auto inputs = j.find("inputs");
   if (inputs == j.end()) return Error{file, "inputs", "missing"};
-  if (!inputs->is_array()) return Error{file, "inputs", "must be an array of [count, lx, ly, rx, ry, lt, rt, buttons, pressed]"};
+  if (!inputs->is_array()) return Error{file, "inputs", "must be an array of " CF_INPUT_FORM};
   for (std::size_t i = 0; i < inputs->size(); ++i) {
     const Json& e = (*inputs)[i];
     const std::string where = "inputs[" + std::to_string(i) + "]";
-    if (!e.is_array() || e.size() != kInputFields) {
-      return Error{file, where, "must be [count, lx, ly, rx, ry, lt, rt, buttons, pressed]"};
+    if (!e.is_array() || (e.size() != kPadFields && e.size() != kInputFields)) {
+      return Error{file, where, "must be " CF_INPUT_FORM};
     }
-    long long v[kInputFields];
-    static const long long lo[kInputFields] = {1, -32767, -32767, -32767, -32767, 0, 0, 0, 0};
+    long long v[kInputFields] = {};
+    static const long long lo[kInputFields] = {1, -32767, -32767, -32767, -32767, 0, 0, 0, 0, -32767, -32767, 0};
     const long long hi[kInputFields] = {static_cast<long long>(kReplayMaxTicks), 32767, 32767, 32767, 32767, 32767,
-                                        32767, 0xffffffffll, 0xffffffffll};
-    for (int k = 0; k < kInputFields; ++k) {
+                                        32767, 0xffffffffll, 0xffffffffll, 32767, 32767, 127};
+    for (int k = 0; k < static_cast<int>(e.size()); ++k) {
       if (Status s = read_int(e[static_cast<std::size_t>(k)], lo[k], hi[k], file,
                               where + "[" + std::to_string(k) + "]", &v[k]);
           !s) {
@@ -147,6 +157,9 @@ Result<Replay> parse_replay(const std::string& text, const std::string& file) {
     f.right_trigger = static_cast<std::int16_t>(v[6]);
     f.buttons = static_cast<std::uint32_t>(v[7]);
     f.pressed = static_cast<std::uint32_t>(v[8]);
+    f.mouse_x = static_cast<std::int16_t>(v[9]);
+    f.mouse_y = static_cast<std::int16_t>(v[10]);
+    f.typed = static_cast<std::uint8_t>(v[11]);
     r.inputs.insert(r.inputs.end(), static_cast<std::size_t>(v[0]), f);
   }
   auto ticks = j.find("ticks");

@@ -20,7 +20,14 @@ enum Button : std::uint32_t {
   kButtonSelect = 1u << 11,
   kButtonLeftStick = 1u << 12,
   kButtonRightStick = 1u << 13,
+  kButtonMouseLeft = 1u << 14,   // mouse buttons: held and pressed like the pad's
+  kButtonMouseRight = 1u << 15,
 };
+
+// InputFrame::typed: one key of text entry per tick (printable ASCII, or one of these).
+constexpr std::uint8_t kTypedBackspace = 8;
+constexpr std::uint8_t kTypedEnter = 13;
+constexpr std::uint8_t kTypedEscape = 27;
 
 struct InputFrame {
   // Sticks in [-32767, 32767]; +x right, +y up (pushing the stick away from the player).
@@ -31,6 +38,10 @@ struct InputFrame {
   std::int16_t left_trigger = 0, right_trigger = 0;
   std::uint32_t buttons = 0;   // Button bits held this tick
   std::uint32_t pressed = 0;   // Button bits that went down this tick
+  // The mouse pointer over the picture (the letterboxed 4:3 image, not the window): [-32767, 32767]
+  // edge to edge, +x right, +y up; the window size never changes what a replay does.
+  std::int16_t mouse_x = 0, mouse_y = 0;
+  std::uint8_t typed = 0;      // text entry: the key typed this tick (0: none)
 
   bool held(Button b) const { return (buttons & b) != 0; }
   bool went_down(Button b) const { return (pressed & b) != 0; }
@@ -38,7 +49,7 @@ struct InputFrame {
   bool operator==(const InputFrame& o) const {
     return left_x == o.left_x && left_y == o.left_y && right_x == o.right_x && right_y == o.right_y &&
            left_trigger == o.left_trigger && right_trigger == o.right_trigger && buttons == o.buttons &&
-           pressed == o.pressed;
+           pressed == o.pressed && mouse_x == o.mouse_x && mouse_y == o.mouse_y && typed == o.typed;
   }
   bool operator!=(const InputFrame& o) const { return !(*this == o); }
 };

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cctype>
 #include <cstdio>
 
 namespace cf {
@@ -89,6 +90,17 @@ std::uint32_t pad_button_bit(Uint8 sdl_button) {
 
 }  // namespace
 
+std::int16_t pointer_axis(int pixel, int size) {
+  if (size <= 0) return 0;
+  return clamp_axis(std::lround((2.0 * pixel + 1.0) / size * kFull) - kFull, -kFull);
+}
+
+int pointer_pixel(std::int16_t axis, int size) {
+  if (size <= 0) return 0;
+  const int p = static_cast<int>(std::floor((static_cast<double>(axis) / kFull + 1.0) * 0.5 * size));
+  return std::clamp(p, 0, size - 1);
+}
+
 Input::~Input() { shutdown(); }
 
 Status Input::init(const InputDesc& desc) {
@@ -157,8 +169,35 @@ std::string Input::controller_name(int i) const {
 
 void Input::release_keyboard_and_mouse() {
   std::fill(keys_.begin(), keys_.end(), std::uint8_t{0});
-  mouse_dragging_ = false;
+  mouse_dragging_ = mouse_left_ = false;
   mouse_dx_ = mouse_dy_ = 0;
+}
+
+void Input::set_picture_area(int x, int y, int w, int h) {
+  picture_x_ = x;
+  picture_y_ = y;
+  picture_w_ = w;
+  picture_h_ = h;
+}
+
+void Input::set_text_entry(bool on) {
+  if (on == text_entry_) return;
+  text_entry_ = on;
+  // Keys held across the switch would stay down in the mode that no longer sees their release.
+  std::fill(keys_.begin(), keys_.end(), std::uint8_t{0});
+  typed_head_ = typed_count_ = 0;
+  if (!initialised_ || !SDL_WasInit(SDL_INIT_VIDEO)) return;
+  if (on) {
+    SDL_StartTextInput();
+  } else {
+    SDL_StopTextInput();
+  }
+}
+
+void Input::queue_typed(std::uint8_t c) {
+  if (typed_count_ == static_cast<int>(sizeof(typed_))) return;  // faster than 60 keys a second: dropped
+  typed_[(typed_head_ + typed_count_) % static_cast<int>(sizeof(typed_))] = c;
+  ++typed_count_;
 }
 
 std::uint32_t Input::handle_event(const SDL_Event& e) {
@@ -172,11 +211,32 @@ std::uint32_t Input::handle_event(const SDL_Event& e) {
     case SDL_CONTROLLERBUTTONDOWN:
       pressed_latch_ |= pad_button_bit(e.cbutton.button);
       return 0;
+    case SDL_TEXTINPUT:
+      if (text_entry_) {
+        for (const char* p = e.text.text; *p; ++p) {
+          const char c = *p;
+          if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') {
+            queue_typed(static_cast<std::uint8_t>(c));
+          }
+        }
+      }
+      return 0;
     case SDL_KEYDOWN:
     case SDL_KEYUP: {
       const bool down = e.type == SDL_KEYDOWN;
       const SDL_Scancode sc = e.key.keysym.scancode;
       const bool alt = (e.key.keysym.mod & KMOD_ALT) != 0;
+      if (text_entry_ && !alt) {
+        // The keyboard types; only the arrows (the letter wheel) and the F keys stay, key-ups always count.
+        if (down && sc == SDL_SCANCODE_BACKSPACE) queue_typed(kTypedBackspace);
+        if (down && e.key.repeat == 0 && (sc == SDL_SCANCODE_RETURN || sc == SDL_SCANCODE_KP_ENTER))
+          queue_typed(kTypedEnter);
+        if (down && e.key.repeat == 0 && sc == SDL_SCANCODE_ESCAPE) queue_typed(kTypedEscape);
+        const bool arrow = sc == SDL_SCANCODE_UP || sc == SDL_SCANCODE_DOWN || sc == SDL_SCANCODE_LEFT ||
+                           sc == SDL_SCANCODE_RIGHT;
+        const bool f_key = sc >= SDL_SCANCODE_F1 && sc <= SDL_SCANCODE_F12;
+        if (down && !arrow && !f_key) return 0;
+      }
       if (down && e.key.repeat == 0) {
         if (sc == SDL_SCANCODE_F11 || (alt && sc == SDL_SCANCODE_RETURN)) return kHotkeyFullscreen;
         if (sc >= SDL_SCANCODE_F1 && sc <= SDL_SCANCODE_F10) return hotkey_f(sc - SDL_SCANCODE_F1 + 1);
@@ -195,12 +255,25 @@ std::uint32_t Input::handle_event(const SDL_Event& e) {
       return 0;
     }
     case SDL_MOUSEBUTTONDOWN:
-    case SDL_MOUSEBUTTONUP:
-      if (e.button.button == SDL_BUTTON_LEFT || e.button.button == SDL_BUTTON_RIGHT) {
-        mouse_dragging_ = e.type == SDL_MOUSEBUTTONDOWN;
+    case SDL_MOUSEBUTTONUP: {
+      const bool down = e.type == SDL_MOUSEBUTTONDOWN;
+      mouse_x_ = e.button.x;
+      mouse_y_ = e.button.y;
+      mouse_seen_ = true;
+      // Left: the pointer's button (the editor draws with it); right: drags turn the right stick.
+      if (e.button.button == SDL_BUTTON_LEFT) {
+        mouse_left_ = down;
+        if (down) mouse_pressed_ |= kButtonMouseLeft;
+      } else if (e.button.button == SDL_BUTTON_RIGHT) {
+        mouse_dragging_ = down;
+        if (down) mouse_pressed_ |= kButtonMouseRight;
       }
       return 0;
+    }
     case SDL_MOUSEMOTION:
+      mouse_x_ = e.motion.x;
+      mouse_y_ = e.motion.y;
+      mouse_seen_ = true;
       if (mouse_dragging_) {
         mouse_dx_ += e.motion.xrel;
         mouse_dy_ += e.motion.yrel;
@@ -255,6 +328,18 @@ InputFrame Input::sample() {
   if (key(kKeyShiftL)) f.left_trigger = kFull;
   if (key(kKeyF)) f.right_trigger = kFull;
   f.buttons |= key_buttons();
+  if (mouse_left_) f.buttons |= kButtonMouseLeft;
+  if (mouse_dragging_) f.buttons |= kButtonMouseRight;
+  if (mouse_seen_ && picture_w_ > 0 && picture_h_ > 0) {
+    // Pixel centres: the picture's first and last pixels are just inside -1 and +1.
+    f.mouse_x = pointer_axis(mouse_x_ - picture_x_, picture_w_);
+    f.mouse_y = static_cast<std::int16_t>(-pointer_axis(mouse_y_ - picture_y_, picture_h_));
+  }
+  if (typed_count_ > 0) {
+    f.typed = typed_[typed_head_];
+    typed_head_ = (typed_head_ + 1) % static_cast<int>(sizeof(typed_));
+    --typed_count_;
+  }
   // Mouse drag: pixels moved since the last sample, full scale at mouse_pixels_full_scale.
   if (mouse_dx_ != 0 || mouse_dy_ != 0) {
     const long s = desc_.mouse_pixels_full_scale;
@@ -262,9 +347,9 @@ InputFrame Input::sample() {
     f.right_y = stronger(f.right_y, clamp_axis(-static_cast<long>(mouse_dy_) * kFull / s, -kFull));
     mouse_dx_ = mouse_dy_ = 0;
   }
-  f.pressed = (f.buttons & ~prev_buttons_) | pressed_latch_;
+  f.pressed = (f.buttons & ~prev_buttons_) | pressed_latch_ | mouse_pressed_;
   prev_buttons_ = f.buttons;
-  pressed_latch_ = 0;
+  pressed_latch_ = mouse_pressed_ = 0;
   return f;
 }
 

@@ -30,6 +30,11 @@ enum Hotkey : std::uint32_t {
 };
 constexpr std::uint32_t hotkey_f(int n) { return kHotkeyF1 << (n - 1); }
 
+// A pointer pixel (0..size-1 from the picture's left or top edge) as an InputFrame mouse axis
+// (-32767 at the first edge .. 32767 at the other, pixel centres), and back (clamped into 0..size-1).
+std::int16_t pointer_axis(int pixel, int size);
+int pointer_pixel(std::int16_t axis, int size);
+
 class Input {
  public:
   Input() = default;
@@ -53,6 +58,15 @@ class Input {
   // Releases every key and mouse button (on focus loss, so nothing stays stuck).
   void release_keyboard_and_mouse();
 
+  // Where the picture is in the window, in the mouse's units (screen coordinates, origin top-left):
+  // InputFrame::mouse_x/y are relative to it. Until set, the pointer reads (0, 0).
+  void set_picture_area(int x, int y, int w, int h);
+  // Text entry (a name prompt is open): the keyboard types (letters, digits, '-', '_', Backspace,
+  // Enter, Esc into InputFrame::typed, one key per tick) instead of pressing pad buttons; the arrow
+  // keys and every gamepad keep working.
+  void set_text_entry(bool on);
+  bool text_entry() const { return text_entry_; }
+
   int mappings_loaded() const { return mappings_loaded_; }
   int controller_count() const { return static_cast<int>(pads_.size()); }
   std::string controller_name(int i) const;
@@ -65,6 +79,7 @@ class Input {
   void open_controller(int device_index);
   void close_controller(std::int32_t instance_id);
   std::uint32_t key_buttons() const;
+  void queue_typed(std::uint8_t c);
 
   InputDesc desc_{};
   bool initialised_ = false;
@@ -72,8 +87,16 @@ class Input {
   std::vector<Pad> pads_;
   // Keyboard state of the keys we map, indexed by the Key enum in input.cpp.
   std::vector<std::uint8_t> keys_;
-  bool mouse_dragging_ = false;
+  bool mouse_dragging_ = false;            // right button: drags move the right stick
+  bool mouse_left_ = false;
+  std::uint32_t mouse_pressed_ = 0;        // mouse Button bits that went down since the last sample
   int mouse_dx_ = 0, mouse_dy_ = 0;        // drag since the last sample, pixels
+  int mouse_x_ = 0, mouse_y_ = 0;          // pointer, screen coordinates
+  bool mouse_seen_ = false;
+  int picture_x_ = 0, picture_y_ = 0, picture_w_ = 0, picture_h_ = 0;
+  bool text_entry_ = false;
+  std::uint8_t typed_[32] = {};            // keys typed, not yet handed out (a ring; no allocation)
+  int typed_head_ = 0, typed_count_ = 0;
   std::uint32_t pressed_latch_ = 0;        // Button bits that went down since the last sample
   std::uint32_t prev_buttons_ = 0;
 };

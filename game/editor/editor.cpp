@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/hash.h"
+#include "game/editor/editor_camera.h"
 #include "game/modes.h"
 
 namespace cf {
@@ -15,7 +16,14 @@ namespace {
 constexpr float kTick = 1.0f / 60.0f;
 constexpr int kMessageTicks = 60 * 5;
 constexpr std::size_t kMaxName = 16;
-const char kWheel[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";  // glyphs the pixel font has
+const char kWheel[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";  // glyphs the pixel font has
+
+glm::vec3 clamp_pen(glm::vec3 p) {
+  p.x = std::clamp(p.x, -kPenLimit, kPenLimit);
+  p.z = std::clamp(p.z, -kPenLimit, kPenLimit);
+  p.y = std::clamp(p.y, 0.0f, 2.0f * kPenLimit);
+  return p;
+}
 
 float stick(std::int16_t v) {
   const float a = InputFrame::axis(v);
@@ -57,6 +65,7 @@ void Editor::reset(const Creature& start) {
   message_ = find_torso(start) >= 0 ? "" : "hold A and move the stick to draw the torso";
   message_ticks_ = 0;
   thickening_ = false;
+  name_fresh_ = false;
   ++revision_;
 }
 
@@ -104,9 +113,13 @@ void Editor::move_pen(const InputFrame& in) {
     pen_.pos.x += sx * step;  // the front view faces the creature: its left (+X) is to the right
   }
   pen_.pos.y += sy * step;
-  pen_.pos.x = std::clamp(pen_.pos.x, -kPenLimit, kPenLimit);
-  pen_.pos.z = std::clamp(pen_.pos.z, -kPenLimit, kPenLimit);
-  pen_.pos.y = std::clamp(pen_.pos.y, 0.0f, 2.0f * kPenLimit);
+  // The mouse: the pen follows the pointer on the plane while it moves or its left button is held
+  // (a resting mouse leaves the pen to the stick).
+  const bool pointer_moved = in.mouse_x != prev_in_.mouse_x || in.mouse_y != prev_in_.mouse_y;
+  if (pointer_moved || in.held(kButtonMouseLeft)) {
+    pen_.pos = pointer_on_plane(pen_.plane, pen_.pos, in.mouse_x, in.mouse_y);
+  }
+  pen_.pos = clamp_pen(pen_.pos);
 }
 
 EditorRequest Editor::step(const InputFrame& in) {
@@ -213,7 +226,10 @@ EditorRequest Editor::step_menu(const InputFrame& in) {
   switch (static_cast<EditorMenuItem>(menu_)) {
     case EditorMenuItem::kResume: break;
     case EditorMenuItem::kTestWalk: return EditorRequest::kTestWalk;
-    case EditorMenuItem::kSave: screen_ = EditorScreen::kNaming; break;
+    case EditorMenuItem::kSave:
+      screen_ = EditorScreen::kNaming;
+      name_fresh_ = true;
+      break;
     case EditorMenuItem::kExport: return EditorRequest::kExport;
     case EditorMenuItem::kSymmetry:
       doc_.symmetry = !doc_.symmetry;
@@ -233,10 +249,48 @@ EditorRequest Editor::step_menu(const InputFrame& in) {
   return EditorRequest::kNone;
 }
 
+EditorRequest Editor::confirm_name() {
+  if (name_.empty()) {
+    set_message("type a name first");
+    return EditorRequest::kNone;
+  }
+  screen_ = EditorScreen::kDrawing;
+  doc_.creature.name = name_;
+  return EditorRequest::kSave;
+}
+
+EditorRequest Editor::type_name(std::uint8_t key) {
+  if (key == kTypedEscape) {
+    screen_ = EditorScreen::kDrawing;
+    set_message("not saved");
+    return EditorRequest::kNone;
+  }
+  if (key == kTypedEnter) return confirm_name();
+  const bool fresh = name_fresh_;
+  name_fresh_ = false;
+  if (key == kTypedBackspace) {
+    if (fresh) name_.clear();  // the offered name goes as a whole, like selected text
+    else if (!name_.empty()) name_.pop_back();
+    return EditorRequest::kNone;
+  }
+  const char u = static_cast<char>(std::toupper(key));
+  if (u == '\0' || !std::strchr(kWheel, u)) return EditorRequest::kNone;
+  if (fresh) name_.clear();  // typing replaces the offered name
+  if (name_.size() < kMaxName) name_ += u;
+  return EditorRequest::kNone;
+}
+
 EditorRequest Editor::step_naming(const InputFrame& in) {
+  if (in.typed != 0) return type_name(in.typed);
   const std::uint32_t a = map_menu_actions(in, prev_in_);
   const int wheel = static_cast<int>(sizeof(kWheel)) - 1;
-  if (name_.empty()) name_ = "A";
+  if (a) name_fresh_ = false;
+  if (a & kMenuConfirm) return confirm_name();
+  if (name_.empty()) {
+    if (a & (kMenuUp | kMenuDown | kMenuRight | kMenuChoose)) name_ = "A";
+    else if (a & kMenuBack) screen_ = EditorScreen::kDrawing;
+    return EditorRequest::kNone;
+  }
   auto letter_index = [&](char c) {
     for (int i = 0; i < wheel; ++i)
       if (kWheel[i] == c) return i;
@@ -252,11 +306,6 @@ EditorRequest Editor::step_naming(const InputFrame& in) {
     } else if (a & kMenuBack) {
       screen_ = EditorScreen::kDrawing;  // B on the last letter: leave without saving
     }
-  }
-  if (a & kMenuConfirm) {
-    screen_ = EditorScreen::kDrawing;
-    doc_.creature.name = name_;
-    return EditorRequest::kSave;
   }
   return EditorRequest::kNone;
 }

@@ -52,6 +52,8 @@ class Editor {
   EditorScreen screen() const { return screen_; }
   int menu_index() const { return menu_; }
   const std::string& name_entry() const { return name_; }
+  // The name prompt is open: the keyboard types (platform text entry).
+  bool wants_text() const { return screen_ == EditorScreen::kNaming; }
   // The HUD line of the last action ("" when it has faded).
   const std::string& message() const { return message_; }
   void set_message(const std::string& m) { message_ = m, message_ticks_ = 0; }
@@ -66,6 +68,8 @@ class Editor {
   void step_drawing(const InputFrame& in);
   EditorRequest step_menu(const InputFrame& in);
   EditorRequest step_naming(const InputFrame& in);
+  EditorRequest type_name(std::uint8_t key);  // a key of text entry (InputFrame::typed)
+  EditorRequest confirm_name();
   void apply(EditResult r, const EditorDoc& before);
   void move_pen(const InputFrame& in);
 
@@ -75,6 +79,7 @@ class Editor {
   EditorScreen screen_ = EditorScreen::kDrawing;
   int menu_ = 0;
   std::string name_;
+  bool name_fresh_ = false;  // the prompt still shows the offered name: the first typed key replaces it
   std::string message_;
   int message_ticks_ = 0;
   bool thickening_ = false;

@@ -35,6 +35,7 @@ class EditorMode final : public Mode {
   void open(const Creature& start, const UserData& data, TextureId skin_texture);
   ModeId update(const ModeFrame& frame, ModeContext& ctx) override;
   const CommandList* build_frame(const FrameSettings& settings, int w, int h) override;
+  bool wants_text() const override { return editor_.wants_text(); }
 
   const Editor& editor() const { return editor_; }
   const EditorPreview& preview() const { return preview_; }

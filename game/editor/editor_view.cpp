@@ -16,8 +16,7 @@ namespace {
 constexpr Rgba8 kGrid{70, 90, 130, 255}, kGridMajor{110, 140, 190, 255}, kGround{150, 230, 150, 255};
 constexpr Rgba8 kWhite{255, 255, 255, 255}, kYellow{255, 230, 60, 255}, kRed{255, 70, 70, 255};
 constexpr Rgba8 kOrange{255, 150, 40, 255}, kCyan{80, 230, 255, 255};
-constexpr glm::vec3 kLookAt{0.0f, 0.75f, 0.0f};
-constexpr float kCameraDistance = 3.9f;
+constexpr glm::vec3 kLookAt = kEditorLookAt;
 constexpr float kGridHalf = 1.6f;   // metres either side of the look-at point
 constexpr float kGridStep = 0.1f;
 
@@ -51,14 +50,6 @@ std::string upper(std::string s) {
 }
 
 }  // namespace
-
-glm::mat4 editor_camera_view(DrawPlane plane) {
-  // Side view: from the creature's right (-X) so its forward (+Z) points right on screen.
-  // Front view: from ahead (+Z), a little above, so its left (+X) is on the right.
-  const glm::vec3 eye = plane == DrawPlane::kSide ? kLookAt + glm::vec3(-kCameraDistance, 0.0f, 0.0f)
-                                                  : kLookAt + glm::vec3(0.0f, 0.0f, kCameraDistance);
-  return glm::lookAt(eye, kLookAt, glm::vec3(0.0f, 1.0f, 0.0f));
-}
 
 void EditorView::add_grid(const EditorPen& pen) {
   const bool side = pen.plane == DrawPlane::kSide;
@@ -197,7 +188,7 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
     }
   } else if (editor.screen() == EditorScreen::kNaming) {
     const int y = list_.height / 2 - 2 * line;
-    add_panel(list_.width / 8, y - line, 3 * list_.width / 4, 8 * line);
+    add_panel(list_.width / 8, y - line, 3 * list_.width / 4, 9 * line);
     st.color = kWhite;
     draw_hud_text_centred("NAME YOUR CREATURE", y, st, &list_);
     HudTextStyle big = st;
@@ -206,6 +197,7 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
     draw_hud_text_centred(editor.name_entry() + "<", y + 2 * line, big, &list_);
     st.color = Rgba8{170, 180, 210, 255};
     draw_hud_text_centred("UP/DOWN LETTER  A NEXT  B ERASE  START SAVE", y + 5 * line, st, &list_);
+    draw_hud_text_centred("OR TYPE IT - ENTER SAVES, ESC CANCELS", y + 6 * line, st, &list_);
   }
 }
 
@@ -231,7 +223,7 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
   GeometryJob job;
   job.set_inputs(meshes_, lines_, points_);
   job.camera.view = editor_camera_view(editor.pen().plane);
-  job.camera.fov_y_rad = 0.75f;
+  job.camera.fov_y_rad = kEditorFovY;
   job.lighting.clear_color = Rgba8{24, 28, 44, 255};
   job.settings = settings;
   job.settings.overlay_mask = kOverlayAll & ~kOverlayWeights;  // the editor's lines are always shown

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "game/editor/editor.h"
+#include "game/editor/editor_camera.h"
 #include "game/editor/editor_preview.h"
 #include "render/command_list.h"
 #include "render/frame_settings.h"
@@ -31,8 +32,5 @@ class EditorView {
   GeometryScratch scratch_;
   CommandList list_;
 };
-
-// The editor camera for a drawing plane (world = model space: the creature stands at the origin).
-glm::mat4 editor_camera_view(DrawPlane plane);
 
 }  // namespace cf

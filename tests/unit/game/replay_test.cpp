@@ -50,6 +50,35 @@ TEST(Replay, JsonRoundTripIsExactAndCompact) {
   for (std::size_t i = 0; i < r.hashes.size(); ++i) EXPECT_EQ(back->hashes[i].hash, r.hashes[i].hash);
 }
 
+// Pad-only ticks keep the 9-field form every older replay has (so those load unchanged); ticks with
+// the mouse pointer or a typed key carry 12 fields, and both read back exactly.
+TEST(Replay, MouseAndTypedKeysRoundTripAndPadOnlyTicksKeepTheOldForm) {
+  Replay r;
+  r.inputs.resize(5);
+  r.inputs[1].left_x = 1200;
+  r.inputs[2].mouse_x = -32767;
+  r.inputs[2].mouse_y = 12345;
+  r.inputs[2].buttons = r.inputs[2].pressed = kButtonMouseLeft;
+  r.inputs[3].typed = 'W';
+  r.inputs[4].typed = kTypedEscape;
+  const Json j = replay_to_json(r);
+  ASSERT_EQ(j["inputs"].size(), 5u);
+  EXPECT_EQ(j["inputs"][0].size(), 9u);
+  EXPECT_EQ(j["inputs"][1].size(), 9u);
+  EXPECT_EQ(j["inputs"][2].size(), 12u);
+  EXPECT_EQ(j["inputs"][3].size(), 12u);
+  Json with_assets = j;
+  with_assets["creature"] = Json{{"path", "c"}, {"content", Json::object()}};
+  with_assets["level"] = Json{{"path", "l"}, {"content", Json::object()}};
+  Result<Replay> back = parse_replay(with_assets.dump(), "mem.replay.json");
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  ASSERT_EQ(back->inputs.size(), 5u);
+  for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(back->inputs[i], r.inputs[i]) << "tick " << i;
+  InputFrame differs = r.inputs[3];
+  differs.typed = 'V';
+  EXPECT_NE(differs, r.inputs[3]) << "a typed key is part of the input's identity (run-length encoding)";
+}
+
 TEST(Replay, PlaysBackToTheSameHashes) {
   const Replay r = record_session(250);
   Result<Replay> loaded = parse_replay(replay_to_json(r).dump(), "r.json");
@@ -136,6 +165,9 @@ TEST(Replay, BadFilesNameTheFieldAndProblem) {
       {R"("inputs": [[1, 0, 0, 0, 0, -1, 0, 0, 0]]})", "inputs[0][5]"},
       {R"("inputs": [[1, 0, 0, 0, 0, 0, 0, 1.5, 0]]})", "inputs[0][7]"},
       {R"("inputs": [[99999999, 0, 0, 0, 0, 0, 0, 0, 0]]})", "inputs[0][0]"},
+      {R"("inputs": [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]})", "inputs[0]"},
+      {R"("inputs": [[1, 0, 0, 0, 0, 0, 0, 0, 0, 40000, 0, 0]]})", "inputs[0][9]"},
+      {R"("inputs": [[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 200]]})", "inputs[0][11]"},
       {R"("inputs": [[2, 0, 0, 0, 0, 0, 0, 0, 0]], "ticks": 3})", "ticks"},
       {R"("inputs": [[2, 0, 0, 0, 0, 0, 0, 0, 0]], "hashes": [{"tick": 3, "hash": "0000000000000000"}]})", "hashes[0].tick"},
       {R"("inputs": [[2, 0, 0, 0, 0, 0, 0, 0, 0]], "hashes": [{"tick": 1, "hash": "xyz"}]})", "hashes[0].hash"},

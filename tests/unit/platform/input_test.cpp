@@ -177,10 +177,10 @@ TEST_F(InputTest, HotkeysAreNotGameActions) {
   EXPECT_EQ(input.sample().buttons, 0u);  // Alt+Enter is not Start
 }
 
-TEST_F(InputTest, MouseDragMovesRightStick) {
+TEST_F(InputTest, RightMouseDragMovesRightStick) {
   SDL_Event e{};
   e.type = SDL_MOUSEBUTTONDOWN;
-  e.button.button = SDL_BUTTON_LEFT;
+  e.button.button = SDL_BUTTON_RIGHT;
   SDL_PushEvent(&e);
   SDL_Event m{};
   m.type = SDL_MOUSEMOTION;
@@ -191,6 +191,7 @@ TEST_F(InputTest, MouseDragMovesRightStick) {
   InputFrame f = input.sample();
   EXPECT_EQ(f.right_x, 32767 / 2);
   EXPECT_EQ(f.right_y, 32767);  // dragging up = stick up, clamped
+  EXPECT_EQ(f.buttons, static_cast<std::uint32_t>(kButtonMouseRight));
   EXPECT_EQ(input.sample().right_x, 0);  // drag is per tick
 }
 
