@@ -65,7 +65,8 @@ struct LodScene {
   View view;
   glm::vec3 eye{0.0f}, forward{0.0f}, right{0.0f};
   LodScene() {
-    Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
+    // One fence and one wall (the playground's first corner alone), so the mesh count is known.
+    Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/fence_wall_left.json");
     EXPECT_TRUE(scene.ok());
     session.start(std::move(*scene), 1);
     view.init(session.scene(), ViewTextures{});
