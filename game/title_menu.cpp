@@ -159,6 +159,16 @@ void TitleMode::refresh_preview() {
   preview_path_ = path;
   Result<Creature> c = path.empty() ? Result<Creature>(Error{"", "", "none"}) : load_creature(path);
   preview_.rebuild(c ? *c : Creature{});
+  preview_floor_ = 0.0f;
+  float top = 0.0f;
+  if (preview_.has_skin) {
+    const std::vector<glm::vec3>& ps = preview_.skin.mesh.positions_ms;
+    if (!ps.empty()) preview_floor_ = top = ps.front().y;
+    for (const glm::vec3& p : ps) preview_floor_ = std::min(preview_floor_, p.y), top = std::max(top, p.y);
+  }
+  constexpr float kPreviewHeightM = 1.15f;  // what fits between the grid and the subtitle
+  const float height = top - preview_floor_;
+  preview_scale_ = height > kPreviewHeightM ? kPreviewHeightM / height : 1.0f;
 }
 
 const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, int h) {
@@ -166,7 +176,10 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   lines_.clear();
   // The preview turns once every 8 s, on the right half of the screen.
   const float yaw = static_cast<float>(ticks_ % 480) / 480.0f * 6.2831853f;
-  const glm::mat4 model = glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(0.9f, 0.0f, 0.0f)), yaw, glm::vec3(0, 1, 0));
+  const glm::mat4 model =
+      glm::translate(glm::rotate(glm::scale(glm::translate(glm::mat4(1.0f), glm::vec3(0.9f, 0.0f, 0.0f)), glm::vec3(preview_scale_)),
+                                 yaw, glm::vec3(0, 1, 0)),
+                     glm::vec3(0.0f, -preview_floor_, 0.0f));
   if (!preview_path_.empty() && preview_.has_skin) {
     MeshInput in = bind_flesh_input(preview_.skin.mesh, skin_texture_);
     in.model_to_world = model;

@@ -44,6 +44,8 @@ class TitleMode final : public Mode {
   // The turning preview of the highlighted creature.
   std::string preview_path_;
   EditorPreview preview_;
+  float preview_floor_ = 0.0f;  // lowest flesh point, model y (the preview stands its flesh on the grid)
+  float preview_scale_ = 1.0f;  // tall creatures shrink to fit under the title
   std::vector<MeshInput> meshes_;
   std::vector<OverlayLineInput> lines_;
   GeometryScratch scratch_;
