@@ -115,7 +115,8 @@ TEST(E2E, ScreenshotAtTickZeroShowsTheDefaultScene) {
 TEST(E2E, WindowOptionSetsTheWindowSize) {
   const std::string shot = tmp("window320.png");
   std::remove(shot.c_str());
-  const CommandResult r = game_offscreen("--herd 15 --ticks 2 --window 320x240 --screenshot '" + shot + "' --at-tick 1");
+  const CommandResult r =
+      game_offscreen("--herd 15 --ticks 2 --window 320x240 --screenshot '" + shot + "' --at-tick 1");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Result<Image> img = load_png(shot);
   ASSERT_TRUE(img.ok());
