@@ -22,6 +22,18 @@ bool parse_u64(const std::string& s, std::uint64_t* out) {
   return true;
 }
 
+// "WxH" (or "WXH") with both sides in range; anything else (signs, spaces, missing parts) is refused.
+bool parse_window_size(const std::string& s, int* w, int* h) {
+  const std::size_t x = s.find_first_of("xX");
+  if (x == std::string::npos) return false;
+  std::uint64_t a = 0, b = 0;
+  if (!parse_u64(s.substr(0, x), &a) || !parse_u64(s.substr(x + 1), &b)) return false;
+  if (a < 320 || a > 3840 || b < 240 || b > 2160) return false;
+  *w = static_cast<int>(a);
+  *h = static_cast<int>(b);
+  return true;
+}
+
 }  // namespace
 
 const char* run_options_help() {
@@ -42,6 +54,7 @@ const char* run_options_help() {
   --seed N              simulation seed (default 1)
   --herd N              N more creatures (0-64, picked with the seed) wander the level (default: the level's)
   --threads N           1 or 2 worker threads for posing and skinning (default 2; the result is the same)
+  --window WxH          window size in pixels, 320x240 up to 3840x2160 (default 960x720)
   --debug               open in debug mode, paused at --at-tick N (reached at full speed)
   --clip-depth M        a flesh penetration deeper than M metres is a clip (default 0.01)
   --edit [FILE]         open the creature editor (on FILE, or a blank canvas)
@@ -106,6 +119,12 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       o.has_herd = true;
     } else if (a == "--threads") {
       s = number(&o.threads);
+    } else if (a == "--window") {
+      std::string v;
+      s = value(&v);
+      if (s && !parse_window_size(v, &o.window_w, &o.window_h)) {
+        return Error{"", a, "'" + v + "' is not WxH from 320x240 to 3840x2160 (e.g. 320x240)"};
+      }
     } else if (a == "--seed") {
       s = number(&o.seed);
       o.has_seed = true;

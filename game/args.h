@@ -27,6 +27,8 @@ struct RunOptions {
   bool has_herd = false;
   std::uint64_t herd = 0;         // herd creatures besides the player's (default: the level's "herd")
   std::uint64_t threads = 2;      // worker threads for posing and skinning (1 or 2; results are the same)
+  int window_w = 960;             // --window WxH: the window's size in pixels (320x240 .. 3840x2160)
+  int window_h = 720;
   // Editor and title menu (issue 12). Without --creature/--level/--replay/--ticks/--headless the
   // game opens at the title menu; --title forces it (bounded test runs), --edit opens the editor.
   bool title = false;

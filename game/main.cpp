@@ -80,7 +80,8 @@ int main(int argc, char** argv) {
   cf::ViewTextures textures;
   bool paced = false;  // ticks follow the wall clock; otherwise one tick per displayed frame
   if (!opt.headless) {
-    if (cf::Status s = window.open(cf::WindowDesc{"Critterforge", 960, 720, false, false, false, 1}); !s) {
+    const cf::WindowDesc desc{"Critterforge", opt.window_w, opt.window_h, false, false, false, 1};
+    if (cf::Status s = window.open(desc); !s) {
       return fail(1, s.error.to_string());
     }
     // Back to back only for a bounded run with nobody watching (tests); what ticks compute never

@@ -16,7 +16,9 @@ in vec2 a_depth;  // window depth, 1 / clip w
 in vec2 a_uv;
 in vec4 a_color;
 in float a_fog;
+in float a_slot;  // texture unit + 1, 0 = untextured
 uniform vec2 u_target;
+flat out int v_slot;
 INTERP out vec2 v_uv;
 INTERP out vec4 v_color;
 INTERP out float v_fog;
@@ -31,6 +33,7 @@ void main() {
   v_uv = a_uv;
   v_color = a_color;
   v_fog = a_fog;
+  v_slot = int(a_slot + 0.5);
 }
 )";
 
@@ -43,8 +46,10 @@ constexpr const char* kTriangleFs = R"(
 INTERP in vec2 v_uv;
 INTERP in vec4 v_color;
 INTERP in float v_fog;
-uniform sampler2D u_tex;
-uniform int u_has_tex;
+flat in int v_slot;
+// Up to 8 textures per draw call, picked per triangle (llvmpipe pays for every draw call). GLSL 3.30
+// indexes sampler arrays only with constants, hence the chain; level 0 is all there is (no mipmaps).
+uniform sampler2D u_tex[8];
 uniform vec3 u_fog_color;
 uniform vec2 u_target;
 out vec4 o_color;
@@ -56,7 +61,15 @@ const float kDither[16] = float[16](-4.0, 0.0, -3.0, 1.0,
                                      3.0, -1.0, 2.0, -2.0);
 #endif
 void main() {
-  vec4 texel = u_has_tex != 0 ? texture(u_tex, v_uv) : vec4(1.0);
+  vec4 texel = vec4(1.0);
+  if (v_slot == 1) texel = textureLod(u_tex[0], v_uv, 0.0);
+  else if (v_slot == 2) texel = textureLod(u_tex[1], v_uv, 0.0);
+  else if (v_slot == 3) texel = textureLod(u_tex[2], v_uv, 0.0);
+  else if (v_slot == 4) texel = textureLod(u_tex[3], v_uv, 0.0);
+  else if (v_slot == 5) texel = textureLod(u_tex[4], v_uv, 0.0);
+  else if (v_slot == 6) texel = textureLod(u_tex[5], v_uv, 0.0);
+  else if (v_slot == 7) texel = textureLod(u_tex[6], v_uv, 0.0);
+  else if (v_slot == 8) texel = textureLod(u_tex[7], v_uv, 0.0);
   if (texel.a < 0.5) discard;
   vec3 c = mix(texel.rgb * v_color.rgb, u_fog_color, v_fog);
 #if MODERN

@@ -20,7 +20,7 @@ struct GpuVertex {
   float depth, inv_w;  // window depth, 1 / clip w
   float u, v;
   std::uint8_t r, g, b, a;
-  std::uint8_t fog, pad0, pad1, pad2;
+  std::uint8_t fog, slot, pad1, pad2;  // slot: texture unit + 1 in its draw call, 0 = untextured
 };
 static_assert(sizeof(GpuVertex) == 32, "tight vertex layout");
 
@@ -44,7 +44,7 @@ GpuVertex line_vertex(std::int32_t x, std::int32_t y, Rgba8 c) {
 
 struct Program {
   GLuint id = 0;
-  GLint target = -1, tex = -1, has_tex = -1, fog_color = -1, modern = -1;
+  GLint target = -1, tex = -1, fog_color = -1, modern = -1;
 };
 
 Status compile_program(bool modern, const char* name, GLuint* out) {
@@ -77,6 +77,7 @@ Status compile_program(bool modern, const char* name, GLuint* out) {
   glBindAttribLocation(p, 2, "a_uv");
   glBindAttribLocation(p, 3, "a_color");
   glBindAttribLocation(p, 4, "a_fog");
+  glBindAttribLocation(p, 5, "a_slot");
   glLinkProgram(p);
   glDeleteShader(vs);
   glDeleteShader(fs);
@@ -97,7 +98,6 @@ Program locate(GLuint id) {
   p.id = id;
   p.target = glGetUniformLocation(id, "u_target");
   p.tex = glGetUniformLocation(id, "u_tex");
-  p.has_tex = glGetUniformLocation(id, "u_has_tex");
   p.fog_color = glGetUniformLocation(id, "u_fog_color");
   p.modern = glGetUniformLocation(id, "u_modern");
   return p;
@@ -157,6 +157,13 @@ struct Rasterizer::Impl {
   std::vector<GLuint> textures;  // TextureId -> GL name; [0] is the placeholder
   RenderTarget target, display;
   std::vector<GpuVertex> staging;  // reused every frame
+  static constexpr int kUnits = 8;  // texture units per draw call (the shader's u_tex[8])
+  struct Batch {
+    GLint first = 0, count = 0;  // triangles
+    int units = 0;
+    GLuint names[kUnits] = {};
+  };
+  std::vector<Batch> batches;  // reused every frame
   bool drawn = false;
   int window_w = 0, window_h = 0;  // the last draw's window
   int list_w = 0, list_h = 0;      // and its target's size
@@ -175,12 +182,35 @@ struct Rasterizer::Impl {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
   }
 
+  // Splits the triangles into batches of at most kUnits textures (in list order) and tags each vertex
+  // with its texture's unit in the batch.
   void upload(const CommandList& list) {
     staging.clear();
     staging.reserve(list.triangles.size() * 3 + list.lines.size() * 2);
+    batches.clear();
+    Batch b;
     for (const ScreenTriangle& t : list.triangles) {
-      for (const ScreenVertex& v : t.v) staging.push_back(to_gpu(v));
+      const GLuint name = texture_name(t.texture);
+      int slot = 0;
+      if (name != 0) {
+        while (slot < b.units && b.names[slot] != name) ++slot;
+        if (slot == b.units && b.units == kUnits) {  // a ninth texture: the next batch
+          b.count = static_cast<GLint>(staging.size() / 3) - b.first;
+          batches.push_back(b);
+          b = Batch{};
+          b.first = static_cast<GLint>(staging.size() / 3);
+          slot = 0;
+        }
+        if (slot == b.units) b.names[b.units++] = name;
+        ++slot;
+      }
+      for (const ScreenVertex& v : t.v) {
+        staging.push_back(to_gpu(v));
+        staging.back().slot = static_cast<std::uint8_t>(slot);
+      }
     }
+    b.count = static_cast<GLint>(staging.size() / 3) - b.first;
+    if (b.count > 0) batches.push_back(b);
     for (const ScreenLine& l : list.lines) {
       staging.push_back(line_vertex(l.x0, l.y0, l.color));
       staging.push_back(line_vertex(l.x1, l.y1, l.color));
@@ -200,30 +230,27 @@ struct Rasterizer::Impl {
     return textures[static_cast<std::size_t>(id.index)];
   }
 
-  // Draws the list into the bound target: triangles in list order, runs of one texture per draw call.
+  // Draws the list into the bound target: triangles in list order, one draw call per batch of up to
+  // kUnits textures (a texture switch per draw call cost llvmpipe most of its frame).
   void draw_primitives(const CommandList& list, const Program& p) {
     glUseProgram(p.id);
     glUniform2f(p.target, static_cast<float>(list.width), static_cast<float>(list.height));
-    glUniform1i(p.tex, 0);
+    static constexpr GLint kUnitIndex[kUnits] = {0, 1, 2, 3, 4, 5, 6, 7};
+    glUniform1iv(p.tex, kUnits, kUnitIndex);
     glUniform3f(p.fog_color, list.fog_color.r / 255.0f, list.fog_color.g / 255.0f, list.fog_color.b / 255.0f);
-    glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(vao);
-    const auto n = static_cast<GLint>(list.triangles.size());
-    GLint first = 0;
-    while (first < n) {
-      const TextureId tex = list.triangles[static_cast<std::size_t>(first)].texture;
-      GLint last = first + 1;
-      while (last < n && list.triangles[static_cast<std::size_t>(last)].texture == tex) ++last;
-      const GLuint name = texture_name(tex);
-      glBindTexture(GL_TEXTURE_2D, name);
-      glUniform1i(p.has_tex, name != 0 ? 1 : 0);
-      glDrawArrays(GL_TRIANGLES, first * 3, (last - first) * 3);
-      first = last;
+    for (const Batch& b : batches) {
+      for (int u = 0; u < b.units; ++u) {
+        glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + u));
+        glBindTexture(GL_TEXTURE_2D, b.names[u]);
+      }
+      glDrawArrays(GL_TRIANGLES, b.first * 3, b.count * 3);
     }
-    if (!list.lines.empty()) {
+    glActiveTexture(GL_TEXTURE0);
+    if (!list.lines.empty()) {  // slot 0: untextured
       glDisable(GL_DEPTH_TEST);
-      glUniform1i(p.has_tex, 0);
-      glDrawArrays(GL_LINES, n * 3, static_cast<GLsizei>(list.lines.size() * 2));
+      glDrawArrays(GL_LINES, static_cast<GLint>(list.triangles.size() * 3),
+                   static_cast<GLsizei>(list.lines.size() * 2));
     }
     glBindVertexArray(0);
   }
@@ -262,6 +289,8 @@ Status Rasterizer::init(const RasterizerDesc& desc) {
   glVertexAttribPointer(3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, r)));
   glEnableVertexAttribArray(4);
   glVertexAttribPointer(4, 1, GL_UNSIGNED_BYTE, GL_TRUE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, fog)));
+  glEnableVertexAttribArray(5);
+  glVertexAttribPointer(5, 1, GL_UNSIGNED_BYTE, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, slot)));
   glBindVertexArray(0);
   im.ready = true;
   im.textures.clear();
@@ -381,6 +410,8 @@ bool Rasterizer::read_back(std::vector<std::uint8_t>* rgba, int* w, int* h) cons
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   return ok;
 }
+
+int Rasterizer::draw_calls() const { return static_cast<int>(impl_->batches.size()); }
 
 bool Rasterizer::read_back_target(std::vector<std::uint8_t>* rgba, int* w, int* h) const {
   if (!impl_->ready || !impl_->drawn) return false;

@@ -54,6 +54,8 @@ class Rasterizer {
   bool read_back_window(int w, int h, std::vector<std::uint8_t>* rgba) const;
   // The last frame's render target before scaling (internal resolution, or the modern target).
   bool read_back_target(std::vector<std::uint8_t>* rgba, int* w, int* h) const;
+  // Triangle draw calls of the last frame: one per 8 distinct textures in list order.
+  int draw_calls() const;
 
  private:
   struct Impl;

@@ -111,6 +111,20 @@ TEST(E2E, ScreenshotAtTickZeroShowsTheDefaultScene) {
   EXPECT_GT(distinct_colours(*img), 16);
 }
 
+// --window: the game opens a 320x240 window (the console's own size, shown 1:1) and draws the scene in it.
+TEST(E2E, WindowOptionSetsTheWindowSize) {
+  const std::string shot = tmp("window320.png");
+  std::remove(shot.c_str());
+  const CommandResult r =
+      game_offscreen("--herd 15 --ticks 2 --window 320x240 --screenshot '" + shot + "' --at-tick 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<Image> img = load_png(shot);
+  ASSERT_TRUE(img.ok());
+  EXPECT_EQ(img->width, 320);
+  EXPECT_EQ(img->height, 240);
+  EXPECT_GT(distinct_colours(*img), 16);
+}
+
 // --print-fps with a herd: one summary line before the hash, counting every displayed frame (back to
 // back under the offscreen driver: one tick per frame), and the state is what it is without it.
 TEST(E2E, PrintFpsSummarisesTheRunWithAHerd) {

@@ -57,6 +57,8 @@ TEST(GameCli, BadArgumentsAndFilesExitTwoWithOneLine) {
       "--headless --ticks 5 --screenshot x.png",
       "--headless --replay tests/data/game/walk.replay.json --ticks 100000",
       "--ticks 5 --screenshot x.png --at-tick 9",
+      "--headless --ticks 5 --window 320x200",
+      "--headless --ticks 5 --window big",
   };
   for (const std::string& c : cases) {
     const CommandResult r = game(c);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 namespace cf {
 namespace {
 
@@ -49,6 +51,29 @@ TEST(RunOptions, RejectsBadInputWithOneLine) {
     EXPECT_FALSE(line.empty());
     EXPECT_EQ(line.find('\n'), std::string::npos) << line;
   }
+}
+
+TEST(RunOptions, WindowSizeIsWidthByHeightInRange) {
+  Result<RunOptions> d = parse({});
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->window_w, 960);
+  EXPECT_EQ(d->window_h, 720);
+  for (const auto& [text, w, h] : std::vector<std::tuple<std::string, int, int>>{
+           {"320x240", 320, 240}, {"3840x2160", 3840, 2160}, {"640X480", 640, 480}}) {
+    Result<RunOptions> o = parse({"--window", text});
+    ASSERT_TRUE(o.ok()) << text << ": " << o.error().to_string();
+    EXPECT_EQ(o->window_w, w) << text;
+    EXPECT_EQ(o->window_h, h) << text;
+  }
+  for (const std::string bad : {"319x240", "320x239", "3841x2160", "3840x2161", "320", "x240", "320x", "320x240x1",
+                                "-320x240", "320 x240", "0x0", "99999999999999999999x240", "axb"}) {
+    Result<RunOptions> o = parse({"--window", bad});
+    ASSERT_FALSE(o.ok()) << bad;
+    const std::string line = o.error().to_string();
+    EXPECT_NE(line.find("--window"), std::string::npos) << line;
+    EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+  }
+  EXPECT_FALSE(parse({"--window"}).ok());
 }
 
 TEST(RunOptions, RefusesAnOptionGivenTwice) {
