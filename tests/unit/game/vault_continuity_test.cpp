@@ -1,7 +1,8 @@
 // Vaults without pops: for every shipped creature, on every shipped level with a fence, the
 // approach, the start and the landing of a vault (authored and mirrored) move the root and every
 // joint no more per tick than twice the most that creature moves them while walking at full speed,
-// and the heading turns no faster than the walker can turn.
+// and the heading turns no faster than the walker can turn. The middle of the vault is measured
+// against twice the faster of walking and the vault's own limb targets and reported (not yet bounded).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -41,9 +42,12 @@ struct Jumps {
   float joint_m = 0.0f;    // any bone's head or tail, world space
   float heading_rad = 0.0f;
   std::uint64_t root_tick = 0, joint_tick = 0, heading_tick = 0;
+  std::string joint_name;  // the bone whose head or tail moved most, and the vault tick then
+  int joint_vault_tick = -1;
   void add(const Jumps& o) {
     if (o.root_m > root_m) root_m = o.root_m, root_tick = o.root_tick;
-    if (o.joint_m > joint_m) joint_m = o.joint_m, joint_tick = o.joint_tick;
+    if (o.joint_m > joint_m) joint_m = o.joint_m, joint_tick = o.joint_tick, joint_name = o.joint_name,
+                            joint_vault_tick = o.joint_vault_tick;
     if (o.heading_rad > heading_rad) heading_rad = o.heading_rad, heading_tick = o.heading_tick;
   }
 };
@@ -59,7 +63,8 @@ Jumps tick_jumps(const Session& s, const glm::vec3& root_before, float heading_b
   for (std::size_t b = 0; b < p.head_ws.size(); ++b) {
     const float d = std::max(glm::length(p.head_ws[b] - joints_before[2 * b]),
                              glm::length(p.tail_ws[b] - joints_before[2 * b + 1]));
-    if (d > j.joint_m) j.joint_m = d, j.joint_tick = t;
+    if (d > j.joint_m) j.joint_m = d, j.joint_tick = t, j.joint_name = s.scene().rig.skeleton.names[b],
+                      j.joint_vault_tick = s.state().player().vault.tick;
   }
   return j;
 }
@@ -100,6 +105,7 @@ Jumps walking_jumps(const std::string& creature) {
 // vault's middle, and from just before the landing to a second after it.
 struct VaultRun {
   Jumps approach, start, middle, landing;
+  float middle_target_m = 0.0f;  // the vault's own motion: largest per-tick move of a limb's IK target
   int vaults = 0;
   bool mirrored = false;
   bool refused = false;
@@ -126,6 +132,8 @@ VaultRun vault_from(const std::string& creature, const std::string& level, const
     const glm::vec3 root = before.root_ws;
     const float heading = before.heading_rad;
     const std::vector<glm::vec3> joints = joints_of(s);
+    std::vector<glm::vec3> targets;
+    for (const LimbPose& l : s.runtime().pose(0).limbs) targets.push_back(l.target_ws);
     s.tick(t < press ? pad(0, 0.6f) : pad(0, 0, t == press));
     const CreatureState& c = s.state().player();
     if (t < press) continue;
@@ -137,6 +145,10 @@ VaultRun vault_from(const std::string& creature, const std::string& level, const
       r.start.add(j);
     } else if (c.vaulting() && vault_tick < c.vault.ticks - 3) {
       r.middle.add(j);
+      if (was_playing)
+        for (std::size_t i = 0; i < targets.size(); ++i)
+          r.middle_target_m =
+              std::max(r.middle_target_m, glm::length(s.runtime().pose(0).limbs[i].target_ws - targets[i]));
     } else {
       r.landing.add(j);
     }
@@ -172,9 +184,9 @@ std::vector<std::pair<glm::vec3, float>> vault_starts(const Level& lv) {
 }
 
 void print(const char* what, const Jumps& j) {
-  std::printf("  %-8s root %.4f@%llu joint %.4f@%llu heading %.4f@%llu\n", what, j.root_m,
+  std::printf("  %-8s root %.4f@%llu joint %.4f@%llu (%s, vault tick %d) heading %.4f@%llu\n", what, j.root_m,
               static_cast<unsigned long long>(j.root_tick), j.joint_m, static_cast<unsigned long long>(j.joint_tick),
-              j.heading_rad, static_cast<unsigned long long>(j.heading_tick));
+              j.joint_name.c_str(), j.joint_vault_tick, j.heading_rad, static_cast<unsigned long long>(j.heading_tick));
 }
 
 class VaultContinuity : public ::testing::TestWithParam<const char*> {};
@@ -210,6 +222,15 @@ TEST_P(VaultContinuity, ApproachStartAndLandingMoveNoFasterThanWalking) {
         EXPECT_LE(j->heading_rad, 2.0f * walk.heading_rad)
             << r.where << ": " << what << " heading snaps at tick " << j->heading_tick;
       }
+      // Mid-vault the clip may move a foot faster than walking does (the strider's trailing foot
+      // sweeps 0.4 m a tick, scaled up with its legs): joints may move twice the faster of walking
+      // and the vault's own IK targets, never more (a knee flipping sides or a fence clamp letting go
+      // moved 0.5-0.7 m while the targets moved 0.1 m).
+      const float middle_bound = 2.0f * std::max(walk.joint_m, r.middle_target_m);
+      std::printf("  middle bound %.4f (targets %.4f)\n", middle_bound, r.middle_target_m);
+      // Not asserted yet (issue 14 open): knees still flip or get released by the fence clamp mid-vault.
+      if (r.middle.joint_m > middle_bound)
+        std::printf("  middle over bound: %s at vault tick %d\n", r.middle.joint_name.c_str(), r.middle.joint_vault_tick);
     }
   }
   EXPECT_GE(vaults, 10) << "too few vaults played to say anything";
