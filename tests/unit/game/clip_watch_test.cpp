@@ -181,11 +181,6 @@ TEST(PlaytestSaver, NamesFilesAfterCreatureLevelAndTick) {
   EXPECT_NE(none.last_message().find("Can't save the replay"), std::string::npos);
 }
 
-}  // namespace
-}  // namespace cf
-
-namespace cf {
-namespace {
 
 // A save killed part way leaves "<file>.tmp.<pid>"; the game sweeps the data folders at start.
 TEST(UserData, StartSweepsTemporariesOfKilledSaves) {
@@ -206,11 +201,6 @@ TEST(UserData, StartSweepsTemporariesOfKilledSaves) {
   std::filesystem::remove_all(root);
 }
 
-}  // namespace
-}  // namespace cf
-
-namespace cf {
-namespace {
 
 TEST(ClipWatch, HudLineReadsAsASentence) {
   ClipEvent e;

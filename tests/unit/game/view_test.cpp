@@ -11,6 +11,7 @@
 #include <set>
 
 #include "game/scenery.h"
+#include "game_test_util.h"
 
 namespace cf {
 namespace {
@@ -96,11 +97,15 @@ TEST(View, BlendInterpolatesPositionAndWrapsAngles) {
   EXPECT_EQ(blend_for_drawing(a, b, 1.0f).player().root_ws, b.player().root_ws);
 }
 
-}  // namespace
-}  // namespace cf
-
-namespace cf {
-namespace {
+// The biped at the playground's spawn, with a view built for it (the HUD tests).
+struct BipedView {
+  Session session;
+  View view;
+  BipedView() {
+    session.start(test::biped_scene_in("default.json"), 1);
+    view.init(session.scene(), ViewTextures{});
+  }
+};
 
 TEST(Hud, TextBecomesScreenLines) {
   CommandList list;
@@ -128,12 +133,9 @@ TEST(Hud, TextBecomesScreenLines) {
 }
 
 TEST(Hud, RefusedVaultShowsItsReason) {
-  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
-  ASSERT_TRUE(scene.ok());
-  Session session;
-  session.start(std::move(*scene), 1);
-  View view;
-  view.init(session.scene(), ViewTextures{});
+  BipedView b;
+  Session& session = b.session;
+  View& view = b.view;
   SimState s = session.state();
   const std::size_t plain = view.build(s, session.runtime(), 1.0f, FrameSettings{}, 960, 720).lines.size();
   s.hud = HudMessage::kVaultRefused;
@@ -190,12 +192,9 @@ TEST(Hud, RefusalBesideTwoWallsSaysItOnce) {
 
 // Every other reason the vault engine gives (vault_play, vault_fit), as the HUD shows it.
 TEST(Hud, EveryRefusalReasonSaysVaultOnce) {
-  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
-  ASSERT_TRUE(scene.ok());
-  Session session;
-  session.start(std::move(*scene), 1);
-  View view;
-  view.init(session.scene(), ViewTextures{});
+  BipedView b;
+  Session& session = b.session;
+  View& view = b.view;
   SimState s = session.state();
   s.hud = HudMessage::kVaultRefused;
   for (const char* reason : {"no room beside the fence (0.21 m left, 0.30 m right, needs 0.45 m)",
