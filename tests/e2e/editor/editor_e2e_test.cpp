@@ -61,16 +61,6 @@ std::string fresh_data_dir(const std::string& name) {
   return d;
 }
 
-double differing_fraction(const Image& a, const Image& b, int tolerance) {
-  std::size_t bad = 0;
-  for (std::size_t i = 0; i < a.rgba.size(); i += 4) {
-    int worst = 0;
-    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(a.rgba[i + c] - b.rgba[i + c]));
-    bad += worst > tolerance;
-  }
-  return static_cast<double>(bad) / static_cast<double>(a.rgba.size() / 4);
-}
-
 void expect_golden_png(const std::string& shot_path, const std::string& golden_name) {
   Result<Image> shot = load_png(shot_path);
   ASSERT_TRUE(shot.ok()) << shot.error().to_string();

@@ -27,21 +27,6 @@ CommandResult game_offscreen(const std::string& args) {
 
 CommandResult lab(const std::string& args) { return run_command("cd '" CF_SOURCE_DIR "' && '" CF_LAB_EXE "' " + args); }
 
-// Fraction of the pixels in columns [x0, x1) whose largest channel difference exceeds 'tolerance'.
-double differing_fraction(const Image& a, const Image& b, int tolerance, int x0, int x1) {
-  long bad = 0, total = 0;
-  for (int y = 0; y < a.height; ++y) {
-    for (int x = x0; x < x1 && x < a.width; ++x) {
-      const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(a.width) + static_cast<std::size_t>(x)) * 4;
-      int worst = 0;
-      for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(a.rgba[i + c] - b.rgba[i + c]));
-      bad += worst > tolerance;
-      ++total;
-    }
-  }
-  return total ? static_cast<double>(bad) / static_cast<double>(total) : 1.0;
-}
-
 const char* kPanelArgs = "--replay tests/data/game/vault_default.replay.json --at-tick 150";
 
 void expect_panel_over_the_picture(const std::string& shot_path) {

@@ -29,17 +29,6 @@ CommandResult game_offscreen(const std::string& args) {
   return run_command("cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen " CF_GL_ENV "'" CF_GAME_EXE "' " + args);
 }
 
-// Fraction of pixels whose largest channel difference exceeds 'tolerance'.
-double differing_fraction(const Image& a, const Image& b, int tolerance) {
-  std::size_t bad = 0;
-  for (std::size_t i = 0; i < a.rgba.size(); i += 4) {
-    int worst = 0;
-    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(a.rgba[i + c] - b.rgba[i + c]));
-    bad += worst > tolerance;
-  }
-  return static_cast<double>(bad) / static_cast<double>(a.rgba.size() / 4);
-}
-
 int distinct_colours(const Image& img) {
   std::set<std::uint32_t> colours;
   for (std::size_t i = 0; i < img.rgba.size() && colours.size() < 1000; i += 4) {
