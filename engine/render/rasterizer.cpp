@@ -7,6 +7,7 @@
 
 #include <cstring>
 
+#include "render/draw_ranges.h"
 #include "render/frame_settings.h"
 #include "render/gl_read_back.h"
 #include "render/gl_shaders.h"
@@ -151,6 +152,7 @@ struct RenderTarget {
 struct Rasterizer::Impl {
   bool ready = false;
   int max_textures = 64;
+  int clipped_run = kClippedRunTriangles;
   Program retro, modern;
   GLuint vao = 0, vbo = 0;
   std::size_t vbo_bytes = 0;
@@ -161,9 +163,11 @@ struct Rasterizer::Impl {
   struct Batch {
     GLint first = 0, count = 0;  // triangles
     int units = 0;
+    std::size_t range_begin = 0, range_end = 0;  // its draw calls in ranges
     GLuint names[kUnits] = {};
   };
   std::vector<Batch> batches;  // reused every frame
+  std::vector<DrawRange> ranges;  // each batch's draw calls (render/draw_ranges.h), reused every frame
   bool drawn = false;
   int window_w = 0, window_h = 0;  // the last draw's window
   int list_w = 0, list_h = 0;      // and its target's size
@@ -211,6 +215,13 @@ struct Rasterizer::Impl {
     }
     b.count = static_cast<GLint>(staging.size() / 3) - b.first;
     if (b.count > 0) batches.push_back(b);
+    ranges.clear();
+    for (Batch& each : batches) {
+      each.range_begin = ranges.size();
+      split_for_clipping(list.triangles.data(), each.first, each.count, list.width, list.height, list.modern,
+                         clipped_run, &ranges);
+      each.range_end = ranges.size();
+    }
     for (const ScreenLine& l : list.lines) {
       staging.push_back(line_vertex(l.x0, l.y0, l.color));
       staging.push_back(line_vertex(l.x1, l.y1, l.color));
@@ -230,8 +241,9 @@ struct Rasterizer::Impl {
     return textures[static_cast<std::size_t>(id.index)];
   }
 
-  // Draws the list into the bound target: triangles in list order, one draw call per batch of up to
-  // kUnits textures (a texture switch per draw call cost llvmpipe most of its frame).
+  // Draws the list into the bound target: triangles in list order, one texture binding per batch of up
+  // to kUnits textures (a texture switch per draw call cost llvmpipe most of its frame), each batch in
+  // one draw call per range (short ones around triangles Mesa has to clip).
   void draw_primitives(const CommandList& list, const Program& p) {
     glUseProgram(p.id);
     glUniform2f(p.target, static_cast<float>(list.width), static_cast<float>(list.height));
@@ -244,7 +256,9 @@ struct Rasterizer::Impl {
         glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + u));
         glBindTexture(GL_TEXTURE_2D, b.names[u]);
       }
-      glDrawArrays(GL_TRIANGLES, b.first * 3, b.count * 3);
+      for (std::size_t r = b.range_begin; r < b.range_end; ++r) {
+        glDrawArrays(GL_TRIANGLES, ranges[r].first * 3, ranges[r].count * 3);
+      }
     }
     glActiveTexture(GL_TEXTURE0);
     if (!list.lines.empty()) {  // slot 0: untextured
@@ -264,6 +278,7 @@ Status Rasterizer::init(const RasterizerDesc& desc) {
   Impl& im = *impl_;
   if (im.ready) return {};
   im.max_textures = desc.max_textures > 0 ? desc.max_textures : 64;
+  im.clipped_run = desc.clipped_run_triangles > 0 ? desc.clipped_run_triangles : kClippedRunTriangles;
   GLuint retro = 0, modern = 0;
   Status s = compile_program(false, "retro shader", &retro);
   if (!s) return s;
@@ -411,7 +426,8 @@ bool Rasterizer::read_back(std::vector<std::uint8_t>* rgba, int* w, int* h) cons
   return ok;
 }
 
-int Rasterizer::draw_calls() const { return static_cast<int>(impl_->batches.size()); }
+int Rasterizer::draw_calls() const { return static_cast<int>(impl_->ranges.size()); }
+int Rasterizer::texture_batches() const { return static_cast<int>(impl_->batches.size()); }
 
 bool Rasterizer::read_back_target(std::vector<std::uint8_t>* rgba, int* w, int* h) const {
   if (!impl_->ready || !impl_->drawn) return false;

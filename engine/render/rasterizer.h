@@ -19,6 +19,9 @@ namespace cf {
 
 struct RasterizerDesc {
   int max_textures = 0;  // texture table size; 0 => 64
+  // Longest draw call holding a triangle Mesa has to clip (render/draw_ranges.h); 0 => kClippedRunTriangles.
+  // Only the CPU time depends on it, never the picture.
+  int clipped_run_triangles = 0;
 };
 
 class Rasterizer {
@@ -54,8 +57,11 @@ class Rasterizer {
   bool read_back_window(int w, int h, std::vector<std::uint8_t>* rgba) const;
   // The last frame's render target before scaling (internal resolution, or the modern target).
   bool read_back_target(std::vector<std::uint8_t>* rgba, int* w, int* h) const;
-  // Triangle draw calls of the last frame: one per 8 distinct textures in list order.
+  // Triangle draw calls of the last frame: one per 8 distinct textures in list order, split further
+  // around triangles that need clipping (render/draw_ranges.h).
   int draw_calls() const;
+  // Texture bindings of the last frame: one per 8 distinct textures in list order.
+  int texture_batches() const;
 
  private:
   struct Impl;

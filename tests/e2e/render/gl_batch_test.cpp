@@ -2,6 +2,7 @@
 // the picture must be what one draw call per texture gave (every triangle its texture's colour, in
 // list order) and the number of draw calls must stay low (llvmpipe pays for each one).
 #include "gl_fixture.h"
+#include "render/draw_ranges.h"
 
 namespace cf::test {
 namespace {
@@ -65,10 +66,45 @@ TEST_F(GlRenderTest, TwelveTexturesInterleavedDrawInThreeCallsWithEachTrianglesT
   }
 }
 
-TEST_F(GlRenderTest, TestSceneDrawsInOneCall) {
+TEST_F(GlRenderTest, TestSceneBindsItsTexturesOnce) {
   render(FrameSettings{}, 320, 240);
   ASSERT_GT(list.triangles.size(), 10u);
-  EXPECT_EQ(raster.draw_calls(), 1);
+  EXPECT_EQ(raster.texture_batches(), 1);
+}
+
+// Triangles Mesa has to clip go in short draw calls (render/draw_ranges.h): the picture must be byte for
+// byte what one draw call per texture batch gives, on both paths.
+TEST_F(GlRenderTest, ShortCallsAroundClippedTrianglesKeepThePicture) {
+  for (const bool modern : {false, true}) {
+    FrameSettings fs;
+    fs.modern = modern;
+    render(fs, 640, 480);
+    std::vector<DrawRange> expect_ranges;
+    split_for_clipping(list.triangles.data(), 0, static_cast<int>(list.triangles.size()), list.width, list.height,
+                       list.modern, kClippedRunTriangles, &expect_ranges);
+    EXPECT_EQ(raster.draw_calls(), static_cast<int>(expect_ranges.size()));
+    ASSERT_GT(raster.draw_calls(), 2) << "the test scene must have triangles crossing the edge";
+    const Image split = target();
+
+    Rasterizer whole;  // one call per batch, as before the split
+    RasterizerDesc desc;
+    desc.clipped_run_triangles = 1 << 30;
+    ASSERT_TRUE(whole.init(desc).ok());
+    const std::string dir = std::string(CF_ASSETS_DIR) + "/textures/";
+    Error e;  // the same texture ids as the fixture's rasterizer
+    for (const char* name : {"creature_skin.png", "ground.png", "fence_wood.png", "wall_brick.png"}) {
+      whole.load_texture(dir + name, &e);
+    }
+    ASSERT_TRUE(e.message.empty()) << e.to_string();
+    whole.draw(list, 640, 480);
+    EXPECT_EQ(whole.draw_calls(), 1);
+    Image one;
+    ASSERT_TRUE(whole.read_back_target(&one.rgba, &one.width, &one.height));
+    whole.shutdown();
+    EXPECT_EQ(one.width, split.width);
+    EXPECT_EQ(one.height, split.height);
+    EXPECT_TRUE(one.rgba == split.rgba) << (modern ? "modern" : "retro") << " picture changed";
+  }
 }
 
 }  // namespace
