@@ -5,9 +5,29 @@
 
 namespace cf {
 
-void FrameRateLog::add(const StageTimes& t) {
+void FrameRateLog::add(const StageTimes& t, std::uint64_t ticks_run) {
+  // Frame i's ticks are decided at its start (the lap) for the wall time before it. The steady window
+  // runs from the second frame's start to the last one's: its frames are the second up to the one before
+  // the last, its ticks those decided in the third frame up to the last.
+  if (count_ > 0) lap_sum_ += t.frame_s;
+  if (count_ == 1) {
+    steady_lap0_ = lap_sum_;
+    steady_ticks0_ = ticks_run;
+  }
+  if (count_ >= 2) steady_frames_ = count_ - 1;
+  last_ticks_ = ticks_run;
   ++count_;
   if (frames_.size() < static_cast<std::size_t>(kMaxFrames)) frames_.push_back(t);
+}
+
+double FrameRateLog::steady_fps() const {
+  const double s = steady_seconds();
+  return s > 0.0 ? steady_frames_ / s : 0.0;
+}
+
+double FrameRateLog::steady_ticks_per_s() const {
+  const double s = steady_seconds();
+  return s > 0.0 ? static_cast<double>(last_ticks_ - steady_ticks0_) / s : 0.0;
 }
 
 namespace {
@@ -28,11 +48,13 @@ double quantile_ms(const std::vector<StageTimes>& frames, double StageTimes::*st
 std::string FrameRateLog::summary() const {
   // The first frame's lap includes start-up; leave it out of the frame-time figures.
   const std::vector<StageTimes> f(frames_.size() > 1 ? frames_.begin() + 1 : frames_.begin(), frames_.end());
-  char line[512];
+  char line[640];
   std::snprintf(line, sizeof line,
-                "fps %.1f (%d frames in %.2f s), ticks/s %.1f, frame ms median %.2f p95 %.2f; median ms: "
+                "fps %.1f (%d frames in %.2f s), ticks/s %.1f; steady fps %.1f ticks/s %.1f over %.2f s; ticks "
+                "dropped %.0f; frame ms median %.2f p95 %.2f; median ms: "
                 "simulation %.2f posing %.2f skinning %.2f geometry %.2f rasterizer %.2f",
-                fps(), count_, wall_s_, ticks_per_s(), quantile_ms(f, &StageTimes::frame_s, 0.5),
+                fps(), count_, wall_s_, ticks_per_s(), steady_fps(), steady_ticks_per_s(), steady_seconds(),
+                dropped_ticks_, quantile_ms(f, &StageTimes::frame_s, 0.5),
                 quantile_ms(f, &StageTimes::frame_s, 0.95), quantile_ms(f, &StageTimes::simulation_s, 0.5),
                 quantile_ms(f, &StageTimes::posing_s, 0.5), quantile_ms(f, &StageTimes::skinning_s, 0.5),
                 quantile_ms(f, &StageTimes::geometry_s, 0.5), quantile_ms(f, &StageTimes::rasterizer_s, 0.5));

@@ -224,7 +224,7 @@ int main(int argc, char** argv) {
       *h = px.height;
       return rasterizer.read_back_window(px.width, px.height, rgba);
     };
-    if (opt.print_fps) fps_log.add(times);
+    if (opt.print_fps) fps_log.add(times, session.state().tick - run_tick0);
     if (harness.screenshot_due(session)) {
       if (cf::Status s = harness.take_screenshot(read_back); !s) {
         return fail(s.error.field == "screenshot" ? 1 : 2, s.error.to_string());
@@ -235,7 +235,8 @@ int main(int argc, char** argv) {
 
   // 5. Results: the recording, the verdict, the hash.
   if (opt.print_fps) {
-    fps_log.finish(now_s() - run_t0, session.state().tick - run_tick0);
+    const double dropped_ticks = clock.dropped_seconds() / clock.tick_seconds();  // hitches over 0.25 s
+    fps_log.finish(now_s() - run_t0, session.state().tick - run_tick0, dropped_ticks);
     std::printf("%s\n", fps_log.summary().c_str());
   }
   saver.flush();

@@ -132,6 +132,15 @@ TEST(E2E, PrintFpsSummarisesTheRunWithAHerd) {
   EXPECT_GT(fps, 0.0) << line;
   EXPECT_NE(line.find("ticks/s "), std::string::npos) << line;
   EXPECT_NE(line.find("rasterizer "), std::string::npos) << line;
+  // The steady state (start-up frame left out): back to back, one tick per frame, so the two rates agree;
+  // the clock is not used, so nothing is dropped.
+  const std::size_t steady = line.find("steady fps ");
+  ASSERT_NE(steady, std::string::npos) << line;
+  double steady_fps = 0.0, steady_ticks = 0.0;
+  ASSERT_EQ(std::sscanf(line.c_str() + steady, "steady fps %lf ticks/s %lf", &steady_fps, &steady_ticks), 2) << line;
+  EXPECT_GT(steady_fps, 0.0) << line;
+  EXPECT_NEAR(steady_fps, steady_ticks, 0.051) << line;
+  EXPECT_NE(line.find("ticks dropped 0;"), std::string::npos) << line;
 }
 
 TEST(E2E, XvfbWalkReplayMatchesTheSameGoldens) {

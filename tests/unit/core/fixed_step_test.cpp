@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <random>
+
 namespace cf {
 namespace {
 
@@ -45,6 +48,55 @@ TEST(FixedStep, TwoSecondHitchIsClamped) {
   EXPECT_EQ(n, 15);  // 0.25 s worth of ticks, not 120
   EXPECT_NEAR(c.dropped_seconds(), 1.75, 1e-9);
   EXPECT_EQ(c.advance(1.0 / 60.0), 1);
+}
+
+// Fast frames of any length (2-10 ms, jittery): one tick at most per frame, and over 10 s exactly the
+// ticks the wall time holds (60 per second), none lost or gained.
+TEST(FixedStep, FastJitteryFramesKeepSixtyTicksPerSecond) {
+  FixedStepClock c;
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> lap(0.002, 0.010);
+  double wall = 0.0;
+  std::uint64_t ticks = 0;
+  while (wall < 10.0) {
+    const double s = lap(rng);
+    wall += s;
+    const int n = c.advance(s);
+    ASSERT_LE(n, 1);
+    ticks += static_cast<std::uint64_t>(n);
+  }
+  EXPECT_EQ(ticks, static_cast<std::uint64_t>(std::floor(wall * 60.0 + 1e-6)));
+  EXPECT_EQ(c.dropped_seconds(), 0.0);
+}
+
+// Slow frames up to the clamp (30-250 ms) run several ticks each and still lose none.
+TEST(FixedStep, SlowFramesUnderTheClampLoseNoTicks) {
+  FixedStepClock c;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> lap(0.030, 0.250);
+  double wall = 0.0;
+  std::uint64_t ticks = 0;
+  for (int i = 0; i < 200; ++i) {
+    const double s = lap(rng);
+    wall += s;
+    ticks += static_cast<std::uint64_t>(c.advance(s));
+  }
+  EXPECT_EQ(ticks, static_cast<std::uint64_t>(std::floor(wall * 60.0 + 1e-6)));
+  EXPECT_EQ(c.dropped_seconds(), 0.0);
+}
+
+// Past the clamp the clock drops time and says how much: the ticks run plus the ticks dropped are the
+// ticks the wall time held.
+TEST(FixedStep, TicksDroppedAfterHitchesAreAccountedFor) {
+  FixedStepClock c;
+  double wall = 0.0;
+  std::uint64_t ticks = 0;
+  for (const double s : {1.0 / 60.0, 0.4, 1.0 / 60.0, 1.0, 0.1, 1.0 / 60.0}) {
+    wall += s;
+    ticks += static_cast<std::uint64_t>(c.advance(s));
+  }
+  EXPECT_NEAR(c.dropped_seconds(), 0.15 + 0.75, 1e-9);
+  EXPECT_NEAR(static_cast<double>(ticks) + c.dropped_seconds() / c.tick_seconds(), wall * 60.0, 1.0);
 }
 
 TEST(FixedStep, AlphaIsLeftoverFraction) {

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/fixed_step.h"
+
 namespace cf {
 namespace {
 
@@ -10,12 +12,12 @@ TEST(FrameRateLog, SummarisesRatesMediansAndTheSlowFrames) {
   FrameRateLog log;
   StageTimes t;
   t.frame_s = 1.0;  // the first frame's lap includes start-up: left out of the frame figures
-  log.add(t);
+  log.add(t, 1);
   for (int i = 0; i < 99; ++i) {
     t.frame_s = i < 90 ? 0.010 : 0.030;  // 90 quick frames, 9 slow ones
     t.rasterizer_s = 0.004;
     t.skinning_s = i < 40 ? 0.001 : 0.002;
-    log.add(t);
+    log.add(t, static_cast<std::uint64_t>(i + 2));
   }
   log.finish(2.0, 120);
   EXPECT_EQ(log.frames(), 100);
@@ -26,6 +28,62 @@ TEST(FrameRateLog, SummarisesRatesMediansAndTheSlowFrames) {
   EXPECT_NE(s.find("frame ms median 10.00 p95 30.00"), std::string::npos) << s;
   EXPECT_NE(s.find("rasterizer 4.00"), std::string::npos) << s;
   EXPECT_NE(s.find("skinning 2.00"), std::string::npos) << s;  // 40 frames at 1 ms, 59 at 2 ms
+}
+
+// What a player sees: the first frame (shader compiles) takes 0.2 s, the second frame runs the 12 ticks
+// the clock owes for it, then frames come every 12.5 ms. The whole run's rates include the
+// start-up; the steady ones do not, and the catch-up ticks stay out of them too.
+TEST(FrameRateLog, SteadyStateLeavesOutTheStartUpFrameAndItsCatchUpTicks) {
+  FrameRateLog log;
+  FixedStepClock clock;
+  StageTimes t;
+  std::uint64_t ticks = 0;
+  double wall = 0.0;
+  auto frame = [&](double lap) {
+    t.frame_s = lap;
+    wall += lap;
+    ticks += static_cast<std::uint64_t>(clock.advance(lap));
+    log.add(t, ticks);
+  };
+  frame(0.001);  // the loop's first lap: nothing due
+  frame(0.2);    // the start-up frame's wall time, credited: 12 ticks at once
+  EXPECT_EQ(ticks, 12u);
+  for (int i = 0; i < 100; ++i) frame(0.0125);  // 80 fps
+  wall += 0.0125;                               // the last frame itself
+  log.finish(wall, ticks, clock.dropped_seconds() / clock.tick_seconds());
+  EXPECT_EQ(ticks, 87u);
+  EXPECT_NEAR(log.steady_seconds(), 1.25, 1e-9);
+  EXPECT_NEAR(log.steady_fps(), 80.0, 1e-6);
+  EXPECT_NEAR(log.steady_ticks_per_s(), 60.0, 1e-6);
+  EXPECT_LT(log.ticks_per_s(), 59.5);  // the whole run: start-up counted as time without ticks
+  const std::string s = log.summary();
+  EXPECT_NE(s.find("steady fps 80.0 ticks/s 60.0 over 1.25 s; ticks dropped 0;"), std::string::npos) << s;
+}
+
+TEST(FrameRateLog, SaysHowManyTicksAHitchDropped) {
+  FrameRateLog log;
+  FixedStepClock clock;
+  StageTimes t;
+  std::uint64_t ticks = 0;
+  for (const double lap : {0.001, 0.3, 1.0 / 60.0, 1.0 / 60.0}) {  // a 0.3 s hitch: 0.05 s (3 ticks) over
+    t.frame_s = lap;
+    ticks += static_cast<std::uint64_t>(clock.advance(lap));
+    log.add(t, ticks);
+  }
+  log.finish(0.4, ticks, clock.dropped_seconds() / clock.tick_seconds());
+  EXPECT_EQ(ticks, 17u);  // 15 for the clamped hitch, one per 60 Hz frame
+  EXPECT_NE(log.summary().find("ticks dropped 3;"), std::string::npos) << log.summary();
+}
+
+TEST(FrameRateLog, TwoFramesHaveNoSteadyState) {
+  FrameRateLog log;
+  StageTimes t;
+  t.frame_s = 0.02;
+  log.add(t, 1);
+  log.add(t, 2);
+  log.finish(0.04, 2);
+  EXPECT_EQ(log.steady_fps(), 0.0);
+  EXPECT_EQ(log.steady_ticks_per_s(), 0.0);
 }
 
 TEST(FrameRateLog, AnEmptyRunSaysZero) {
