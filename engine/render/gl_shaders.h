@@ -18,10 +18,10 @@ in vec4 a_color;
 in float a_fog;
 in float a_slot;  // texture unit + 1, 0 = untextured
 uniform vec2 u_target;
-flat out int v_slot;
-INTERP out vec2 v_uv;
-INTERP out vec4 v_color;
-INTERP out float v_fog;
+// Two varyings, not four: llvmpipe sets up and interpolates each one per triangle. The slot is the
+// same at all three corners, so interpolating it gives it back exactly.
+INTERP out vec4 v_uv_fog_slot;  // u, v, fog, slot
+INTERP out vec3 v_color;        // alpha is never used
 void main() {
   vec2 ndc = vec2(a_pos.x / u_target.x * 2.0 - 1.0, 1.0 - a_pos.y / u_target.y * 2.0);
 #if MODERN
@@ -30,10 +30,8 @@ void main() {
 #else
   gl_Position = vec4(ndc, 0.0, 1.0);
 #endif
-  v_uv = a_uv;
-  v_color = a_color;
-  v_fog = a_fog;
-  v_slot = int(a_slot + 0.5);
+  v_uv_fog_slot = vec4(a_uv, a_fog, a_slot);
+  v_color = a_color.rgb;
 }
 )";
 
@@ -43,10 +41,8 @@ constexpr const char* kTriangleFs = R"(
 #else
 #define INTERP noperspective
 #endif
-INTERP in vec2 v_uv;
-INTERP in vec4 v_color;
-INTERP in float v_fog;
-flat in int v_slot;
+INTERP in vec4 v_uv_fog_slot;
+INTERP in vec3 v_color;
 // Up to 8 textures per draw call, picked per triangle (llvmpipe pays for every draw call). GLSL 3.30
 // indexes sampler arrays only with constants, hence the chain; level 0 is all there is (no mipmaps).
 uniform sampler2D u_tex[8];
@@ -61,6 +57,9 @@ const float kDither[16] = float[16](-4.0, 0.0, -3.0, 1.0,
                                      3.0, -1.0, 2.0, -2.0);
 #endif
 void main() {
+  vec2 v_uv = v_uv_fog_slot.xy;
+  float v_fog = v_uv_fog_slot.z;
+  int v_slot = int(v_uv_fog_slot.w + 0.5);
   vec4 texel = vec4(1.0);
   if (v_slot == 1) texel = textureLod(u_tex[0], v_uv, 0.0);
   else if (v_slot == 2) texel = textureLod(u_tex[1], v_uv, 0.0);
