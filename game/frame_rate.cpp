@@ -7,27 +7,30 @@ namespace cf {
 
 void FrameRateLog::add(const StageTimes& t, std::uint64_t ticks_run) {
   // Frame i's ticks are decided at its start (the lap) for the wall time before it. The steady window
-  // runs from the second frame's start to the last one's: its frames are the second up to the one before
-  // the last, its ticks those decided in the third frame up to the last.
+  // runs from the second frame's start to the one before the last: the first frame (start-up) and the
+  // ticks owed for it stay out, and so does the last lap, whose ticks a bounded run (--ticks) cuts off.
+  prev_lap_sum_ = lap_sum_;
+  prev_ticks_ = last_ticks_;
   if (count_ > 0) lap_sum_ += t.frame_s;
   if (count_ == 1) {
     steady_lap0_ = lap_sum_;
     steady_ticks0_ = ticks_run;
   }
-  if (count_ >= 2) steady_frames_ = count_ - 1;
   last_ticks_ = ticks_run;
   ++count_;
   if (frames_.size() < static_cast<std::size_t>(kMaxFrames)) frames_.push_back(t);
 }
 
+double FrameRateLog::steady_seconds() const { return count_ >= 4 ? prev_lap_sum_ - steady_lap0_ : 0.0; }
+
 double FrameRateLog::steady_fps() const {
   const double s = steady_seconds();
-  return s > 0.0 ? steady_frames_ / s : 0.0;
+  return s > 0.0 ? (count_ - 3) / s : 0.0;
 }
 
 double FrameRateLog::steady_ticks_per_s() const {
   const double s = steady_seconds();
-  return s > 0.0 ? static_cast<double>(last_ticks_ - steady_ticks0_) / s : 0.0;
+  return s > 0.0 ? static_cast<double>(prev_ticks_ - steady_ticks0_) / s : 0.0;
 }
 
 namespace {

@@ -29,9 +29,10 @@ class FrameRateLog {
   int frames() const { return count_; }
   double fps() const { return wall_s_ > 0.0 ? count_ / wall_s_ : 0.0; }
   double ticks_per_s() const { return wall_s_ > 0.0 ? static_cast<double>(ticks_) / wall_s_ : 0.0; }
-  // The steady state: from the second frame's start to the last frame's, so the first frame (shader
-  // compiles, first uploads) and the ticks its long lap owed are both outside. 0 with fewer than 3 frames.
-  double steady_seconds() const { return steady_frames_ > 0 ? lap_sum_ - steady_lap0_ : 0.0; }
+  // The steady state: from the second frame's start to the start of the one before the last, so the
+  // first frame (shader compiles, first uploads) with the ticks its long lap owed, and the last lap (whose
+  // ticks a bounded run cuts off) are outside. 0 with fewer than 4 frames.
+  double steady_seconds() const;
   double steady_fps() const;
   double steady_ticks_per_s() const;
   // "fps 61.2 (612 frames in 10.15 s), ticks/s 59.1; steady fps 61.5 ticks/s 60.0 over 9.95 s; ticks
@@ -41,10 +42,10 @@ class FrameRateLog {
  private:
   std::vector<StageTimes> frames_;
   int count_ = 0;
-  double lap_sum_ = 0.0;          // wall time from the first frame's start to the last frame's start
-  double steady_lap0_ = 0.0;      // lap_sum_ at the second frame's start
-  std::uint64_t steady_ticks0_ = 0, last_ticks_ = 0;
-  int steady_frames_ = 0;         // frames from the second one to the one before the last
+  double lap_sum_ = 0.0;       // wall time from the first frame's start to the last frame's start
+  double prev_lap_sum_ = 0.0;  // ... to the start of the frame before the last
+  double steady_lap0_ = 0.0;   // lap_sum_ at the second frame's start
+  std::uint64_t steady_ticks0_ = 0, prev_ticks_ = 0, last_ticks_ = 0;  // ticks run by those frames' ends
   double wall_s_ = 0.0;
   std::uint64_t ticks_ = 0;
   double dropped_ticks_ = 0.0;
