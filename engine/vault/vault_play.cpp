@@ -60,8 +60,36 @@ Plane to_model(const Plane& p_ws, const glm::mat4& m2w) {
   return Plane::from_point_normal(point, n);
 }
 
+// True when the limb's capsules and the wall (box and pipes) are more than a millimetre apart along some
+// world axis: then every penetration below is exactly 0 (the margin keeps rounding in the exact tests
+// from ever seeing a touch). Planning a vault runs this for every limb, wall and tick of the vault.
+bool limb_far_from_wall(const Rig& rig, const LimbChain& l, const CreaturePose& pose, const Wall& w) {
+  constexpr float kMargin = 1e-3f;
+  glm::vec3 lo(1e30f), hi(-1e30f);
+  for (int b : l.bones) {
+    if (b < 0 || b >= rig.skeleton.size()) continue;
+    const glm::vec3 r(rig.skeleton.radius[b]);
+    lo = glm::min(lo, glm::min(pose.head_ws[b], pose.tail_ws[b]) - r);
+    hi = glm::max(hi, glm::max(pose.head_ws[b], pose.tail_ws[b]) + r);
+  }
+  const Box& box = w.box;
+  const glm::vec3 ax = box.axis_x(), az = box.axis_z(), he = box.half_extents;
+  const glm::vec3 ext(std::fabs(ax.x) * he.x + std::fabs(az.x) * he.z, he.y,
+                      std::fabs(ax.z) * he.x + std::fabs(az.z) * he.z);
+  glm::vec3 wlo = box.centre - ext, whi = box.centre + ext;
+  for (const Pipe& p : w.pipes) {
+    wlo = glm::min(wlo, glm::min(p.a, p.b) - glm::vec3(p.radius));
+    whi = glm::max(whi, glm::max(p.a, p.b) + glm::vec3(p.radius));
+  }
+  for (int k = 0; k < 3; ++k) {
+    if (hi[k] + kMargin < wlo[k] || lo[k] - kMargin > whi[k]) return true;
+  }
+  return false;
+}
+
 // Penetration of one limb's bones into one wall.
 float limb_wall_depth(const Rig& rig, const LimbChain& l, const CreaturePose& pose, const Wall& w) {
+  if (limb_far_from_wall(rig, l, pose, w)) return 0.0f;
   float depth = 0.0f;
   for (int b : l.bones) {
     if (b < 0 || b >= rig.skeleton.size()) continue;

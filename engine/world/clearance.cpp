@@ -256,25 +256,51 @@ float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe) {
   return std::max(0.0f, c.radius - m);
 }
 
+namespace {
+
+// Bounds more than a millimetre apart along x or z: the exact test would give 0 (the margin keeps its
+// rounding from ever seeing a touch). Planning a vault asks for every bone on every tick of the vault.
+constexpr float kApartMargin = 1e-3f;
+bool apart_xz(const glm::vec3& lo, const glm::vec3& hi, const glm::vec3& olo, const glm::vec3& ohi) {
+  return hi.x + kApartMargin < olo.x || lo.x - kApartMargin > ohi.x || hi.z + kApartMargin < olo.z ||
+         lo.z - kApartMargin > ohi.z;
+}
+bool apart_from_box(const glm::vec3& lo, const glm::vec3& hi, const Box& b) {
+  const glm::vec3 ax = b.axis_x(), az = b.axis_z(), he = b.half_extents;
+  const glm::vec3 ext(std::fabs(ax.x) * he.x + std::fabs(az.x) * he.z, he.y,
+                      std::fabs(ax.z) * he.x + std::fabs(az.z) * he.z);
+  return apart_xz(lo, hi, b.centre - ext, b.centre + ext);
+}
+bool apart_from_pipe(const glm::vec3& lo, const glm::vec3& hi, const Pipe& p) {
+  const glm::vec3 r(p.radius);
+  const glm::vec3 plo = glm::min(p.a, p.b) - r, phi = glm::max(p.a, p.b) + r;
+  return apart_xz(lo, hi, plo, phi) || hi.y + kApartMargin < plo.y || lo.y - kApartMargin > phi.y;
+}
+
+}  // namespace
+
 Penetration level_penetration(const Level& level, const Capsule& c, const PenetrationOptions& opt) {
   Penetration out;
   auto consider = [&](float depth, HitKind kind, int index) {
     if (depth > out.depth) out = Penetration{depth, kind, index};
   };
-  // Cheap bounding test first: capsule's vertical span against each object's.
+  // Cheap bounding tests first: the capsule's vertical span against each object's, then its bounds.
   float cy_lo = std::min(c.a.y, c.b.y) - c.radius, cy_hi = std::max(c.a.y, c.b.y) + c.radius;
+  const glm::vec3 lo = glm::min(c.a, c.b) - glm::vec3(c.radius), hi = glm::max(c.a, c.b) + glm::vec3(c.radius);
   if (opt.fences)
     for (std::size_t i = 0; i < level.fences.size(); ++i) {
       const Box& f = level.fences[i];
-      if (int(i) == opt.skip_fence || cy_hi < f.bottom_y() || cy_lo > f.top_y()) continue;
+      if (int(i) == opt.skip_fence || cy_hi < f.bottom_y() || cy_lo > f.top_y() || apart_from_box(lo, hi, f)) continue;
       consider(penetration_capsule_box(c, f), HitKind::kFence, int(i));
     }
   if (opt.walls)
     for (std::size_t i = 0; i < level.walls.size(); ++i) {
       const Wall& w = level.walls[i];
-      if (!(cy_hi < w.box.bottom_y() || cy_lo > w.box.top_y()))
+      if (!(cy_hi < w.box.bottom_y() || cy_lo > w.box.top_y() || apart_from_box(lo, hi, w.box)))
         consider(penetration_capsule_box(c, w.box), HitKind::kWallBox, int(i));
-      for (const Pipe& p : w.pipes) consider(penetration_capsule_pipe(c, p), HitKind::kPipe, int(i));
+      for (const Pipe& p : w.pipes) {
+        if (!apart_from_pipe(lo, hi, p)) consider(penetration_capsule_pipe(c, p), HitKind::kPipe, int(i));
+      }
     }
   if (opt.ground) consider(level.ground_y - cy_lo, HitKind::kNone, -1);
   return out;

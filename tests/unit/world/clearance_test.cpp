@@ -1,5 +1,7 @@
 // Clearance queries: rays over footprints (lref), penetration depths, regions, fence reach.
+#include <algorithm>
 #include <cmath>
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -235,6 +237,58 @@ TEST(FenceReach, FindsTheFenceInFront) {
   EXPECT_EQ(fence_in_reach(lv, {0, 0, 1.2f}, {0, 0, -1}, 1.0f), -1);  // facing away
   EXPECT_EQ(fence_in_reach(lv, {0, 0, 0}, {0, 0, 1}, 1.0f), -1);      // too far
   EXPECT_NEAR(distance_to_footprint(lv.fences[0], {0, 5, 1.2f}), 0.75f, 1e-6f);
+}
+
+// level_penetration skips objects whose bounds are apart from the capsule's: the answer must be exactly
+// the exhaustive one (the vertical test and every exact depth), also for capsules grazing a surface.
+Penetration exhaustive_penetration(const Level& lv, const Capsule& c) {
+  Penetration out;
+  auto consider = [&](float depth, HitKind kind, int index) {
+    if (depth > out.depth) out = Penetration{depth, kind, index};
+  };
+  const float lo = std::min(c.a.y, c.b.y) - c.radius, hi = std::max(c.a.y, c.b.y) + c.radius;
+  for (std::size_t i = 0; i < lv.fences.size(); ++i) {
+    const Box& f = lv.fences[i];
+    if (!(hi < f.bottom_y() || lo > f.top_y())) consider(penetration_capsule_box(c, f), HitKind::kFence, int(i));
+  }
+  for (std::size_t i = 0; i < lv.walls.size(); ++i) {
+    const Wall& w = lv.walls[i];
+    if (!(hi < w.box.bottom_y() || lo > w.box.top_y()))
+      consider(penetration_capsule_box(c, w.box), HitKind::kWallBox, int(i));
+    for (const Pipe& p : w.pipes) consider(penetration_capsule_pipe(c, p), HitKind::kPipe, int(i));
+  }
+  return out;
+}
+
+TEST(Clearance, PenetrationSkipsOnlyObjectsThatCannotTouch) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  Level lv;
+  for (int i = 0; i < 3; ++i) {
+    lv.fences.push_back(box({3.0f * i - 3.0f, 0.5f, 2.0f}, {0.8f, 0.5f, 0.05f}, 37.0f * i));
+    Wall w = wall({3.0f * i - 3.0f, 1.0f, -2.0f}, {1.0f, 1.0f, 0.2f}, 25.0f * i + 10.0f);
+    w.pipes.push_back(Pipe{w.box.to_world({-0.5f, -1.0f, 0.3f}), w.box.to_world({-0.5f, 1.0f, 0.3f}), 0.06f});
+    lv.walls.push_back(w);
+  }
+  int touching = 0, grazing = 0;
+  for (int k = 0; k < 20000; ++k) {
+    Capsule c;
+    c.a = glm::vec3(4.5f * u(rng), 1.2f + 1.2f * u(rng), 3.5f * u(rng));
+    c.b = c.a + 0.4f * glm::vec3(u(rng), u(rng), u(rng));
+    c.radius = 0.05f + 0.05f * (u(rng) + 1.0f);
+    if (k % 4 == 0) {  // graze: an end point exactly one radius (+-0.1 mm) off a fence's face
+      const Box& f = lv.fences[static_cast<std::size_t>(k / 4 % 3)];
+      c.a = f.to_world({0.7f * u(rng), 0.4f * u(rng), f.half_extents.z + c.radius + 1e-4f * u(rng)});
+      ++grazing;
+    }
+    const Penetration want = exhaustive_penetration(lv, c), got = level_penetration(lv, c);
+    ASSERT_EQ(got.depth, want.depth) << "capsule " << k;
+    ASSERT_EQ(got.kind, want.kind) << "capsule " << k;
+    ASSERT_EQ(got.index, want.index) << "capsule " << k;
+    touching += want.depth > 0.0f;
+  }
+  EXPECT_GT(touching, 1000);  // the test sees real hits, not only misses
+  EXPECT_GT(grazing, 1000);
 }
 
 }  // namespace
