@@ -2,10 +2,12 @@
 #include "vault/vault_play.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "math/angles.h"
 #include "retarget/ik.h"
 
 namespace cf {
@@ -13,6 +15,12 @@ namespace {
 
 constexpr float kContactGap = 0.002f;  // a planted hand rests this far above the fence top, metres
 constexpr int kSmoothTicks = 8;        // half width of the lift smoothing window
+
+// Smoothstep of x in [0, 1].
+float smooth01(float x) {
+  x = std::clamp(x, 0.0f, 1.0f);
+  return x * x * (3.0f - 2.0f * x);
+}
 
 const MotionClip& chosen_clip(const VaultPlan& plan, const VaultMotion& vm) {
   return plan.decision.mirrored ? vm.mirrored : vm.clip;
@@ -139,6 +147,264 @@ Plane separating_face(const Box& b, const glm::vec3& root_ws, const glm::vec3& t
   return best;
 }
 
+// A knee or elbow turned about its limb's root->tip line (the foot or hand stays put): how far keeps
+// both of its bones out of the vaulted fence and clear of the walls.
+class LimbTurn {
+ public:
+  static constexpr int kSteps = 48;  // per half turn; refined by bisection
+
+  LimbTurn(const Rig& rig, int limb, const Box& fence, const Level& level, const glm::mat4& m2w,
+           const CreaturePose& pose)
+      : rig_(rig), l_(rig.limbs[static_cast<std::size_t>(limb)]), fence_(fence), m2w_(m2w) {
+    a_ = pose.head_ms[l_.bones[0]];
+    c_ = pose.tail_ms[l_.bones[1]];
+    const glm::vec3 b = pose.tail_ms[l_.bones[0]];
+    const glm::vec3 axis = c_ - a_;
+    const float len = glm::length(axis);
+    if (len < 1e-6f) return;
+    const glm::vec3 u = axis / len;
+    m_ = a_ + u * glm::dot(b - a_, u);
+    const glm::vec3 radial = b - m_;
+    h_ = glm::length(radial);
+    if (h_ < 1e-5f) return;
+    e1_ = radial / h_;
+    e2_ = glm::cross(u, e1_);
+    r1_ = rig.skeleton.radius[l_.bones[0]] + kContactGap;
+    r2_ = rig.skeleton.radius[l_.bones[1]] + kContactGap;
+    // Only walls within the limb's reach can be touched.
+    const glm::vec3 root_ws = glm::vec3(m2w * glm::vec4(a_, 1.0f));
+    const float reach = l_.l1 + l_.l2 + std::max(r1_, r2_);
+    for (std::size_t w = 0; w < level.walls.size() && near_count_ < kMaxNearWalls; ++w)
+      if (distance_to_footprint(level.walls[w].box, root_ws) <= reach) near_[near_count_++] = &level.walls[w];
+    valid_ = true;
+  }
+  bool valid() const { return valid_; }
+  glm::vec3 centre() const { return m_; }  // the centre of the joint's circle about the root->tip line
+  // The turn (radians) that takes the joint towards 'bend_ms', projected across the root->tip line.
+  float angle_to(const glm::vec3& bend_ms) const {
+    return std::atan2(glm::dot(bend_ms, e2_), glm::dot(bend_ms, e1_));
+  }
+  glm::vec3 joint(float phi) const { return m_ + h_ * (std::cos(phi) * e1_ + std::sin(phi) * e2_); }
+  // How deep the two bones go into the fence or a near wall (with a contact gap) at turn phi.
+  float depth(float phi) const {
+    const glm::vec3 b = joint(phi);
+    const glm::vec3 a = glm::vec3(m2w_ * glm::vec4(a_, 1.0f)), bw = glm::vec3(m2w_ * glm::vec4(b, 1.0f)),
+                    c = glm::vec3(m2w_ * glm::vec4(c_, 1.0f));
+    const Capsule upper{a, bw, r1_}, lower{bw, c, r2_};
+    float d = std::max(penetration_capsule_box(upper, fence_), penetration_capsule_box(lower, fence_));
+    for (int i = 0; i < near_count_; ++i) {
+      const Wall& w = *near_[i];
+      d = std::max({d, penetration_capsule_box(upper, w.box), penetration_capsule_box(lower, w.box)});
+      for (const Pipe& p : w.pipes)
+        d = std::max({d, penetration_capsule_pipe(upper, p), penetration_capsule_pipe(lower, p)});
+    }
+    return d;
+  }
+  bool blocked(float phi) const { return depth(phi) > 0.0f; }
+  // The clear turn nearest 'from' (radians) going towards 'sign' (+1, -1; 0 = either way, nearer
+  // first) within half a turn, or NaN when none clears.
+  float nearest_clear(float from, float sign) const {
+    const float step = kPi / kSteps;
+    for (int k = 1; k <= kSteps; ++k) {
+      for (float dir : {1.0f, -1.0f}) {
+        const float s = sign != 0.0f ? sign : dir;
+        if (sign != 0.0f && dir < 0.0f) continue;
+        if (blocked(from + s * step * static_cast<float>(k))) continue;
+        float lo = step * static_cast<float>(k - 1), hi = step * static_cast<float>(k);
+        for (int it = 0; it < 8; ++it) {
+          const float mid = 0.5f * (lo + hi);
+          (blocked(from + s * mid) ? lo : hi) = mid;
+        }
+        return from + s * hi;
+      }
+    }
+    return std::nanf("");
+  }
+  // When no turn clears: the shallowest of a full turn's samples, the nearest 'from' on ties.
+  float shallowest(float from) const {
+    const float step = kPi / kSteps;
+    float best = from, best_d = depth(from);
+    for (int k = 1; k <= kSteps; ++k) {
+      for (float dir : {1.0f, -1.0f}) {
+        const float phi = from + dir * step * static_cast<float>(k), d = depth(phi);
+        if (d < best_d) best = phi, best_d = d;
+      }
+    }
+    return best;
+  }
+  // The side whose turn moves the joint away from the body's middle (left limbs bend left).
+  float outward() const {
+    const float side = a_.x - rig_.cog.x;
+    return glm::dot(e2_, glm::vec3(side >= 0.0f ? 1.0f : -1.0f, 0.0f, 0.0f)) >= 0.0f ? 1.0f : -1.0f;
+  }
+  // Writes the limb with its joint turned by phi, the end bone unchanged.
+  void apply(float phi, int limb, CreaturePose* pose) const {
+    const glm::vec3 b = joint(phi);
+    const glm::vec3 d = pose->tail_ms[l_.bones[2]];
+    write_limb_bones(rig_, limb, LimbPoints{a_, b, c_, d}, glm::normalize(b - m_), &m2w_, pose);
+  }
+
+ private:
+  static constexpr int kMaxNearWalls = 8;
+  const Rig& rig_;
+  const LimbChain& l_;
+  const Box& fence_;
+  const glm::mat4& m2w_;
+  std::array<const Wall*, kMaxNearWalls> near_{};
+  int near_count_ = 0;
+  glm::vec3 a_{0.0f}, c_{0.0f}, m_{0.0f}, e1_{1.0f, 0.0f, 0.0f}, e2_{0.0f, 0.0f, 1.0f};
+  float h_ = 0.0f, r1_ = 0.0f, r2_ = 0.0f;
+  bool valid_ = false;
+};
+
+// The planner's pass over the vault in tick order: what it remembers of each knee between ticks and
+// what it finds at each tick.
+struct TurnTrack {
+  struct Knee {
+    float flip_rad = 0.0f;  // turn that undid the IK swinging the knee round, eased out from 'since'
+    int since = 0;
+    glm::vec3 held_ws{0.0f};  // the knee last tick before any fence turn, world space
+    bool seen = false;
+  };
+  std::vector<Knee> knees;                // per limb
+  const CreaturePose* previous = nullptr;  // last tick's pose; null on the first tick
+  float* hold = nullptr;                  // out, per limb: the turn keeping the knee from flipping
+  float* needed = nullptr;                // out, per limb: the turn (after 'hold') clearing the fence
+  // Settling (the second pass, 'hold' then an input): the planned fence turns are followed at a
+  // limited rate, never into the fence; 'settled' (per limb) is the whole turn played, 'last' (per
+  // limb) the fence's part of it the tick before.
+  bool settling = false;
+  float* settled = nullptr;
+  std::vector<float> last;
+};
+
+constexpr float kFlipRad = 0.35f;  // a knee the IK swings this far round in one tick is held back
+constexpr int kFlipEaseTicks = 20;
+constexpr float kTurnPerTick = 0.15f;  // radians: how fast a settled knee turn may change
+
+// Turns the knees and elbows of every limb that enters the fence (see LimbTurn). With 'planned' (the
+// plan's turn per limb, radians) a limb turns by that angle, or to the nearest clear angle when that
+// would touch. In the planner's first pass ('track') a knee the IK swings round in one tick is held
+// where it was, then eased back, and a touching limb turns the way that keeps its joint nearest where
+// it was last tick, ties going outwards; its settling pass follows the eased turns at a limited rate.
+// With neither (while planning the lift) the nearest clear turn.
+void turn_limbs_clear_of_fence(const Rig& rig, const Box& fence, const Level& level, const glm::mat4& m2w,
+                               const float* planned, TurnTrack* track, CreaturePose* pose) {
+  Wall as_wall;
+  as_wall.box = fence;
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const LimbChain& l = rig.limbs[i];
+    if (l.bones[0] < 0 || l.bones[1] < 0 || l.bones[2] < 0) continue;
+    // A foot or hand in the fence: its target is moved out onto the fence face that separates the
+    // limb's root and target (a few centimetres), and the limb solved again, before any knee turn.
+    const int end = l.bones[2];
+    const Capsule end_bone{pose->head_ws[end], pose->tail_ws[end], rig.skeleton.radius[end]};
+    if (penetration_capsule_box(end_bone, fence) > 0.0f) {
+      float clearance = 0.0f;
+      const glm::vec3 root_ws = glm::vec3(m2w * glm::vec4(pose->limbs[i].root_ms, 1.0f));
+      const glm::vec3 target_ws = glm::vec3(m2w * glm::vec4(pose->limbs[i].target_ms, 1.0f));
+      const Plane face = separating_face(fence, root_ws, target_ws, &clearance);
+      if (clearance > 0.0f)
+        resolve_limb_clamped(rig, static_cast<int>(i), to_model(face, m2w), limb_radius(rig, l) + kContactGap, m2w,
+                             pose);
+    }
+    if (track && !track->settling) {
+      track->hold[i] = track->needed[i] = 0.0f;
+      const LimbTurn natural(rig, static_cast<int>(i), fence, level, m2w, *pose);
+      if (!natural.valid()) continue;
+      TurnTrack::Knee& k = track->knees[i];
+      const float ease = 1.0f - smooth01(static_cast<float>(++k.since) / kFlipEaseTicks);
+      float hold = k.flip_rad * ease;
+      if (k.seen) {  // the way to where the knee was held last tick, from where it would be now
+        const glm::vec3 was = glm::vec3(glm::inverse(m2w) * glm::vec4(k.held_ws, 1.0f));
+        const float swing = std::remainder(natural.angle_to(was - natural.centre()) - hold, kTwoPi);
+        // Held the short way round: a whole turn more or less is the same knee.
+        if (std::fabs(swing) > kFlipRad) k.flip_rad = hold = std::remainder(swing + hold, kTwoPi), k.since = 0;
+      }
+      track->hold[i] = hold;
+      k.held_ws = glm::vec3(m2w * glm::vec4(natural.joint(hold), 1.0f));
+      k.seen = true;
+      if (hold != 0.0f) natural.apply(hold, static_cast<int>(i), pose);
+    }
+    const float want = planned ? planned[i] : 0.0f;
+    const bool easing = track && track->settling && (track->last[i] != 0.0f || track->hold[i] != 0.0f);
+    if (track && track->settling) track->settled[i] = 0.0f;
+    if (want == 0.0f && !easing && limb_wall_depth(rig, l, *pose, as_wall) <= 0.0f) {
+      if (track && track->settling) track->last[i] = 0.0f;
+      continue;
+    }
+    const LimbTurn turn(rig, static_cast<int>(i), fence, level, m2w, *pose);
+    if (!turn.valid()) {
+      if (track && track->settling) track->last[i] = 0.0f;
+      continue;
+    }
+    float phi = std::nanf("");
+    if (track && track->settling) {  // 'want' is the fence's part; the hold is followed at once
+      const float last = track->last[i], hold = track->hold[i];
+      const float aim = hold + std::clamp(want, last - kTurnPerTick, last + kTurnPerTick);
+      phi = turn.blocked(aim) ? turn.nearest_clear(aim, 0.0f) : aim;
+      if (std::isnan(phi)) phi = turn.shallowest(aim);
+      track->settled[i] = phi;
+      track->last[i] = phi - hold;
+      phi = phi == 0.0f ? std::nanf("") : phi;
+    } else if (want != 0.0f) {
+      phi = turn.blocked(want) ? turn.nearest_clear(want, 0.0f) : want;
+      if (std::isnan(phi)) phi = turn.shallowest(want);
+    } else if (!track) {  // planning the lift: any clear turn will do, the nearer the better
+      phi = turn.blocked(0.0f) ? turn.nearest_clear(0.0f, 0.0f) : 0.0f;
+      if (std::isnan(phi)) phi = turn.shallowest(0.0f);
+    } else if (turn.blocked(0.0f)) {
+      const float out = turn.outward();
+      const float p_out = turn.nearest_clear(0.0f, out), p_in = turn.nearest_clear(0.0f, -out);
+      if (std::isnan(p_out) && std::isnan(p_in)) {
+        phi = turn.shallowest(0.0f);
+      } else if (std::isnan(p_out)) {
+        phi = p_in;
+      } else if (std::isnan(p_in)) {
+        phi = p_out;
+      } else if (track->previous) {
+        const glm::vec3 was = glm::vec3(glm::inverse(m2w) * glm::vec4(track->previous->tail_ws[l.bones[0]], 1.0f));
+        phi = glm::length(turn.joint(p_in) - was) < glm::length(turn.joint(p_out) - was) ? p_in : p_out;
+      } else {
+        phi = std::fabs(p_in) + 1e-3f < std::fabs(p_out) ? p_in : p_out;
+      }
+    }
+    if (std::isnan(phi) || phi == 0.0f) continue;
+    turn.apply(phi, static_cast<int>(i), pose);
+    if (track && !track->settling) track->needed[i] = phi;
+  }
+}
+
+// The planned turns: each limb's needed turn held for kSmoothTicks either side and averaged over the
+// same window, never less than needed, so a knee eases round the fence and back instead of snapping.
+std::vector<float> smooth_turns(const std::vector<float>& needed, int ticks, std::size_t limbs) {
+  std::vector<float> held(needed.size(), 0.0f), out(needed.size(), 0.0f);
+  auto at = [&](int k, std::size_t i) { return static_cast<std::size_t>(std::clamp(k, 0, ticks - 1)) * limbs + i; };
+  std::vector<float> need = needed;
+  for (std::size_t i = 0; i < limbs; ++i) {
+    // A turn found the other way round (+3.1 after -3.1 rad) is the same knee: keep the angles continuous.
+    for (int k = 1; k < ticks; ++k) {
+      const float was = need[at(k - 1, i)];
+      float& now = need[at(k, i)];
+      if (was != 0.0f && now != 0.0f) now += kTwoPi * std::round((was - now) / kTwoPi);
+    }
+    for (int k = 0; k < ticks; ++k) {
+      float m = 0.0f;
+      for (int j = k - kSmoothTicks; j <= k + kSmoothTicks; ++j)
+        if (j >= 0 && j < ticks && std::fabs(need[at(j, i)]) > std::fabs(m)) m = need[at(j, i)];
+      held[at(k, i)] = m;
+    }
+    for (int k = 0; k < ticks; ++k) {
+      float sum = 0.0f;
+      for (int j = k - kSmoothTicks; j <= k + kSmoothTicks; ++j) sum += held[at(j, i)];
+      const float avg = sum / static_cast<float>(2 * kSmoothTicks + 1), n = need[at(k, i)];
+      const bool enough = n == 0.0f || (avg * n > 0.0f && std::fabs(avg) >= std::fabs(n));
+      out[at(k, i)] = enough ? avg : n;
+    }
+  }
+  return out;
+}
+
 // A planted hand lies flat on the fence top: its end bone (wrist to fingertips) is turned level,
 // keeping its heading, so the fingers do not dig into the fence.
 void flatten_planted_hands(const Rig& rig, const VaultPlan& plan, const glm::mat4& m2w, CreaturePose* pose) {
@@ -155,12 +421,6 @@ void flatten_planted_hands(const Rig& rig, const VaultPlan& plan, const glm::mat
     pose->tail_ms[cd] = glm::vec3(w2m * glm::vec4(pose->tail_ws[cd], 1.0f));
     pose->bone_ms[cd] = bone_frame(pose->head_ms[cd], pose->tail_ms[cd], glm::vec3(pose->bone_ms[cd][1]));
   }
-}
-
-// Smoothstep of x in [0, 1].
-float smooth01(float x) {
-  x = std::clamp(x, 0.0f, 1.0f);
-  return x * x * (3.0f - 2.0f * x);
 }
 
 }  // namespace
@@ -186,8 +446,12 @@ Penetration pose_penetration(const Level& level, const Rig& rig, const CreatureP
   return deepest;
 }
 
-bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, int tick,
-                     CreaturePose* pose) {
+namespace {
+
+// One tick's pose (see pose_vault_tick). 'track' (may be null) is the planner's pass that finds, in
+// tick order, how far each knee must turn.
+bool pose_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, int tick,
+               TurnTrack* track, CreaturePose* pose) {
   const MotionClip& clip = chosen_clip(plan, vm);
   const glm::mat4 m2w = tick_placement(plan, tick);
   const glm::mat4 w2m = glm::inverse(m2w);
@@ -243,22 +507,12 @@ bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& ri
       flatten_planted_hands(rig, plan, shown, pose);
     }
   }
-  // Knees and elbows kept out of the vaulted fence: a limb that touches it is re-solved with its
-  // joint in front of the fence face that separates its root and target (IK clamping).
+  // Knees and elbows kept out of the vaulted fence: turned about the limb's root->tip line.
   if (plan.decision.place.fence >= 0) {
-    const Box& fence = level.fences[static_cast<std::size_t>(plan.decision.place.fence)];
-    Wall as_wall;
-    as_wall.box = fence;
-    for (std::size_t i = 0; i < n; ++i) {
-      const LimbChain& l = rig.limbs[i];
-      if (limb_wall_depth(rig, l, *pose, as_wall) <= 0.0f) continue;
-      const float margin = limb_radius(rig, l) + kContactGap;
-      float clearance = 0.0f;
-      const glm::vec3 root_ws = glm::vec3(shown * glm::vec4(pose->limbs[i].root_ms, 1.0f));
-      const glm::vec3 target_ws = glm::vec3(shown * glm::vec4(pose->limbs[i].target_ms, 1.0f));
-      Plane face = separating_face(fence, root_ws, target_ws, &clearance);
-      if (clearance > 0.0f) resolve_limb_clamped(rig, static_cast<int>(i), to_model(face, shown), margin, shown, pose);
-    }
+    const std::size_t at = static_cast<std::size_t>(tick) * n;
+    const float* planned = plan.turn_rad.size() >= at + n ? plan.turn_rad.data() + at : nullptr;
+    turn_limbs_clear_of_fence(rig, level.fences[static_cast<std::size_t>(plan.decision.place.fence)], level, shown,
+                              planned, track, pose);
   }
   // Joints (knees, elbows) kept in front of walls: IK clamping re-solves a limb that touches one.
   for (std::size_t i = 0; i < n; ++i) {
@@ -271,6 +525,13 @@ bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& ri
     }
   }
   return true;
+}
+
+}  // namespace
+
+bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, int tick,
+                     CreaturePose* pose) {
+  return pose_tick(plan, vm, rig, level, tick, nullptr, pose);
 }
 
 Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision) {
@@ -369,6 +630,31 @@ Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMoti
     }
   }
 
+  // Knee turns, in tick order: a knee the IK swings round is held and eased back, a knee touching the
+  // fence turns the way that keeps it nearest where it was; the fence turns are eased in and out.
+  std::vector<float> hold(T * n, 0.0f), needed(T * n, 0.0f);
+  TurnTrack track;
+  track.knees.resize(n);
+  CreaturePose before = pose;
+  for (int k = 0; k < plan.ticks; ++k) {
+    track.previous = k > 0 ? &before : nullptr;
+    track.hold = hold.data() + static_cast<std::size_t>(k) * n;
+    track.needed = needed.data() + static_cast<std::size_t>(k) * n;
+    if (!pose_tick(plan, vm, rig, level, k, &track, &pose)) return Error{"", "pose", "the motion could not be posed"};
+    before = pose;
+  }
+  plan.turn_rad = smooth_turns(needed, plan.ticks, n);
+  // Settle, in tick order: the knees follow the holds at once and the fence turns at a limited rate,
+  // never into the fence.
+  std::vector<float> settled(T * n, 0.0f);
+  track.settling = true;
+  track.last.assign(n, 0.0f);
+  for (int k = 0; k < plan.ticks; ++k) {
+    track.hold = hold.data() + static_cast<std::size_t>(k) * n;
+    track.settled = settled.data() + static_cast<std::size_t>(k) * n;
+    if (!pose_tick(plan, vm, rig, level, k, &track, &pose)) return Error{"", "pose", "the motion could not be posed"};
+  }
+  plan.turn_rad = std::move(settled);
   // Check the whole vault once: nothing may enter a wall or fence.
   for (int k = 0; k < plan.ticks; ++k) {
     if (!pose_vault_tick(plan, vm, rig, level, k, &pose)) return Error{"", "pose", "the motion could not be posed"};

@@ -26,6 +26,9 @@ struct VaultPlan {
   std::vector<float> forward_m;      // per tick: extra travel (model +Z) beyond the clip's, metres
   std::vector<glm::vec3> plant_ws;   // per limb: where a planted hand rests on the fence, world space
   std::vector<char> plants;          // per limb: 1 when the limb is a hand the clip plants
+  // Per tick and limb (tick * limbs + limb): how far a knee or elbow that would enter the fence turns
+  // about its root->tip line, radians (0 = not turned); found in tick order and eased in and out.
+  std::vector<float> turn_rad;
   float max_penetration_m = 0.0f;    // deepest flesh goes into any wall or fence over the plan, metres
   HitKind deepest = HitKind::kNone;
   glm::vec3 landed_ws{0.0f};         // ground point under the waist after the vault (y = lowest foot)

@@ -243,16 +243,27 @@ RayHit ray_clearance(const Level& level, const ClearanceQuery& q) {
 
 float box_signed_distance(const Box& box, const glm::vec3& p) { return BoxFrame(box).sdf(p); }
 
+namespace {
+
+// The distances are 1-Lipschitz, so no point of the segment is nearer than the nearer end less half
+// its length: a capsule that far away cannot touch, and the search is skipped (same result).
+bool surely_apart(float da, float db, const Capsule& c) {
+  return std::min(da, db) - 0.5f * glm::length(c.b - c.a) > c.radius + 1e-5f;
+}
+
+}  // namespace
+
 float penetration_capsule_box(const Capsule& c, const Box& box) {
   BoxFrame bf(box);
+  if (surely_apart(bf.sdf(c.a), bf.sdf(c.b), c)) return 0.0f;
   float m = min_along_segment(c.a, c.b, [&](const glm::vec3& p) { return bf.sdf(p); });
   return std::max(0.0f, c.radius - m);
 }
 
 float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe) {
-  float m = min_along_segment(c.a, c.b, [&](const glm::vec3& p) {
-    return std::sqrt(distance2_to_segment(p, pipe.a, pipe.b)) - pipe.radius;
-  });
+  auto dist = [&](const glm::vec3& p) { return std::sqrt(distance2_to_segment(p, pipe.a, pipe.b)) - pipe.radius; };
+  if (surely_apart(dist(c.a), dist(c.b), c)) return 0.0f;
+  float m = min_along_segment(c.a, c.b, dist);
   return std::max(0.0f, c.radius - m);
 }
 
