@@ -1,5 +1,7 @@
 #include "game/debug_panel.h"
 
+#include <algorithm>
+
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
@@ -140,6 +142,11 @@ void view_toggles(FrameSettings* fs) {
 
 }  // namespace
 
+float DebugPanel::covered_fraction(int window_width) const {
+  if (window_width <= 0) return 0.0f;
+  return std::clamp(right_edge_px_ / static_cast<float>(window_width), 0.0f, 0.9f);
+}
+
 void DebugPanel::draw(const DebugPanelInfo& info, FrameSettings* settings) {
   if (!ready_ || !info.session) return;
   const Session& s = *info.session;
@@ -148,7 +155,7 @@ void DebugPanel::draw(const DebugPanelInfo& info, FrameSettings* settings) {
   ImGui::NewFrame();
   ImGui::SetNextWindowPos(ImVec2(8, 8), ImGuiCond_Once);
   // A fixed first size: an auto-sized window stays hidden on its first frame (screenshots).
-  ImGui::SetNextWindowSize(ImVec2(370, ImGui::GetIO().DisplaySize.y - 16), ImGuiCond_Once);
+  ImGui::SetNextWindowSize(ImVec2(kFirstWidthPx, ImGui::GetIO().DisplaySize.y - 16), ImGuiCond_Once);
   ImGui::Begin("Debug");
   ImGui::Text("tick %llu  hash %s", static_cast<unsigned long long>(s.state().tick),
               hash_hex(hash_state(s.state())).c_str());
@@ -164,6 +171,7 @@ void DebugPanel::draw(const DebugPanelInfo& info, FrameSettings* settings) {
   if (ImGui::CollapsingHeader("Vault", ImGuiTreeNodeFlags_DefaultOpen)) vault(s);
   if (ImGui::CollapsingHeader("Clips", ImGuiTreeNodeFlags_DefaultOpen)) clips(s);
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_toggles(settings);
+  right_edge_px_ = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
   ImGui::End();
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

@@ -41,8 +41,14 @@ class DebugPanel {
   // before the swap). Its checkboxes switch overlays and the modern path in *settings.
   void draw(const DebugPanelInfo& info, FrameSettings* settings);
 
+  // How much of a window 'window_width' pixels wide the panel covers from the left edge (0..0.9), as
+  // last drawn; before its first frame, its first size. The picture's centred lines go beside it.
+  float covered_fraction(int window_width) const;
+
  private:
+  static constexpr float kFirstWidthPx = 370.0f;
   bool ready_ = false;
+  float right_edge_px_ = 8.0f + kFirstWidthPx;  // the panel's right edge when last drawn
   SDL_Window* window_ = nullptr;
 };
 

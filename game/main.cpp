@@ -194,7 +194,9 @@ int main(int argc, char** argv) {
     const cf::PixelSize size = window.drawable_size();
     // Modes with their own picture (title menu, editor) draw it; play and pause draw the session.
     const cf::CommandList* own = modes.active().build_frame(frame_settings, size.width, size.height);
-    view.set_banner(modes.active().banner());
+    view.set_banner(modes.active().banner(), modes.current == cf::ModeId::kDebug && panel.initialized()
+                                                 ? panel.covered_fraction(window.window_size().width)
+                                                 : 0.0f);
     // The first clip of the session and the last saved replay, rebuilt only when they change.
     const std::uint64_t clip_tick = session.clips().has_first() ? session.clips().first().tick : ~0ull;
     if (clip_tick != notice_clip_tick || saver.messages() != notice_messages) {

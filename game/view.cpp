@@ -385,7 +385,9 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   }
   if (!banner_.empty()) {
     style.color = Rgba8{255, 255, 255, 255};
-    draw_hud_text_centred(banner_, list_.height / 3, style, &list_);
+    const int left = static_cast<int>(banner_left_ * static_cast<float>(list_.width));
+    draw_hud_text(banner_, left + (list_.width - left - hud_text_width(banner_, style)) / 2, list_.height / 3, style,
+                  &list_);
   }
   if (!notice_.empty()) {
     // Lines separated by '\n', each word-wrapped, ending one line above the bottom edge.

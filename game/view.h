@@ -71,7 +71,12 @@ class View {
   // Threads for skinning the creatures (null: the calling thread alone).
   void set_pool(WorkerPool* pool) { pool_ = pool; }
   // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
-  void set_banner(const std::string& text) { banner_ = text; }
+  // A centred line (a mode's banner); centred right of 'left_fraction' of the picture's width (the part
+  // the debug panel covers).
+  void set_banner(const std::string& text, float left_fraction = 0.0f) {
+    banner_ = text;
+    banner_left_ = left_fraction;
+  }
   // A line at the bottom of the picture (the first clip, a saved replay); "" for none.
   void set_notice(const std::string& text) {
     notice_ = text;
@@ -106,6 +111,7 @@ class View {
                     int window_h);
   std::vector<Kind> kinds_;          // per species
   std::string banner_;
+  float banner_left_ = 0.0f;
   std::string notice_;
   std::vector<std::string> notice_lines_;  // notice_ wrapped to the picture's width
   bool notice_dirty_ = false;
