@@ -84,6 +84,9 @@ void separate_creatures(SimState* s, const SimContext& ctx) {
       for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
         for (std::size_t j = i + 1; j < static_cast<std::size_t>(n); ++j) {
           if (!species[i] || !species[j]) continue;
+          const glm::vec2 d = bodies[j].origin_ws - bodies[i].origin_ws;
+          const float reach = bodies[i].bound_m + bodies[j].bound_m;
+          if (glm::dot(d, d) >= reach * reach) continue;  // broad phase: the bounds do not meet
           const bool vault_pair = s->creatures[i].vaulting() || s->creatures[j].vaulting();
           if (vault_pair == (vault_pairs == 1)) pushed |= part(i, j);
         }

@@ -177,9 +177,10 @@ bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float
 FootprintPush footprint_push(const PlacedFootprint& a, const PlacedFootprint& b) {
   FootprintPush out;
   const glm::vec2 ab = b.origin_ws - a.origin_ws;
+  const float reach = a.bound_m + b.bound_m;
+  if (glm::dot(ab, ab) >= reach * reach) return out;
   const float ab_len = glm::length(ab);
   const glm::vec2 origins_n = ab_len > 1e-6f ? ab / ab_len : glm::vec2(1.0f, 0.0f);
-  if (ab_len >= a.bound_m + b.bound_m) return out;
   // Two sweeps over the overlapping pairs: the direction, then the distance along it.
   glm::vec2 sum(0.0f);
   float depths = 0.0f;
