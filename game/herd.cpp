@@ -15,15 +15,18 @@ namespace {
 constexpr int kGoalTicksMin = 240, kGoalTicksMax = 600;  // a new goal every 4-10 s
 constexpr float kFenceLookAhead = 1.4f;                  // metres: a fence this close ahead is vaulted
 constexpr std::uint32_t kVaultCooldown = 360;            // ticks between vault attempts
-constexpr float kPersonalSpace = 0.6f;                   // metres beyond the bodies' radii: steer apart
+constexpr float kPersonalSpace = 0.5f;                   // metres between two bodies: steer apart
+constexpr float kPlacedApartM = 0.3f;                    // a new creature's body this far from the others'
+constexpr float kPlacedOffWallsM = 0.2f;                 // and from walls and fences
 
 float body_radius(const SimContext& ctx, const CreatureState& c) {
   const Species* sp = ctx.species_of(c.species);
   return sp ? sp->body_radius_m : 0.3f;
 }
 
-// A free spot on the ground for a body of radius r: inside the movable regions, out of walls and
-// fences, clear of every creature already placed. False when none was found in 'tries' draws.
+// A free spot on the ground for a circle of radius r (a body of any heading): inside the movable
+// regions, out of walls and fences, clear of every creature already placed. False when none was found
+// in 'tries' draws.
 bool find_free_spot(SimState* s, const SimContext& ctx, float r, int tries, glm::vec3* out) {
   const Level& lv = *ctx.level;
   const float lim = std::max(0.5f, lv.ground_half_size - r - 0.5f);
@@ -41,6 +44,38 @@ bool find_free_spot(SimState* s, const SimContext& ctx, float r, int tries, glm:
     }
     if (clear) {
       *out = p;
+      return true;
+    }
+  }
+  return false;
+}
+
+// A free place for a body of species sp: a spot and heading inside the movable regions where the body
+// keeps clear of walls, fences and every creature already placed. False when none was found in
+// 'tries' draws (each draws x, z, heading).
+bool find_free_place(SimState* s, const SimContext& ctx, const Species& sp, int tries, glm::vec3* out, float* heading) {
+  const Level& lv = *ctx.level;
+  Footprint wide = sp.footprint;  // the body grown by the room it keeps from walls
+  for (int k = 0; k < wide.count; ++k) wide.circles[static_cast<std::size_t>(k)].radius += kPlacedOffWallsM;
+  const float lim = std::max(0.5f, lv.ground_half_size - body_bound(sp) - 0.5f);
+  for (int t = 0; t < tries; ++t) {
+    const glm::vec3 p(static_cast<float>(s->rng.uniform(-lim, lim)), lv.ground_y,
+                      static_cast<float>(s->rng.uniform(-lim, lim)));
+    const float h = static_cast<float>(s->rng.uniform(-kPi, kPi));
+    glm::vec3 q = p;
+    const bool in_wall = wide.count > 0 ? resolve_footprint_collisions(lv, wide, h, &q)
+                                        : resolve_circle_collisions(lv, sp.body_radius_m + kPlacedOffWallsM, &q);
+    if (in_wall || !in_regions(lv, p)) continue;
+    const PlacedFootprint body = place_body(sp, p, h);
+    bool clear = true;
+    for (int i = 0; i < s->creature_count && clear; ++i) {
+      const CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
+      const Species* other = ctx.species_of(c.species);
+      if (other) clear = footprint_gap(body, place_body(*other, c.root_ws, c.heading_rad), kPlacedApartM).gap_m > kPlacedApartM;
+    }
+    if (clear) {
+      *out = p;
+      *heading = h;
       return true;
     }
   }
@@ -88,8 +123,8 @@ int place_herd_creature(SimState* s, const SimContext& ctx, int species) {
   const Species* sp = ctx.species_of(species);
   if (!sp || !ctx.level) return -1;
   glm::vec3 p;
-  if (!find_free_spot(s, ctx, sp->body_radius_m, 200, &p)) return -1;
-  const float heading = static_cast<float>(s->rng.uniform(-kPi, kPi));
+  float heading = 0.0f;
+  if (!find_free_place(s, ctx, *sp, 200, &p, &heading)) return -1;
   const int i = add_creature(s, ctx, species, p, heading);
   if (i < 0) return -1;
   CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
@@ -109,56 +144,32 @@ InputFrame herd_brain(SimState* s, const SimContext& ctx, int i) {
     new_goal(s, ctx, &c);
     to_goal = c.wander.goal_xz - glm::vec2(c.root_ws.x, c.root_ws.z);
   }
-  // Steer: towards the goal, away from creatures inside each other's personal space.
+  const Species* sp = ctx.species_of(c.species);
+  if (!sp) return in;
+  // Steer: towards the goal, away from the nearest part of any body within personal space of its own.
   glm::vec2 want = glm::length(to_goal) > 1e-4f ? glm::normalize(to_goal) : glm::vec2(0.0f);
-  const float r = body_radius(ctx, c);
+  const PlacedFootprint me = place_body(*sp, c.root_ws, c.heading_rad);
   for (int j = 0; j < s->creature_count; ++j) {
-    if (j == i) continue;
     const CreatureState& o = s->creatures[static_cast<std::size_t>(j)];
-    const glm::vec2 away(c.root_ws.x - o.root_ws.x, c.root_ws.z - o.root_ws.z);
-    const float d = glm::length(away), space = r + body_radius(ctx, o) + kPersonalSpace;
-    if (d > 1e-4f && d < space) want += away / d * (2.0f * (space - d) / space);
+    const Species* osp = ctx.species_of(o.species);
+    if (j == i || !osp) continue;
+    const glm::vec2 d(o.root_ws.x - c.root_ws.x, o.root_ws.z - c.root_ws.z);
+    const float near = me.bound_m + body_bound(*osp) + kPersonalSpace;
+    if (glm::dot(d, d) >= near * near) continue;  // broad phase before placing the other body
+    const FootprintGap g = footprint_gap(me, place_body(*osp, o.root_ws, o.heading_rad), kPersonalSpace);
+    if (g.gap_m < kPersonalSpace) want -= g.normal_ab * (2.0f * (kPersonalSpace - std::max(g.gap_m, 0.0f)) / kPersonalSpace);
   }
   if (glm::dot(want, want) < 1e-8f) return in;
   const float err = wrap_angle(std::atan2(want.x, want.y) - c.heading_rad);
   in.left_x = stick(-err * 1.5f);  // stick right turns right (negative yaw)
   in.left_y = stick(0.65f * std::max(0.0f, std::cos(err)));
   // A fence just ahead on the way: vault it, as a player would with A.
-  const Species* sp = ctx.species_of(c.species);
-  if (sp && sp->vault && c.wander.vault_cooldown == 0 && std::fabs(err) < 0.5f &&
+  if (sp->vault && c.wander.vault_cooldown == 0 && std::fabs(err) < 0.5f &&
       fence_in_reach(*ctx.level, c.root_ws, heading_forward(c.heading_rad), kFenceLookAhead) >= 0) {
     in.buttons = in.pressed = kButtonA;
     c.wander.vault_cooldown = kVaultCooldown;
   }
   return in;
-}
-
-void separate_creatures(SimState* s, const SimContext& ctx) {
-  const Level& lv = *ctx.level;
-  for (int i = 0; i < s->creature_count; ++i) {
-    CreatureState& a = s->creatures[static_cast<std::size_t>(i)];
-    for (int j = i + 1; j < s->creature_count; ++j) {
-      CreatureState& b = s->creatures[static_cast<std::size_t>(j)];
-      const glm::vec2 d(b.root_ws.x - a.root_ws.x, b.root_ws.z - a.root_ws.z);
-      const float need = body_radius(ctx, a) + body_radius(ctx, b);
-      const float len2 = glm::dot(d, d);
-      if (len2 >= need * need) continue;
-      const bool move_a = !a.vaulting() && !a.approaching, move_b = !b.vaulting() && !b.approaching;
-      if (!move_a && !move_b) continue;
-      const float len = std::sqrt(len2);
-      const glm::vec2 n = len > 1e-5f ? d / len : glm::vec2(1.0f, 0.0f);
-      const float push = (need - len) / static_cast<float>((move_a ? 1 : 0) + (move_b ? 1 : 0));
-      auto shove = [&](CreatureState& c, float sign) {
-        glm::vec3 p = c.root_ws + glm::vec3(n.x, 0.0f, n.y) * (sign * push);
-        resolve_circle_collisions(lv, body_radius(ctx, c), &p);
-        if (!in_regions(lv, p)) return;
-        c.root_ws = p;
-        c.walker.position_ws = glm::vec3(p.x, c.walker.position_ws.y, p.z);
-      };
-      if (move_a) shove(a, -1.0f);
-      if (move_b) shove(b, 1.0f);
-    }
-  }
 }
 
 }  // namespace cf

@@ -2,7 +2,7 @@
 // A herd: more creatures that wander the level with the player's. Which creatures come is picked
 // with the seed from the shipped creature files; where they stand is found with the seed too; each
 // tick a small brain turns a creature's wander state into the stick and A press a player would give
-// (walk towards a goal, steer clear of walls and of each other, vault a fence met on the way), so a
+// (walk towards a goal, steer clear of walls and of each other's bodies, vault a fence met on the way), so a
 // herd creature walks and vaults through exactly the player's code path.
 #include <cstdint>
 #include <string>
@@ -11,6 +11,7 @@
 #include "core/input_frame.h"
 #include "core/json_util.h"
 #include "core/result.h"
+#include "game/body_contact.h"
 #include "game/sim.h"
 
 namespace cf {
@@ -28,15 +29,13 @@ struct HerdKind {
 // name, so the pick is the same on every machine). Errors name the directory or the file.
 Result<std::vector<HerdKind>> pick_herd(int n, std::uint64_t seed, const std::string& creatures_dir);
 
-// Adds herd member k (species 'species') at a free spot found with the world's RNG: on movable ground,
-// clear of walls, fences and the creatures already there. Its index, or -1 when no spot was found.
+// Adds a herd creature of 'species' at a free spot and heading found with the world's RNG: on movable
+// ground, its body clear of walls, fences and the bodies already there. Its index, or -1 when no spot
+// was found.
 int place_herd_creature(SimState* s, const SimContext& ctx, int species);
 
 // The stick and buttons the brain gives creature i this tick (plain function of the state), and the
 // brain's own state advanced (new wander goals use the world's RNG). Call in creature order.
 InputFrame herd_brain(SimState* s, const SimContext& ctx, int i);
-
-// Pushes overlapping creatures apart (pairs in index order; vaulting creatures are not pushed).
-void separate_creatures(SimState* s, const SimContext& ctx);
 
 }  // namespace cf

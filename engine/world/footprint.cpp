@@ -52,7 +52,64 @@ Footprint fit_footprint(const FootprintStroke* strokes, int stroke_count, glm::v
     FootprintCircle& c = fp.circles[static_cast<std::size_t>(i)];
     c.radius = std::max(c.radius, std::min(0.5f * spacing, 0.15f));
   }
+  fp.bound_m = footprint_bound(fp);
   return fp;
+}
+
+float footprint_bound(const Footprint& fp) {
+  float b = 0.0f;
+  for (int i = 0; i < fp.count; ++i) {
+    const FootprintCircle& c = fp.circles[static_cast<std::size_t>(i)];
+    b = std::max(b, glm::length(c.offset_ms) + c.radius);
+  }
+  return b;
+}
+
+PlacedFootprint place_footprint(const Footprint& fp, glm::vec2 origin_ws, float heading_rad) {
+  const float c = std::cos(heading_rad), s = std::sin(heading_rad);
+  PlacedFootprint out;
+  out.origin_ws = origin_ws;
+  out.bound_m = fp.bound_m;
+  out.count = fp.count;
+  for (int i = 0; i < fp.count; ++i) {
+    const FootprintCircle& fc = fp.circles[static_cast<std::size_t>(i)];
+    out.circles[static_cast<std::size_t>(i)] = {to_world(c, s, fc.offset_ms), fc.radius};
+  }
+  return out;
+}
+
+FootprintGap footprint_gap(const PlacedFootprint& a, const PlacedFootprint& b, float within_m) {
+  const glm::vec2 ab = b.origin_ws - a.origin_ws;
+  const float ab_len = glm::length(ab);
+  const glm::vec2 origins_n = ab_len > 1e-6f ? ab / ab_len : glm::vec2(1.0f, 0.0f);
+  FootprintGap best;
+  best.normal_ab = origins_n;
+  within_m = std::max(within_m, 0.0f);
+  best.gap_m = ab_len - a.bound_m - b.bound_m;
+  if (best.gap_m > within_m) return best;  // broad phase: the bounds do not come near
+  best.gap_m = std::max(best.gap_m, within_m) + 1.0f;  // above within_m until a pair is closer
+  for (int i = 0; i < a.count; ++i) {
+    const PlacedCircle& ca = a.circles[static_cast<std::size_t>(i)];
+    const glm::vec2 pa = a.origin_ws + ca.offset_ws;
+    // This circle against b's bound: no pair of it can beat the best so far.
+    const glm::vec2 to_b = b.origin_ws - pa;
+    const float reach = ca.radius + b.bound_m + std::min(best.gap_m, within_m);
+    if (glm::dot(to_b, to_b) > reach * reach) continue;
+    for (int j = 0; j < b.count; ++j) {
+      const PlacedCircle& cb = b.circles[static_cast<std::size_t>(j)];
+      const glm::vec2 d = b.origin_ws + cb.offset_ws - pa;
+      const float lim = ca.radius + cb.radius + std::min(best.gap_m, within_m);
+      const float len2 = glm::dot(d, d);
+      if (len2 >= lim * lim) continue;
+      const float len = std::sqrt(len2);
+      const float gap = len - ca.radius - cb.radius;
+      if (gap < best.gap_m) {
+        best.gap_m = gap;
+        best.normal_ab = len > 1e-6f ? d / len : origins_n;  // coincident centres part along the origins
+      }
+    }
+  }
+  return best;
 }
 
 namespace {
@@ -115,6 +172,47 @@ bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float
   }
   p->y = y;
   return hit;
+}
+
+FootprintPush footprint_push(const PlacedFootprint& a, const PlacedFootprint& b) {
+  FootprintPush out;
+  const glm::vec2 ab = b.origin_ws - a.origin_ws;
+  const float reach = a.bound_m + b.bound_m;
+  if (glm::dot(ab, ab) >= reach * reach) return out;
+  const float ab_len = glm::length(ab);
+  const glm::vec2 origins_n = ab_len > 1e-6f ? ab / ab_len : glm::vec2(1.0f, 0.0f);
+  // Two sweeps over the overlapping pairs: the direction, then the distance along it.
+  glm::vec2 sum(0.0f);
+  float depths = 0.0f;
+  auto each_overlap = [&](auto&& f) {
+    for (int i = 0; i < a.count; ++i) {
+      const PlacedCircle& ca = a.circles[static_cast<std::size_t>(i)];
+      const glm::vec2 pa = a.origin_ws + ca.offset_ws;
+      const glm::vec2 to_b = b.origin_ws - pa;
+      if (glm::dot(to_b, to_b) >= (ca.radius + b.bound_m) * (ca.radius + b.bound_m)) continue;
+      for (int j = 0; j < b.count; ++j) {
+        const PlacedCircle& cb = b.circles[static_cast<std::size_t>(j)];
+        const glm::vec2 q = b.origin_ws + cb.offset_ws - pa;  // b's circle from a's
+        const float r = ca.radius + cb.radius;
+        if (glm::dot(q, q) < r * r) f(q, r);
+      }
+    }
+  };
+  each_overlap([&](glm::vec2 q, float r) {
+    const float len = glm::length(q);
+    sum += (len > 1e-6f ? q / len : origins_n) * (r - len);
+    depths += r - len;
+  });
+  if (depths <= 0.0f) return out;
+  const float sum_len = glm::length(sum);
+  out.direction_ab = sum_len >= 0.5f * depths ? sum / sum_len : origins_n;
+  // Moving b by t along d clears a pair when |q + t d| >= r: t = -q.d + sqrt((q.d)^2 + r^2 - |q|^2).
+  const glm::vec2 d = out.direction_ab;
+  each_overlap([&](glm::vec2 q, float r) {
+    const float qd = glm::dot(q, d);
+    out.distance_m = std::max(out.distance_m, -qd + std::sqrt(qd * qd + r * r - glm::dot(q, q)));
+  });
+  return out;
 }
 
 }  // namespace cf

@@ -20,7 +20,11 @@ constexpr int kMaxFootprintCircles = 32;
 struct Footprint {
   std::array<FootprintCircle, kMaxFootprintCircles> circles{};
   int count = 0;
+  float bound_m = 0.0f;  // every circle lies within this distance of the origin (fit_footprint sets it)
 };
+
+// The farthest any circle reaches from the footprint's origin: max |offset| + radius, metres.
+float footprint_bound(const Footprint& footprint);
 
 // Circles along each stroke (model space, x z), spaced by the stroke's radius, relative to 'origin_xz';
 // strokes are given as point lists with a flesh radius. Longer bodies get fewer, larger-spaced circles
@@ -35,5 +39,40 @@ Footprint fit_footprint(const FootprintStroke* strokes, int stroke_count, glm::v
 // Keeps the footprint (placed at p_ws facing heading_rad: 0 faces +Z) out of every fence and wall and
 // on the ground square, moving p_ws only (heading is kept); p.y is kept. True when it was moved.
 bool resolve_footprint_collisions(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3* p_ws);
+
+// A footprint turned to a heading, for tests between two bodies: its circles' offsets rotated into
+// world x, z around the origin, so moving the origin (a push) needs no new placement.
+struct PlacedCircle {
+  glm::vec2 offset_ws{0.0f};  // world x, z relative to origin_ws, metres
+  float radius = 0.0f;
+};
+struct PlacedFootprint {
+  glm::vec2 origin_ws{0.0f};  // the point the footprint moves with (a creature's root), world x, z
+  float bound_m = 0.0f;       // Footprint::bound_m
+  int count = 0;
+  std::array<PlacedCircle, kMaxFootprintCircles> circles{};
+};
+PlacedFootprint place_footprint(const Footprint& footprint, glm::vec2 origin_ws, float heading_rad);
+
+// The closest pair of circles of two placed footprints. gap_m: the distance between their surfaces,
+// negative when they overlap (then -gap_m is the deepest overlap, and moving b by it along normal_ab
+// parts that pair). Pairs surely farther apart than within_m are skipped (the bounds first, then
+// each circle of a against b's bound; within_m >= 0): when every pair is, gap_m > within_m and
+// normal_ab points from a's origin to b's.
+struct FootprintGap {
+  float gap_m = 0.0f;
+  glm::vec2 normal_ab{1.0f, 0.0f};  // unit, world x, z, from a's circle towards b's
+};
+FootprintGap footprint_gap(const PlacedFootprint& a, const PlacedFootprint& b, float within_m);
+
+// How to part two overlapping footprints: a direction to move b away from a (unit, world x, z: the
+// overlapping pairs' normals weighted by depth, or the origins' line where those mostly cancel, as
+// when limbs interlock) and how far b must move along it for no pair that overlaps now to overlap.
+// distance_m is 0 when nothing overlaps.
+struct FootprintPush {
+  glm::vec2 direction_ab{1.0f, 0.0f};
+  float distance_m = 0.0f;
+};
+FootprintPush footprint_push(const PlacedFootprint& a, const PlacedFootprint& b);
 
 }  // namespace cf

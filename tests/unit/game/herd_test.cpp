@@ -39,7 +39,7 @@ TEST(Herd, PickIsDeterministicAndFromTheShippedCreatures) {
 
 struct HerdRun {
   std::uint64_t hash = 0;
-  float min_gap_ratio = 1e9f;   // smallest centre distance / (sum of radii) over every pair and tick
+  float least_body_gap_m = 1e9f;  // smallest gap between two bodies (footprints) over every pair and tick
   float min_moved_m = 1e9f;     // least distance any herd creature ended from where it started
   std::uint32_t vaults = 0;
   float deepest_wall_m = 0.0f;  // deepest a herd creature's footprint went into a wall or fence
@@ -61,7 +61,6 @@ HerdRun run_herd(const char* level, int n, int ticks, std::uint64_t seed) {
     for (int i = 1; i < st.creature_count; ++i) {
       const CreatureState& a = st.creatures[i];
       if (a.vaulting() || a.approaching) continue;
-      const float ra = ctx.species_of(a.species)->body_radius_m;
       // Walls stop the body's footprint (circles fitted to its strokes), placed at root and heading.
       const Footprint& fp = ctx.species_of(a.species)->footprint;
       const float c = std::cos(a.heading_rad), sn = std::sin(a.heading_rad);
@@ -75,9 +74,9 @@ HerdRun run_herd(const char* level, int n, int ticks, std::uint64_t seed) {
       for (int j = 0; j < st.creature_count; ++j) {
         const CreatureState& b = st.creatures[j];
         if (j == i || b.vaulting() || b.approaching) continue;
-        const float rb = ctx.species_of(b.species)->body_radius_m;
-        const glm::vec2 d(a.root_ws.x - b.root_ws.x, a.root_ws.z - b.root_ws.z);
-        out.min_gap_ratio = std::min(out.min_gap_ratio, glm::length(d) / (ra + rb));
+        const PlacedFootprint pa = place_body(*ctx.species_of(a.species), a.root_ws, a.heading_rad);
+        const PlacedFootprint pb = place_body(*ctx.species_of(b.species), b.root_ws, b.heading_rad);
+        out.least_body_gap_m = std::min(out.least_body_gap_m, footprint_gap(pa, pb, 0.5f).gap_m);
       }
     }
   }
@@ -94,7 +93,7 @@ TEST(Herd, WandersDeterministicallyKeepsApartAndOutOfWalls) {
   const HerdRun b = run_herd("default.json", 8, 900, 3);
   EXPECT_EQ(a.hash, b.hash);
   EXPECT_GT(a.min_moved_m, 0.5f);       // every herd creature walked somewhere
-  EXPECT_GT(a.min_gap_ratio, 0.9f);     // bodies do not overlap (pushed apart each tick)
+  EXPECT_GT(a.least_body_gap_m, -2e-3f);  // bodies do not overlap (pushed apart each tick)
   EXPECT_LE(a.deepest_wall_m, 0.02f);   // footprints stay out of walls
   EXPECT_NE(run_herd("default.json", 8, 300, 4).hash, a.hash);  // the seed picks another herd
 }
