@@ -16,6 +16,19 @@ namespace {
 constexpr float kContactGap = 0.002f;  // a planted hand rests this far above the fence top, metres
 constexpr int kSmoothTicks = 8;        // half width of the lift smoothing window
 
+constexpr float kTightestKneeRad = 0.6f;  // about 35 degrees between thigh and shin
+
+// Moves a leg's target out from its root to where the knee bends no tighter than kTightestKneeRad.
+void keep_knee_bend(const LimbChain& l, LimbPose* lp) {
+  const float nearest = std::sqrt(std::max(
+      0.0f, l.l1 * l.l1 + l.l2 * l.l2 - 2.0f * l.l1 * l.l2 * std::cos(kTightestKneeRad)));
+  const glm::vec3 d = lp->target_ms - lp->root_ms;
+  const float len = glm::length(d);
+  if (len >= nearest) return;
+  const glm::vec3 dir = len > 1e-6f ? d / len : glm::vec3(0.0f, -1.0f, 0.0f);
+  lp->target_ms = lp->root_ms + dir * nearest;
+}
+
 // Smoothstep of x in [0, 1].
 float smooth01(float x) {
   x = std::clamp(x, 0.0f, 1.0f);
@@ -472,6 +485,9 @@ bool pose_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, con
     // on the fence aims that much lower.
     if (have_plants && plan.plants[i] && lp.contact)
       lp.target_ms = glm::vec3(w2m * glm::vec4(plan.plant_ws[i] - glm::vec3(0.0f, rig.sole_height, 0.0f), 1.0f));
+    // A tucked leg keeps a knee: its foot comes no nearer the hip than the knee's tightest bend allows
+    // (the clip, scaled to a short or many-legged body, would fold some legs flat).
+    if (rig.limbs[i].tag == PartTag::kLeg) keep_knee_bend(rig.limbs[i], &lp);
     // Clamp the control point against the nearest wall's surface (flesh radius as margin).
     const glm::vec3 root_ws = glm::vec3(m2w * glm::vec4(lp.root_ms, 1.0f));
     const LimbChain& l = rig.limbs[i];

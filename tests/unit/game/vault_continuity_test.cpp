@@ -299,3 +299,65 @@ TEST(VaultLanding, EveryShippedCreatureLandsWithinOneStrideOfTheFence) {
 
 }  // namespace
 }  // namespace cf
+
+namespace cf {
+namespace {
+
+// The angle at a limb's knee or elbow between its two bones, degrees: 180 straight, 0 folded flat.
+float knee_angle_deg(const CreaturePose& p, const LimbChain& l) {
+  const auto up = static_cast<std::size_t>(l.bones[0]), low = static_cast<std::size_t>(l.bones[1]);
+  const glm::vec3 a = p.head_ws[up] - p.tail_ws[up], b = p.tail_ws[low] - p.head_ws[low];
+  const float la = glm::length(a), lb = glm::length(b);
+  if (la < 1e-6f || lb < 1e-6f) return 180.0f;
+  return std::acos(std::clamp(glm::dot(a, b) / (la * lb), -1.0f, 1.0f)) * kRadToDeg;
+}
+
+// Long- and short-legged creatures vault believably: no leg folds flatter than 30 degrees between
+// thigh and shin (the clip scaled to a hexapod folded its legs to 9), and the body (the lowest point of
+// any torso bone's flesh) clears the fence top while over it.
+TEST(VaultLanding, LegsKeepAPlausibleBendAndTheBodyClearsTheFence) {
+  for (const char* creature : kCreatures) {
+    SCOPED_TRACE(creature);
+    Result<Scene> scene = scene_of(creature, "open_ground");
+    ASSERT_TRUE(scene.ok());
+    const Box fence = scene->level.fences[0];
+    glm::vec3 n = fence.axis_z();
+    if (glm::dot(scene->level.spawn - fence.centre, n) < 0.0f) n = -n;
+    Session walk;
+    walk.start(Scene(*scene), 1);
+    float walk_min = 180.0f;
+    for (int t = 0; t < 240; ++t) {
+      walk.tick(pad(t < 120 ? 0.0f : 1.0f, 1));
+      for (const LimbChain& l : walk.scene().rig.limbs)
+        if (l.tag == PartTag::kLeg) walk_min = std::min(walk_min, knee_angle_deg(walk.runtime().pose(0), l));
+    }
+    scene->level.spawn = glm::vec3(fence.centre.x, 0.0f, fence.centre.z) + n * (fence.half_extents.z + 1.6f);
+    scene->level.spawn_heading_deg = std::atan2(-n.x, -n.z) * kRadToDeg;
+    Session s;
+    s.start(std::move(*scene), 1);
+    float vault_min = 180.0f, lowest_over = 1e9f;
+    for (int t = 0; t < 700 && s.state().player().vaults_played == 0; ++t) {
+      s.tick(pad(0, 0, t == 5));
+      if (!s.state().player().vaulting()) continue;
+      const CreaturePose& p = s.runtime().pose(0);
+      const Rig& rig = s.scene().rig;
+      for (const LimbChain& l : rig.limbs)
+        if (l.tag == PartTag::kLeg) vault_min = std::min(vault_min, knee_angle_deg(p, l));
+      for (int b : rig.spine_bones) {
+        const auto i = static_cast<std::size_t>(b);
+        for (const glm::vec3& q : {p.head_ws[i], p.tail_ws[i]})
+          if (distance_to_footprint(fence, q) <= 0.0f) lowest_over = std::min(lowest_over, q.y - rig.skeleton.radius[i]);
+      }
+    }
+    ASSERT_EQ(s.state().player().vaults_played, 1u);
+    std::printf("%-16s tightest knee: walking %.0f deg, vaulting %.0f deg; torso over the fence %.2f m above it\n",
+                creature, walk_min, vault_min, lowest_over - fence.top_y());
+    EXPECT_GE(vault_min, 30.0f) << "a leg folds flat";
+    if (lowest_over < 1e8f) {
+      EXPECT_GT(lowest_over, fence.top_y()) << "the body goes through the fence";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace cf
