@@ -371,5 +371,43 @@ TEST(SkinnedCreatureOrder, VerticesSortedByEntryWithTheSameTriangles) {
   EXPECT_EQ(c->layout.vertex_count, c->mesh.vertex_count());
 }
 
+// Entries are numbered by run shape (groups, then bones blended), so runs of one shape are neighbours; the
+// renumbering only moves vertices: every triangle corner is skinned to the same bits as in first-use order.
+TEST(SkinnedCreatureOrder, EntriesOrderedByRunShapeSkinEveryCornerToTheSameBits) {
+  for (const char* name : {"octopod", "biped"}) {
+    auto rig = test::load_shipped_rig(name);
+    ASSERT_TRUE(rig.ok()) << name;
+    SkinOptions plain_options;
+    plain_options.order_runs_by_shape = false;
+    auto shaped = build_skinned_creature(rig->skeleton);
+    auto plain = build_skinned_creature(rig->skeleton, plain_options);
+    ASSERT_TRUE(shaped.ok() && plain.ok()) << name;
+    const SkinLayout& l = shaped->layout;
+    ASSERT_EQ(l.runs(), shaped->palette.size()) << name;
+    ASSERT_EQ(plain->palette.size(), shaped->palette.size()) << name;
+    bool plain_unordered = false;
+    auto shape = [](const SkinLayout& x, int r) { return (x.run_group[r + 1] - x.run_group[r]) * 256 + x.run_used[r]; };
+    for (int r = 1; r < l.runs(); ++r) {
+      ASSERT_LE(shape(l, r - 1), shape(l, r)) << name << " run " << r;
+      plain_unordered = plain_unordered || shape(plain->layout, r - 1) > shape(plain->layout, r);
+    }
+    EXPECT_TRUE(plain_unordered) << name << ": the test means nothing if first-use order is already by shape";
+    Posed p(rig->skeleton);
+    Rng rng = Rng::from_seed(5);
+    random_articulated_pose(rig->skeleton, p.bind, rng, 0.8f, 0.3f, p.pose);
+    SkinBuffers a, b;
+    a.resize_for(*shaped);
+    b.resize_for(*plain);
+    ASSERT_TRUE(skin_with_palette(*shaped, p.pose, p.inv_bind, &a));
+    ASSERT_TRUE(skin_with_palette(*plain, p.pose, p.inv_bind, &b));
+    ASSERT_EQ(shaped->mesh.indices.size(), plain->mesh.indices.size());
+    for (std::size_t i = 0; i < shaped->mesh.indices.size(); ++i) {
+      const std::uint32_t va = shaped->mesh.indices[i], vb = plain->mesh.indices[i];
+      ASSERT_EQ(0, std::memcmp(&a.positions_ms[va], &b.positions_ms[vb], sizeof(glm::vec3))) << name << " corner " << i;
+      ASSERT_EQ(0, std::memcmp(&a.normals_ms[va], &b.normals_ms[vb], sizeof(glm::vec3))) << name << " corner " << i;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace cf
