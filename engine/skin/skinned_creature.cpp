@@ -52,6 +52,41 @@ void sort_vertices_by_entry(SkinnedCreature* c) {
   permute(&c->palette.vertex_entry, order);
 }
 
+// Renumbers the palette entries so that entries whose runs have the same shape (groups of 4 vertices,
+// used slots) are neighbours: the vertex loop's per-run branches (how many groups, an odd last one, how
+// many bones to blend) then repeat long stretches instead of changing at random every ~17 vertices.
+// Each entry keeps its bones and weights, so every vertex is skinned by the same matrix as before.
+void order_entries_by_run_shape(WeightPalette* p) {
+  const int n = p->size();
+  if (n <= 1) return;
+  std::vector<int> count(static_cast<std::size_t>(n), 0), key(static_cast<std::size_t>(n), 0);
+  for (std::uint16_t e : p->vertex_entry) ++count[e];
+  for (int e = 0; e < n; ++e) {
+    int used = 0;
+    const float* w = p->entry_weights.data() + static_cast<std::size_t>(e) * p->slots;
+    for (int k = 0; k < p->slots; ++k) used += w[k] != 0.0f;
+    key[e] = ((count[e] + 3) / 4) * 256 + used;
+  }
+  std::vector<int> old_of(static_cast<std::size_t>(n));
+  std::iota(old_of.begin(), old_of.end(), 0);
+  std::stable_sort(old_of.begin(), old_of.end(), [&](int a, int b) { return key[a] < key[b]; });
+  std::vector<std::uint16_t> new_of(static_cast<std::size_t>(n));
+  std::vector<std::uint16_t> bones(p->entry_bones.size());
+  std::vector<float> weights(p->entry_weights.size());
+  for (int e = 0; e < n; ++e) {
+    const std::size_t from = static_cast<std::size_t>(old_of[e]) * p->slots;
+    const std::size_t to = static_cast<std::size_t>(e) * p->slots;
+    new_of[static_cast<std::size_t>(old_of[e])] = static_cast<std::uint16_t>(e);
+    for (int k = 0; k < p->slots; ++k) {
+      bones[to + k] = p->entry_bones[from + k];
+      weights[to + k] = p->entry_weights[from + k];
+    }
+  }
+  p->entry_bones.swap(bones);
+  p->entry_weights.swap(weights);
+  for (std::uint16_t& e : p->vertex_entry) e = new_of[e];
+}
+
 }  // namespace
 
 std::vector<int> depth_priority(const Skeleton& sk) {
@@ -79,6 +114,7 @@ Result<SkinnedCreature> build_skinned_creature(const Skeleton& sk, const SkinOpt
   auto pal = build_palette(c.limited.weights, options.palette);
   if (!pal) return pal.error();
   c.palette = std::move(*pal);
+  if (options.order_runs_by_shape) order_entries_by_run_shape(&c.palette);
   sort_vertices_by_entry(&c);
   c.exact = make_fixed_influences(c.limited.weights);
   auto layout = build_skin_layout(c.palette, c.mesh.positions_ms, c.mesh.normals_ms);

@@ -19,10 +19,12 @@ struct SkinOptions {
   EnvelopeOptions envelope;
   LimitOptions limit;
   PaletteOptions palette;
+  bool order_runs_by_shape = true;  // false: entries in first-use order (for comparing the loop's speed)
 };
 
 // Vertices are ordered by palette entry (stably, so each entry's vertices stay in mesh order): the
-// fast skinning path then writes whole groups of 4 consecutive vertices.
+// fast skinning path then writes whole groups of 4 consecutive vertices. Entries are numbered by run
+// shape (groups of 4, then bones blended), so the vertex loop's per-run branches repeat in long stretches.
 struct SkinnedCreature {
   int bone_count = 0;
   SkinMesh mesh;

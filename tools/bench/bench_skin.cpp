@@ -26,7 +26,7 @@ struct Fixture {
   cf::SkinBuffers out;
   bool ok = false;
 
-  Fixture(const std::string& creature, int vertices) {
+  Fixture(const std::string& creature, int vertices, bool order_runs_by_shape = true) {
     auto c = cf::load_creature(std::string(CF_ASSETS_DIR) + "/creatures/" + creature + ".json");
     if (!c) return;
     auto rig_r = cf::build_rig(*c);
@@ -35,6 +35,7 @@ struct Fixture {
     cf::SkinOptions o;
     o.mesh.target_vertices = vertices;
     o.limit.max_influences = 4;
+    o.order_runs_by_shape = order_runs_by_shape;
     auto s = cf::build_skinned_creature(rig.skeleton, o);
     if (!s) return;
     skinned = std::move(*s);
@@ -57,6 +58,14 @@ Fixture& fixture(const std::string& name) {
   if (name == "octopod") {
     static Fixture octopod("octopod", 50000);
     return octopod;
+  }
+  if (name == "octopod_entry_order") {
+    static Fixture plain("octopod", 50000, false);
+    return plain;
+  }
+  if (name == "biped_entry_order") {
+    static Fixture plain("biped", 50000, false);
+    return plain;
   }
   if (name == "biped_small") {
     static Fixture small("biped", 5000);
@@ -243,6 +252,8 @@ BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, biped_small, "biped_small")->Unit(bench
 BENCHMARK_CAPTURE(BM_PaletteSkinning, octopod, "octopod")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, octopod_sse2, "octopod", cf::SkinKernel::kSse2)
     ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinning, octopod_entry_order, "octopod_entry_order")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinning, biped_entry_order, "biped_entry_order")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinningScalar, octopod, "octopod")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteBuild, octopod, "octopod")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, octopod, "octopod")->Unit(benchmark::kMicrosecond);

@@ -222,6 +222,87 @@ TEST(LayoutSkinning, ValidateRejectsMismatchedSpans) {
   EXPECT_FALSE(j.run());
 }
 
+// Runs of every length 1..9 (whole groups, partial groups of 1..3 live lanes, odd and even group counts:
+// the AVX loop's pairs and its 4-wide tail) in entry order, one entry with an unused slot: every kernel
+// gives the scalar bits, whole and with each run as its own job (last run first), so a partial group's
+// 4-lane store never reaches a vertex outside its job; the layout pads each run to whole groups only.
+TEST(LayoutSkinning, EveryRunLengthAndSingleRunRangesGiveTheScalarBits) {
+  Rng rng = Rng::from_seed(15);
+  constexpr int kEntries = 27, kBones = 6;
+  WeightPalette pal;
+  pal.slots = 2;
+  std::vector<glm::vec3> positions, normals;
+  for (int e = 0; e < kEntries; ++e) {
+    const int w = 1 + e * 4;  // distinct weights per entry, in 1/128 steps
+    pal.entry_bones.push_back(static_cast<std::uint16_t>(e % kBones));
+    pal.entry_bones.push_back(static_cast<std::uint16_t>((e + 1) % kBones));
+    pal.entry_weights.push_back(e == 4 ? 1.0f : static_cast<float>(w) / 128.0f);
+    pal.entry_weights.push_back(e == 4 ? 0.0f : static_cast<float>(128 - w) / 128.0f);
+    for (int k = 0; k < e % 9 + 1; ++k) {
+      pal.vertex_entry.push_back(static_cast<std::uint16_t>(e));
+      positions.emplace_back(rnd(rng, -2, 2), rnd(rng, -2, 2), rnd(rng, -2, 2));
+      normals.push_back(glm::normalize(glm::vec3(rnd(rng, -1, 1), rnd(rng, -1, 1), rnd(rng, 0.1f, 1))));
+    }
+  }
+  std::vector<Mat3x4> skin(kBones);
+  for (Mat3x4& m : skin)
+    for (float& x : m.m) x = rnd(rng, -2, 2);
+  std::vector<Mat3x4> pm(kEntries);
+  ASSERT_TRUE((PaletteMatricesJob{&pal, skin, pm}.run()));
+  std::vector<glm::vec3> ref_p(positions.size()), ref_n(normals.size());
+  PaletteSkinningJob ref{pm, pal.vertex_entry, positions, normals, ref_p, ref_n};
+  ASSERT_TRUE(ref.run());
+  auto layout = build_skin_layout(pal, positions, normals);
+  ASSERT_TRUE(layout.ok()) << layout.error().to_string();
+  ASSERT_EQ(layout->runs(), kEntries);
+  for (int r = 0; r < kEntries; ++r) {
+    const int count = r % 9 + 1;
+    EXPECT_EQ(layout->run_group[r + 1] - layout->run_group[r], static_cast<std::uint32_t>((count + 3) / 4))
+        << r;
+    const std::uint8_t last = layout->group_live[layout->run_group[r + 1] - 1];
+    EXPECT_EQ(last & SkinLayout::kLiveMask, (count - 1) % 4 + 1) << r;
+  }
+  for (SkinKernel k : kKernels) {
+    std::vector<glm::vec3> p(positions.size(), glm::vec3(7.0f)), n(normals.size(), glm::vec3(7.0f));
+    LayoutSkinningJob job;
+    job.layout = &*layout;
+    job.skin = skin;
+    job.out_positions_ms = p;
+    job.out_normals_ms = n;
+    job.kernel = k;
+    ASSERT_TRUE(job.run());
+    EXPECT_TRUE(same_bits(p, ref_p)) << "whole, kernel " << to_string(resolve(k));
+    EXPECT_TRUE(same_bits(n, ref_n)) << "whole, kernel " << to_string(resolve(k));
+    for (int r = kEntries - 1; r >= 0; --r) {
+      // p holds every vertex's bits: skinning one run alone must leave every other run's vertices as they
+      // are.
+      LayoutSkinningJob one = job;
+      one.run_begin = r;
+      one.run_end = r + 1;
+      std::vector<glm::vec3> before_p = p, before_n = n;
+      ASSERT_TRUE(one.run());
+      for (std::size_t v = 0; v < p.size(); ++v) {
+        if (pal.vertex_entry[v] == r) continue;
+        ASSERT_EQ(p[v], before_p[v]) << "run " << r << " wrote vertex " << v << ", kernel "
+                                     << to_string(resolve(k));
+        ASSERT_EQ(n[v], before_n[v]) << "run " << r << " wrote vertex " << v << ", kernel "
+                                     << to_string(resolve(k));
+      }
+    }
+    std::vector<glm::vec3> q(positions.size(), glm::vec3(9.0f)), qn(normals.size(), glm::vec3(9.0f));
+    for (int r = kEntries - 1; r >= 0; --r) {
+      LayoutSkinningJob one = job;
+      one.out_positions_ms = q;
+      one.out_normals_ms = qn;
+      one.run_begin = r;
+      one.run_end = r + 1;
+      ASSERT_TRUE(one.run());
+    }
+    EXPECT_TRUE(same_bits(q, ref_p)) << "run by run, kernel " << to_string(resolve(k));
+    EXPECT_TRUE(same_bits(qn, ref_n)) << "run by run, kernel " << to_string(resolve(k));
+  }
+}
+
 struct Posed {
   std::vector<glm::mat4> bind, inv_bind, pose;
   explicit Posed(const Skeleton& sk) : bind(sk.size()), inv_bind(sk.size()), pose(sk.size()) {
@@ -288,6 +369,44 @@ TEST(SkinnedCreatureOrder, VerticesSortedByEntryWithTheSameTriangles) {
   EXPECT_TRUE(reordered) << "the test means nothing if the order did not change";
   for (std::uint8_t f : c->layout.group_live) ASSERT_FALSE(f & SkinLayout::kScattered);
   EXPECT_EQ(c->layout.vertex_count, c->mesh.vertex_count());
+}
+
+// Entries are numbered by run shape (groups, then bones blended), so runs of one shape are neighbours; the
+// renumbering only moves vertices: every triangle corner is skinned to the same bits as in first-use order.
+TEST(SkinnedCreatureOrder, EntriesOrderedByRunShapeSkinEveryCornerToTheSameBits) {
+  for (const char* name : {"octopod", "biped"}) {
+    auto rig = test::load_shipped_rig(name);
+    ASSERT_TRUE(rig.ok()) << name;
+    SkinOptions plain_options;
+    plain_options.order_runs_by_shape = false;
+    auto shaped = build_skinned_creature(rig->skeleton);
+    auto plain = build_skinned_creature(rig->skeleton, plain_options);
+    ASSERT_TRUE(shaped.ok() && plain.ok()) << name;
+    const SkinLayout& l = shaped->layout;
+    ASSERT_EQ(l.runs(), shaped->palette.size()) << name;
+    ASSERT_EQ(plain->palette.size(), shaped->palette.size()) << name;
+    bool plain_unordered = false;
+    auto shape = [](const SkinLayout& x, int r) { return (x.run_group[r + 1] - x.run_group[r]) * 256 + x.run_used[r]; };
+    for (int r = 1; r < l.runs(); ++r) {
+      ASSERT_LE(shape(l, r - 1), shape(l, r)) << name << " run " << r;
+      plain_unordered = plain_unordered || shape(plain->layout, r - 1) > shape(plain->layout, r);
+    }
+    EXPECT_TRUE(plain_unordered) << name << ": the test means nothing if first-use order is already by shape";
+    Posed p(rig->skeleton);
+    Rng rng = Rng::from_seed(5);
+    random_articulated_pose(rig->skeleton, p.bind, rng, 0.8f, 0.3f, p.pose);
+    SkinBuffers a, b;
+    a.resize_for(*shaped);
+    b.resize_for(*plain);
+    ASSERT_TRUE(skin_with_palette(*shaped, p.pose, p.inv_bind, &a));
+    ASSERT_TRUE(skin_with_palette(*plain, p.pose, p.inv_bind, &b));
+    ASSERT_EQ(shaped->mesh.indices.size(), plain->mesh.indices.size());
+    for (std::size_t i = 0; i < shaped->mesh.indices.size(); ++i) {
+      const std::uint32_t va = shaped->mesh.indices[i], vb = plain->mesh.indices[i];
+      ASSERT_EQ(0, std::memcmp(&a.positions_ms[va], &b.positions_ms[vb], sizeof(glm::vec3))) << name << " corner " << i;
+      ASSERT_EQ(0, std::memcmp(&a.normals_ms[va], &b.normals_ms[vb], sizeof(glm::vec3))) << name << " corner " << i;
+    }
+  }
 }
 
 }  // namespace
