@@ -75,20 +75,25 @@ Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<cons
   l.slot_vertex.resize(groups * kL);
   for (int r = 0; r < l.runs(); ++r) {
     const std::uint32_t first = start[l.run_entry[r]], count = start[l.run_entry[r] + 1u] - first;
-    for (std::uint32_t g = l.run_group[r], i = 0; g < l.run_group[r + 1]; ++g, i += kL) {
+    const std::uint32_t g0 = l.run_group[r], paired_end = g0 + ((l.run_group[r + 1] - g0) & ~1u);
+    for (std::uint32_t g = g0, i = 0; g < l.run_group[r + 1]; ++g, i += kL) {
       const std::uint32_t live = std::min<std::uint32_t>(kL, count - i);
+      const bool paired = g < paired_end, second = paired && ((g - g0) & 1u);
+      const std::size_t stride = paired ? 8 : 4;
+      float* b = &l.blocks[(second ? g - 1 : g) * fpg + (second ? 4 : 0)];
       bool consecutive = true;
       for (int k = 0; k < kL; ++k) {
         // Padding lanes repeat the last live vertex: finite inputs, outputs never stored.
         const std::uint32_t v = order[first + i + std::min<std::uint32_t>(k, live - 1)];
         l.slot_vertex[g * kL + k] = v;
         if (static_cast<std::uint32_t>(k) < live && v != order[first + i] + k) consecutive = false;
-        float* b = &l.blocks[g * fpg];
-        b[k] = positions_ms[v].x, b[4 + k] = positions_ms[v].y, b[8 + k] = positions_ms[v].z;
-        if (l.normals) b[12 + k] = normals_ms[v].x, b[16 + k] = normals_ms[v].y, b[20 + k] = normals_ms[v].z;
+        b[k] = positions_ms[v].x, b[stride + k] = positions_ms[v].y, b[2 * stride + k] = positions_ms[v].z;
+        if (l.normals)
+          b[3 * stride + k] = normals_ms[v].x, b[4 * stride + k] = normals_ms[v].y, b[5 * stride + k] = normals_ms[v].z;
       }
       l.group_first[g] = order[first + i];
-      l.group_live[g] = static_cast<std::uint8_t>(live | (consecutive ? 0u : SkinLayout::kScattered));
+      l.group_live[g] = static_cast<std::uint8_t>(live | (consecutive ? 0u : SkinLayout::kScattered) |
+                                                  (paired ? (second ? SkinLayout::kPairSecond : SkinLayout::kPairFirst) : 0u));
     }
   }
   // A partial group may store all 4 lanes when the next group starts right after its live lanes:
@@ -99,6 +104,8 @@ Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<cons
         l.group_first[g + 1] == l.group_first[g] + live && (l.group_live[g + 1] & SkinLayout::kLiveMask) >= 4 - live)
       l.group_live[g] = static_cast<std::uint8_t>(f | SkinLayout::kOverrun);
   }
+  l.in_order = true;
+  for (std::size_t i = 0; i < n && l.in_order; ++i) l.in_order = order[i] == i;
   // slot_vertex is only read for scattered groups; vertices sorted by entry have none.
   bool scattered = false;
   for (std::uint8_t f : l.group_live) scattered = scattered || (f & SkinLayout::kScattered);

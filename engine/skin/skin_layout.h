@@ -2,8 +2,10 @@
 // The palette skinning layout: built once per mesh and palette so that the per-frame vertex loop is a
 // straight 4-wide pass. Vertices are grouped by palette entry (one run per used entry, in entry order),
 // each run padded to whole groups of 4 by repeating its last vertex, and each group stores its bind
-// positions and normals as x[4] y[4] z[4] blocks. Each run also carries its entry's bones and weights,
-// so the job blends the entry's matrix right before its vertices (no palette array written and read).
+// positions and normals as x[4] y[4] z[4] blocks (a run's pairs of groups interleaved as x[8] y[8] z[8],
+// so AVX loads 8 lanes whole). Each run also carries its entry's bones and weights, so the job blends the
+// entry's matrix right before its vertices (no palette array written and read). When the mesh is sorted
+// by entry (in_order), groups write through a running pointer with whole-vector stores.
 // Sizes, entry and bone indices are checked here, once, so the job's validate() is O(1).
 // LayoutSkinningJob writes the same bits as PaletteMatricesJob + PaletteSkinningJob: the same IEEE
 // operations in the same order, only several lanes at a time (-ffp-contract=off keeps them unfused).
@@ -22,6 +24,8 @@ namespace cf {
 struct SkinLayout {
   static constexpr int kLanes = 4;
   static constexpr std::uint8_t kLiveMask = 0x07;   // group_live: live lanes 1..4
+  static constexpr std::uint8_t kPairFirst = 0x10;  // group_live: stored interleaved with the next group
+  static constexpr std::uint8_t kPairSecond = 0x20; // group_live: stored interleaved with the previous group
   static constexpr std::uint8_t kOverrun = 0x40;    // partial group whose next group follows it in the
                                                     // output: may store 4 lanes if that group is written later
   static constexpr std::uint8_t kScattered = 0x80;  // lanes are not consecutive vertices: slot_vertex
@@ -35,9 +39,14 @@ struct SkinLayout {
   std::vector<float> run_weights;          // per run: [run * slots + k], the entry's non-zero weights first
   std::vector<std::uint8_t> run_used;      // per run: how many leading slots have a non-zero weight
   std::vector<std::uint32_t> run_group;    // run r covers groups [run_group[r], run_group[r + 1])
-  std::vector<float> blocks;               // per group: px[4] py[4] pz[4] (nx[4] ny[4] nz[4]), model space
+  std::vector<float> blocks;               // per group: px[4] py[4] pz[4] (nx[4] ny[4] nz[4]), model space;
+                                           // a run's groups 2k and 2k + 1 share their two blocks as px[8] py[8]
+                                           // ... (first group's lanes first), so 8 lanes load whole
   std::vector<std::uint32_t> group_first;  // per group: output vertex of lane 0
-  std::vector<std::uint8_t> group_live;    // per group: live lanes | kOverrun | kScattered
+  std::vector<std::uint8_t> group_live;    // per group: live lanes | kPair* | kOverrun | kScattered
+  bool in_order = false;  // every run writes the next vertices in output order (the mesh is sorted by entry):
+                          // groups store 4 whole lanes through a running pointer, a run's partial last group
+                          // overrunning into vertices that later runs of the same job overwrite
   std::vector<std::uint32_t> slot_vertex;  // per lane slot: output vertex (padding repeats the last live one);
                                            // empty when no group is scattered
 

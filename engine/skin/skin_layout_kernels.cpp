@@ -59,7 +59,15 @@ inline Mat3x4 blend_run(const View& v, const Mat3x4* skin, int r) {
 // Whether group g may be stored as 4 whole lanes.
 inline bool store_whole(const View& v, std::uint32_t g) {
   const std::uint8_t f = v.group_live[g];
-  return f == SkinLayout::kLanes || ((f & SkinLayout::kOverrun) && g + 1 < v.group_end);
+  const std::uint8_t kPair = SkinLayout::kPairFirst | SkinLayout::kPairSecond;
+  return (f & ~kPair) == SkinLayout::kLanes || ((f & SkinLayout::kOverrun) && g + 1 < v.group_end);
+}
+
+// Group g's x block and the distance between its blocks (SkinLayout::block).
+inline const float* group_block(const View& v, std::uint32_t g, std::size_t* stride) {
+  const std::uint8_t f = v.group_live[g];
+  *stride = (f & (SkinLayout::kPairFirst | SkinLayout::kPairSecond)) ? 8 : 4;
+  return f & SkinLayout::kPairSecond ? v.blocks + (g - 1) * v.fpg + 4 : v.blocks + g * v.fpg;
 }
 
 // Writes the live lanes of group g one by one; lane k's value is (x[k], y[k], z[k]).
@@ -80,15 +88,16 @@ void kernel_scalar(const LayoutKernelArgs& a) {
   for (int r = a.run_begin; r < a.run_end; ++r) {
     const Mat3x4 m = blend_run(v, a.skin, r);
     for (std::uint32_t g = v.run_group[r]; g < v.run_group[r + 1]; ++g) {
-      const float* b = v.blocks + g * v.fpg;
+      std::size_t st;
+      const float* b = group_block(v, g, &st);
       for (int k = 0; k < 4; ++k) {
-        const glm::vec3 p = m.transform_point(glm::vec3(b[k], b[4 + k], b[8 + k]));
+        const glm::vec3 p = m.transform_point(glm::vec3(b[k], b[st + k], b[2 * st + k]));
         t[k] = p.x, t[4 + k] = p.y, t[8 + k] = p.z;
       }
       write_lanes(v, g, t, t + 4, t + 8, a.out_p);
       if (!a.out_n) continue;
       for (int k = 0; k < 4; ++k) {
-        glm::vec3 n = m.transform_vector(glm::vec3(b[12 + k], b[16 + k], b[20 + k]));
+        glm::vec3 n = m.transform_vector(glm::vec3(b[3 * st + k], b[4 * st + k], b[5 * st + k]));
         const float len2 = n.x * n.x + n.y * n.y + n.z * n.z;
         if (len2 > 0.0f) n = n * (1.0f / std::sqrt(len2));
         t[k] = n.x, t[4 + k] = n.y, t[8 + k] = n.z;
@@ -163,38 +172,77 @@ inline void store4(const View& v, std::uint32_t g, __m128 x, __m128 y, __m128 z,
 
 template <bool kNormals>
 inline void skin_group4(const View& v, const __m128* m, std::uint32_t g, glm::vec3* out_p, glm::vec3* out_n) {
-  const float* b = v.blocks + g * v.fpg;
-  const __m128 px = _mm_loadu_ps(b), py = _mm_loadu_ps(b + 4), pz = _mm_loadu_ps(b + 8);
+  std::size_t st;
+  const float* b = group_block(v, g, &st);
+  const __m128 px = _mm_loadu_ps(b), py = _mm_loadu_ps(b + st), pz = _mm_loadu_ps(b + 2 * st);
   store4(v, g, _mm_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]),
          _mm_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]), _mm_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]),
          out_p);
   if (!kNormals) return;
-  const __m128 nx = _mm_loadu_ps(b + 12), ny = _mm_loadu_ps(b + 16), nz = _mm_loadu_ps(b + 20);
+  const __m128 nx = _mm_loadu_ps(b + 3 * st), ny = _mm_loadu_ps(b + 4 * st), nz = _mm_loadu_ps(b + 5 * st);
   const __m128 x = dot3(m[0], m[1], m[2], nx, ny, nz), y = dot3(m[4], m[5], m[6], nx, ny, nz);
   const __m128 z = dot3(m[8], m[9], m[10], nx, ny, nz);
   const __m128 s = renorm_scale(x, y, z);
   store4(v, g, _mm_mul_ps(x, s), _mm_mul_ps(y, s), _mm_mul_ps(z, s), out_n);
 }
 
+// In-order runs (SkinLayout::in_order): group g writes the 4 vertices at dst, whole.
+template <bool kNormals>
+inline void skin_group_plain(const __m128* m, const float* b, std::size_t st, float* op, float* on) {
+  const __m128 px = _mm_loadu_ps(b), py = _mm_loadu_ps(b + st), pz = _mm_loadu_ps(b + 2 * st);
+  __m128 a0, a1, a2;
+  to_aos(_mm_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]), _mm_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]),
+         _mm_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]), &a0, &a1, &a2);
+  _mm_storeu_ps(op, a0), _mm_storeu_ps(op + 4, a1), _mm_storeu_ps(op + 8, a2);
+  if (!kNormals) return;
+  const __m128 nx = _mm_loadu_ps(b + 3 * st), ny = _mm_loadu_ps(b + 4 * st), nz = _mm_loadu_ps(b + 5 * st);
+  const __m128 x = dot3(m[0], m[1], m[2], nx, ny, nz), y = dot3(m[4], m[5], m[6], nx, ny, nz);
+  const __m128 z = dot3(m[8], m[9], m[10], nx, ny, nz);
+  const __m128 s = renorm_scale(x, y, z);
+  to_aos(_mm_mul_ps(x, s), _mm_mul_ps(y, s), _mm_mul_ps(z, s), &a0, &a1, &a2);
+  _mm_storeu_ps(on, a0), _mm_storeu_ps(on + 4, a1), _mm_storeu_ps(on + 8, a2);
+}
+
+// The first vertex this job must not write: past it the vertices belong to other jobs' runs.
+inline std::uint32_t job_end_vertex(const LayoutKernelArgs& a, const View& v) {
+  return a.run_end < a.layout->runs() ? v.group_first[v.group_end] : static_cast<std::uint32_t>(a.layout->vertex_count);
+}
+
+// Whether run r goes through the running-pointer path: the layout is in order and the run's last group,
+// stored whole, stays inside the job (a partial one overruns into later runs, which overwrite it).
+inline bool run_in_order(const SkinLayout& l, const View& v, int r, std::uint32_t end_vertex) {
+  return l.in_order && v.group_first[v.run_group[r + 1] - 1] + SkinLayout::kLanes <= end_vertex;
+}
+
 template <bool kNormals>
 void kernel_sse2(const LayoutKernelArgs& a) {
   const View v = view_of(a);
+  const std::uint32_t end_vertex = job_end_vertex(a, v);
   __m128 m[12];
   alignas(16) float pm[12];
   for (int r = a.run_begin; r < a.run_end; ++r) {
     blend_run_rows(v, a.skin, r, pm);
     for (int i = 0; i < 12; ++i) m[i] = _mm_set1_ps(pm[i]);
-    for (std::uint32_t g = v.run_group[r]; g < v.run_group[r + 1]; ++g) skin_group4<kNormals>(v, m, g, a.out_p, a.out_n);
+    std::uint32_t g = v.run_group[r];
+    const std::uint32_t end = v.run_group[r + 1];
+    if (run_in_order(*a.layout, v, r, end_vertex)) {
+      float* op = &a.out_p[v.group_first[g]].x;
+      float* on = kNormals ? &a.out_n[v.group_first[g]].x : nullptr;
+      for (; g < end; ++g, op += 12) {
+        std::size_t st;
+        const float* b = group_block(v, g, &st);
+        skin_group_plain<kNormals>(m, b, st, op, on);
+        if (kNormals) on += 12;
+      }
+      continue;
+    }
+    for (; g < end; ++g) skin_group4<kNormals>(v, m, g, a.out_p, a.out_n);
   }
 }
 
 // ---- 8 lanes (AVX): two groups of the same run at once, each 128-bit half one group ----
 
 #define CF_AVX __attribute__((target("avx")))
-
-CF_AVX inline __m256 load2(const float* lo, const float* hi) {
-  return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(lo)), _mm_loadu_ps(hi), 1);
-}
 
 CF_AVX inline __m256 dot3(__m256 a, __m256 b, __m256 c, __m256 x, __m256 y, __m256 z) {
   return _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a, x), _mm256_mul_ps(b, y)), _mm256_mul_ps(c, z));
@@ -242,35 +290,85 @@ CF_AVX inline void store8(const View& v, std::uint32_t g, __m256 x, __m256 y, __
 
 template <bool kNormals>
 CF_AVX inline void skin_group8(const View& v, const __m256* m, std::uint32_t g, glm::vec3* out_p, glm::vec3* out_n) {
-  const float* b0 = v.blocks + g * v.fpg;
-  const float* b1 = b0 + v.fpg;
-  const __m256 px = load2(b0, b1), py = load2(b0 + 4, b1 + 4), pz = load2(b0 + 8, b1 + 8);
+  const float* b = v.blocks + g * v.fpg;  // g is the first of a pair: 8 lanes per block
+  const __m256 px = _mm256_loadu_ps(b), py = _mm256_loadu_ps(b + 8), pz = _mm256_loadu_ps(b + 16);
   store8(v, g, _mm256_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]),
          _mm256_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]),
          _mm256_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]), out_p);
   if (!kNormals) return;
-  const __m256 nx = load2(b0 + 12, b1 + 12), ny = load2(b0 + 16, b1 + 16), nz = load2(b0 + 20, b1 + 20);
+  const __m256 nx = _mm256_loadu_ps(b + 24), ny = _mm256_loadu_ps(b + 32), nz = _mm256_loadu_ps(b + 40);
   const __m256 x = dot3(m[0], m[1], m[2], nx, ny, nz), y = dot3(m[4], m[5], m[6], nx, ny, nz);
   const __m256 z = dot3(m[8], m[9], m[10], nx, ny, nz);
   const __m256 s = renorm_scale(x, y, z);
   store8(v, g, _mm256_mul_ps(x, s), _mm256_mul_ps(y, s), _mm256_mul_ps(z, s), out_n);
 }
 
+// Whole-run fast path: a plain run's groups write 4 consecutive vertices each, so outputs go through a
+// running pointer; a pair of groups is 8 consecutive vertices, written as three 32-byte stores.
+CF_AVX inline void store8_plain(float* dst, __m256 x, __m256 y, __m256 z) {
+  const __m256 xy_lo = _mm256_unpacklo_ps(x, y), xy_hi = _mm256_unpackhi_ps(x, y);
+  const __m256 z0x1 = _mm256_shuffle_ps(z, xy_lo, _MM_SHUFFLE(2, 2, 0, 0));
+  const __m256 y1z1 = _mm256_shuffle_ps(xy_lo, z, _MM_SHUFFLE(1, 1, 3, 3));
+  const __m256 z2z3 = _mm256_shuffle_ps(z, xy_hi, _MM_SHUFFLE(3, 2, 3, 2));
+  const __m256 a0 = _mm256_shuffle_ps(xy_lo, z0x1, _MM_SHUFFLE(2, 0, 1, 0));
+  const __m256 a1 = _mm256_shuffle_ps(y1z1, xy_hi, _MM_SHUFFLE(1, 0, 2, 0));
+  const __m256 a2 = _mm256_shuffle_ps(z2z3, z2z3, _MM_SHUFFLE(1, 3, 2, 0));
+  _mm256_storeu_ps(dst, _mm256_permute2f128_ps(a0, a1, 0x20));
+  _mm256_storeu_ps(dst + 8, _mm256_permute2f128_ps(a2, a0, 0x30));
+  _mm256_storeu_ps(dst + 16, _mm256_permute2f128_ps(a1, a2, 0x31));
+}
+
+template <bool kNormals>
+CF_AVX inline void skin_pair_plain(const __m256* m, const float* b, float* op, float* on) {
+  const __m256 px = _mm256_loadu_ps(b), py = _mm256_loadu_ps(b + 8), pz = _mm256_loadu_ps(b + 16);
+  store8_plain(op, _mm256_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]),
+               _mm256_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]),
+               _mm256_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]));
+  if (!kNormals) return;
+  const __m256 nx = _mm256_loadu_ps(b + 24), ny = _mm256_loadu_ps(b + 32), nz = _mm256_loadu_ps(b + 40);
+  const __m256 x = dot3(m[0], m[1], m[2], nx, ny, nz), y = dot3(m[4], m[5], m[6], nx, ny, nz);
+  const __m256 z = dot3(m[8], m[9], m[10], nx, ny, nz);
+  const __m256 s = renorm_scale(x, y, z);
+  store8_plain(on, _mm256_mul_ps(x, s), _mm256_mul_ps(y, s), _mm256_mul_ps(z, s));
+}
+
 template <bool kNormals>
 CF_AVX void kernel_avx(const LayoutKernelArgs& a) {
   const View v = view_of(a);
+  const std::uint32_t end_vertex = job_end_vertex(a, v);
+  glm::vec3* const out_p = a.out_p;
+  glm::vec3* const out_n = a.out_n;
+  const std::size_t fpg = v.fpg;
   __m256 m8[12];
   __m128 m4[12];
   alignas(16) float pm[12];
   for (int r = a.run_begin; r < a.run_end; ++r) {
     blend_run_rows(v, a.skin, r, pm);
-    for (int i = 0; i < 12; ++i) m8[i] = _mm256_broadcast_ss(&pm[i]);
+    // An opaque pointer per run: otherwise GCC hoists twelve element addresses and spills them.
+    const float* pr = pm;
+    asm("" : "+r"(pr));
+    for (int i = 0; i < 12; ++i) m8[i] = _mm256_broadcast_ss(pr + i);
     std::uint32_t g = v.run_group[r];
     const std::uint32_t end = v.run_group[r + 1];
-    for (; g + 2 <= end; g += 2) skin_group8<kNormals>(v, m8, g, a.out_p, a.out_n);
+    if (run_in_order(*a.layout, v, r, end_vertex)) {
+      float* op = &out_p[v.group_first[g]].x;
+      float* on = kNormals ? &out_n[v.group_first[g]].x : nullptr;
+      const float* b = v.blocks + g * fpg;
+      std::uint32_t n = end - g;
+      for (; n >= 2; n -= 2, b += 2 * fpg, op += 24) {
+        skin_pair_plain<kNormals>(m8, b, op, on);
+        if (kNormals) on += 24;
+      }
+      if (n) {
+        for (int i = 0; i < 12; ++i) m4[i] = _mm256_castps256_ps128(m8[i]);
+        skin_group_plain<kNormals>(m4, b, 4, op, on);  // a run's odd last group is stored alone
+      }
+      continue;
+    }
+    for (; g + 2 <= end; g += 2) skin_group8<kNormals>(v, m8, g, out_p, out_n);
     if (g < end) {
       for (int i = 0; i < 12; ++i) m4[i] = _mm256_castps256_ps128(m8[i]);
-      skin_group4<kNormals>(v, m4, g, a.out_p, a.out_n);
+      skin_group4<kNormals>(v, m4, g, out_p, out_n);
     }
   }
 }

@@ -250,6 +250,10 @@ BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, biped, "biped")->Unit(benchmark::kMicro
 BENCHMARK_CAPTURE(BM_PaletteSkinning, biped_small, "biped_small")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, biped_small, "biped_small")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinning, octopod, "octopod")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, octopod_avx, "octopod", cf::SkinKernel::kAvx)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, biped_avx, "biped", cf::SkinKernel::kAvx)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, octopod_sse2, "octopod", cf::SkinKernel::kSse2)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinning, octopod_entry_order, "octopod_entry_order")->Unit(benchmark::kMicrosecond);
