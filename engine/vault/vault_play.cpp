@@ -213,7 +213,21 @@ class LimbTurn {
     }
     return d;
   }
-  bool blocked(float phi) const { return depth(phi) > 0.0f; }
+  // depth(phi) > 0, stopping at the first bone that touches.
+  bool blocked(float phi) const {
+    const glm::vec3 b = joint(phi);
+    const glm::vec3 a = glm::vec3(m2w_ * glm::vec4(a_, 1.0f)), bw = glm::vec3(m2w_ * glm::vec4(b, 1.0f)),
+                    c = glm::vec3(m2w_ * glm::vec4(c_, 1.0f));
+    const Capsule upper{a, bw, r1_}, lower{bw, c, r2_};
+    if (penetration_capsule_box(upper, fence_) > 0.0f || penetration_capsule_box(lower, fence_) > 0.0f) return true;
+    for (int i = 0; i < near_count_; ++i) {
+      const Wall& w = *near_[i];
+      if (penetration_capsule_box(upper, w.box) > 0.0f || penetration_capsule_box(lower, w.box) > 0.0f) return true;
+      for (const Pipe& p : w.pipes)
+        if (penetration_capsule_pipe(upper, p) > 0.0f || penetration_capsule_pipe(lower, p) > 0.0f) return true;
+    }
+    return false;
+  }
   // The clear turn nearest 'from' (radians) going towards 'sign' (+1, -1; 0 = either way, nearer
   // first) within half a turn, or NaN when none clears.
   float nearest_clear(float from, float sign) const {

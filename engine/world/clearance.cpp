@@ -251,18 +251,30 @@ bool surely_apart(float da, float db, const Capsule& c) {
   return std::min(da, db) - 0.5f * glm::length(c.b - c.a) > c.radius + 1e-5f;
 }
 
+// The same bound from the quarter points too (no point is farther than an eighth of the length from
+// one of the five): settles most near misses with three distances instead of the search's fifty.
+template <class F>
+bool surely_apart_sampled(float da, float db, const Capsule& c, F dist) {
+  float m = std::min(da, db);
+  for (float t : {0.25f, 0.5f, 0.75f}) m = std::min(m, dist(c.a + t * (c.b - c.a)));
+  return m - 0.125f * glm::length(c.b - c.a) > c.radius + 1e-5f;
+}
+
 }  // namespace
 
 float penetration_capsule_box(const Capsule& c, const Box& box) {
   BoxFrame bf(box);
-  if (surely_apart(bf.sdf(c.a), bf.sdf(c.b), c)) return 0.0f;
-  float m = min_along_segment(c.a, c.b, [&](const glm::vec3& p) { return bf.sdf(p); });
+  auto dist = [&](const glm::vec3& p) { return bf.sdf(p); };
+  const float da = bf.sdf(c.a), db = bf.sdf(c.b);
+  if (surely_apart(da, db, c) || surely_apart_sampled(da, db, c, dist)) return 0.0f;
+  float m = min_along_segment(c.a, c.b, dist);
   return std::max(0.0f, c.radius - m);
 }
 
 float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe) {
   auto dist = [&](const glm::vec3& p) { return std::sqrt(distance2_to_segment(p, pipe.a, pipe.b)) - pipe.radius; };
-  if (surely_apart(dist(c.a), dist(c.b), c)) return 0.0f;
+  const float da = dist(c.a), db = dist(c.b);
+  if (surely_apart(da, db, c) || surely_apart_sampled(da, db, c, dist)) return 0.0f;
   float m = min_along_segment(c.a, c.b, dist);
   return std::max(0.0f, c.radius - m);
 }
