@@ -6,6 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "game/sim.h"
+#include "math/angles.h"
 #include "math/geometry.h"
 #include "world/clearance.h"
 
@@ -30,8 +31,8 @@ float approach(float v, float target, float max_delta) {
 }
 
 // The orbit's pitch after the lift, kept high enough that the eye stays above the ground.
-float eye_pitch(const SimState& s, const glm::vec3& target, float ground_y, float distance) {
-  const float p = std::min(s.camera_pitch_rad + s.camera_lift_rad, kEyePitchMaxRad);
+float eye_pitch(float pitch, float lift, const glm::vec3& target, float ground_y, float distance) {
+  const float p = std::min(pitch + lift, kEyePitchMaxRad);
   const float floor_sin = (ground_y + kCameraRadiusM - target.y) / std::max(distance, 1e-3f);
   return floor_sin > -1.0f ? std::max(p, std::asin(std::min(floor_sin, 1.0f))) : p;
 }
@@ -79,12 +80,11 @@ glm::vec3 camera_target(const SimState& s, float body_height_m) {
 
 // The least lift from which the camera sees 'target' over what is in the way from the full distance;
 // failing that, the lift that gets it furthest out.
-float lift_to_see(SimState* s, const Level& level, const glm::vec3& target) {
-  const float keep = s->camera_lift_rad, yaw = s->camera_yaw_rad();
+float lift_to_see(const SimState& s, const Level& level, const glm::vec3& target) {
+  const float yaw = s.camera_yaw_rad();
   float want = 0.0f, best = -1.0f;
   for (float lift = 0.0f; lift <= kCameraMaxLiftRad + 1e-4f; lift += kLiftStepRad) {
-    s->camera_lift_rad = lift;
-    const float pitch = eye_pitch(*s, target, level.ground_y, kCameraDistanceM);
+    const float pitch = eye_pitch(s.camera_pitch_rad, lift, target, level.ground_y, kCameraDistanceM);
     const float d = clear_distance(level, target, camera_back_direction(yaw, pitch), kCameraDistanceM,
                                    kLookaheadRadiusM, kLookaheadGrowth);  // clear of the look-ahead too
     if (d > best + 0.05f) {
@@ -93,8 +93,40 @@ float lift_to_see(SimState* s, const Level& level, const glm::vec3& target) {
     }
     if (d >= kCameraDistanceM) break;
   }
-  s->camera_lift_rad = keep;
   return want;
+}
+
+float orbit_room(const SimState& s, const Level& level, const glm::vec3& target, float yaw) {
+  float best = 0.0f;
+  for (float lift = 0.0f; lift <= kCameraMaxLiftRad + 1e-4f; lift += kLiftStepRad) {
+    const float pitch = eye_pitch(s.camera_pitch_rad, lift, target, level.ground_y, kCameraDistanceM);
+    // As step_camera settles the distance: the wide probe and the whiskers either side.
+    float d = clear_distance(level, target, camera_back_direction(yaw, pitch), kCameraDistanceM, kLookaheadRadiusM,
+                             kLookaheadGrowth);
+    for (float whisker : {-0.15f, 0.15f}) {
+      if (d <= best) break;
+      d = std::min(d, clear_distance(level, target, camera_back_direction(yaw + whisker, pitch), kCameraDistanceM,
+                                     kCameraRadiusM));
+    }
+    best = std::max(best, d);
+    if (best >= kCameraDistanceM) break;
+  }
+  return best;
+}
+
+float orbit_stop_m(float bound_m) { return std::max(kOrbitStopM, 2.0f * bound_m); }
+
+void stop_orbit_at_walls(SimState* s, const Level& level, float body_height_m, float stop_m, float offset_before) {
+  const float offset = s->camera_yaw_offset_rad;
+  if (offset == offset_before) return;
+  const glm::vec3 target = camera_target(*s, body_height_m);
+  const float heading = s->player().heading_rad;
+  // Judged a few ticks of swing ahead too: where the room ends at an edge, the camera stops short of it
+  // (the creature's bobbing moves such an edge back and forth).
+  const float ahead = offset + 3.0f * wrap_angle(offset - offset_before);
+  const float room = std::min(orbit_room(*s, level, target, heading + offset), orbit_room(*s, level, target, heading + ahead));
+  if (room >= stop_m) return;
+  if (room < orbit_room(*s, level, target, heading + offset_before)) s->camera_yaw_offset_rad = offset_before;
 }
 
 void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad) {
@@ -104,12 +136,12 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
   const CreatureState& p = s->player();
   const bool vaulting = (p.vaulting() || p.approaching) && !p.vault_record.refused && p.vault_record.ticks > 0;
   const glm::vec3 landing = camera_target_at(p.vault_record.end_position_ws, level.ground_y, stand_height_m);
-  float want_lift = lift_to_see(s, level, target);
-  if (vaulting) want_lift = std::max(want_lift, lift_to_see(s, level, landing));
+  float want_lift = lift_to_see(*s, level, target);
+  if (vaulting) want_lift = std::max(want_lift, lift_to_see(*s, level, landing));
   s->camera_lift_rad = approach(s->camera_lift_rad, want_lift, kLiftRateRps * kDt);
 
   // At the lift reached this tick: in at once before an obstacle, back out gently.
-  const float pitch = eye_pitch(*s, target, level.ground_y, kCameraDistanceM);
+  const float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, level.ground_y, kCameraDistanceM);
   const glm::vec3 dir = camera_back_direction(yaw, pitch);
   const float free_d = clear_distance(level, target, dir, kCameraDistanceM, kCameraRadiusM);
   // A wider probe, whiskers round the orbit and the landing spot see an obstacle coming, so the
@@ -131,7 +163,8 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
 CameraPose camera_pose(const SimState& draw, const Level& level, float body_height_m) {
   CameraPose cp;
   cp.target_ws = camera_target(draw, body_height_m);
-  const float pitch = eye_pitch(draw, cp.target_ws, level.ground_y, draw.camera_distance_m);
+  const float pitch =
+      eye_pitch(draw.camera_pitch_rad, draw.camera_lift_rad, cp.target_ws, level.ground_y, draw.camera_distance_m);
   const glm::vec3 dir = camera_back_direction(draw.camera_yaw_rad(), pitch);
   const float d = clear_distance(level, cp.target_ws, dir, std::max(draw.camera_distance_m, 0.05f), kCameraRadiusM);
   cp.eye_ws = cp.target_ws + dir * std::max(d, 0.05f);

@@ -1,7 +1,7 @@
 #pragma once
 // The third-person camera: it orbits the player at the stick's yaw and pitch and keeps the creature in
-// sight. Blocked by a fence, it rises to look over it; blocked by a wall or pipe, it pulls in; it is
-// never inside a fence, wall or pipe. What must be deterministic (the lift and the distance it eases
+// sight. Blocked by a fence, it rises to look over it; blocked by a wall or pipe, it pulls in; the
+// stick does not swing it into a wall; it is never inside a fence, wall or pipe. What must be deterministic (the lift and the distance it eases
 // back out to) is SimState's camera fields, advanced once per tick; drawing only blends them and
 // re-checks the blended eye against the level.
 #include <glm/glm.hpp>
@@ -36,6 +36,20 @@ glm::vec3 camera_back_direction(float yaw_rad, float pitch_rad);
 // Where the camera looks: the player's ground point raised by body_height_m (the cog's height).
 glm::vec3 camera_target(const SimState& s, float body_height_m);
 glm::vec3 camera_target_at(const glm::vec3& ground_ws, float ground_y, float body_height_m);
+
+// Room for the camera at orbit 'yaw': how far out it gets, clear of everything, with the lift that gets
+// it furthest (a low fence is looked over, a tall wall is not).
+float orbit_room(const SimState& s, const Level& level, const glm::vec3& target, float yaw);
+
+// The stick's orbit swing this tick (from offset_before to the state's offset) is undone when it would
+// press the camera against a wall: less room than orbit_stop_m and less than before. The camera stops at
+// a wall, as console cameras do, instead of squeezing in until the creature fills the screen; swings
+// that give it more room always go through.
+constexpr float kOrbitStopM = 1.6f;
+// The room below which the orbit stops, for a creature whose footprint reaches bound_m from its centre:
+// bigger creatures need the camera further out to be seen whole.
+float orbit_stop_m(float bound_m);
+void stop_orbit_at_walls(SimState* s, const Level& level, float body_height_m, float stop_m, float offset_before);
 
 // One tick of obstacle avoidance: eases the lift towards the least that sees the creature over what is
 // in the way, and pulls the distance in at once where something would come between (easing back out).

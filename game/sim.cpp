@@ -305,6 +305,7 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
 
   // Camera: the right stick orbits it; when let go it swings back behind the moving player.
   const float rx = InputFrame::axis(pad.right_x), ry = InputFrame::axis(pad.right_y);
+  const float orbit_before = s.camera_yaw_offset_rad;
   s.camera_yaw_offset_rad =
       wrap_angle(s.camera_yaw_offset_rad - rx * or_default(t.camera_yaw_rate_rps, 2.5f) * kDt);
   if (rx == 0.0f && s.player().speed_mps > 0.1f) {
@@ -341,6 +342,11 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
   for (int i = 0; i < s.creature_count; ++i) step_look(s, s.creatures[static_cast<std::size_t>(i)]);
   const Species* player = s.creature_count > 0 ? ctx.species_of(s.player().species) : nullptr;
   if (ctx.level && player && player->rig) {
+    // The stick's swing is judged where the player now stands (after this tick's move).
+    if (rx != 0.0f) {
+      stop_orbit_at_walls(&s, *ctx.level, runtime.pose(0).cog_ws.y - ctx.level->ground_y,
+                          orbit_stop_m(player->footprint.bound_m), orbit_before);
+    }
     step_camera(&s, *ctx.level, runtime.pose(0).cog_ws.y - ctx.level->ground_y, player->rig->cog.y,
                 wrap_angle(s.camera_yaw_rad() - camera_yaw_before));
   }

@@ -11,6 +11,7 @@
 #include "game/scene.h"
 #include "game/session.h"
 #include "game/view.h"
+#include "math/angles.h"
 #include "world/clearance.h"
 
 namespace cf {
@@ -116,6 +117,41 @@ TEST(Camera, FollowsOverTheFenceAfterAVault) {
     EXPECT_EQ(r.hidden_ticks, 0) << creature;
     EXPECT_LT(r.max_eye_step_m, 0.25f) << creature;
     EXPECT_GT(r.final_distance_m, 2.0f) << creature << ": the camera stays pulled in after the vault";
+  }
+}
+
+// Walks towards the fence beside the wall, stands, then holds the right stick one way, then the other.
+InputFrame orbit_beside_the_wall(int t) {
+  InputFrame f;
+  if (t >= 10 && t < 55) f.left_y = 32767;
+  if (t >= 80 && t < 230) f.right_x = 32767;   // towards the wall
+  if (t >= 230 && t < 480) f.right_x = -32767;  // round the open side, over the fence
+  return f;
+}
+
+TEST(Camera, TheStickDoesNotSwingTheCameraIntoAWall) {
+  for (const char* creature : {"biped", "octopod", "quadruped"}) {
+    Session s;
+    s.start(load(creature, "fence_wall_left"), 1);
+    const Level& lv = s.scene().level;
+    float nearest = kCameraDistanceM, turned_back = 0.0f, lowest_offset = 0.0f;
+    int hidden_ticks = 0;
+    for (int t = 0; t < 500; ++t) {
+      const float before = s.state().camera_yaw_offset_rad;
+      s.tick(orbit_beside_the_wall(t));
+      if (t >= 230) turned_back += wrap_angle(s.state().camera_yaw_offset_rad - before);
+      if (t < 230) lowest_offset = std::min(lowest_offset, s.state().camera_yaw_offset_rad);
+      const CameraPose cp = camera_pose(s.state(), lv, body_height(s));
+      if (hidden(lv, cp)) ++hidden_ticks;
+      if (t >= 80) nearest = std::min(nearest, glm::length(cp.eye_ws - cp.target_ws));
+    }
+    std::printf("%s: nearest camera %.2f m, orbit towards the wall %.2f rad, then back round %.2f rad\n", creature,
+                nearest, lowest_offset, turned_back);
+    // Before: the camera squeezed in between the creature and the wall (0.5-1.1 m, the body filling the view).
+    EXPECT_GE(nearest, 1.3f) << creature;
+    EXPECT_EQ(hidden_ticks, 0) << creature;
+    EXPECT_LT(lowest_offset, -0.15f) << creature << ": the orbit should turn until the wall is near";
+    EXPECT_GT(turned_back, 2.5f) << creature << ": the open side and the fence should not stop the orbit";
   }
 }
 
