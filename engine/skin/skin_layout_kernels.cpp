@@ -257,15 +257,21 @@ CF_AVX inline __m256 renorm_scale(__m256 x, __m256 y, __m256 z) {
   return _mm256_or_ps(_mm256_and_ps(keep, inv), _mm256_andnot_ps(keep, one));
 }
 
-// Groups g and g + 1: the same in-lane transposition as to_aos, then one half per group.
-CF_AVX inline void store8(const View& v, std::uint32_t g, __m256 x, __m256 y, __m256 z, glm::vec3* out) {
+// to_aos in each 128-bit half: half k of a0 a1 a2 holds lanes 4k..4k+3 as consecutive xyz triples.
+CF_AVX inline void to_aos8(__m256 x, __m256 y, __m256 z, __m256* a0, __m256* a1, __m256* a2) {
   const __m256 xy_lo = _mm256_unpacklo_ps(x, y), xy_hi = _mm256_unpackhi_ps(x, y);
   const __m256 z0x1 = _mm256_shuffle_ps(z, xy_lo, _MM_SHUFFLE(2, 2, 0, 0));
   const __m256 y1z1 = _mm256_shuffle_ps(xy_lo, z, _MM_SHUFFLE(1, 1, 3, 3));
   const __m256 z2z3 = _mm256_shuffle_ps(z, xy_hi, _MM_SHUFFLE(3, 2, 3, 2));
-  const __m256 a0 = _mm256_shuffle_ps(xy_lo, z0x1, _MM_SHUFFLE(2, 0, 1, 0));
-  const __m256 a1 = _mm256_shuffle_ps(y1z1, xy_hi, _MM_SHUFFLE(1, 0, 2, 0));
-  const __m256 a2 = _mm256_shuffle_ps(z2z3, z2z3, _MM_SHUFFLE(1, 3, 2, 0));
+  *a0 = _mm256_shuffle_ps(xy_lo, z0x1, _MM_SHUFFLE(2, 0, 1, 0));
+  *a1 = _mm256_shuffle_ps(y1z1, xy_hi, _MM_SHUFFLE(1, 0, 2, 0));
+  *a2 = _mm256_shuffle_ps(z2z3, z2z3, _MM_SHUFFLE(1, 3, 2, 0));
+}
+
+// Groups g and g + 1: one half of the transposition per group.
+CF_AVX inline void store8(const View& v, std::uint32_t g, __m256 x, __m256 y, __m256 z, glm::vec3* out) {
+  __m256 a0, a1, a2;
+  to_aos8(x, y, z, &a0, &a1, &a2);
   const bool full0 = store_whole(v, g), full1 = store_whole(v, g + 1);
   if (full0) {
     float* dst = &out[v.group_first[g]].x;
@@ -306,13 +312,8 @@ CF_AVX inline void skin_group8(const View& v, const __m256* m, std::uint32_t g, 
 // Whole-run fast path: a plain run's groups write 4 consecutive vertices each, so outputs go through a
 // running pointer; a pair of groups is 8 consecutive vertices, written as three 32-byte stores.
 CF_AVX inline void store8_plain(float* dst, __m256 x, __m256 y, __m256 z) {
-  const __m256 xy_lo = _mm256_unpacklo_ps(x, y), xy_hi = _mm256_unpackhi_ps(x, y);
-  const __m256 z0x1 = _mm256_shuffle_ps(z, xy_lo, _MM_SHUFFLE(2, 2, 0, 0));
-  const __m256 y1z1 = _mm256_shuffle_ps(xy_lo, z, _MM_SHUFFLE(1, 1, 3, 3));
-  const __m256 z2z3 = _mm256_shuffle_ps(z, xy_hi, _MM_SHUFFLE(3, 2, 3, 2));
-  const __m256 a0 = _mm256_shuffle_ps(xy_lo, z0x1, _MM_SHUFFLE(2, 0, 1, 0));
-  const __m256 a1 = _mm256_shuffle_ps(y1z1, xy_hi, _MM_SHUFFLE(1, 0, 2, 0));
-  const __m256 a2 = _mm256_shuffle_ps(z2z3, z2z3, _MM_SHUFFLE(1, 3, 2, 0));
+  __m256 a0, a1, a2;
+  to_aos8(x, y, z, &a0, &a1, &a2);
   _mm256_storeu_ps(dst, _mm256_permute2f128_ps(a0, a1, 0x20));
   _mm256_storeu_ps(dst + 8, _mm256_permute2f128_ps(a2, a0, 0x30));
   _mm256_storeu_ps(dst + 16, _mm256_permute2f128_ps(a1, a2, 0x31));

@@ -72,24 +72,21 @@ LapRun run_random_laps(FixedStepClock* c, unsigned seed, double lo_s, double hi_
   return r;
 }
 
-// Fast frames of any length (2-10 ms, jittery): one tick at most per frame, and over 10 s exactly the
-// ticks the wall time holds (60 per second), none lost or gained.
-TEST(FixedStep, FastJitteryFramesKeepSixtyTicksPerSecond) {
+// Random frames from lo to hi seconds for 'seconds' of wall time: exactly the ticks the wall time holds
+// (60 per second) run, none lost or gained, none dropped; returns the most ticks one frame ran.
+int expect_no_ticks_lost(unsigned seed, double lo, double hi, double seconds) {
   FixedStepClock c;
-  const LapRun r = run_random_laps(&c, 3, 0.002, 0.010, 10.0);
-  EXPECT_LE(r.most, 1);
+  const LapRun r = run_random_laps(&c, seed, lo, hi, seconds);
   EXPECT_EQ(r.ticks, static_cast<std::uint64_t>(std::floor(r.wall * 60.0 + 1e-6)));
   EXPECT_EQ(c.dropped_seconds(), 0.0);
+  return r.most;
 }
 
+// Fast frames of any length (2-10 ms, jittery): one tick at most per frame.
+TEST(FixedStep, FastJitteryFramesKeepSixtyTicksPerSecond) { EXPECT_LE(expect_no_ticks_lost(3, 0.002, 0.010, 10.0), 1); }
+
 // Slow frames up to the clamp (30-250 ms) run several ticks each and still lose none.
-TEST(FixedStep, SlowFramesUnderTheClampLoseNoTicks) {
-  FixedStepClock c;
-  const LapRun r = run_random_laps(&c, 5, 0.030, 0.250, 30.0);
-  EXPECT_GT(r.most, 1);
-  EXPECT_EQ(r.ticks, static_cast<std::uint64_t>(std::floor(r.wall * 60.0 + 1e-6)));
-  EXPECT_EQ(c.dropped_seconds(), 0.0);
-}
+TEST(FixedStep, SlowFramesUnderTheClampLoseNoTicks) { EXPECT_GT(expect_no_ticks_lost(5, 0.030, 0.250, 30.0), 1); }
 
 // Past the clamp the clock drops time and says how much: the ticks run plus the ticks dropped are the
 // ticks the wall time held.
