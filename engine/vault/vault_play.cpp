@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -213,21 +214,26 @@ class LimbTurn {
     }
     return d;
   }
-  // depth(phi) > 0, stopping at the first bone that touches.
-  bool blocked(float phi) const {
+  // depth(phi) when it is under 'cap'; otherwise some value >= cap, found without measuring every bone
+  // against everything (the depth is a maximum: once a part reaches cap, so does the whole).
+  float depth_under(float phi, float cap) const {
     const glm::vec3 b = joint(phi);
     const glm::vec3 a = glm::vec3(m2w_ * glm::vec4(a_, 1.0f)), bw = glm::vec3(m2w_ * glm::vec4(b, 1.0f)),
                     c = glm::vec3(m2w_ * glm::vec4(c_, 1.0f));
     const Capsule upper{a, bw, r1_}, lower{bw, c, r2_};
-    if (penetration_capsule_box(upper, fence_) > 0.0f || penetration_capsule_box(lower, fence_) > 0.0f) return true;
+    float d = 0.0f;
+    auto reaches = [&](float part) { return (d = std::max(d, part)) >= cap; };
+    if (reaches(penetration_capsule_box(upper, fence_)) || reaches(penetration_capsule_box(lower, fence_))) return d;
     for (int i = 0; i < near_count_; ++i) {
       const Wall& w = *near_[i];
-      if (penetration_capsule_box(upper, w.box) > 0.0f || penetration_capsule_box(lower, w.box) > 0.0f) return true;
+      if (reaches(penetration_capsule_box(upper, w.box)) || reaches(penetration_capsule_box(lower, w.box))) return d;
       for (const Pipe& p : w.pipes)
-        if (penetration_capsule_pipe(upper, p) > 0.0f || penetration_capsule_pipe(lower, p) > 0.0f) return true;
+        if (reaches(penetration_capsule_pipe(upper, p)) || reaches(penetration_capsule_pipe(lower, p))) return d;
     }
-    return false;
+    return d;
   }
+  // depth(phi) > 0, stopping at the first bone that touches.
+  bool blocked(float phi) const { return depth_under(phi, std::numeric_limits<float>::min()) > 0.0f; }
   // The clear turn nearest 'from' (radians) going towards 'sign' (+1, -1; 0 = either way, nearer
   // first) within half a turn, or NaN when none clears.
   float nearest_clear(float from, float sign) const {
@@ -253,7 +259,7 @@ class LimbTurn {
     float best = from, best_d = depth(from);
     for (int k = 1; k <= kSteps; ++k) {
       for (float dir : {1.0f, -1.0f}) {
-        const float phi = from + dir * step * static_cast<float>(k), d = depth(phi);
+        const float phi = from + dir * step * static_cast<float>(k), d = depth_under(phi, best_d);
         if (d < best_d) best = phi, best_d = d;
       }
     }
