@@ -223,12 +223,15 @@ class LimbTurn {
     const Capsule upper{a, bw, r1_}, lower{bw, c, r2_};
     float d = 0.0f;
     auto reaches = [&](float part) { return (d = std::max(d, part)) >= cap; };
-    if (reaches(penetration_capsule_box(upper, fence_)) || reaches(penetration_capsule_box(lower, fence_))) return d;
+    if (reaches(penetration_capsule_box(upper, fence_, cap)) || reaches(penetration_capsule_box(lower, fence_, cap)))
+      return d;
     for (int i = 0; i < near_count_; ++i) {
       const Wall& w = *near_[i];
-      if (reaches(penetration_capsule_box(upper, w.box)) || reaches(penetration_capsule_box(lower, w.box))) return d;
+      if (reaches(penetration_capsule_box(upper, w.box, cap)) || reaches(penetration_capsule_box(lower, w.box, cap)))
+        return d;
       for (const Pipe& p : w.pipes)
-        if (reaches(penetration_capsule_pipe(upper, p)) || reaches(penetration_capsule_pipe(lower, p))) return d;
+        if (reaches(penetration_capsule_pipe(upper, p, cap)) || reaches(penetration_capsule_pipe(lower, p, cap)))
+          return d;
     }
     return d;
   }

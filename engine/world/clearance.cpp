@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "math/geometry.h"
 
@@ -262,21 +263,34 @@ bool surely_apart_sampled(float da, float db, const Capsule& c, F dist) {
 
 }  // namespace
 
-float penetration_capsule_box(const Capsule& c, const Box& box) {
-  BoxFrame bf(box);
-  auto dist = [&](const glm::vec3& p) { return bf.sdf(p); };
-  const float da = bf.sdf(c.a), db = bf.sdf(c.b);
+// The search's minimum is never above the nearer end's distance (it starts from both ends), so an end
+// that goes 'enough' deep bounds the answer from below.
+template <class F>
+float penetration_along(const Capsule& c, F dist, float enough) {
+  const float da = dist(c.a), db = dist(c.b);
+  const float at_ends = c.radius - std::min(da, db);
+  if (at_ends >= enough) return at_ends;
   if (surely_apart(da, db, c) || surely_apart_sampled(da, db, c, dist)) return 0.0f;
   float m = min_along_segment(c.a, c.b, dist);
   return std::max(0.0f, c.radius - m);
 }
 
-float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe) {
+float penetration_capsule_box(const Capsule& c, const Box& box, float enough) {
+  BoxFrame bf(box);
+  return penetration_along(c, [&](const glm::vec3& p) { return bf.sdf(p); }, enough);
+}
+
+float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe, float enough) {
   auto dist = [&](const glm::vec3& p) { return std::sqrt(distance2_to_segment(p, pipe.a, pipe.b)) - pipe.radius; };
-  const float da = dist(c.a), db = dist(c.b);
-  if (surely_apart(da, db, c) || surely_apart_sampled(da, db, c, dist)) return 0.0f;
-  float m = min_along_segment(c.a, c.b, dist);
-  return std::max(0.0f, c.radius - m);
+  return penetration_along(c, dist, enough);
+}
+
+float penetration_capsule_box(const Capsule& c, const Box& box) {
+  return penetration_capsule_box(c, box, std::numeric_limits<float>::infinity());
+}
+
+float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe) {
+  return penetration_capsule_pipe(c, pipe, std::numeric_limits<float>::infinity());
 }
 
 namespace {

@@ -46,6 +46,11 @@ float box_signed_distance(const Box& box, const glm::vec3& p);
 // How deep the capsule goes into the box or pipe: max(0, radius - min signed distance), metres.
 float penetration_capsule_box(const Capsule& c, const Box& box);
 float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe);  // pipe as a capsule
+// The same, except that when an end of the capsule alone already goes 'enough' deep, that end's depth
+// (<= the whole depth, >= enough) comes back without searching the segment. For "does it touch" and
+// "is it deeper than" questions.
+float penetration_capsule_box(const Capsule& c, const Box& box, float enough);
+float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe, float enough);
 
 struct PenetrationOptions {
   bool walls = true;       // wall boxes and their pipes (never the virtual planes)

@@ -1,7 +1,9 @@
 // Clearance queries: rays over footprints (lref), penetration depths, regions, fence reach.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -226,6 +228,30 @@ TEST(Penetration, MatchesDenseSampling) {
     EXPECT_GE(got, brute - 1e-5f) << i;
     EXPECT_LE(got, brute + 2e-3f) << i;  // sampling misses at most a sliver between samples
   }
+}
+
+// With 'enough': the exact depth whenever it is under 'enough', else a value between enough and the depth.
+TEST(Penetration, EnoughGivesTheDepthOrABoundPastIt) {
+  Rng rng = Rng::from_seed(11);
+  auto u = [&](double lo, double hi) { return float(rng.uniform(lo, hi)); };
+  int bounded = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Box b = box({u(-1, 1), u(0, 1), u(-1, 1)}, {u(0.05f, 1), u(0.05f, 1), u(0.05f, 1)}, u(-180, 180));
+    const Pipe p{{u(-1, 1), u(0, 1), u(-1, 1)}, {u(-1, 1), u(0, 1), u(-1, 1)}, u(0.02f, 0.3f)};
+    const Capsule c{{u(-2, 2), u(-1, 2), u(-2, 2)}, {u(-2, 2), u(-1, 2), u(-2, 2)}, u(0, 0.3f)};
+    const float enough = i % 3 == 0 ? std::numeric_limits<float>::min() : u(0, 0.5f);
+    for (const auto& [exact, got] : {std::pair{penetration_capsule_box(c, b), penetration_capsule_box(c, b, enough)},
+                                     std::pair{penetration_capsule_pipe(c, p), penetration_capsule_pipe(c, p, enough)}}) {
+      if (exact < enough) {
+        ASSERT_EQ(got, exact) << i;  // the same bits
+      } else {
+        ASSERT_GE(got, enough) << i;
+        ASSERT_LE(got, exact) << i;
+        bounded += got != exact;
+      }
+    }
+  }
+  EXPECT_GT(bounded, 50);  // the shortcut is taken
 }
 
 TEST(FenceReach, FindsTheFenceInFront) {
