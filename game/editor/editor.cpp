@@ -7,7 +7,7 @@
 
 #include "core/hash.h"
 #include "game/editor/editor_camera.h"
-#include "game/modes.h"
+#include "game/modes/modes.h"
 
 namespace cf {
 

@@ -7,8 +7,8 @@
 #include "core/file_io.h"
 #include "core/hash.h"
 #include "creature/creature_io.h"
-#include "game/replay.h"
-#include "game/scene.h"
+#include "game/session/replay.h"
+#include "game/play/scene.h"
 
 namespace cf {
 

@@ -10,8 +10,8 @@
 #include "game/editor/editor.h"
 #include "game/editor/editor_preview.h"
 #include "game/editor/editor_view.h"
-#include "game/modes.h"
-#include "game/user_data.h"
+#include "game/modes/modes.h"
+#include "game/session/user_data.h"
 
 namespace cf {
 

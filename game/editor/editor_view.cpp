@@ -5,9 +5,9 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "game/view.h"
+#include "game/view/view.h"
 #include "creature/creature_rules.h"
-#include "game/hud.h"
+#include "game/ui/hud.h"
 
 namespace cf {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/input_frame.h"
-#include "game/scene.h"
+#include "game/play/scene.h"
 
 namespace cf::test {
 

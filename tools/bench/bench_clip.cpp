@@ -3,8 +3,8 @@
 
 #include <array>
 
-#include "game/session.h"
-#include "game/state_ring.h"
+#include "game/session/session.h"
+#include "game/session/state_ring.h"
 #include "world/clip_detect.h"
 
 namespace {

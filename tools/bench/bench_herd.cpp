@@ -6,10 +6,10 @@
 
 #include <time.h>
 
-#include "game/herd.h"
-#include "game/scene.h"
-#include "game/session.h"
-#include "game/view.h"
+#include "game/play/herd.h"
+#include "game/play/scene.h"
+#include "game/session/session.h"
+#include "game/view/view.h"
 
 namespace {
 

@@ -1,9 +1,9 @@
 // The simulation tick (game/cf_sim), headless.
 #include <benchmark/benchmark.h>
 
-#include "game/scene.h"
-#include "game/session.h"
-#include "game/sim.h"
+#include "game/play/scene.h"
+#include "game/session/session.h"
+#include "game/play/sim.h"
 
 namespace {
 

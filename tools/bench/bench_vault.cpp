@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "game/scene.h"
-#include "game/world_runtime.h"
+#include "game/play/scene.h"
+#include "game/play/world_runtime.h"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // by a pad script), as JSON. Exit 0: no clips; 1: clips; 2: bad input.
 #include <limits>
 
-#include "game/clip_run.h"
+#include "game/session/clip_run.h"
 #include "lab_args.h"
 
 namespace cf::lab {

@@ -14,7 +14,7 @@
 #include "golden.h"
 #include "render/image_io.h"
 #include "run_command.h"
-#include "game/user_data.h"
+#include "game/session/user_data.h"
 #include "skeleton/rig_builder.h"
 
 namespace cf::test {

@@ -7,7 +7,7 @@
 #include <regex>
 #include <string>
 
-#include "game/replay.h"
+#include "game/session/replay.h"
 #include "golden.h"
 #include "run_command.h"
 

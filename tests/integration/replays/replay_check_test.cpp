@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "game/replay.h"
+#include "game/session/replay.h"
 #include "run_command.h"
 
 namespace cf::test {

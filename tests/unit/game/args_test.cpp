@@ -1,4 +1,4 @@
-#include "game/args.h"
+#include "game/run/args.h"
 
 #include <gtest/gtest.h>
 

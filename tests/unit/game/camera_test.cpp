@@ -1,5 +1,5 @@
 #include "game_test_util.h"
-#include "game/camera.h"
+#include "game/play/camera.h"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "game/scene.h"
-#include "game/session.h"
-#include "game/view.h"
+#include "game/play/scene.h"
+#include "game/session/session.h"
+#include "game/view/view.h"
 #include "math/angles.h"
 #include "world/clearance.h"
 

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "game/clip_run.h"
+#include "game/session/clip_run.h"
 #include "math/angles.h"
 #include "world/clearance.h"
 

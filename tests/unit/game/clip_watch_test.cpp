@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include "game/clip_run.h"
-#include "game/modes.h"
-#include "game/playtest_saver.h"
-#include "game/user_data.h"
+#include "game/session/clip_run.h"
+#include "game/modes/modes.h"
+#include "game/session/playtest_saver.h"
+#include "game/session/user_data.h"
 #include "vault/vault_play.h"
 #include "world/clearance.h"
 

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "game_test_util.h"
-#include "game/scene.h"
-#include "game/session.h"
+#include "game/play/scene.h"
+#include "game/session/session.h"
 #include "vault/vault_play.h"
 #include "world/clearance.h"
 

@@ -1,6 +1,6 @@
 // Level of detail and culling of creature flesh (view only): the choice, the view volume test, and the
 // reduced mesh skinned with the same palette as the full one.
-#include "game/creature_lod.h"
+#include "game/view/creature_lod.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "alloc_counter.h"
-#include "game/session.h"
-#include "game/view.h"
+#include "game/session/session.h"
+#include "game/view/view.h"
 
 namespace cf {
 namespace {

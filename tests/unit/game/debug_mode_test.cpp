@@ -6,7 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "core/hash.h"
-#include "game/modes.h"
+#include "game/modes/modes.h"
+#include "game/title/game_modes.h"
 #include "platform/input.h"
 
 namespace cf {

@@ -9,8 +9,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "game/session.h"
-#include "game/view.h"
+#include "game/session/session.h"
+#include "game/view/view.h"
 #include "skin/skinned_creature.h"
 
 namespace cf {

@@ -1,5 +1,5 @@
 // --print-fps's summary: frames and ticks per second over the run, medians and the 95th percentile.
-#include "game/frame_rate.h"
+#include "game/run/frame_rate.h"
 
 #include <gtest/gtest.h>
 

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <vector>
 
-#include "game/herd.h"
-#include "game/scene.h"
-#include "game/session.h"
+#include "game/play/herd.h"
+#include "game/play/scene.h"
+#include "game/session/session.h"
 #include "world/clearance.h"
 #include "world/level.h"
 

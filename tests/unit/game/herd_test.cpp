@@ -1,14 +1,14 @@
 // The herd: picked and placed with the seed, wandering through the player's controls, kept apart as
 // bodies, vaulting fences, and reproduced exactly by its replay.
 #include "game_test_util.h"
-#include "game/herd.h"
+#include "game/play/herd.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "game/scene.h"
-#include "game/session.h"
+#include "game/play/scene.h"
+#include "game/session/session.h"
 #include "world/clearance.h"
 #include "world/level.h"
 

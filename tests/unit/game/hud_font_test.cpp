@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "game/hud.h"
-#include "game/hud_font.h"
+#include "game/ui/hud.h"
+#include "game/ui/hud_font.h"
 
 namespace cf {
 namespace {

@@ -1,5 +1,6 @@
 // Game modes and the run harness: input becomes actions in one place; Start pauses live play only.
-#include "game/modes.h"
+#include "game/modes/modes.h"
+#include "game/title/game_modes.h"
 
 #include <gtest/gtest.h>
 

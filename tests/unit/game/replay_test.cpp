@@ -1,10 +1,10 @@
-#include "game/replay.h"
+#include "game/session/replay.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 
-#include "game/session.h"
+#include "game/session/session.h"
 
 namespace cf {
 namespace {

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "core/file_io.h"
-#include "game/scene.h"
-#include "game/sim.h"
-#include "game/world_runtime.h"
+#include "game/play/scene.h"
+#include "game/play/sim.h"
+#include "game/play/world_runtime.h"
 
 namespace cf {
 namespace {

@@ -1,5 +1,5 @@
 #include "game_test_util.h"
-#include "game/sim.h"
+#include "game/play/sim.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <cstdio>
 
 #include "core/fixed_step.h"
-#include "game/scene.h"
-#include "game/session.h"
+#include "game/play/scene.h"
+#include "game/session/session.h"
 #include "math/angles.h"
 
 namespace cf {

@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "game/session.h"
+#include "game/session/session.h"
 #include "math/angles.h"
 #include "world/clearance.h"
 

@@ -1,8 +1,8 @@
 // The frame builder on the CPU: no GL needed.
-#include "game/view.h"
+#include "game/view/view.h"
 
-#include "game/hud.h"
-#include "game/session.h"
+#include "game/ui/hud.h"
+#include "game/session/session.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <cctype>
 #include <set>
 
-#include "game/scenery.h"
+#include "game/view/scenery.h"
 #include "game_test_util.h"
 
 namespace cf {

@@ -4,10 +4,10 @@
 
 #include "alloc_counter.h"
 #include "game_test_util.h"
-#include "game/scene.h"
-#include "game/session.h"
-#include "game/sim.h"
-#include "game/world_runtime.h"
+#include "game/play/scene.h"
+#include "game/session/session.h"
+#include "game/play/sim.h"
+#include "game/play/world_runtime.h"
 
 namespace cf {
 namespace {

@@ -1,0 +1,178 @@
+#include "game/play/camera.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "game/play/sim.h"
+#include "math/angles.h"
+#include "math/geometry.h"
+#include "world/clearance.h"
+
+namespace cf {
+
+namespace {
+
+constexpr float kDt = static_cast<float>(kTickSeconds);
+constexpr float kLiftStepRad = 0.1f;
+constexpr float kLiftRateRps = 1.8f;       // how fast the camera rises over (or sinks back behind) a fence
+constexpr float kEaseOutMps = 3.0f;        // how fast it backs out once nothing is in the way
+constexpr float kEaseInMps = 8.0f;         // how fast it comes in when an obstacle is near the line of sight
+constexpr float kLookaheadRadiusM = 0.45f;  // obstacles this near the line of sight start the pull-in
+constexpr float kLookaheadGrowth = 0.15f;  // per metre from the creature, up to that radius
+constexpr float kWhiskerRad = 0.4f;        // and so do those up to this far round the orbit
+constexpr float kWhiskerTicks = 20.0f;     // where the orbit's swing takes it this many ticks ahead
+constexpr float kMinDistanceM = 0.5f;      // never closer unless the obstacle leaves less room
+constexpr float kEyePitchMaxRad = 1.4f;    // short of straight down, where lookAt's up vector fails
+
+float approach(float v, float target, float max_delta) {
+  return v < target ? std::min(v + max_delta, target) : std::max(v - max_delta, target);
+}
+
+// The orbit's pitch after the lift, kept high enough that the eye stays above the ground.
+float eye_pitch(float pitch, float lift, const glm::vec3& target, float ground_y, float distance) {
+  const float p = std::min(pitch + lift, kEyePitchMaxRad);
+  const float floor_sin = (ground_y + kCameraRadiusM - target.y) / std::max(distance, 1e-3f);
+  return floor_sin > -1.0f ? std::max(p, std::asin(std::min(floor_sin, 1.0f))) : p;
+}
+
+}  // namespace
+
+float level_distance(const Level& level, const glm::vec3& p) {
+  float d = std::numeric_limits<float>::infinity();
+  for (const Box& f : level.fences) d = std::min(d, box_signed_distance(f, p));
+  for (const Wall& w : level.walls) {
+    d = std::min(d, box_signed_distance(w.box, p));
+    for (const Pipe& pipe : w.pipes) d = std::min(d, std::sqrt(distance2_to_segment(p, pipe.a, pipe.b)) - pipe.radius);
+  }
+  return d;
+}
+
+float clear_distance(const Level& level, const glm::vec3& from, const glm::vec3& dir, float max_distance,
+                     float radius, float grow_per_m) {
+  // Sphere tracing over the level's distance: every step is as long as the free space allows. The sphere
+  // may grow along the way (a cone), so obstacles right beside the start do not count as in the way.
+  const float start = std::max(0.02f, std::min(grow_per_m > 0.0f ? kCameraRadiusM : radius, level_distance(level, from) - 0.01f));
+  float t = 0.0f;
+  for (int i = 0; i < 512; ++i) {
+    const float r = grow_per_m > 0.0f ? std::min(radius, start + grow_per_m * t) : start;
+    const float d = level_distance(level, from + dir * t) - r;
+    if (d <= 1e-3f) return t;
+    t += std::max(d, 0.005f);
+    if (t >= max_distance) return max_distance;
+  }
+  return t;  // grazing an edge for the whole way: as far as it got
+}
+
+glm::vec3 camera_back_direction(float yaw_rad, float pitch_rad) {
+  const float c = std::cos(pitch_rad);
+  return glm::vec3(-std::sin(yaw_rad) * c, std::sin(pitch_rad), -std::cos(yaw_rad) * c);
+}
+
+glm::vec3 camera_target_at(const glm::vec3& ground_ws, float ground_y, float body_height_m) {
+  return glm::vec3(ground_ws.x, ground_y + std::max(0.3f, body_height_m), ground_ws.z);
+}
+
+glm::vec3 camera_target(const SimState& s, float body_height_m) {
+  return s.player().root_ws + glm::vec3(0.0f, std::max(0.3f, body_height_m), 0.0f);
+}
+
+// The least lift from which the camera sees 'target' over what is in the way from the full distance;
+// failing that, the lift that gets it furthest out.
+float lift_to_see(const SimState& s, const Level& level, const glm::vec3& target) {
+  const float yaw = s.camera_yaw_rad();
+  float want = 0.0f, best = -1.0f;
+  for (float lift = 0.0f; lift <= kCameraMaxLiftRad + 1e-4f; lift += kLiftStepRad) {
+    const float pitch = eye_pitch(s.camera_pitch_rad, lift, target, level.ground_y, kCameraDistanceM);
+    const float d = clear_distance(level, target, camera_back_direction(yaw, pitch), kCameraDistanceM,
+                                   kLookaheadRadiusM, kLookaheadGrowth);  // clear of the look-ahead too
+    if (d > best + 0.05f) {
+      best = d;
+      want = lift;
+    }
+    if (d >= kCameraDistanceM) break;
+  }
+  return want;
+}
+
+float orbit_room(const SimState& s, const Level& level, const glm::vec3& target, float yaw) {
+  float best = 0.0f;
+  for (float lift = 0.0f; lift <= kCameraMaxLiftRad + 1e-4f; lift += kLiftStepRad) {
+    const float pitch = eye_pitch(s.camera_pitch_rad, lift, target, level.ground_y, kCameraDistanceM);
+    // As step_camera settles the distance: the wide probe and the whiskers either side.
+    float d = clear_distance(level, target, camera_back_direction(yaw, pitch), kCameraDistanceM, kLookaheadRadiusM,
+                             kLookaheadGrowth);
+    for (float whisker : {-0.15f, 0.15f}) {
+      if (d <= best) break;
+      d = std::min(d, clear_distance(level, target, camera_back_direction(yaw + whisker, pitch), kCameraDistanceM,
+                                     kCameraRadiusM));
+    }
+    best = std::max(best, d);
+    if (best >= kCameraDistanceM) break;
+  }
+  return best;
+}
+
+float orbit_stop_m(float bound_m) { return std::max(kOrbitStopM, 2.0f * bound_m); }
+
+void stop_orbit_at_walls(SimState* s, const Level& level, float body_height_m, float stop_m, float offset_before) {
+  const float offset = s->camera_yaw_offset_rad;
+  if (offset == offset_before) return;
+  const glm::vec3 target = camera_target(*s, body_height_m);
+  const float heading = s->player().heading_rad;
+  // Judged a few ticks of swing ahead too: where the room ends at an edge, the camera stops short of it
+  // (the creature's bobbing moves such an edge back and forth).
+  const float ahead = offset + 3.0f * wrap_angle(offset - offset_before);
+  const float room = std::min(orbit_room(*s, level, target, heading + offset), orbit_room(*s, level, target, heading + ahead));
+  if (room >= stop_m) return;
+  if (room < orbit_room(*s, level, target, heading + offset_before)) s->camera_yaw_offset_rad = offset_before;
+}
+
+void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad) {
+  const glm::vec3 target = camera_target(*s, body_height_m);
+  const float yaw = s->camera_yaw_rad();
+  // A vault is seen coming: the camera also makes room to see where it lands, and so follows it over.
+  const CreatureState& p = s->player();
+  const bool vaulting = (p.vaulting() || p.approaching) && !p.vault_record.refused && p.vault_record.ticks > 0;
+  const glm::vec3 landing = camera_target_at(p.vault_record.end_position_ws, level.ground_y, stand_height_m);
+  float want_lift = lift_to_see(*s, level, target);
+  if (vaulting) want_lift = std::max(want_lift, lift_to_see(*s, level, landing));
+  s->camera_lift_rad = approach(s->camera_lift_rad, want_lift, kLiftRateRps * kDt);
+
+  // At the lift reached this tick: in at once before an obstacle, back out gently.
+  const float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, level.ground_y, kCameraDistanceM);
+  const glm::vec3 dir = camera_back_direction(yaw, pitch);
+  const float free_d = clear_distance(level, target, dir, kCameraDistanceM, kCameraRadiusM);
+  // A wider probe, whiskers round the orbit and the landing spot see an obstacle coming, so the
+  // pull-in is usually eased before it is forced.
+  float ahead_d = clear_distance(level, target, dir, kCameraDistanceM, kLookaheadRadiusM, kLookaheadGrowth);
+  // Where the orbit will be in kWhiskerTicks at this tick's swing.
+  const float swing = std::clamp(yaw_change_rad * kWhiskerTicks, -kWhiskerRad, kWhiskerRad);
+  for (float whisker : {swing - 0.15f, swing + 0.15f}) {
+    const glm::vec3 w = camera_back_direction(yaw + whisker, pitch);
+    ahead_d = std::min(ahead_d, clear_distance(level, target, w, kCameraDistanceM, kCameraRadiusM));
+  }
+  if (vaulting) ahead_d = std::min(ahead_d, clear_distance(level, landing, dir, kCameraDistanceM, kCameraRadiusM));
+  const float d = s->camera_distance_m;
+  s->camera_distance_m = approach(d, ahead_d, (ahead_d < d ? kEaseInMps : kEaseOutMps) * kDt);
+  s->camera_distance_m = std::min(s->camera_distance_m, free_d);
+  s->camera_distance_m = std::max(s->camera_distance_m, std::min(kMinDistanceM, free_d));
+}
+
+CameraPose camera_pose(const SimState& draw, const Level& level, float body_height_m) {
+  CameraPose cp;
+  cp.target_ws = camera_target(draw, body_height_m);
+  const float pitch =
+      eye_pitch(draw.camera_pitch_rad, draw.camera_lift_rad, cp.target_ws, level.ground_y, draw.camera_distance_m);
+  const glm::vec3 dir = camera_back_direction(draw.camera_yaw_rad(), pitch);
+  const float d = clear_distance(level, cp.target_ws, dir, std::max(draw.camera_distance_m, 0.05f), kCameraRadiusM);
+  cp.eye_ws = cp.target_ws + dir * std::max(d, 0.05f);
+  return cp;
+}
+
+glm::mat4 camera_view_matrix(const CameraPose& pose) {
+  return glm::lookAt(pose.eye_ws, pose.target_ws, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+}  // namespace cf

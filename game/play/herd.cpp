@@ -1,0 +1,175 @@
+#include "game/play/herd.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "math/angles.h"
+#include "world/clearance.h"
+#include "world/level.h"
+
+namespace cf {
+
+namespace {
+
+constexpr int kGoalTicksMin = 240, kGoalTicksMax = 600;  // a new goal every 4-10 s
+constexpr float kFenceLookAhead = 1.4f;                  // metres: a fence this close ahead is vaulted
+constexpr std::uint32_t kVaultCooldown = 360;            // ticks between vault attempts
+constexpr float kPersonalSpace = 0.5f;                   // metres between two bodies: steer apart
+constexpr float kPlacedApartM = 0.3f;                    // a new creature's body this far from the others'
+constexpr float kPlacedOffWallsM = 0.2f;                 // and from walls and fences
+
+float body_radius(const SimContext& ctx, const CreatureState& c) {
+  const Species* sp = ctx.species_of(c.species);
+  return sp ? sp->body_radius_m : 0.3f;
+}
+
+// A free spot on the ground for a circle of radius r (a body of any heading): inside the movable
+// regions, out of walls and fences, clear of every creature already placed. False when none was found
+// in 'tries' draws.
+bool find_free_spot(SimState* s, const SimContext& ctx, float r, int tries, glm::vec3* out) {
+  const Level& lv = *ctx.level;
+  const float lim = std::max(0.5f, lv.ground_half_size - r - 0.5f);
+  for (int t = 0; t < tries; ++t) {
+    glm::vec3 p(static_cast<float>(s->rng.uniform(-lim, lim)), lv.ground_y,
+                static_cast<float>(s->rng.uniform(-lim, lim)));
+    glm::vec3 q = p;
+    if (resolve_circle_collisions(lv, r + 0.2f, &q) || !in_regions(lv, p)) continue;
+    bool clear = true;
+    for (int i = 0; i < s->creature_count && clear; ++i) {
+      const CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
+      const glm::vec2 d(c.root_ws.x - p.x, c.root_ws.z - p.z);
+      const float need = r + body_radius(ctx, c) + 0.3f;
+      clear = glm::dot(d, d) > need * need;
+    }
+    if (clear) {
+      *out = p;
+      return true;
+    }
+  }
+  return false;
+}
+
+// A free place for a body of species sp: a spot and heading inside the movable regions where the body
+// keeps clear of walls, fences and every creature already placed. False when none was found in
+// 'tries' draws (each draws x, z, heading).
+bool find_free_place(SimState* s, const SimContext& ctx, const Species& sp, int tries, glm::vec3* out, float* heading) {
+  const Level& lv = *ctx.level;
+  Footprint wide = sp.footprint;  // the body grown by the room it keeps from walls
+  for (int k = 0; k < wide.count; ++k) wide.circles[static_cast<std::size_t>(k)].radius += kPlacedOffWallsM;
+  const float lim = std::max(0.5f, lv.ground_half_size - body_bound(sp) - 0.5f);
+  for (int t = 0; t < tries; ++t) {
+    const glm::vec3 p(static_cast<float>(s->rng.uniform(-lim, lim)), lv.ground_y,
+                      static_cast<float>(s->rng.uniform(-lim, lim)));
+    const float h = static_cast<float>(s->rng.uniform(-kPi, kPi));
+    glm::vec3 q = p;
+    const bool in_wall = wide.count > 0 ? resolve_footprint_collisions(lv, wide, h, &q)
+                                        : resolve_circle_collisions(lv, sp.body_radius_m + kPlacedOffWallsM, &q);
+    if (in_wall || !in_regions(lv, p)) continue;
+    const PlacedFootprint body = place_body(sp, p, h);
+    bool clear = true;
+    for (int i = 0; i < s->creature_count && clear; ++i) {
+      const CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
+      const Species* other = ctx.species_of(c.species);
+      if (other) clear = footprint_gap(body, place_body(*other, c.root_ws, c.heading_rad), kPlacedApartM).gap_m > kPlacedApartM;
+    }
+    if (clear) {
+      *out = p;
+      *heading = h;
+      return true;
+    }
+  }
+  return false;
+}
+
+void new_goal(SimState* s, const SimContext& ctx, CreatureState* c) {
+  glm::vec3 p;
+  if (!find_free_spot(s, ctx, body_radius(ctx, *c), 16, &p)) p = c->root_ws;
+  c->wander.goal_xz = glm::vec2(p.x, p.z);
+  c->wander.goal_ticks = static_cast<std::uint32_t>(s->rng.range(kGoalTicksMin, kGoalTicksMax));
+}
+
+std::int16_t stick(float v) { return static_cast<std::int16_t>(std::clamp(v, -1.0f, 1.0f) * 32767.0f); }
+
+}  // namespace
+
+Result<std::vector<HerdKind>> pick_herd(int n, std::uint64_t seed, const std::string& creatures_dir) {
+  std::vector<HerdKind> out;
+  if (n <= 0) return out;
+  if (n > kMaxHerd) return Error{"", "--herd", "at most " + std::to_string(kMaxHerd) + " creatures"};
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(creatures_dir, ec)) {
+    if (e.is_regular_file(ec) && e.path().extension() == ".json") files.push_back(e.path().string());
+  }
+  if (ec) return Error{creatures_dir, "", "cannot list the creatures: " + ec.message()};
+  if (files.empty()) return Error{creatures_dir, "", "no creature files to pick a herd from"};
+  std::sort(files.begin(), files.end());
+  std::vector<Json> loaded(files.size());
+  Rng rng = Rng::from_seed(seed, 77u);  // its own stream: the pick does not shift the world's RNG
+  for (int k = 0; k < n; ++k) {
+    const auto f = static_cast<std::size_t>(rng.range(0, static_cast<int>(files.size()) - 1));
+    if (loaded[f].is_null()) {
+      Result<Json> j = load_json_file(files[f]);
+      if (!j) return j.error();
+      loaded[f] = std::move(*j);
+    }
+    out.push_back(HerdKind{files[f], loaded[f]});
+  }
+  return out;
+}
+
+int place_herd_creature(SimState* s, const SimContext& ctx, int species) {
+  const Species* sp = ctx.species_of(species);
+  if (!sp || !ctx.level) return -1;
+  glm::vec3 p;
+  float heading = 0.0f;
+  if (!find_free_place(s, ctx, *sp, 200, &p, &heading)) return -1;
+  const int i = add_creature(s, ctx, species, p, heading);
+  if (i < 0) return -1;
+  CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
+  c.wanders = true;
+  new_goal(s, ctx, &c);
+  return i;
+}
+
+InputFrame herd_brain(SimState* s, const SimContext& ctx, int i) {
+  CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
+  InputFrame in;
+  if (c.vaulting() || c.approaching) return in;
+  if (c.wander.vault_cooldown > 0) --c.wander.vault_cooldown;
+  glm::vec2 to_goal = c.wander.goal_xz - glm::vec2(c.root_ws.x, c.root_ws.z);
+  if (c.wander.goal_ticks == 0 || --c.wander.goal_ticks == 0 || glm::dot(to_goal, to_goal) < 0.25f ||
+      c.blocked_ticks > 30) {
+    new_goal(s, ctx, &c);
+    to_goal = c.wander.goal_xz - glm::vec2(c.root_ws.x, c.root_ws.z);
+  }
+  const Species* sp = ctx.species_of(c.species);
+  if (!sp) return in;
+  // Steer: towards the goal, away from the nearest part of any body within personal space of its own.
+  glm::vec2 want = glm::length(to_goal) > 1e-4f ? glm::normalize(to_goal) : glm::vec2(0.0f);
+  const PlacedFootprint me = place_body(*sp, c.root_ws, c.heading_rad);
+  for (int j = 0; j < s->creature_count; ++j) {
+    const CreatureState& o = s->creatures[static_cast<std::size_t>(j)];
+    const Species* osp = ctx.species_of(o.species);
+    if (j == i || !osp) continue;
+    const glm::vec2 d(o.root_ws.x - c.root_ws.x, o.root_ws.z - c.root_ws.z);
+    const float near = me.bound_m + body_bound(*osp) + kPersonalSpace;
+    if (glm::dot(d, d) >= near * near) continue;  // broad phase before placing the other body
+    const FootprintGap g = footprint_gap(me, place_body(*osp, o.root_ws, o.heading_rad), kPersonalSpace);
+    if (g.gap_m < kPersonalSpace) want -= g.normal_ab * (2.0f * (kPersonalSpace - std::max(g.gap_m, 0.0f)) / kPersonalSpace);
+  }
+  if (glm::dot(want, want) < 1e-8f) return in;
+  const float err = wrap_angle(std::atan2(want.x, want.y) - c.heading_rad);
+  in.left_x = stick(-err * 1.5f);  // stick right turns right (negative yaw)
+  in.left_y = stick(0.65f * std::max(0.0f, std::cos(err)));
+  // A fence just ahead on the way: vault it, as a player would with A.
+  if (sp->vault && c.wander.vault_cooldown == 0 && std::fabs(err) < 0.5f &&
+      fence_in_reach(*ctx.level, c.root_ws, heading_forward(c.heading_rad), kFenceLookAhead) >= 0) {
+    in.buttons = in.pressed = kButtonA;
+    c.wander.vault_cooldown = kVaultCooldown;
+  }
+  return in;
+}
+
+}  // namespace cf

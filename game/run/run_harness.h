@@ -1,0 +1,76 @@
+#pragma once
+// The run's limits and outputs around the game loop, from the command line: bounded runs (--ticks,
+// --replay), the screenshot tick, replay verification, and what is written and printed at the end.
+// No SDL, no GL: the frame is read back through a callback.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "game/run/args.h"
+#include "game/session/session.h"
+
+namespace cf {
+
+class RunHarness {
+ public:
+  // Checks the options against the session (ticks beyond the replay, a screenshot after the end):
+  // an error for the command line.
+  Status configure(const RunOptions& options, const Session& session);
+
+  // A bounded run (--ticks, --replay) stops at last_tick(); live play never pauses in one.
+  bool limited() const { return limited_; }
+  std::uint64_t last_tick() const { return last_tick_; }
+  // Whether ticks follow the wall clock: on a real display, or when nobody bounded the run.
+  bool paced(bool real_display) const { return real_display || !limited_; }
+
+  // False when no further tick may run this frame: the run's end, or the screenshot's tick.
+  bool may_tick(const Session& session) const;
+  // After a tick that the session refused (replay ended or diverged): stops the run, with exit code 1
+  // and the verifier's message when it diverged.
+  void tick_refused(const Session& session);
+  // The frame drawn now must be the screenshot.
+  bool screenshot_due(const Session& session) const;
+  // Interpolation for drawing: the clock's alpha, but exact states for screenshots and the last frame;
+  // while paused, the alpha of the last frame drawn before the pause (a paused picture is still).
+  float draw_alpha(const Session& session, bool paced, double clock_alpha, bool paused = false);
+  // Writes the screenshot from the frame just drawn (read_back fills RGBA rows, top first).
+  Status take_screenshot(const std::function<bool(std::vector<std::uint8_t>*, int*, int*)>& read_back);
+
+  bool finished(const Session& session) const { return stopped_ || (limited_ && ticks_run(session) >= last_tick_); }
+  void stop() { stopped_ = true; }
+
+  // Ticks run by every mode (title menu, editor, play) since the start: the run's clock for --ticks,
+  // --at-tick and pad scripts. Play's ticks are the session's; modes that tick without the session
+  // call count_tick(), and session_replaced() before they start a new session.
+  void count_tick() { ++outside_ticks_; }
+  void session_replaced(const Session& old) { outside_ticks_ += old.state().tick; }
+  std::uint64_t ticks_run(const Session& session) const { return outside_ticks_ + session.state().tick; }
+  // The hash --print-hash reports instead of the session's (the editor's document while editing).
+  void set_hash_override(bool on, std::uint64_t hash = 0) { hash_override_ = on, override_hash_ = hash; }
+  // Ends the run with exit code 1 and a one-line message on stderr (an editing replay that differs).
+  void fail(const std::string& message);
+  // The output file of --record (the editor writes its own session there).
+  const std::string& record_path() const { return opt_.record_path; }
+
+  // Ends the run: screenshot checks, the recording, the replay's verdict and the printed hash/state.
+  // Returns the process exit code.
+  int finish(const Session& session);
+
+ private:
+  RunOptions opt_;
+  bool limited_ = false;
+  std::uint64_t last_tick_ = 0;
+  bool want_shot_ = false;
+  std::uint64_t shot_tick_ = 0;
+  bool shot_taken_ = false;
+  bool stopped_ = false;
+  int exit_code_ = 0;
+  float held_alpha_ = 1.0f;  // the last alpha drawn while playing
+  std::uint64_t outside_ticks_ = 0;
+  bool hash_override_ = false;
+  std::uint64_t override_hash_ = 0;
+};
+
+}  // namespace cf

@@ -1,0 +1,137 @@
+#include "game/session/pad_script.h"
+
+#include <cmath>
+
+#include "core/file_io.h"
+#include "core/json_util.h"
+
+namespace cf {
+namespace {
+
+struct ButtonName {
+  const char* name;
+  Button bit;
+};
+constexpr ButtonName kNames[] = {
+    {"a", kButtonA},          {"b", kButtonB},          {"x", kButtonX},
+    {"y", kButtonY},          {"lb", kButtonLeftShoulder}, {"rb", kButtonRightShoulder},
+    {"up", kButtonDpadUp},    {"down", kButtonDpadDown}, {"left", kButtonDpadLeft},
+    {"right", kButtonDpadRight}, {"start", kButtonStart}, {"select", kButtonSelect},
+    {"ls", kButtonLeftStick}, {"rs", kButtonRightStick}, {"mouse_left", kButtonMouseLeft},
+    {"mouse_right", kButtonMouseRight},
+};
+
+Status read_pair(const Json& step, const char* key, float lo, float hi, std::int16_t* a, std::int16_t* b,
+                 const std::string& file, const std::string& where) {
+  auto it = step.find(key);
+  if (it == step.end()) return {};
+  const std::string f = field_path(where, key);
+  if (!it->is_array() || it->size() != 2 || !(*it)[0].is_number() || !(*it)[1].is_number())
+    return Error{file, f, "must be [x, y] with two numbers"};
+  const double x = (*it)[0].get<double>(), y = (*it)[1].get<double>();
+  if (!std::isfinite(x) || !std::isfinite(y) || x < lo || x > hi || y < lo || y > hi)
+    return Error{file, f, "values must lie in [" + std::to_string(static_cast<int>(lo)) + ", 1]"};
+  *a = static_cast<std::int16_t>(std::lround(x * 32767.0));
+  *b = static_cast<std::int16_t>(std::lround(y * 32767.0));
+  return {};
+}
+
+}  // namespace
+
+std::uint64_t PadScript::total_ticks() const {
+  std::uint64_t n = 0;
+  for (const Step& s : steps) n += s.ticks;
+  return n;
+}
+
+InputFrame PadScript::frame_at(std::uint64_t tick) const {
+  InputFrame last;
+  for (const Step& s : steps) {
+    if (tick < s.ticks) return s.frame;
+    tick -= s.ticks;
+    last = s.frame;
+  }
+  InputFrame after;
+  after.mouse_x = last.mouse_x;
+  after.mouse_y = last.mouse_y;
+  return after;
+}
+
+const std::string* PadScript::text_at(std::uint64_t tick) const {
+  for (const Step& s : steps) {
+    if (tick == 0 && s.ticks > 0) return s.type.empty() ? nullptr : &s.type;
+    if (tick < s.ticks) return nullptr;
+    tick -= s.ticks;
+  }
+  return nullptr;
+}
+
+Result<PadScript> parse_pad_script(const std::string& text, const std::string& file) {
+  Result<Json> j = parse_json(text, file);
+  if (!j) return j.error();
+  if (Status s = check_format(*j, "critterforge.padscript/1", file); !s) return s.error;
+  auto steps = j->find("steps");
+  if (steps == j->end() || !steps->is_array()) return Error{file, "steps", "missing or not an array"};
+  if (steps->size() > 100000) return Error{file, "steps", "too many steps (at most 100000)"};
+  PadScript script;
+  std::int16_t mouse_x = 0, mouse_y = 0;  // the pointer stays where the last step put it
+  for (std::size_t i = 0; i < steps->size(); ++i) {
+    const Json& sj = (*steps)[i];
+    const std::string where = "steps[" + std::to_string(i) + "]";
+    if (!sj.is_object()) return Error{file, where, "must be an object"};
+    for (auto it = sj.begin(); it != sj.end(); ++it) {
+      const std::string& k = it.key();
+      if (k != "ticks" && k != "left" && k != "right" && k != "triggers" && k != "buttons" && k != "mouse" &&
+          k != "type")
+        return Error{file, field_path(where, k), "unknown field"};
+    }
+    PadScript::Step step;
+    double ticks = 0;
+    if (Status s = read_number(sj, "ticks", &ticks, file, where); !s) return s.error;
+    if (ticks < 0 || ticks > 864000 || ticks != std::floor(ticks))
+      return Error{file, field_path(where, "ticks"), "must be a whole number from 0 to 864000"};
+    step.ticks = static_cast<std::uint64_t>(ticks);
+    InputFrame& f = step.frame;
+    if (Status s = read_pair(sj, "left", -1, 1, &f.left_x, &f.left_y, file, where); !s) return s.error;
+    if (Status s = read_pair(sj, "right", -1, 1, &f.right_x, &f.right_y, file, where); !s) return s.error;
+    if (Status s = read_pair(sj, "triggers", 0, 1, &f.left_trigger, &f.right_trigger, file, where); !s)
+      return s.error;
+    if (Status s = read_pair(sj, "mouse", -1, 1, &mouse_x, &mouse_y, file, where); !s) return s.error;
+    f.mouse_x = mouse_x;
+    f.mouse_y = mouse_y;
+    if (auto t = sj.find("type"); t != sj.end()) {
+      if (!t->is_string() || t->get<std::string>().size() > 256)
+        return Error{file, field_path(where, "type"), "must be a string of at most 256 keys"};
+      step.type = t->get<std::string>();
+    }
+    if (auto b = sj.find("buttons"); b != sj.end()) {
+      const std::string bf = field_path(where, "buttons");
+      if (!b->is_array()) return Error{file, bf, "must be an array of button names"};
+      for (const Json& name : *b) {
+        bool known = false;
+        for (const ButtonName& n : kNames) {
+          if (name.is_string() && name.get<std::string>() == n.name) {
+            f.buttons |= n.bit;
+            known = true;
+          }
+        }
+        if (!known) {
+          std::string shown = name.dump();  // cut: a 100 KB "name" would otherwise fill the message
+          if (shown.size() > 40) shown = shown.substr(0, 40) + "...";
+          return Error{file, bf, "unknown button " + shown +
+                                     " (a b x y lb rb up down left right start select ls rs mouse_left mouse_right)"};
+        }
+      }
+    }
+    script.steps.push_back(step);
+  }
+  return script;
+}
+
+Result<PadScript> load_pad_script(const std::string& path) {
+  Result<std::string> text = read_file(path, 16u << 20);
+  if (!text) return text.error();
+  return parse_pad_script(*text, path);
+}
+
+}  // namespace cf

@@ -1,0 +1,106 @@
+#include "game/session/playtest_saver.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+namespace cf {
+
+std::string playtest_file_name(const std::string& creature_path, const std::string& level_path, std::uint64_t tick,
+                               const char* why) {
+  auto stem = [](const std::string& p) {
+    std::string s = std::filesystem::path(p).filename().string();
+    s = s.substr(0, s.find('.'));  // "clip_pipe.level.json" -> "clip_pipe"
+    return s.empty() ? std::string("unnamed") : s;
+  };
+  char t[32];
+  std::snprintf(t, sizeof t, "%06llu", static_cast<unsigned long long>(tick));
+  return "playtest_" + stem(creature_path) + "_" + stem(level_path) + "_t" + t + "_" + why + ".replay.json";
+}
+
+PlaytestSaver::~PlaytestSaver() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    quit_ = true;
+  }
+  cv_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void PlaytestSaver::configure(const std::string& playtests_dir, bool auto_save) {
+  dir_ = playtests_dir;
+  auto_save_ = auto_save && !dir_.empty();
+}
+
+bool PlaytestSaver::claim_auto_save(std::uint64_t tick) {
+  if (!auto_save_ || (have_auto_ && auto_tick_ == tick)) return false;
+  have_auto_ = true;
+  auto_tick_ = tick;
+  return true;
+}
+
+std::string PlaytestSaver::save(Replay replay, const std::string& file_name) {
+  const std::string path = dir_ + "/" + file_name;
+  std::lock_guard<std::mutex> lock(mu_);
+  if (dir_.empty()) {
+    message_ = "Can't save the replay: no data folder (set HOME or --data-dir)";
+    ++messages_;
+    return "";
+  }
+  queue_.emplace_back(path, std::move(replay));
+  if (!thread_.joinable()) thread_ = std::thread([this] { worker(); });
+  cv_.notify_all();
+  return path;
+}
+
+void PlaytestSaver::worker() {
+  std::unique_lock<std::mutex> lock(mu_);
+  for (;;) {
+    cv_.wait(lock, [this] { return quit_ || !queue_.empty(); });
+    if (queue_.empty()) return;  // quitting with nothing left
+    auto job = std::move(queue_.front());
+    queue_.pop_front();
+    busy_ = true;
+    lock.unlock();
+    std::error_code ec;
+    std::filesystem::create_directories(dir_, ec);
+    Status s = save_replay(job.first, job.second);
+    lock.lock();
+    busy_ = false;
+    ++messages_;
+    if (s) {
+      ++saved_;
+      // The file's name as on disk (without ".replay.json"); the full path goes to stderr.
+      std::string name = std::filesystem::path(job.first).filename().string();
+      name = name.substr(0, name.find('.'));
+      message_ = "Replay saved: " + name;
+      std::fprintf(stderr, "critterforge: saved playtest replay %s\n", job.first.c_str());
+    } else {
+      message_ = "Can't save the replay: " + s.error.to_string();
+      std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
+    }
+    cv_.notify_all();
+  }
+}
+
+void PlaytestSaver::flush() {
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_.wait(lock, [this] { return queue_.empty() && !busy_; });
+}
+
+int PlaytestSaver::saved() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return saved_;
+}
+
+int PlaytestSaver::messages() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return messages_;
+}
+
+std::string PlaytestSaver::last_message() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return message_;
+}
+
+}  // namespace cf

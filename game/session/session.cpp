@@ -1,0 +1,208 @@
+#include "game/session/session.h"
+
+#include <memory>
+#include <utility>
+
+#include "core/hash.h"
+#include "math/angles.h"
+
+namespace cf {
+
+void Session::start(Scene scene, std::uint64_t seed) { (void)start(std::move(scene), seed, {}); }
+
+Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKind>& herd) {
+  // The herd's kinds first: one scene (rig, clips) per distinct creature file, same level.
+  std::vector<std::unique_ptr<Scene>> kinds;
+  std::vector<int> member_species;
+  for (std::size_t k = 0; k < herd.size(); ++k) {
+    int found = -1;
+    for (std::size_t j = 0; j < k && found < 0; ++j) {
+      if (herd[j].path == herd[k].path && herd[j].json == herd[k].json) found = member_species[j];
+    }
+    if (found < 0) {
+      Result<Scene> sc = scene_from_json(herd[k].path, herd[k].json, herd[k].path, scene.level_path, scene.level_json,
+                                         scene.level_path);
+      if (!sc) return sc.error();
+      kinds.push_back(std::make_unique<Scene>(std::move(*sc)));
+      found = static_cast<int>(kinds.size());
+    }
+    member_species.push_back(found);
+  }
+  scene_ = std::move(scene);
+  herd_scenes_ = std::move(kinds);
+  species_.assign(1, make_species(scene_));
+  for (const auto& k : herd_scenes_) species_.push_back(make_species(*k));
+  ctx_ = SimContext{};
+  ctx_.level = &scene_.level;
+  ctx_.scene_id = scene_.identity;
+  ctx_.species = species_.data();
+  ctx_.species_count = static_cast<int>(species_.size());
+  state_ = initial_state(ctx_, seed);
+  int placed = 0;
+  for (int sp : member_species) placed += place_herd_creature(&state_, ctx_, sp) >= 0 ? 1 : 0;
+  prev_ = state_;
+  runtime_ = WorldRuntime();
+  runtime_.set_pool(pool_.get());
+  runtime_.set_clock(now_);
+  runtime_.pose_creatures(state_, ctx_);  // the pose shown before the first tick
+  last_input_ = InputFrame{};
+  record_ = Replay{};
+  record_.creature_path = scene_.creature_path;
+  record_.level_path = scene_.level_path;
+  record_.creature_json = scene_.creature_json;
+  record_.level_json = scene_.level_json;
+  record_.seed = seed;
+  record_.herd = herd;
+  record_.inputs.reserve(60 * 60);
+  playback_ = false;
+  verifier_ = ReplayVerifier(nullptr);
+  clips_.reset();
+  clips_.check(state_, ctx_, runtime_);
+  history_.clear();
+  history_.push(state_);
+  if (placed < static_cast<int>(member_species.size())) {
+    return Error{scene_.level_path, "", "room for only " + std::to_string(placed) + " of the herd's " +
+                                            std::to_string(member_species.size()) + " creatures"};
+  }
+  return {};
+}
+
+void Session::set_threads(int threads) {
+  pool_ = threads > 1 ? std::make_unique<WorkerPool>(threads) : nullptr;
+  runtime_.set_pool(pool_.get());
+}
+
+std::vector<const Scene*> Session::species_scenes() const {
+  std::vector<const Scene*> out{&scene_};
+  for (const auto& k : herd_scenes_) out.push_back(k.get());
+  return out;
+}
+
+Status Session::start_replay(const Replay& replay, const std::string& replay_file) {
+  // An input script may name files instead of embedding them; those are read now.
+  auto content = [&](const std::string& path, const Json& embedded, Json* out) -> Status {
+    if (!embedded.is_null()) {
+      *out = embedded;
+      return {};
+    }
+    Result<Json> j = load_json_file(path);
+    if (!j) return Error{replay_file, "", "cannot load its " + j.error().to_string()};
+    *out = std::move(*j);
+    return {};
+  };
+  Json creature, level;
+  if (Status s = content(replay.creature_path, replay.creature_json, &creature); !s) return s;
+  if (Status s = content(replay.level_path, replay.level_json, &level); !s) return s;
+  Result<Scene> scene = scene_from_json(
+      replay.creature_path, creature, replay.creature_json.is_null() ? replay.creature_path : replay_file,
+      replay.level_path, level, replay.level_json.is_null() ? replay.level_path : replay_file);
+  if (!scene) return scene.error();
+  if (Status st = start(std::move(*scene), replay.seed, replay.herd); !st) {
+    st.error.file = replay_file;
+    return st;
+  }
+  replay_ = replay;
+  playback_ = true;
+  verifier_ = ReplayVerifier(&replay_.hashes);
+  verifier_.check(0, hash_state(state_));
+  return {};
+}
+
+int Session::add_creature(const glm::vec3& position_ws, float heading_rad) {
+  const int i = cf::add_creature(&state_, ctx_, 0, position_ws, heading_rad);
+  prev_ = state_;
+  runtime_.pose_creatures(state_, ctx_);
+  clips_.check(state_, ctx_, runtime_);
+  history_.clear();
+  history_.push(state_);
+  return i;
+}
+
+bool Session::tick(const InputFrame& live) {
+  if (playback_ && state_.tick >= replay_.inputs.size()) return false;
+  if (behind_recording()) cut_recording();
+  const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
+  prev_ = state_;
+  step(state_, in, ctx_, runtime_);
+  clips_.check(state_, ctx_, runtime_);
+  history_.push(state_);
+  last_input_ = in;
+  record_.inputs.push_back(in);
+  const bool on_interval = state_.tick % kReplayHashInterval == 0;
+  const bool checking = playback_ && !replay_.hashes.empty();
+  if (!on_interval && !checking) return true;
+  const std::uint64_t h = hash_state(state_);
+  if (on_interval) record_.hashes.push_back(ReplayCheckpoint{state_.tick, h});
+  if (playback_) return verifier_.check(state_.tick, h);
+  return true;
+}
+
+void Session::keep_history(int ticks) {
+  history_.reserve(ticks);
+  history_.push(state_);
+}
+
+bool Session::rewind_to(std::uint64_t tick) {
+  const SimState* s = history_.find(tick);
+  if (!s) return false;
+  const SimState* before = tick > 0 ? history_.find(tick - 1) : nullptr;
+  const SimState* before2 = tick > 1 ? history_.find(tick - 2) : nullptr;
+  state_ = *s;
+  prev_ = before ? *before : *s;
+  runtime_.pose_as_shown(state_, prev_, before2 ? *before2 : prev_, ctx_);
+  last_input_ = tick > 0 && tick <= record_.inputs.size() ? record_.inputs[static_cast<std::size_t>(tick - 1)]
+                                                          : InputFrame{};
+  clips_.check(state_, ctx_, runtime_);
+  return true;
+}
+
+bool Session::step_recorded() {
+  if (!behind_recording()) return false;
+  const InputFrame in = record_.inputs[static_cast<std::size_t>(state_.tick)];
+  // The held next state is what this tick made; re-running it must give the same (determinism).
+  prev_ = state_;
+  step(state_, in, ctx_, runtime_);
+  clips_.check(state_, ctx_, runtime_);
+  if (!history_.find(state_.tick)) history_.push(state_);
+  last_input_ = in;
+  return true;
+}
+
+void Session::cut_recording() {
+  const std::uint64_t t = state_.tick;
+  if (record_.inputs.size() > t) record_.inputs.resize(static_cast<std::size_t>(t));
+  while (!record_.hashes.empty() && record_.hashes.back().tick > t) record_.hashes.pop_back();
+  history_.drop_after(t);
+  clips_.forget_after(t);
+}
+
+Json state_summary_json(const SimState& s) {
+  const CreatureState& c = s.player();
+  Json j = Json::object();
+  j["tick"] = s.tick;
+  j["root"] = Json::array({c.root_ws.x, c.root_ws.y, c.root_ws.z});
+  j["heading_deg"] = c.heading_rad * kRadToDeg;
+  j["speed_mps"] = c.speed_mps;
+  j["camera_yaw_deg"] = s.camera_yaw_rad() * kRadToDeg;
+  j["blocked_ticks"] = c.blocked_ticks;
+  j["vault_phase"] = c.approaching ? "approaching" : to_string(c.vault.phase);
+  j["vault_fence"] = c.vault.fence;
+  j["vault_mirrored"] = c.vault.mirrored;
+  j["vault_refused_reason"] = c.vault_record.refused ? std::string(c.vault_record.reason_text()) : "";
+  j["vaults_played"] = c.vaults_played;
+  j["vault_max_penetration_m"] = c.vault.max_penetration_m;
+  j["hud"] = static_cast<int>(s.hud);
+  j["creatures"] = s.creature_count;
+  j["hash"] = hash_hex(hash_state(s));
+  return j;
+}
+
+Replay Session::recording() const {
+  Replay r = record_;
+  if (r.hashes.empty() || r.hashes.back().tick != state_.tick) {
+    r.hashes.push_back(ReplayCheckpoint{state_.tick, hash_state(state_)});
+  }
+  return r;
+}
+
+}  // namespace cf

@@ -1,0 +1,114 @@
+#pragma once
+// A play session: the scene, the simulation state, the replay being recorded and (optionally) the
+// replay being played back and checked. No SDL, no GL: main, tests and benchmarks drive it alike.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/input_frame.h"
+#include "core/result.h"
+#include "game/session/clip_watch.h"
+#include "game/session/replay.h"
+#include "game/play/scene.h"
+#include "game/play/sim.h"
+#include "game/session/state_ring.h"
+#include "game/play/world_runtime.h"
+
+namespace cf {
+
+// One-line JSON summary of a state for tests and scripts (--print-state): tick, root position
+// (metres), heading (degrees), speed, blocked ticks, hash.
+Json state_summary_json(const SimState& s);
+
+class Session {
+ public:
+  Session() = default;
+  Session(const Session&) = delete;  // ctx_ points into scene_ and species_
+  Session& operator=(const Session&) = delete;
+
+  // A live session on a loaded scene.
+  void start(Scene scene, std::uint64_t seed);
+  // The same with a herd (game/herd.h): its creatures placed with the seed. An error names a herd
+  // creature that cannot be built, or a level without room for the whole herd (the rest still runs).
+  Status start(Scene scene, std::uint64_t seed, const std::vector<HerdKind>& herd);
+  // Plays back 'replay': its scene (embedded content, or loaded from its paths when it has none),
+  // its seed and inputs; its hashes are checked as ticks run. Errors name the replay file.
+  Status start_replay(const Replay& replay, const std::string& replay_file);
+
+  // Adds a creature of the scene's species standing at position_ws (before the first tick); its
+  // index, or -1 when the world is full.
+  int add_creature(const glm::vec3& position_ws, float heading_rad);
+
+  bool playing_back() const { return playback_; }
+  // Ticks left in the replay (0 for a live session).
+  std::uint64_t replay_ticks() const { return playback_ ? replay_.inputs.size() : 0; }
+
+  // Runs one tick with 'live' input, or the replay's input when playing back. Records the input and,
+  // every kReplayHashInterval ticks, the hash. Returns false when the replay's hash differs (then
+  // verifier().message() says where) or the replay has no more input. Run from a rewound state, it
+  // first cuts the recording there (cut_recording), so the recording is always what was seen.
+  bool tick(const InputFrame& live);
+
+  // Debug history: keeps the last 'ticks' states (allocated once) for rewind_to.
+  void keep_history(int ticks);
+  const StateRing& history() const { return history_; }
+  // Shows a held earlier (or later) state: the state, its poses as they were shown, its clips. The
+  // recording is kept (stepping forward again re-runs it). False when the tick is not held.
+  bool rewind_to(std::uint64_t tick);
+  // Re-runs the recorded input of the next tick after a rewind (no new input is recorded). False at
+  // the recording's end.
+  bool step_recorded();
+  // True when the state is behind the recording's end (after rewind_to).
+  bool behind_recording() const { return state_.tick < record_.inputs.size(); }
+  std::uint64_t recorded_ticks() const { return record_.inputs.size(); }
+  // Cuts the recording (inputs, hashes), the history and the first clip at the current tick.
+  void cut_recording();
+
+  // Times the posing stage (debug panel); kept across start().
+  void set_clock(NowFn now) {
+    now_ = now;
+    runtime_.set_clock(now);
+  }
+
+  // Clip threshold in metres (0: 1 cm); set before start() to cover the first state too.
+  void set_clip_min_depth(float metres) { clips_.set_min_depth(metres); }
+  // Clip events of the current state (checked once per tick after posing) and the first clip.
+  const ClipWatch& clips() const { return clips_; }
+
+  const SimState& state() const { return state_; }
+  const SimState& previous() const { return prev_; }  // state before the last tick (for interpolation)
+  const InputFrame& last_input() const { return last_input_; }
+  const Scene& scene() const { return scene_; }
+  // Worker threads for posing (1 or 2; the result is the same). Keeps the pool across starts.
+  void set_threads(int threads);
+  WorkerPool* pool() const { return pool_.get(); }
+  // The scene of every species, in SimContext::species order ([0] is scene()).
+  std::vector<const Scene*> species_scenes() const;
+  const SimContext& context() const { return ctx_; }
+  // Each creature's pose of the current state (and of the previous one), posed once per tick.
+  const WorldRuntime& runtime() const { return runtime_; }
+  const ReplayVerifier& verifier() const { return verifier_; }
+
+  // The replay of everything run so far (with the final hash appended when it is not on an interval).
+  Replay recording() const;
+
+ private:
+  Scene scene_;
+  std::vector<std::unique_ptr<Scene>> herd_scenes_;  // one per distinct herd creature
+  std::vector<Species> species_;  // [0]: the scene's creature, then herd_scenes_
+  SimContext ctx_;
+  WorldRuntime runtime_;
+  std::unique_ptr<WorkerPool> pool_;
+  SimState state_, prev_;
+  InputFrame last_input_;
+  Replay record_;
+  Replay replay_;
+  bool playback_ = false;
+  ReplayVerifier verifier_{nullptr};
+  StateRing history_;
+  ClipWatch clips_;
+  NowFn now_ = nullptr;
+};
+
+}  // namespace cf

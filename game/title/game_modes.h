@@ -1,0 +1,27 @@
+#pragma once
+// The set of modes a game has, switched by id; owned by main.
+#include "game/debug/debug_mode.h"
+#include "game/modes/modes.h"
+
+namespace cf {
+
+struct GameModes {
+  PlayMode play;
+  PausedMode paused;
+  DebugMode debug;
+  Mode* title = nullptr;   // game/title/title_menu.h, owned by main
+  Mode* editor = nullptr;  // game/editor/editor_mode.h, owned by main
+  ModeId current = ModeId::kPlay;
+  Mode& active() {
+    switch (current) {
+      case ModeId::kPaused: return paused;
+      case ModeId::kDebug: return debug;
+      case ModeId::kTitle: return title ? *title : play;
+      case ModeId::kEditor: return editor ? *editor : play;
+      case ModeId::kPlay: break;
+    }
+    return play;
+  }
+};
+
+}  // namespace cf

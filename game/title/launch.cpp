@@ -1,0 +1,83 @@
+#include "game/title/launch.h"
+#include "game/play/herd.h"
+
+#include <cstdio>
+
+#include "core/json_util.h"
+#include "creature/creature_io.h"
+
+namespace cf {
+
+namespace {
+
+bool is_edit_session(const Json& j) {
+  auto f = j.is_object() ? j.find("format") : j.end();
+  return j.is_object() && f != j.end() && f->is_string() && f->get<std::string>() == kEditSessionFormat;
+}
+
+}  // namespace
+
+Status prepare_start(RunOptions* opt, Session* session, StartPlan* plan) {
+  plan->data = resolve_user_data(opt->data_dir);
+  if (!opt->replay_path.empty()) {
+    Result<Json> j = load_json_file(opt->replay_path);
+    if (j && is_edit_session(*j)) {
+      Result<EditSession> es = parse_edit_session(*j, opt->replay_path);
+      if (!es) return es.error();
+      plan->edit_session = std::move(*es);
+      plan->edit_replay = true;
+      plan->first = ModeId::kEditor;
+      if (!plan->edit_session.start.is_null()) {
+        Result<Creature> c = parse_creature(plan->edit_session.start.dump(), opt->replay_path);
+        if (!c) return c.error();
+        plan->edit_creature = std::move(*c);
+      }
+      if (opt->has_ticks && opt->ticks > plan->edit_session.inputs.size())
+        return Error{"", "--ticks", "more than the editing session's " + std::to_string(plan->edit_session.inputs.size()) + " ticks"};
+      if (!opt->has_ticks) opt->ticks = plan->edit_session.inputs.size();
+      opt->has_ticks = true;
+      opt->replay_path.clear();  // the play harness must not treat it as a play replay
+    } else {
+      Result<Replay> replay = load_replay(opt->replay_path);
+      if (!replay) return replay.error();
+      if (Status s = session->start_replay(*replay, opt->replay_path); !s) return s;
+      if (opt->has_ticks && opt->ticks > session->replay_ticks()) {
+        return Error{"", "--ticks", std::to_string(opt->ticks) + " is more than the replay's " +
+                                        std::to_string(session->replay_ticks()) + " ticks"};
+      }
+      return {};
+    }
+  }
+  if (plan->first != ModeId::kEditor) {
+    if (opt->edit) {
+      plan->first = ModeId::kEditor;
+      if (!opt->edit_path.empty()) {
+        Result<Creature> c = load_creature(opt->edit_path);
+        if (!c) return c.error();
+        plan->edit_creature = std::move(*c);
+      }
+    } else if (starts_at_title(*opt)) {
+      plan->first = ModeId::kTitle;
+    }
+  }
+  Result<Scene> scene = load_scene(opt->creature_path, opt->level_path);
+  if (!scene) return scene.error();
+  const int herd_size = opt->has_herd ? static_cast<int>(opt->herd) : scene->level.herd;
+  Result<std::vector<HerdKind>> herd = pick_herd(herd_size, opt->seed, default_assets_dir() + "/creatures");
+  if (!herd) return herd.error();
+  if (Status s = session->start(std::move(*scene), opt->seed, *herd); !s) {
+    std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());  // the rest of the herd still runs
+  }
+  return {};
+}
+
+ModeId open_first_mode(const StartPlan& plan, TextureId skin_texture, EditorMode* editor, TitleMode* title) {
+  title->open(plan.data, editor, skin_texture);
+  if (plan.first == ModeId::kEditor) {
+    editor->open(plan.edit_creature, plan.data, skin_texture);
+    if (plan.edit_replay) editor->play_back(plan.edit_session);
+  }
+  return plan.first;
+}
+
+}  // namespace cf

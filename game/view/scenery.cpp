@@ -1,0 +1,71 @@
+#include "game/view/scenery.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "world/clearance.h"
+
+namespace cf {
+
+namespace {
+
+constexpr float kRailPieceM = 0.5f;   // rails are laid in pieces, so only the outer stretches are marked
+constexpr float kRailHalfHeightM = 0.04f, kRailHalfWidthM = 0.03f;
+
+// Frame whose +Y runs along unit 'dir', centred at c.
+glm::mat4 along_y(const glm::vec3& c, const glm::vec3& dir) {
+  glm::mat4 m = glm::translate(glm::mat4(1.0f), c);
+  const glm::vec3 y(0.0f, 1.0f, 0.0f);
+  const glm::vec3 axis = glm::cross(y, dir);
+  const float s = glm::length(axis), cs = glm::dot(y, dir);
+  if (s > 1e-5f) return glm::rotate(m, std::atan2(s, cs), axis / s);
+  return cs < 0.0f ? glm::rotate(m, 3.14159265f, glm::vec3(1, 0, 0)) : m;
+}
+
+}  // namespace
+
+std::vector<SceneryPiece> build_scenery(const Level& level) {
+  std::vector<SceneryPiece> out;
+  for (const Wall& w : level.walls) {
+    for (const Pipe& p : w.pipes) {
+      const glm::vec3 d = p.b - p.a;
+      const float len = glm::length(d);
+      if (!(len > 1e-4f)) continue;
+      SceneryPiece piece;
+      piece.kind = SceneryPiece::Kind::kPipe;
+      piece.mesh = make_box_mesh(glm::vec3(p.radius, 0.5f * len, p.radius), 0.5f, 1.0f);
+      piece.model_to_world = along_y((p.a + p.b) * 0.5f, d / len);
+      out.push_back(std::move(piece));
+    }
+  }
+  for (const Region& r : level.regions) {
+    const std::size_t n = r.points_xz.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const glm::vec2 a = r.points_xz[i], b = r.points_xz[(i + 1) % n];
+      const float len = glm::length(b - a);
+      if (!(len > 1e-4f)) continue;
+      const glm::vec2 u = (b - a) / len, side(-u.y, u.x);
+      const int pieces = std::max(1, static_cast<int>(std::ceil(len / kRailPieceM)));
+      for (int k = 0; k < pieces; ++k) {
+        const float t0 = len * static_cast<float>(k) / pieces, t1 = len * static_cast<float>(k + 1) / pieces;
+        const glm::vec2 mid = a + u * (0.5f * (t0 + t1));
+        // A border where one side is movable ground and the other is not.
+        const glm::vec2 l = mid + side * 0.05f, rr = mid - side * 0.05f;
+        const bool in_l = in_regions(level, glm::vec3(l.x, level.ground_y, l.y));
+        const bool in_r = in_regions(level, glm::vec3(rr.x, level.ground_y, rr.y));
+        if (in_l == in_r) continue;
+        SceneryPiece piece;
+        piece.kind = SceneryPiece::Kind::kRegionRail;
+        piece.mesh = make_box_mesh(glm::vec3(0.5f * (t1 - t0), kRailHalfHeightM, kRailHalfWidthM), 0.5f, 1.0f);
+        const glm::vec3 c(mid.x, level.ground_y + kRailHalfHeightM, mid.y);
+        piece.model_to_world = glm::rotate(glm::translate(glm::mat4(1.0f), c), std::atan2(-u.y, u.x), glm::vec3(0, 1, 0));
+        out.push_back(std::move(piece));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace cf

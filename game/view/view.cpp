@@ -1,0 +1,481 @@
+#include "game/view/view.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "game/play/camera.h"
+#include "game/ui/hud.h"
+#include "math/angles.h"
+#include "retarget/walker.h"
+#include "vault/vault_play.h"
+
+namespace cf {
+
+namespace {
+
+glm::mat4 place(const glm::vec3& pos_ws, float yaw_rad) {
+  return glm::rotate(glm::translate(glm::mat4(1.0f), pos_ws), yaw_rad, glm::vec3(0, 1, 0));
+}
+
+// Appends a sphere mesh translated to c into m.
+void append_sphere(MeshData* m, const MeshData& sphere, const glm::vec3& c) {
+  const auto base = static_cast<std::uint32_t>(m->positions_ms.size());
+  for (const glm::vec3& p : sphere.positions_ms) m->positions_ms.push_back(p + c);
+  m->normals_ms.insert(m->normals_ms.end(), sphere.normals_ms.begin(), sphere.normals_ms.end());
+  m->uvs.insert(m->uvs.end(), sphere.uvs.begin(), sphere.uvs.end());
+  for (std::uint32_t i : sphere.indices) m->indices.push_back(base + i);
+}
+
+// Fallback flesh when skinning cannot be built: overlapping spheres along every stroke.
+MeshData creature_blob_mesh(const Creature& c) {
+  MeshData m;
+  for (const Part& part : c.parts) {
+    const MeshData sphere = make_sphere_mesh(part.radius, 5, 8);
+    const float spacing = std::max(part.radius * 0.9f, 0.01f);
+    for (std::size_t i = 0; i + 1 < part.stroke.size(); ++i) {
+      const glm::vec3 a = part.stroke[i], b = part.stroke[i + 1];
+      const int n = std::max(1, static_cast<int>(std::ceil(glm::length(b - a) / spacing)));
+      for (int k = 0; k < n; ++k) append_sphere(&m, sphere, a + (b - a) * (static_cast<float>(k) / n));
+    }
+    if (!part.stroke.empty()) append_sphere(&m, sphere, part.stroke.back());
+  }
+  return m;
+}
+
+// The HUD shows messages as sentences: a capital first letter.
+std::string sentence_case(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
+}  // namespace
+
+MeshInput bind_flesh_input(const SkinMesh& m, TextureId texture) {
+  MeshInput in;
+  in.positions_ms = m.positions_ms.data();
+  in.normals_ms = m.normals_ms.data();
+  in.uvs = m.uvs.data();
+  in.vertex_count = m.vertex_count();
+  in.indices = m.indices.data();
+  in.index_count = static_cast<int>(m.indices.size());
+  in.texture = texture;
+  return in;
+}
+
+SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alpha) {
+  SimState s = cur;
+  const float t = std::clamp(alpha, 0.0f, 1.0f);
+  for (int i = 0; i < std::min(prev.creature_count, cur.creature_count); ++i) {
+    const CreatureState& p = prev.creatures[static_cast<std::size_t>(i)];
+    const CreatureState& c = cur.creatures[static_cast<std::size_t>(i)];
+    CreatureState& o = s.creatures[static_cast<std::size_t>(i)];
+    o.root_ws = p.root_ws + (c.root_ws - p.root_ws) * t;
+    o.heading_rad = lerp_angle(p.heading_rad, c.heading_rad, t);
+    o.look_yaw_rad = p.look_yaw_rad + (c.look_yaw_rad - p.look_yaw_rad) * t;
+  }
+  s.camera_yaw_offset_rad = lerp_angle(prev.camera_yaw_offset_rad, cur.camera_yaw_offset_rad, t);
+  s.camera_pitch_rad = prev.camera_pitch_rad + (cur.camera_pitch_rad - prev.camera_pitch_rad) * t;
+  s.camera_lift_rad = prev.camera_lift_rad + (cur.camera_lift_rad - prev.camera_lift_rad) * t;
+  s.camera_distance_m = prev.camera_distance_m + (cur.camera_distance_m - prev.camera_distance_m) * t;
+  return s;
+}
+
+void blend_poses(const CreaturePose& prev, const CreaturePose& cur, float alpha, CreaturePose* out) {
+  const float t = std::clamp(alpha, 0.0f, 1.0f);
+  const std::size_t n = cur.bone_ms.size();
+  if (t >= 1.0f || prev.bone_ms.size() != n) {
+    out->head_ws.assign(cur.head_ws.begin(), cur.head_ws.end());
+    out->tail_ws.assign(cur.tail_ws.begin(), cur.tail_ws.end());
+    out->bone_ms.assign(cur.bone_ms.begin(), cur.bone_ms.end());
+    out->limbs.assign(cur.limbs.begin(), cur.limbs.end());
+    out->cog_ws = cur.cog_ws;
+    out->model_to_world = cur.model_to_world;
+    return;
+  }
+  // One tick apart, rotations differ by a few degrees: an entry-wise blend of the frames stays within
+  // 1e-3 of a rotation, and skinning renormalizes normals.
+  auto mix = [t](const auto& a, const auto& b) { return a + (b - a) * t; };
+  out->head_ws.resize(n);
+  out->tail_ws.resize(n);
+  out->bone_ms.resize(n);
+  for (std::size_t b = 0; b < n; ++b) {
+    out->head_ws[b] = mix(prev.head_ws[b], cur.head_ws[b]);
+    out->tail_ws[b] = mix(prev.tail_ws[b], cur.tail_ws[b]);
+    out->bone_ms[b] = mix(prev.bone_ms[b], cur.bone_ms[b]);
+  }
+  out->limbs.assign(cur.limbs.begin(), cur.limbs.end());
+  for (std::size_t l = 0; l < out->limbs.size() && l < prev.limbs.size(); ++l) {
+    out->limbs[l].target_ws = mix(prev.limbs[l].target_ws, cur.limbs[l].target_ws);
+  }
+  out->cog_ws = mix(prev.cog_ws, cur.cog_ws);
+  out->model_to_world = mix(prev.model_to_world, cur.model_to_world);
+}
+
+glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_height_m) {
+  return camera_view_matrix(camera_pose(s, level, target_height_m));
+}
+
+View::Flesh View::build_flesh(const Skeleton& skeleton, const SkinOptions& options) {
+  Flesh f;
+  Result<SkinnedCreature> skin = build_skinned_creature(skeleton, options);
+  f.skinned = skin.ok();
+  if (!f.skinned) return f;
+  f.skin = std::move(*skin);
+  f.weight_colors.resize(static_cast<std::size_t>(f.skin.mesh.vertex_count()));
+  for (int v = 0; v < f.skin.mesh.vertex_count(); ++v) {
+    const Influence* best = nullptr;
+    for (const Influence* i = f.skin.limited.weights.begin(v); i != f.skin.limited.weights.end(v); ++i) {
+      if (!best || i->weight > best->weight) best = i;
+    }
+    f.weight_colors[static_cast<std::size_t>(v)] = bone_debug_color(best ? best->bone : 0);
+  }
+  return f;
+}
+
+void View::init(const Scene& scene, const ViewTextures& textures) { init(std::vector<const Scene*>{&scene}, textures); }
+
+void View::init(const std::vector<const Scene*>& species, const ViewTextures& textures) {
+  scene_ = species.front();
+  tex_ = textures;
+  const Level& lv = scene_->level;
+  ground_ = make_ground_mesh(lv.ground_half_size, std::clamp(static_cast<int>(lv.ground_half_size), 1, 64), 0.5f);
+  fences_.clear();
+  walls_.clear();
+  for (const Box& f : lv.fences) fences_.push_back(make_box_mesh(f.half_extents, 0.5f, 1.0f));
+  for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
+  scenery_ = build_scenery(lv);
+  kinds_.clear();
+  kinds_.resize(species.size());
+  for (std::size_t k = 0; k < species.size(); ++k) {
+    const Scene& sc = *species[k];
+    Kind& kind = kinds_[k];
+    CreaturePose bind;
+    bind.resize(sc.rig);
+    kind.inv_bind_ms.resize(bind.bind_ms.size());
+    invert_bind_matrices(bind.bind_ms, kind.inv_bind_ms);
+    kind.full = build_flesh(sc.rig.skeleton, SkinOptions{});
+    if (kind.full.skinned) {
+      SkinOptions low;
+      low.mesh.target_vertices = lod_.low_vertices;
+      kind.low = build_flesh(sc.rig.skeleton, low);
+      // The sphere must hold both meshes.
+      kind.reach_m = std::max(flesh_reach_m(sc.rig.skeleton, kind.full.skin.mesh.positions_ms),
+                              flesh_reach_m(sc.rig.skeleton, kind.low.skin.mesh.positions_ms));
+    } else {
+      kind.blob = creature_blob_mesh(sc.creature);
+      kind.reach_m = flesh_reach_m(sc.rig.skeleton, kind.blob.positions_ms);
+    }
+  }
+  poses_.clear();
+  skin_out_.clear();
+  skin_low_.clear();
+  detail_.clear();
+  drawn_.clear();
+}
+
+const SkinnedCreature* View::low_flesh(int species) const {
+  if (species < 0 || species >= static_cast<int>(kinds_.size())) return nullptr;
+  const Flesh& f = kinds_[static_cast<std::size_t>(species)].low;
+  return f.skinned ? &f.skin : nullptr;
+}
+
+void View::choose_flesh(const SimState& draw, const glm::mat4& camera_view, const FrameSettings& settings,
+                        int window_w, int window_h) {
+  int tw = 0, th = 0;
+  target_size(settings, window_w, window_h, &tw, &th);
+  Camera cam;  // the stage's defaults (fov, near, far), as GeometryJob uses them
+  cam.view = camera_view;
+  const glm::mat4 view_proj = projection_matrix(cam, static_cast<float>(tw) / static_cast<float>(th)) * camera_view;
+  const float fov = glm::radians(60.0f);
+  lod_counts_ = FleshLodCounts{};
+  for (int i = 0; i < draw.creature_count; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    const auto species = static_cast<std::size_t>(draw.creatures[k].species);
+    drawn_[k] = FleshDetail::kNone;
+    if (species >= kinds_.size()) continue;
+    const Kind& kind = kinds_[species];
+    if (!lod_.enabled) {
+      drawn_[k] = FleshDetail::kFull;
+    } else {
+      const CreatureBounds b = creature_bounds(poses_[k], kind.reach_m);
+      const float size_px = projected_diameter_px(b, camera_view, fov, th);
+      // The hysteresis follows the creature even while it is culled, so it does not pop on return.
+      detail_[k] = i == 0 ? FleshDetail::kFull : choose_detail(detail_[k], size_px, lod_);  // the player stays full
+      if (!lod_.cull || sphere_in_view(b, view_proj)) drawn_[k] = kind.low.skinned ? detail_[k] : FleshDetail::kFull;
+    }
+    if (drawn_[k] == FleshDetail::kNone) ++lod_counts_.culled;
+    else if (drawn_[k] == FleshDetail::kLow) ++lod_counts_.low;
+    else ++lod_counts_.full;
+  }
+}
+
+const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime, float alpha,
+                               const FrameSettings& settings, int window_w, int window_h, GeometryStats* stats) {
+  const Level& lv = scene_->level;
+  meshes_.clear();
+  lines_.clear();
+  points_.clear();
+
+  MeshInput ground = ground_.view(glm::translate(glm::mat4(1.0f), glm::vec3(0, lv.ground_y, 0)),
+                                  Rgba8{255, 255, 255, 255}, tex_.ground);
+  ground.ground_layer = true;
+  meshes_.push_back(ground);
+  for (std::size_t i = 0; i < fences_.size(); ++i) {
+    const Box& b = lv.fences[i];
+    meshes_.push_back(fences_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 240, 220, 255},
+                                      tex_.wood));
+  }
+  for (std::size_t i = 0; i < walls_.size(); ++i) {
+    const Box& b = lv.walls[i].box;
+    meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 255, 255, 255},
+                                     tex_.brick));
+  }
+  for (const SceneryPiece& p : scenery_) {
+    const bool pipe = p.kind == SceneryPiece::Kind::kPipe;
+    meshes_.push_back(p.mesh.view(p.model_to_world, pipe ? Rgba8{150, 160, 170, 255} : Rgba8{255, 220, 60, 255},
+                                  pipe ? tex_.wood : kNoTexture));
+  }
+  skinning_s_ = 0.0;
+  const auto count = static_cast<std::size_t>(draw.creature_count);
+  if (poses_.size() < count) {  // grows when creatures arrive, not per frame
+    poses_.resize(count);
+    skin_out_.resize(count);
+    skin_low_.resize(count);
+    skinned_ok_.resize(count);
+    detail_.resize(count, FleshDetail::kNone);
+    drawn_.resize(count, FleshDetail::kNone);
+  }
+  // Poses between ticks first: the camera follows the player's, and the level of detail reads them all.
+  for (int i = 0; i < draw.creature_count; ++i) {
+    blend_poses(runtime.previous_pose(i), runtime.pose(i), alpha, &poses_[static_cast<std::size_t>(i)]);
+  }
+  const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
+  const glm::mat4 camera_view = orbit_camera_view(draw, lv, cog_height);
+  choose_flesh(draw, camera_view, settings, window_w, window_h);
+  // Skin every creature in view (across the pool's threads: each writes only its own buffers).
+  auto skin_one = [&](int i) {
+    const auto k = static_cast<std::size_t>(i);
+    skinned_ok_[k] = 0;
+    const auto species = static_cast<std::size_t>(draw.creatures[k].species);
+    if (species >= kinds_.size()) return;
+    const Kind& kind = kinds_[species];
+    // Both levels' buffers at the creature's first frame, so switching detail later allocates nothing.
+    auto size_for = [](const Flesh& f, SkinBuffers* b) {
+      const auto verts = static_cast<std::size_t>(f.skin.mesh.vertex_count());
+      if (f.skinned && b->positions_ms.size() != verts) b->resize_for(f.skin);
+    };
+    size_for(kind.full, &skin_out_[k]);
+    size_for(kind.low, &skin_low_[k]);
+    if (drawn_[k] == FleshDetail::kNone) return;
+    const bool low = drawn_[k] == FleshDetail::kLow;
+    const Flesh& flesh = low ? kind.low : kind.full;
+    SkinBuffers& out = low ? skin_low_[k] : skin_out_[k];
+    skinned_ok_[k] =
+        flesh.skinned && skin_with_palette(flesh.skin, poses_[k].bone_ms, kind.inv_bind_ms, &out) ? 1 : 0;
+  };
+  const double skin_t0 = now_ ? now_() : 0.0;
+  if (pool_) {
+    pool_->for_each(draw.creature_count, skin_one);
+  } else {
+    for (int i = 0; i < draw.creature_count; ++i) skin_one(i);
+  }
+  if (now_) skinning_s_ = now_() - skin_t0;
+  for (int i = 0; i < draw.creature_count; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    const auto species = static_cast<std::size_t>(draw.creatures[k].species);
+    if (species >= kinds_.size()) continue;
+    const Kind& kind = kinds_[species];
+    const CreaturePose& pose = poses_[k];
+    const bool low = drawn_[k] == FleshDetail::kLow;
+    const Flesh& flesh = low ? kind.low : kind.full;
+    const SkinBuffers& out = low ? skin_low_[k] : skin_out_[k];
+    if (skinned_ok_[k]) {
+      MeshInput m;
+      m.positions_ms = out.positions_ms.data();
+      m.normals_ms = out.normals_ms.data();
+      m.uvs = flesh.skin.mesh.uvs.data();
+      m.weight_colors = flesh.weight_colors.data();
+      m.vertex_count = flesh.skin.mesh.vertex_count();
+      m.indices = flesh.skin.mesh.indices.data();
+      m.index_count = static_cast<int>(flesh.skin.mesh.indices.size());
+      m.model_to_world = pose.model_to_world;
+      m.texture = tex_.skin;
+      meshes_.push_back(m);
+    } else if (!kind.blob.positions_ms.empty() && drawn_[k] != FleshDetail::kNone) {
+      meshes_.push_back(kind.blob.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
+    }
+    add_pose_overlays(draw.creatures[k], pose, runtime.held_plan(i, draw.creatures[k].vault_record.serial));
+  }
+  for (const Wall& w : lv.walls) {
+    if (!w.has_virtual_plane) continue;
+    const glm::vec3 n = w.plane_normal, along(-n.z, 0.0f, n.x);
+    const glm::vec3 p = w.plane_point, up(0.0f, w.box.top_y() - lv.ground_y, 0.0f);
+    const float half = std::max(w.box.half_extents.x, w.box.half_extents.z);
+    const glm::vec3 a = glm::vec3(p.x, lv.ground_y, p.z) - along * half, b = a + along * (2.0f * half);
+    const Rgba8 cyan{60, 230, 255, 255};
+    lines_.push_back({a, a + up, cyan, kOverlayVirtualPlanes});
+    lines_.push_back({a + up, b + up, cyan, kOverlayVirtualPlanes});
+    lines_.push_back({b + up, b, cyan, kOverlayVirtualPlanes});
+  }
+  for (const Region& r : lv.regions) {
+    for (std::size_t i = 0; i < r.points_xz.size(); ++i) {
+      const glm::vec2 a = r.points_xz[i], b = r.points_xz[(i + 1) % r.points_xz.size()];
+      lines_.push_back({{a.x, lv.ground_y + 0.01f, a.y}, {b.x, lv.ground_y + 0.01f, b.y}, Rgba8{80, 255, 120, 255},
+                        kOverlayRegions});
+    }
+  }
+
+  GeometryJob job;
+  job.set_inputs(meshes_, lines_, points_);
+  job.camera.view = camera_view;
+  job.lighting.fog_start_m = 18.0f;
+  job.lighting.fog_end_m = 40.0f;
+  job.settings = settings;
+  job.window_width = window_w;
+  job.window_height = window_h;
+  job.scratch = &scratch_;
+  job.out = &list_;
+  job.stats = stats;
+  const double geo_t0 = now_ ? now_() : 0.0;
+  if (!job.run()) list_.clear();
+  if (now_) geometry_s_ = now_() - geo_t0;
+  add_hud(draw, settings);
+  return list_;
+}
+
+// Word-wraps 'text' to lines at most 'width' pixels wide.
+static std::vector<std::string> wrap_text(const std::string& text, int width, const HudTextStyle& style) {
+  std::vector<std::string> lines;
+  std::string line, word;
+  auto flush_word = [&]() {
+    if (word.empty()) return;
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && hud_text_width(candidate, style) > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ') flush_word(); else word += c;
+  }
+  flush_word();
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+void View::add_hud(const SimState& draw, const FrameSettings& settings) {
+  if (list_.width <= 0) return;
+  HudTextStyle style;
+  style.scale = std::max(1, list_.height / 240);
+  const int line_h = hud_line_height(style);
+  const std::string msg = hud_text(draw);
+  if (!msg.empty()) {
+    style.color = Rgba8{255, 230, 60, 255};
+    const std::vector<std::string> lines = wrap_text(msg, list_.width - 8 * style.scale, style);
+    int y = list_.height * 3 / 4;
+    for (const std::string& l : lines) {
+      draw_hud_text_centred(l, y, style, &list_);
+      y += line_h;
+    }
+  }
+  if (!banner_.empty()) {
+    style.color = Rgba8{255, 255, 255, 255};
+    const int left = static_cast<int>(banner_left_ * static_cast<float>(list_.width));
+    draw_hud_text(banner_, left + (list_.width - left - hud_text_width(banner_, style)) / 2, list_.height / 3, style,
+                  &list_);
+  }
+  if (!notice_.empty()) {
+    // Lines separated by '\n', each word-wrapped, ending one line above the bottom edge.
+    style.color = Rgba8{255, 120, 90, 255};
+    const int width = list_.width - 8 * style.scale;
+    if (notice_dirty_ || width != notice_width_) {  // wrapped again only when it changes
+      notice_lines_.clear();
+      for (std::size_t a = 0; a <= notice_.size();) {
+        const std::size_t b = std::min(notice_.find('\n', a), notice_.size());
+        for (std::string& l : wrap_text(notice_.substr(a, b - a), width, style)) notice_lines_.push_back(l);
+        a = b + 1;
+      }
+      notice_dirty_ = false;
+      notice_width_ = width;
+    }
+    int ny = list_.height - (static_cast<int>(notice_lines_.size()) + 1) * line_h;
+    for (const std::string& l : notice_lines_) {
+      draw_hud_text_centred(l, ny, style, &list_);
+      ny += line_h;
+    }
+  }
+  // Legend of what is switched on (F1..F9 overlays, F10 modern).
+  style.color = Rgba8{200, 220, 255, 255};
+  int y = 4 * style.scale;
+  if (settings.modern) {
+    draw_hud_text("MODERN (F10)", 4 * style.scale, y, style, &list_);
+    y += line_h;
+  }
+  for (int k = 0; k < 9; ++k) {
+    if (settings.overlay_mask & (1u << k)) {
+      draw_hud_text("F" + std::to_string(k + 1) + " " + overlay_kind_name(1u << k), 4 * style.scale, y, style, &list_);
+      y += line_h;
+    }
+  }
+}
+
+void View::add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const VaultPlan* plan) {
+  const Scene& sc = *scene_;
+  const float ground = sc.level.ground_y;
+  const Rgba8 white{255, 255, 255, 255}, yellow{255, 230, 40, 255}, red{255, 60, 60, 255};
+  const Rgba8 violet{200, 120, 255, 255}, orange{255, 150, 40, 255};
+  for (std::size_t b = 0; b < pose.head_ws.size(); ++b) {
+    lines_.push_back({pose.head_ws[b], pose.tail_ws[b], bone_debug_color(static_cast<int>(b)), kOverlayBones});
+    points_.push_back({pose.head_ws[b], white, kOverlayJoints, 0});
+  }
+  const glm::vec3 cog = pose.cog_ws;
+  lines_.push_back({cog, glm::vec3(cog.x, ground, cog.z), yellow, kOverlayCog});
+  points_.push_back({cog, yellow, kOverlayCog, 3});
+  for (const LimbPose& l : pose.limbs) {
+    if (l.root_ms == l.target_ms) continue;  // not posed
+    points_.push_back({l.target_ws, l.contact ? red : orange, kOverlayIkTargets, 3});
+    const glm::vec3 root_ws = glm::vec3(pose.model_to_world * glm::vec4(l.root_ms, 1.0f));
+    const glm::vec3 pole_ws = glm::vec3(pose.model_to_world * glm::vec4(l.pole_ms, 0.0f));
+    lines_.push_back({root_ws, root_ws + pole_ws * 0.15f, orange, kOverlayIkTargets});
+  }
+  // Motion control points: where the walker plants and aims each foot.
+  for (int i = 0; i < c.walker.leg_count && !c.vaulting(); ++i) {
+    const FootState& f = c.walker.feet[static_cast<std::size_t>(i)];
+    points_.push_back({f.plant_ws, violet, kOverlayControlPoints, 2});
+    if (!f.planted) lines_.push_back({f.plant_ws, f.goal_ws, violet, kOverlayControlPoints});
+  }
+  // The vault's reference line and its lmax / lref directions while vaulting (or refused).
+  if (plan && (c.vault.phase == VaultPhase::kPlaying || c.vault.phase == VaultPhase::kRefused)) {
+    const VaultDecision& d = plan->decision;
+    const glm::mat4& m = d.place.model_to_world;
+    const glm::vec3 a = glm::vec3(m * glm::vec4(d.place.ref_x_ms, 0.0f, d.place.path_start_ms, 1.0f));
+    const glm::vec3 b = glm::vec3(m * glm::vec4(d.place.ref_x_ms, 0.0f, d.place.path_end_ms, 1.0f));
+    const glm::vec3 up(0.0f, 0.9f, 0.0f);
+    lines_.push_back({a + up, b + up, orange, kOverlayReferenceLine});
+    const glm::vec3 dir = glm::vec3(m * glm::vec4(d.lmax_dir.x, 0.0f, d.lmax_dir.y, 0.0f));
+    const glm::vec3 mid = (a + b) * 0.5f + up;
+    lines_.push_back({mid, mid + dir * d.lmax, red, kOverlayReferenceLine});
+    lines_.push_back({mid + glm::vec3(0, 0.05f, 0), mid + glm::vec3(0, 0.05f, 0) + dir * d.lref, yellow,
+                      kOverlayReferenceLine});
+  }
+}
+
+std::string View::hud_text(const SimState& s) const {
+  switch (s.hud) {
+    case HudMessage::kVaultRefused: {
+      // Reasons say why, never "vault" again: "Can't vault: the creature would touch a wall".
+      return "Can't vault: " + std::string(s.player().vault_record.reason_text());
+    }
+    case HudMessage::kNoFenceInReach: return "No fence in reach";
+    case HudMessage::kCannotVault: return scene_ ? sentence_case(scene_->vault_problem) : std::string();
+    case HudMessage::kNone: break;
+  }
+  return {};
+}
+
+}  // namespace cf

@@ -1,0 +1,139 @@
+#pragma once
+// Builds each displayed frame from the simulation state: the level and creature meshes, the camera
+// and the debug overlays, through the geometry stage into a CommandList. Reads state, never writes
+// it. CPU only (no GL): the rasterizer in main draws the list.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game/view/creature_lod.h"
+#include "game/play/scene.h"
+#include "game/view/scenery.h"
+#include "game/play/sim.h"
+#include "game/play/stage_times.h"
+#include "game/play/world_runtime.h"
+#include "render/command_list.h"
+#include "render/frame_settings.h"
+#include "render/geometry_stage.h"
+#include "render/mesh_builders.h"
+#include "retarget/retarget.h"
+#include "skin/skinned_creature.h"
+
+namespace cf {
+
+struct ViewTextures {
+  TextureId ground = kNoTexture, wood = kNoTexture, brick = kNoTexture, skin = kNoTexture;
+};
+
+// The state to draw between two ticks: positions and angles blended by alpha in [0, 1].
+SimState blend_for_drawing(const SimState& prev, const SimState& cur, float alpha);
+// A creature's pose between two ticks (alpha 1: exactly cur). out grows to the rig's size once.
+void blend_poses(const CreaturePose& prev, const CreaturePose& cur, float alpha, CreaturePose* out);
+
+// A creature's flesh in its bind pose (the editor's and the menus' previews) as geometry-stage input.
+MeshInput bind_flesh_input(const SkinMesh& mesh, TextureId texture);
+
+// The orbit camera around the creature (world -> view), kept out of the level's obstacles (game/camera.h).
+glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_height_m);
+
+class View {
+ public:
+  View() = default;
+  View(const View&) = delete;  // MeshInputs point into the view's own meshes
+  View& operator=(const View&) = delete;
+
+  // Builds the static meshes of the scene. The scene must outlive the view.
+  void init(const Scene& scene, const ViewTextures& textures);
+  // The same for a world of several species (Session::species_scenes(); [0] gives the level).
+  void init(const std::vector<const Scene*>& species, const ViewTextures& textures);
+
+  // The frame for 'draw' (blend_for_drawing of the last two states) at the given drawable size, its
+  // creatures posed between runtime's last two poses by alpha. Returns the command list (valid until
+  // the next build). stats may be null.
+  const CommandList& build(const SimState& draw, const WorldRuntime& runtime, float alpha,
+                           const FrameSettings& settings, int window_w, int window_h, GeometryStats* stats = nullptr);
+
+  const std::vector<MeshInput>& meshes() const { return meshes_; }
+  const std::vector<OverlayLineInput>& lines() const { return lines_; }
+  // The player's pose of the last build (world positions of every bone).
+  const CreaturePose& pose() const { return poses_.front(); }
+  bool skinned() const { return !kinds_.empty() && kinds_.front().full.skinned; }
+  // Level of detail and culling of creature flesh (game/creature_lod.h). low_vertices is read by init.
+  void set_flesh_lod(const FleshLodOptions& options) { lod_ = options; }
+  // How the last build drew the creatures, and each creature's detail (kNone: culled or not drawn yet).
+  const FleshLodCounts& lod_counts() const { return lod_counts_; }
+  FleshDetail detail(int creature) const {
+    return creature >= 0 && creature < static_cast<int>(drawn_.size()) ? drawn_[static_cast<std::size_t>(creature)]
+                                                                        : FleshDetail::kNone;
+  }
+  // The reduced flesh of a species (nullptr when it has none), for tests.
+  const SkinnedCreature* low_flesh(int species) const;
+  // Threads for skinning the creatures (null: the calling thread alone).
+  void set_pool(WorkerPool* pool) { pool_ = pool; }
+  // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
+  // A centred line (a mode's banner); centred right of 'left_fraction' of the picture's width (the part
+  // the debug panel covers).
+  void set_banner(const std::string& text, float left_fraction = 0.0f) {
+    banner_ = text;
+    banner_left_ = left_fraction;
+  }
+  // A line at the bottom of the picture (the first clip, a saved replay); "" for none.
+  void set_notice(const std::string& text) {
+    notice_ = text;
+    notice_dirty_ = true;
+  }
+  // Times skinning and the geometry stage with 'now' (debug panel); the last build's durations.
+  void set_clock(NowFn now) { now_ = now; }
+  double skinning_s() const { return skinning_s_; }
+  double geometry_s() const { return geometry_s_; }
+  // The HUD line for the state ("" when none): vault refusals and the like.
+  std::string hud_text(const SimState& s) const;
+
+ private:
+  const Scene* scene_ = nullptr;
+  ViewTextures tex_;
+  MeshData ground_;
+  std::vector<MeshData> fences_, walls_;
+  std::vector<SceneryPiece> scenery_;  // pipes and region rails
+  struct Flesh {                     // one level of detail of a species' skinned flesh (engine/skin)
+    SkinnedCreature skin;
+    bool skinned = false;
+    std::vector<Rgba8> weight_colors;  // per vertex: dominant bone's debug colour (weight view)
+  };
+  struct Kind {                      // what every creature of one species draws with
+    Flesh full, low;                 // low: the reduced mesh for creatures small on screen
+    float reach_m = 0.0f;            // how far the flesh reaches out of the bones (bounding spheres)
+    MeshData blob;                   // fallback flesh when skinning fails: spheres along the strokes
+    std::vector<glm::mat4> inv_bind_ms;
+  };
+  static Flesh build_flesh(const Skeleton& skeleton, const SkinOptions& options);
+  void choose_flesh(const SimState& draw, const glm::mat4& camera_view, const FrameSettings& settings, int window_w,
+                    int window_h);
+  std::vector<Kind> kinds_;          // per species
+  std::string banner_;
+  float banner_left_ = 0.0f;
+  std::string notice_;
+  std::vector<std::string> notice_lines_;  // notice_ wrapped to the picture's width
+  bool notice_dirty_ = false;
+  int notice_width_ = 0;
+  NowFn now_ = nullptr;
+  double skinning_s_ = 0.0, geometry_s_ = 0.0;
+  std::vector<SkinBuffers> skin_out_;  // per creature
+  std::vector<SkinBuffers> skin_low_;  // per creature: the reduced flesh's buffers
+  std::vector<char> skinned_ok_;       // per creature: this frame's flesh is skinned
+  std::vector<FleshDetail> detail_;    // per creature: the last chosen detail (hysteresis; kept while culled)
+  std::vector<FleshDetail> drawn_;     // per creature: this frame's (kNone: outside the view)
+  FleshLodOptions lod_;
+  FleshLodCounts lod_counts_;
+  WorkerPool* pool_ = nullptr;
+  std::vector<CreaturePose> poses_;     // per creature, as drawn
+  void add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const VaultPlan* plan);
+  void add_hud(const SimState& draw, const FrameSettings& settings);
+  std::vector<MeshInput> meshes_;
+  std::vector<OverlayLineInput> lines_;
+  std::vector<OverlayPointInput> points_;
+  GeometryScratch scratch_;
+  CommandList list_;
+};
+
+}  // namespace cf
