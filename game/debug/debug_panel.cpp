@@ -8,6 +8,8 @@
 #include <imgui.h>
 
 #include "core/hash.h"
+#include "game/play/action.h"
+#include "game/play/world_runtime.h"
 #include "game/session/session.h"
 #include "render/command_list.h"
 #include "skeleton/skeleton.h"
@@ -66,39 +68,18 @@ void timings(const StageTimes& t) {
   ImGui::Text("rasterizer     %8.3f ms", ms(t.rasterizer_s));
 }
 
-void walker(const Session& s) {
-  const CreatureState& c = s.state().player();
-  const WalkerState& w = c.walker;
-  const CreaturePose& pose = s.runtime().pose(0);
-  ImGui::Text("gait phase %.3f  cadence %.2f Hz  speed %.2f m/s", w.gait_phase, w.cadence_hz, w.speed_mps);
-  const Rig& rig = s.scene().rig;
-  ImGui::TextDisabled("limb   phase  contact  IK reach  IK error");
-  for (std::size_t l = 0; l < rig.limbs.size() && l < pose.limbs.size(); ++l) {
-    const LimbPose& lp = pose.limbs[l];
-    const bool leg = rig.limbs[l].tag == PartTag::kLeg;
-    const bool planted = leg && static_cast<int>(l) < w.leg_count ? w.feet[l].planted : lp.contact;
-    ImGui::Text("%s %zu  %5.2f  %-7s  %-8s  %5.1f mm", leg ? "leg" : "arm", l, lp.phase, planted ? "stance" : "swing",
-                lp.reached ? "reached" : "short", lp.ik_error_m * 1000.0f);
-  }
-}
-
-void vault(const Session& s) {
-  const CreatureState& c = s.state().player();
-  const VaultRecord& r = c.vault_record;
-  ImGui::Text("phase %s  tick %d / %d", c.approaching ? "approaching" : to_string(c.vault.phase), c.vault.tick,
-              c.vault.ticks);
-  if (r.serial == 0) {
-    ImGui::TextDisabled("no vault decided yet");
-    return;
-  }
-  const VaultPlan* plan = s.runtime().held_plan(0, r.serial);
-  const float tol = plan ? plan->decision.tolerance : 0.0f;
-  ImGui::Text("fence %d  lmax %.3f m  lref %.3f m", r.fence, r.lmax, r.lref);
-  ImGui::Text("delta %.3f m  tolerance %.3f m", r.lref - r.lmax, tol);
-  if (r.refused) {
-    ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "refused: %s", std::string(r.reason_text()).c_str());
-  } else {
-    ImGui::Text("%s", r.mirrored ? "mirrored clip" : "authored clip");
+// An action's section: its rows as plain, greyed or warning-coloured text.
+void action_rows(const Session& s, const Action& action) {
+  const DebugRowsCall call{s.state().player(), s.runtime().pose(0), s.scene().rig,
+                           s.runtime().held_runtime(0, action.id())};
+  std::vector<DebugRow> rows;
+  action.debug_rows(call, &rows);
+  for (const DebugRow& r : rows) {
+    switch (r.style) {
+      case DebugRow::Style::kNormal: ImGui::TextUnformatted(r.text.c_str()); break;
+      case DebugRow::Style::kDisabled: ImGui::TextDisabled("%s", r.text.c_str()); break;
+      case DebugRow::Style::kWarning: ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", r.text.c_str()); break;
+    }
   }
 }
 
@@ -158,7 +139,7 @@ void DebugPanel::draw(const DebugPanelInfo& info, FrameSettings* settings) {
   ImGui::SetNextWindowSize(ImVec2(kFirstWidthPx, ImGui::GetIO().DisplaySize.y - 16), ImGuiCond_Once);
   ImGui::Begin("Debug");
   ImGui::Text("tick %llu  hash %s", static_cast<unsigned long long>(s.state().tick),
-              hash_hex(hash_state(s.state())).c_str());
+              hash_hex(s.hash()).c_str());
   const StateRing& h = s.history();
   ImGui::Text("history %llu..%llu  recorded %llu%s", static_cast<unsigned long long>(h.empty() ? 0 : h.oldest_tick()),
               static_cast<unsigned long long>(h.empty() ? 0 : h.newest_tick()),
@@ -167,8 +148,10 @@ void DebugPanel::draw(const DebugPanelInfo& info, FrameSettings* settings) {
   ImGui::TextDisabled("d-pad L/R (J/L): step, hold to scrub");
   ImGui::TextDisabled("d-pad up/down (I/K): slow motion; Start: resume");
   if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) timings(info.times);
-  if (ImGui::CollapsingHeader("Walker", ImGuiTreeNodeFlags_DefaultOpen)) walker(s);
-  if (ImGui::CollapsingHeader("Vault", ImGuiTreeNodeFlags_DefaultOpen)) vault(s);
+  const ActionRegistry& actions = s.registry();
+  for (ActionId a = 0; a < actions.size(); ++a) {
+    if (ImGui::CollapsingHeader(actions[a].title(), ImGuiTreeNodeFlags_DefaultOpen)) action_rows(s, actions[a]);
+  }
   if (ImGui::CollapsingHeader("Clips", ImGuiTreeNodeFlags_DefaultOpen)) clips(s);
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_toggles(settings);
   right_edge_px_ = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;

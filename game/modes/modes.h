@@ -16,7 +16,7 @@ namespace cf {
 enum class ModeId { kPlay, kPaused, kDebug, kTitle, kEditor };
 
 // What a player can ask for, as bits; which buttons and keys mean what is in map_actions.
-enum Action : std::uint64_t {
+enum ModeAction : std::uint64_t {
   kActionPause = 1u << 0,           // play: Start (Enter / Esc)
   kActionResume = 1u << 1,          // paused: Start (Enter / Esc)
   kActionToggleModern = 1u << 2,    // Y or F10: the modern (perspective-correct, depth-tested) path

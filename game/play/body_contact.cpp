@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "game/play/action.h"
 #include "world/clearance.h"
 #include "world/level.h"
 
@@ -13,10 +14,16 @@ constexpr float kTouchM = 1e-4f;    // overlaps shallower than this are touching
 constexpr int kPasses = 32;         // over every pair; stops once a pass needed no push
 constexpr int kPushesPerPair = 4;   // a push parts the circles overlapping before it; it may make others touch
 
-// How much of a push creature c takes: vaulting creatures hold their path; everyone else (walking,
-// sliding, walking to a vault's start, which steers back onto its line) gives way equally, so a
-// creature held by a wall passes the whole push to the other.
-float give(const CreatureState& c) { return c.vaulting() ? 0.0f : 1.0f; }
+// Whether c's current action holds its path against pushes (a playing vault).
+bool holds_path(const ActionRegistry& actions, const CreatureState& c) {
+  const ActionId current = actions.current(c);
+  return current != kLocomotion && actions[current].holds_path(c);
+}
+
+// How much of a push creature c takes: creatures whose action holds its path take none; everyone else
+// (walking, sliding, walking to a vault's start, which steers back onto its line) gives way equally, so
+// a creature held by a wall passes the whole push to the other.
+float give(const ActionRegistry& actions, const CreatureState& c) { return holds_path(actions, c) ? 0.0f : 1.0f; }
 
 // Moves c by delta (world x, z), then out of walls and fences; a move off the movable regions is not
 // made. Its placed body follows.
@@ -52,6 +59,7 @@ bool keep_body_out_of_walls(const Level& level, const Species& sp, float heading
 void separate_creatures(SimState* s, const SimContext& ctx) {
   const Level& lv = *ctx.level;
   const int n = s->creature_count;
+  const ActionRegistry& actions = ctx.registry();
   // Headings do not change here, so each body is placed once and only its origin follows the pushes.
   std::array<PlacedFootprint, kMaxCreatures> bodies;
   std::array<const Species*, kMaxCreatures> species{};
@@ -64,7 +72,7 @@ void separate_creatures(SimState* s, const SimContext& ctx) {
   // Parts creatures i and j; true when a push was needed.
   auto part = [&](std::size_t i, std::size_t j) {
     CreatureState &a = s->creatures[i], &b = s->creatures[j];
-    const float ga = give(a), gb = give(b);
+    const float ga = give(actions, a), gb = give(actions, b);
     bool pushed = false;
     for (int k = 0; k < kPushesPerPair && ga + gb > 0.0f; ++k) {
       const FootprintPush push = footprint_push(bodies[i], bodies[j]);
@@ -76,19 +84,19 @@ void separate_creatures(SimState* s, const SimContext& ctx) {
     }
     return pushed;
   };
-  // Pairs with a vaulting creature go first in each pass: a body held between a vault and a wall is
-  // left overlapping the vault (which passes), not another walker.
+  // Pairs with a creature holding its path go first in each pass: a body held between a vault and a
+  // wall is left overlapping the vault (which passes), not another walker.
   for (int pass = 0; pass < kPasses; ++pass) {
     bool pushed = false;
-    for (int vault_pairs = 1; vault_pairs >= 0; --vault_pairs) {
+    for (int held_pairs = 1; held_pairs >= 0; --held_pairs) {
       for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
         for (std::size_t j = i + 1; j < static_cast<std::size_t>(n); ++j) {
           if (!species[i] || !species[j]) continue;
           const glm::vec2 d = bodies[j].origin_ws - bodies[i].origin_ws;
           const float reach = bodies[i].bound_m + bodies[j].bound_m;
           if (glm::dot(d, d) >= reach * reach) continue;  // broad phase: the bounds do not meet
-          const bool vault_pair = s->creatures[i].vaulting() || s->creatures[j].vaulting();
-          if (vault_pair == (vault_pairs == 1)) pushed |= part(i, j);
+          const bool held_pair = holds_path(actions, s->creatures[i]) || holds_path(actions, s->creatures[j]);
+          if (held_pair == (held_pairs == 1)) pushed |= part(i, j);
         }
       }
     }

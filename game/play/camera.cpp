@@ -5,16 +5,17 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "core/tick.h"
 #include "game/play/sim.h"
 #include "math/angles.h"
 #include "math/geometry.h"
+#include "math/scalar.h"
 #include "world/clearance.h"
 
 namespace cf {
 
 namespace {
 
-constexpr float kDt = static_cast<float>(kTickSeconds);
 constexpr float kLiftStepRad = 0.1f;
 constexpr float kLiftRateRps = 1.8f;       // how fast the camera rises over (or sinks back behind) a fence
 constexpr float kEaseOutMps = 3.0f;        // how fast it backs out once nothing is in the way
@@ -25,10 +26,6 @@ constexpr float kWhiskerRad = 0.4f;        // and so do those up to this far rou
 constexpr float kWhiskerTicks = 20.0f;     // where the orbit's swing takes it this many ticks ahead
 constexpr float kMinDistanceM = 0.5f;      // never closer unless the obstacle leaves less room
 constexpr float kEyePitchMaxRad = 1.4f;    // short of straight down, where lookAt's up vector fails
-
-float approach(float v, float target, float max_delta) {
-  return v < target ? std::min(v + max_delta, target) : std::max(v - max_delta, target);
-}
 
 // The orbit's pitch after the lift, kept high enough that the eye stays above the ground.
 float eye_pitch(float pitch, float lift, const glm::vec3& target, float ground_y, float distance) {
@@ -129,16 +126,29 @@ void stop_orbit_at_walls(SimState* s, const Level& level, float body_height_m, f
   if (room < orbit_room(*s, level, target, heading + offset_before)) s->camera_yaw_offset_rad = offset_before;
 }
 
-void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad) {
+void steer_orbit(SimState* s, float stick_x, float stick_y, const SimTuning& t) {
+  s->camera_yaw_offset_rad =
+      wrap_angle(s->camera_yaw_offset_rad - stick_x * or_default(t.camera_yaw_rate_rps, 2.5f) * kTick_sf);
+  if (stick_x == 0.0f && s->player().speed_mps > 0.1f) {
+    s->camera_yaw_offset_rad =
+        approach(s->camera_yaw_offset_rad, 0.0f, or_default(t.camera_follow_rps, 1.5f) * kTick_sf);
+  }
+  s->camera_pitch_rad = std::clamp(s->camera_pitch_rad + stick_y * or_default(t.camera_pitch_rate_rps, 1.5f) * kTick_sf,
+                                   kCameraPitchMin, kCameraPitchMax);
+}
+
+void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad,
+                 const glm::vec3* destination_ws) {
   const glm::vec3 target = camera_target(*s, body_height_m);
   const float yaw = s->camera_yaw_rad();
-  // A vault is seen coming: the camera also makes room to see where it lands, and so follows it over.
-  const CreatureState& p = s->player();
-  const bool vaulting = (p.vaulting() || p.approaching) && !p.vault_record.refused && p.vault_record.ticks > 0;
-  const glm::vec3 landing = camera_target_at(p.vault_record.end_position_ws, level.ground_y, stand_height_m);
+  // An action's destination is seen coming: the camera also makes room to see where it lands, and so
+  // follows it over.
+  const bool has_destination = destination_ws != nullptr;
+  const glm::vec3 landing =
+      has_destination ? camera_target_at(*destination_ws, level.ground_y, stand_height_m) : glm::vec3(0.0f);
   float want_lift = lift_to_see(*s, level, target);
-  if (vaulting) want_lift = std::max(want_lift, lift_to_see(*s, level, landing));
-  s->camera_lift_rad = approach(s->camera_lift_rad, want_lift, kLiftRateRps * kDt);
+  if (has_destination) want_lift = std::max(want_lift, lift_to_see(*s, level, landing));
+  s->camera_lift_rad = approach(s->camera_lift_rad, want_lift, kLiftRateRps * kTick_sf);
 
   // At the lift reached this tick: in at once before an obstacle, back out gently.
   const float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, level.ground_y, kCameraDistanceM);
@@ -153,9 +163,9 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
     const glm::vec3 w = camera_back_direction(yaw + whisker, pitch);
     ahead_d = std::min(ahead_d, clear_distance(level, target, w, kCameraDistanceM, kCameraRadiusM));
   }
-  if (vaulting) ahead_d = std::min(ahead_d, clear_distance(level, landing, dir, kCameraDistanceM, kCameraRadiusM));
+  if (has_destination) ahead_d = std::min(ahead_d, clear_distance(level, landing, dir, kCameraDistanceM, kCameraRadiusM));
   const float d = s->camera_distance_m;
-  s->camera_distance_m = approach(d, ahead_d, (ahead_d < d ? kEaseInMps : kEaseOutMps) * kDt);
+  s->camera_distance_m = approach(d, ahead_d, (ahead_d < d ? kEaseInMps : kEaseOutMps) * kTick_sf);
   s->camera_distance_m = std::min(s->camera_distance_m, free_d);
   s->camera_distance_m = std::max(s->camera_distance_m, std::min(kMinDistanceM, free_d));
 }

@@ -11,6 +11,7 @@
 namespace cf {
 
 struct SimState;
+struct SimTuning;
 
 constexpr float kCameraDistanceM = 4.2f;   // orbit radius when nothing is in the way
 constexpr float kCameraRadiusM = 0.2f;     // the near plane's corners stay this far from everything
@@ -51,11 +52,17 @@ constexpr float kOrbitStopM = 1.6f;
 float orbit_stop_m(float bound_m);
 void stop_orbit_at_walls(SimState* s, const Level& level, float body_height_m, float stop_m, float offset_before);
 
+// The stick's orbit steering for one tick (stick_x, stick_y in [-1, 1]): yaw and pitch at the tuning's
+// rates; let go, the orbit swings back behind the moving player.
+void steer_orbit(SimState* s, float stick_x, float stick_y, const SimTuning& tuning);
+
 // One tick of obstacle avoidance: eases the lift towards the least that sees the creature over what is
 // in the way, and pulls the distance in at once where something would come between (easing back out).
 // stand_height_m: the cog's height when standing (where a vault lands, the camera looks from there);
-// yaw_change_rad: how far the orbit swung this tick (obstacles it swings towards are seen coming).
-void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad);
+// yaw_change_rad: how far the orbit swung this tick (obstacles it swings towards are seen coming);
+// destination_ws: where the player's current action takes it (a vault's landing), kept in view; null: none.
+void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad,
+                 const glm::vec3* destination_ws = nullptr);
 
 // The eye and target for drawing 'draw' (one state or a blend of two): the state's orbit, clamped
 // again so that no blend puts the eye inside anything or behind it.

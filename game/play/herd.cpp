@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "game/play/action.h"
 #include "math/angles.h"
 #include "world/clearance.h"
 #include "world/level.h"
@@ -13,8 +14,7 @@ namespace cf {
 namespace {
 
 constexpr int kGoalTicksMin = 240, kGoalTicksMax = 600;  // a new goal every 4-10 s
-constexpr float kFenceLookAhead = 1.4f;                  // metres: a fence this close ahead is vaulted
-constexpr std::uint32_t kVaultCooldown = 360;            // ticks between vault attempts
+constexpr std::uint32_t kActionCooldownTicks = 360;      // ticks between requested actions (vaults)
 constexpr float kPersonalSpace = 0.5f;                   // metres between two bodies: steer apart
 constexpr float kPlacedApartM = 0.3f;                    // a new creature's body this far from the others'
 constexpr float kPlacedOffWallsM = 0.2f;                 // and from walls and fences
@@ -133,11 +133,12 @@ int place_herd_creature(SimState* s, const SimContext& ctx, int species) {
   return i;
 }
 
-InputFrame herd_brain(SimState* s, const SimContext& ctx, int i) {
+CreatureCommand herd_brain(SimState* s, const SimContext& ctx, int i) {
   CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
-  InputFrame in;
-  if (c.vaulting() || c.approaching) return in;
-  if (c.wander.vault_cooldown > 0) --c.wander.vault_cooldown;
+  CreatureCommand cmd;
+  const ActionRegistry& actions = ctx.registry();
+  if (actions.current(c) != kLocomotion) return cmd;
+  if (c.wander.action_cooldown > 0) --c.wander.action_cooldown;
   glm::vec2 to_goal = c.wander.goal_xz - glm::vec2(c.root_ws.x, c.root_ws.z);
   if (c.wander.goal_ticks == 0 || --c.wander.goal_ticks == 0 || glm::dot(to_goal, to_goal) < 0.25f ||
       c.blocked_ticks > 30) {
@@ -145,7 +146,7 @@ InputFrame herd_brain(SimState* s, const SimContext& ctx, int i) {
     to_goal = c.wander.goal_xz - glm::vec2(c.root_ws.x, c.root_ws.z);
   }
   const Species* sp = ctx.species_of(c.species);
-  if (!sp) return in;
+  if (!sp) return cmd;
   // Steer: towards the goal, away from the nearest part of any body within personal space of its own.
   glm::vec2 want = glm::length(to_goal) > 1e-4f ? glm::normalize(to_goal) : glm::vec2(0.0f);
   const PlacedFootprint me = place_body(*sp, c.root_ws, c.heading_rad);
@@ -159,17 +160,22 @@ InputFrame herd_brain(SimState* s, const SimContext& ctx, int i) {
     const FootprintGap g = footprint_gap(me, place_body(*osp, o.root_ws, o.heading_rad), kPersonalSpace);
     if (g.gap_m < kPersonalSpace) want -= g.normal_ab * (2.0f * (kPersonalSpace - std::max(g.gap_m, 0.0f)) / kPersonalSpace);
   }
-  if (glm::dot(want, want) < 1e-8f) return in;
+  if (glm::dot(want, want) < 1e-8f) return cmd;
   const float err = wrap_angle(std::atan2(want.x, want.y) - c.heading_rad);
-  in.left_x = stick(-err * 1.5f);  // stick right turns right (negative yaw)
-  in.left_y = stick(0.65f * std::max(0.0f, std::cos(err)));
-  // A fence just ahead on the way: vault it, as a player would with A.
-  if (sp->vault && c.wander.vault_cooldown == 0 && std::fabs(err) < 0.5f &&
-      fence_in_reach(*ctx.level, c.root_ws, heading_forward(c.heading_rad), kFenceLookAhead) >= 0) {
-    in.buttons = in.pressed = kButtonA;
-    c.wander.vault_cooldown = kVaultCooldown;
+  // As a pad would give them (the stick's 16-bit steps), so a brain drives exactly like a player.
+  cmd.move_x = InputFrame::axis(stick(-err * 1.5f));  // stick right turns right (negative yaw)
+  cmd.move_y = InputFrame::axis(stick(0.65f * std::max(0.0f, std::cos(err))));
+  // An action that fits the way ahead (a fence to vault), asked for as a player would.
+  if (c.wander.action_cooldown == 0) {
+    const BrainCall call{c, *sp, ctx, err};
+    for (ActionId a = 1; a < actions.size(); ++a) {
+      if (!actions[a].brain_wants(call)) continue;
+      cmd.request = a;
+      c.wander.action_cooldown = kActionCooldownTicks;
+      break;
+    }
   }
-  return in;
+  return cmd;
 }
 
 }  // namespace cf

@@ -1,9 +1,9 @@
 #pragma once
 // A herd: more creatures that wander the level with the player's. Which creatures come is picked
 // with the seed from the shipped creature files; where they stand is found with the seed too; each
-// tick a small brain turns a creature's wander state into the stick and A press a player would give
-// (walk towards a goal, steer clear of walls and of each other's bodies, vault a fence met on the way), so a
-// herd creature walks and vaults through exactly the player's code path.
+// tick a small brain turns a creature's wander state into the command a player would give (walk
+// towards a goal, steer clear of walls and of each other's bodies, ask for an action that fits the way
+// ahead: a fence met on the way is vaulted), so a herd creature goes through exactly the player's path.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,8 +34,9 @@ Result<std::vector<HerdKind>> pick_herd(int n, std::uint64_t seed, const std::st
 // was found.
 int place_herd_creature(SimState* s, const SimContext& ctx, int species);
 
-// The stick and buttons the brain gives creature i this tick (plain function of the state), and the
-// brain's own state advanced (new wander goals use the world's RNG). Call in creature order.
-InputFrame herd_brain(SimState* s, const SimContext& ctx, int i);
+// The command the brain gives creature i this tick (plain function of the state: the stick a player
+// would give and an action that fits the way ahead), and the brain's own state advanced (new wander
+// goals use the world's RNG). Call in creature order.
+CreatureCommand herd_brain(SimState* s, const SimContext& ctx, int i);
 
 }  // namespace cf

@@ -116,18 +116,34 @@ Result<Scene> load_scene(const std::string& creature_path, const std::string& le
 }
 
 std::uint64_t scene_identity(const Json& creature_json, const Json& level_json, const MotionClip* walk_clip,
-                             const MotionClip* vault_clip) {
+                             const std::vector<std::string>& action_identities) {
   StateHasher h;
   h.str("critterforge.scene/1");
   // Length-prefixed by str(), so the pieces cannot run into each other.
   h.str(creature_json.dump());
   h.str(level_json.dump());
   h.str(walk_clip ? motion_to_json(*walk_clip).dump() : std::string("no walk clip"));
-  h.str(vault_clip ? motion_to_json(*vault_clip).dump() : std::string("no vault clip"));
+  for (const std::string& a : action_identities) h.str(a);
   return h.value();
 }
 
-Status build_scene_runtime(Scene* s) {
+void prepare_scene_actions(Scene* s, const ActionRegistry& actions) {
+  const std::string motions = default_assets_dir() + "/motions/";
+  ActionSetup setup;
+  setup.rig = &s->rig;
+  setup.can_walk = s->can_walk;
+  setup.motions_dir = motions;
+  s->actions.assign(static_cast<std::size_t>(actions.size()), PreparedAction{});
+  std::vector<std::string> identities;
+  for (ActionId a = 1; a < actions.size(); ++a) {
+    s->actions[a] = actions[a].prepare(setup);
+    identities.push_back(s->actions[a].identity);
+  }
+  s->actions_for = &actions;
+  s->identity = scene_identity(s->creature_json, s->level_json, s->has_walk_clip ? &s->walk_clip : nullptr, identities);
+}
+
+Status build_scene_runtime(Scene* s, const ActionRegistry& actions) {
   // A leg ending in the air would leave the body sinking to it: refused, as the editor refuses to save it.
   const std::vector<RuleProblem> off_ground = legs_off_the_ground(s->creature);
   if (!off_ground.empty())
@@ -141,12 +157,13 @@ Status build_scene_runtime(Scene* s) {
   s->rig = std::move(*rig);
   const std::string motions = default_assets_dir() + "/motions/";
   s->can_walk = false;
-  s->can_vault = false;
+  s->has_walk_clip = false;
   Result<MotionClip> walk = load_motion(motions + "walk.json");
   if (!walk) {
     s->walk_problem = walk.error().to_string();
   } else {
-    s->walk_clip = *walk;  // kept in 'walk' too, for the scene identity
+    s->walk_clip = *walk;
+    s->has_walk_clip = true;  // the scene identity names it even when it does not fit
     Result<RetargetSetup> setup = build_retarget_setup(s->rig, s->walk_clip);
     if (setup) {
       s->walk_setup = std::move(*setup);
@@ -155,21 +172,7 @@ Status build_scene_runtime(Scene* s) {
       s->walk_problem = setup.error().to_string();
     }
   }
-  Result<MotionClip> vault = load_motion(motions + "vault.json");
-  if (!vault) {
-    s->vault_problem = "no vault motion: " + vault.error().to_string();
-  } else if (!s->can_walk) {
-    s->vault_problem = "this creature cannot walk, so it cannot vault";
-  } else {
-    Result<VaultMotion> vm = prepare_vault(s->rig, *vault);
-    if (vm) {
-      s->vault = std::move(*vm);
-      s->can_vault = true;
-    } else {
-      s->vault_problem = "this creature cannot vault: " + vm.error().message;
-    }
-  }
-  s->identity = scene_identity(s->creature_json, s->level_json, walk ? &*walk : nullptr, vault ? &*vault : nullptr);
+  prepare_scene_actions(s, actions);
   return {};
 }
 
@@ -229,8 +232,10 @@ Species make_species(const Scene& scene) {
     sp.walk_clip = &scene.walk_clip;
     sp.walk_setup = &scene.walk_setup;
   }
-  if (scene.can_vault) sp.vault = &scene.vault;
-  sp.vault_unavailable = scene.can_vault ? "" : scene.vault_problem.c_str();
+  for (std::size_t a = 0; a < scene.actions.size() && a < sp.action_data.size(); ++a) {
+    sp.action_data[a] = scene.actions[a].data.get();
+    sp.action_unavailable[a] = scene.actions[a].data ? "" : scene.actions[a].unavailable.c_str();
+  }
   return sp;
 }
 

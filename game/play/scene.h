@@ -3,15 +3,16 @@
 // (replays embed it so they are self-contained) and the original paths (for display).
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/json_util.h"
 #include "core/result.h"
 #include "creature/creature.h"
+#include "game/play/action.h"
 #include "game/play/sim.h"
 #include "motion/motion_clip.h"
 #include "retarget/retarget.h"
 #include "skeleton/skeleton.h"
-#include "vault/vault_fit.h"
 #include "world/level.h"
 
 namespace cf {
@@ -28,26 +29,30 @@ struct Scene {
   Rig rig;
   MotionClip walk_clip;
   RetargetSetup walk_setup;
+  bool has_walk_clip = false;    // walk_clip was loaded (it may still not fit: can_walk)
   bool can_walk = false;         // false: no legs (or no walk clip); the creature slides instead
   std::string walk_problem;      // why it cannot walk
-  VaultMotion vault;
-  bool can_vault = false;
-  std::string vault_problem;     // shown on the HUD when A is pressed
+  // Per action of the registry it was prepared for (ActionId order): its baked data or why not.
+  std::vector<PreparedAction> actions;
+  const ActionRegistry* actions_for = nullptr;
 
   // What this scene is made of (scene_identity); folded into the state hash so that a hash names the
   // creature, level and motions it ran with. Set by build_scene_runtime.
   std::uint64_t identity = 0;
 };
 
-// Hash of the creature and level content and the walk and vault clips (null: not loaded), over their
-// canonical JSON (sorted keys, shortest round-trip numbers): the same whether read from the files or
-// from a replay's embedded copy, different when any of them differs.
+// Hash of the creature and level content, the walk clip (null: not loaded) and each action's clip
+// (PreparedAction::identity, in registry order), over their canonical JSON (sorted keys, shortest
+// round-trip numbers): the same whether read from the files or from a replay's embedded copy,
+// different when any of them differs.
 std::uint64_t scene_identity(const Json& creature_json, const Json& level_json, const MotionClip* walk_clip,
-                             const MotionClip* vault_clip);
+                             const std::vector<std::string>& action_identities);
 
 // Builds the runtime data of a scene whose creature and level are set: the rig (an error names the
-// creature file and the part) and, when possible, the walk and vault setups.
-Status build_scene_runtime(Scene* scene);
+// creature file and the part) and, when possible, the walk setup and every action of 'actions'.
+Status build_scene_runtime(Scene* scene, const ActionRegistry& actions = game_actions());
+// Prepares the scene's actions for another registry (and its identity with them).
+void prepare_scene_actions(Scene* scene, const ActionRegistry& actions);
 
 // The assets directory: ./assets when it has the default creature, else the source tree's.
 std::string default_assets_dir();

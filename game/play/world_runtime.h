@@ -1,15 +1,17 @@
 #pragma once
 // What the simulation derives from its state and keeps beside it, never in it: each creature's pose
-// (this tick's and the last one's, for drawing between ticks) and its vault plan. Rebuilt from the
-// state when needed (a restored state re-plans its vault), so SimState stays plain data.
+// (this tick's and the last one's, for drawing between ticks) and its actions' derived data (plans).
+// Rebuilt from the state when needed (a restored state re-plans its vault), so SimState stays plain data.
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/worker_pool.h"
 #include "game/play/sim.h"
 #include "game/play/stage_times.h"
 #include "retarget/retarget.h"
-#include "vault/vault_play.h"
+#include "game/play/action.h"
 
 namespace cf {
 
@@ -24,29 +26,24 @@ class WorldRuntime {
   // Poses made for this creature since the runtime was created (the posing stage makes one a tick).
   std::uint64_t poses_made(int creature) const { return slot(creature).poses; }
 
-  // The vault plan of the creature's current vault record; rebuilt when the record is not the one
-  // the runtime holds (after a state was restored). Null when the creature has no vault decided.
-  const VaultPlan* plan(int creature, const CreatureState& c, const SimContext& ctx);
-  // The plan held for record 'serial', or null (read-only: the view draws its reference line).
-  const VaultPlan* held_plan(int creature, std::uint32_t serial) const {
-    const Slot& s = slot(creature);
-    return serial != 0 && s.plan_serial == serial ? &s.plan : nullptr;
+  // An action's derived data for the creature (its plan), made on first use; and the one held, or null
+  // (read-only: the view and the debug panel).
+  ActionRuntime* action_runtime(int creature, const Action& action);
+  const ActionRuntime* held_runtime(int creature, ActionId action) const {
+    return action < kMaxActions ? slot(creature).runtimes[action].get() : nullptr;
   }
-  // Stores a plan just made for the creature's record 'serial'.
-  void set_plan(int creature, VaultPlan plan, std::uint32_t serial);
 
-  // The posing stage: every creature of 's' posed once (its vault's current tick while vaulting, else
-  // its walker, else its bind pose at its root) into pose(); the previous pose moves to previous_pose().
+  // The posing stage: every creature of 's' posed once (the current action's tick when that action
+  // poses, else its walker, else its bind pose at its root) into pose(); the previous pose moves to previous_pose().
   // Creatures are posed across the pool's threads (each writes only its own slot: same result).
   void pose_creatures(const SimState& s, const SimContext& ctx);
   // Threads for the posing stage (null: the calling thread alone). The pool must outlive the runtime.
   void set_pool(WorkerPool* pool) { pool_ = pool; }
 
   // Poses a restored state as it was shown when it was live (debug rewind): pose() as after the
-  // tick that made 's' (a playing vault shows its frame vault.tick - 1; on the landing tick, the
-  // vault's last frame) and previous_pose() as after the tick that made 'before' (s.tick - 1), whose
-  // own predecessor is 'before2' (pass the state itself when unknown: a landing tick then shows the
-  // walker). Rebuilds vault plans from the records as needed.
+  // tick that made 's' (each action steps its state back to the frame it posed, Action::as_posed)
+  // and previous_pose() as after the tick that made 'before' (s.tick - 1), whose own predecessor is
+  // 'before2' (pass the state itself when unknown). Rebuilds action plans from the states as needed.
   void pose_as_shown(const SimState& s, const SimState& before, const SimState& before2, const SimContext& ctx);
 
   // Times the posing stage with 'now' (debug panel); posing_s() is the last stage's duration.
@@ -56,15 +53,13 @@ class WorldRuntime {
  private:
   struct Slot {
     CreaturePose pose, prev;
-    CreaturePose scratch;  // the other side of a walk <-> vault hand-over
-    VaultPlan plan;
-    std::uint32_t plan_serial = 0;  // 0: no plan held
+    CreaturePose scratch;  // the other side of a hand-over between actions
+    std::array<std::unique_ptr<ActionRuntime>, kMaxActions> runtimes;  // per ActionId, made on first use
     std::uint64_t poses = 0;
   };
   std::vector<Slot> slots_;
   WorkerPool* pool_ = nullptr;
   void pose_one(const SimState& s, const SimContext& ctx, int i);
-  void blend_from_walker(const CreatureState& c, const Species& sp, float w, Slot* s);
   SimState shown_;  // scratch for pose_as_shown (a state copies without allocating)
   NowFn now_ = nullptr;
   double posing_s_ = 0.0;
@@ -72,9 +67,5 @@ class WorldRuntime {
   Slot& slot(int i) { return slots_[static_cast<std::size_t>(i)]; }
   const Slot& slot(int i) const { return slots_[static_cast<std::size_t>(i)]; }
 };
-
-// The plan of a decided vault (decide_vault); a plan that fails, or would touch a wall or fence,
-// becomes a refusal with the reason. Allocates (made once per vault).
-VaultPlan make_vault_plan(const Level& level, const Species& species, VaultDecision decision);
 
 }  // namespace cf

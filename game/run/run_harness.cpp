@@ -85,14 +85,14 @@ int RunHarness::finish(const Session& session) {
     std::fprintf(stderr, "critterforge: %s: %s\n", opt_.replay_path.c_str(), session.verifier().message().c_str());
   }
   if (opt_.print_state) {
-    Json j = state_summary_json(session.state());
+    Json j = state_summary_json(session.state(), session.registry());
     j["first_clip"] = session.clips().has_first()
                           ? clip_event_json(session.clips().first(), &session.scene().rig.skeleton)
                           : Json(nullptr);
     std::printf("%s\n", j.dump().c_str());
   }
   if (opt_.print_hash) {
-    std::printf("%s\n", hash_hex(hash_override_ ? override_hash_ : hash_state(session.state())).c_str());
+    std::printf("%s\n", hash_hex(hash_override_ ? override_hash_ : session.hash()).c_str());
   }
   return exit_code_;
 }

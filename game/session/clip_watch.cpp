@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "game/play/action.h"
 #include "game/play/world_runtime.h"
 #include "skeleton/skeleton.h"
 
@@ -11,6 +12,7 @@ ClipWatch::ClipWatch() : tick_(static_cast<std::size_t>(kTickCapacity)), contact
 
 void ClipWatch::check(const SimState& s, const SimContext& ctx, const WorldRuntime& runtime) {
   ClipEventBuffer buf{tick_.data(), kTickCapacity, 0, 0};
+  const ActionRegistry& actions = ctx.registry();
   if (ctx.level) {
     for (int i = 0; i < s.creature_count; ++i) {
       const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
@@ -30,19 +32,19 @@ void ClipWatch::check(const SimState& s, const SimContext& ctx, const WorldRunti
       job.tick = s.tick;
       job.creature = i;
       job.out = &buf;
-      // The hands a vault plants on its fence (the pose is a vault frame while playing and on the
-      // landing tick) touch that fence by design.
-      const bool vault_pose = c.vault.phase == VaultPhase::kPlaying || c.vault.phase == VaultPhase::kLanded;
-      if (vault_pose && c.vault.fence >= 0) {
+      // What the creature's actions plant by design (a vault's hands on its fence) is left out.
+      PlantedContact planted;
+      for (ActionId a = 1; a < actions.size() && planted.fence < 0; ++a) planted = actions[a].contact(c);
+      if (planted.fence >= 0) {
         if (contact_.size() < static_cast<std::size_t>(bones)) contact_.resize(static_cast<std::size_t>(bones));
         std::fill(contact_.begin(), contact_.end(), std::uint8_t{0});
         for (std::size_t l = 0; l < rig.limbs.size() && l < pose.limbs.size(); ++l) {
-          if (rig.limbs[l].tag != PartTag::kArm || !pose.limbs[l].contact) continue;
+          if (!planted.arms || rig.limbs[l].tag != PartTag::kArm || !pose.limbs[l].contact) continue;
           for (int b : rig.limbs[l].bones)
             if (b >= 0 && b < bones) contact_[static_cast<std::size_t>(b)] = 1;
         }
         job.contact = contact_.data();
-        job.contact_fence = c.vault.fence;
+        job.contact_fence = planted.fence;
       }
       job.run();
     }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/hash.h"
+#include "game/play/controls.h"
 #include "math/angles.h"
 
 namespace cf {
@@ -28,6 +29,10 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
     }
     member_species.push_back(found);
   }
+  const ActionRegistry& actions = registry();
+  if (scene.actions_for != &actions) prepare_scene_actions(&scene, actions);
+  for (auto& k : kinds)
+    if (k->actions_for != &actions) prepare_scene_actions(k.get(), actions);
   scene_ = std::move(scene);
   herd_scenes_ = std::move(kinds);
   species_.assign(1, make_species(scene_));
@@ -37,6 +42,7 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   ctx_.scene_id = scene_.identity;
   ctx_.species = species_.data();
   ctx_.species_count = static_cast<int>(species_.size());
+  ctx_.actions = &actions;
   state_ = initial_state(ctx_, seed);
   int placed = 0;
   for (int sp : member_species) placed += place_herd_creature(&state_, ctx_, sp) >= 0 ? 1 : 0;
@@ -104,7 +110,7 @@ Status Session::start_replay(const Replay& replay, const std::string& replay_fil
   replay_ = replay;
   playback_ = true;
   verifier_ = ReplayVerifier(&replay_.hashes);
-  verifier_.check(0, hash_state(state_));
+  verifier_.check(0, hash_state(state_, registry()));
   return {};
 }
 
@@ -123,7 +129,7 @@ bool Session::tick(const InputFrame& live) {
   if (behind_recording()) cut_recording();
   const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
   prev_ = state_;
-  step(state_, in, ctx_, runtime_);
+  step(state_, player_tick_input(in, registry()), ctx_, runtime_);
   clips_.check(state_, ctx_, runtime_);
   history_.push(state_);
   last_input_ = in;
@@ -131,7 +137,7 @@ bool Session::tick(const InputFrame& live) {
   const bool on_interval = state_.tick % kReplayHashInterval == 0;
   const bool checking = playback_ && !replay_.hashes.empty();
   if (!on_interval && !checking) return true;
-  const std::uint64_t h = hash_state(state_);
+  const std::uint64_t h = hash_state(state_, registry());
   if (on_interval) record_.hashes.push_back(ReplayCheckpoint{state_.tick, h});
   if (playback_) return verifier_.check(state_.tick, h);
   return true;
@@ -161,7 +167,7 @@ bool Session::step_recorded() {
   const InputFrame in = record_.inputs[static_cast<std::size_t>(state_.tick)];
   // The held next state is what this tick made; re-running it must give the same (determinism).
   prev_ = state_;
-  step(state_, in, ctx_, runtime_);
+  step(state_, player_tick_input(in, registry()), ctx_, runtime_);
   clips_.check(state_, ctx_, runtime_);
   if (!history_.find(state_.tick)) history_.push(state_);
   last_input_ = in;
@@ -176,7 +182,7 @@ void Session::cut_recording() {
   clips_.forget_after(t);
 }
 
-Json state_summary_json(const SimState& s) {
+Json state_summary_json(const SimState& s, const ActionRegistry& actions) {
   const CreatureState& c = s.player();
   Json j = Json::object();
   j["tick"] = s.tick;
@@ -184,23 +190,17 @@ Json state_summary_json(const SimState& s) {
   j["heading_deg"] = c.heading_rad * kRadToDeg;
   j["speed_mps"] = c.speed_mps;
   j["camera_yaw_deg"] = s.camera_yaw_rad() * kRadToDeg;
-  j["blocked_ticks"] = c.blocked_ticks;
-  j["vault_phase"] = c.approaching ? "approaching" : to_string(c.vault.phase);
-  j["vault_fence"] = c.vault.fence;
-  j["vault_mirrored"] = c.vault.mirrored;
-  j["vault_refused_reason"] = c.vault_record.refused ? std::string(c.vault_record.reason_text()) : "";
-  j["vaults_played"] = c.vaults_played;
-  j["vault_max_penetration_m"] = c.vault.max_penetration_m;
+  for (ActionId a = 0; a < actions.size(); ++a) actions[a].describe(c, &j);
   j["hud"] = static_cast<int>(s.hud);
   j["creatures"] = s.creature_count;
-  j["hash"] = hash_hex(hash_state(s));
+  j["hash"] = hash_hex(hash_state(s, actions));
   return j;
 }
 
 Replay Session::recording() const {
   Replay r = record_;
   if (r.hashes.empty() || r.hashes.back().tick != state_.tick) {
-    r.hashes.push_back(ReplayCheckpoint{state_.tick, hash_state(state_)});
+    r.hashes.push_back(ReplayCheckpoint{state_.tick, hash_state(state_, registry())});
   }
   return r;
 }

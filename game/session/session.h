@@ -19,13 +19,19 @@ namespace cf {
 
 // One-line JSON summary of a state for tests and scripts (--print-state): tick, root position
 // (metres), heading (degrees), speed, blocked ticks, hash.
-Json state_summary_json(const SimState& s);
+Json state_summary_json(const SimState& s, const ActionRegistry& actions = game_actions());
 
 class Session {
  public:
   Session() = default;
   Session(const Session&) = delete;  // ctx_ points into scene_ and species_
   Session& operator=(const Session&) = delete;
+
+  // The actions creatures play (null: game_actions()); set before start(). Not owned.
+  void set_actions(const ActionRegistry* actions) { actions_ = actions; }
+  const ActionRegistry& registry() const { return actions_ ? *actions_ : game_actions(); }
+  // The current state's hash (over the session's actions).
+  std::uint64_t hash() const { return hash_state(state_, registry()); }
 
   // A live session on a loaded scene.
   void start(Scene scene, std::uint64_t seed);
@@ -98,6 +104,7 @@ class Session {
   std::vector<std::unique_ptr<Scene>> herd_scenes_;  // one per distinct herd creature
   std::vector<Species> species_;  // [0]: the scene's creature, then herd_scenes_
   SimContext ctx_;
+  const ActionRegistry* actions_ = nullptr;
   WorldRuntime runtime_;
   std::unique_ptr<WorkerPool> pool_;
   SimState state_, prev_;

@@ -9,7 +9,6 @@
 #include "game/ui/hud.h"
 #include "math/angles.h"
 #include "retarget/walker.h"
-#include "vault/vault_play.h"
 
 namespace cf {
 
@@ -42,12 +41,6 @@ MeshData creature_blob_mesh(const Creature& c) {
     if (!part.stroke.empty()) append_sphere(&m, sphere, part.stroke.back());
   }
   return m;
-}
-
-// The HUD shows messages as sentences: a capital first letter.
-std::string sentence_case(std::string text) {
-  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
-  return text;
 }
 
 }  // namespace
@@ -306,7 +299,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     } else if (!kind.blob.positions_ms.empty() && drawn_[k] != FleshDetail::kNone) {
       meshes_.push_back(kind.blob.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
     }
-    add_pose_overlays(draw.creatures[k], pose, runtime.held_plan(i, draw.creatures[k].vault_record.serial));
+    add_pose_overlays(draw.creatures[k], pose, runtime, i);
   }
   for (const Wall& w : lv.walls) {
     if (!w.has_virtual_plane) continue;
@@ -424,7 +417,9 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   }
 }
 
-void View::add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const VaultPlan* plan) {
+void View::add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const WorldRuntime& runtime,
+                             int creature) {
+  const ActionRegistry& actions = scene_->actions_for ? *scene_->actions_for : game_actions();
   const Scene& sc = *scene_;
   const float ground = sc.level.ground_y;
   const Rgba8 white{255, 255, 255, 255}, yellow{255, 230, 40, 255}, red{255, 60, 60, 255};
@@ -444,38 +439,25 @@ void View::add_pose_overlays(const CreatureState& c, const CreaturePose& pose, c
     lines_.push_back({root_ws, root_ws + pole_ws * 0.15f, orange, kOverlayIkTargets});
   }
   // Motion control points: where the walker plants and aims each foot.
-  for (int i = 0; i < c.walker.leg_count && !c.vaulting(); ++i) {
+  const bool walking = actions.posing(c) == nullptr;
+  for (int i = 0; i < c.walker.leg_count && walking; ++i) {
     const FootState& f = c.walker.feet[static_cast<std::size_t>(i)];
     points_.push_back({f.plant_ws, violet, kOverlayControlPoints, 2});
     if (!f.planted) lines_.push_back({f.plant_ws, f.goal_ws, violet, kOverlayControlPoints});
   }
-  // The vault's reference line and its lmax / lref directions while vaulting (or refused).
-  if (plan && (c.vault.phase == VaultPhase::kPlaying || c.vault.phase == VaultPhase::kRefused)) {
-    const VaultDecision& d = plan->decision;
-    const glm::mat4& m = d.place.model_to_world;
-    const glm::vec3 a = glm::vec3(m * glm::vec4(d.place.ref_x_ms, 0.0f, d.place.path_start_ms, 1.0f));
-    const glm::vec3 b = glm::vec3(m * glm::vec4(d.place.ref_x_ms, 0.0f, d.place.path_end_ms, 1.0f));
-    const glm::vec3 up(0.0f, 0.9f, 0.0f);
-    lines_.push_back({a + up, b + up, orange, kOverlayReferenceLine});
-    const glm::vec3 dir = glm::vec3(m * glm::vec4(d.lmax_dir.x, 0.0f, d.lmax_dir.y, 0.0f));
-    const glm::vec3 mid = (a + b) * 0.5f + up;
-    lines_.push_back({mid, mid + dir * d.lmax, red, kOverlayReferenceLine});
-    lines_.push_back({mid + glm::vec3(0, 0.05f, 0), mid + glm::vec3(0, 0.05f, 0) + dir * d.lref, yellow,
-                      kOverlayReferenceLine});
-  }
+  // Each action's own lines (a vault's reference line).
+  for (ActionId a = 1; a < actions.size(); ++a) actions[a].overlays(c, runtime.held_runtime(creature, a), &lines_);
 }
 
 std::string View::hud_text(const SimState& s) const {
-  switch (s.hud) {
-    case HudMessage::kVaultRefused: {
-      // Reasons say why, never "vault" again: "Can't vault: the creature would touch a wall".
-      return "Can't vault: " + std::string(s.player().vault_record.reason_text());
-    }
-    case HudMessage::kNoFenceInReach: return "No fence in reach";
-    case HudMessage::kCannotVault: return scene_ ? sentence_case(scene_->vault_problem) : std::string();
-    case HudMessage::kNone: break;
-  }
-  return {};
+  if (!scene_ || s.creature_count == 0) return {};
+  const ActionRegistry& actions = scene_->actions_for ? *scene_->actions_for : game_actions();
+  ActionId a = 0;
+  int code = 0;
+  if (!actions.hud_owner(s.hud, &a, &code)) return {};
+  const std::string none;
+  const std::string& unavailable = a < scene_->actions.size() ? scene_->actions[a].unavailable : none;
+  return actions[a].hud_text(code, s.player(), unavailable);
 }
 
 }  // namespace cf

@@ -86,7 +86,7 @@ class View {
   void set_clock(NowFn now) { now_ = now; }
   double skinning_s() const { return skinning_s_; }
   double geometry_s() const { return geometry_s_; }
-  // The HUD line for the state ("" when none): vault refusals and the like.
+  // The HUD line for the state ("" when none): the message of the action that showed it.
   std::string hud_text(const SimState& s) const;
 
  private:
@@ -127,7 +127,7 @@ class View {
   FleshLodCounts lod_counts_;
   WorkerPool* pool_ = nullptr;
   std::vector<CreaturePose> poses_;     // per creature, as drawn
-  void add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const VaultPlan* plan);
+  void add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const WorldRuntime& runtime, int creature);
   void add_hud(const SimState& draw, const FrameSettings& settings);
   std::vector<MeshInput> meshes_;
   std::vector<OverlayLineInput> lines_;

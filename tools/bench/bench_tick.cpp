@@ -2,6 +2,7 @@
 #include <benchmark/benchmark.h>
 
 #include "game/play/scene.h"
+#include "game/play/controls.h"
 #include "game/session/session.h"
 #include "game/play/sim.h"
 

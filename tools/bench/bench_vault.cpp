@@ -5,6 +5,7 @@
 #include <string>
 
 #include "game/play/scene.h"
+#include "game/play/actions/vault_action.h"
 #include "game/play/world_runtime.h"
 
 namespace {
@@ -17,10 +18,10 @@ void BM_PlanVault(benchmark::State& st, const char* creature) {
   const cf::Species species = cf::make_species(*scene);
   const cf::Box& f = scene->level.fences[0];
   const glm::vec3 from = f.centre - f.axis_z() * (f.half_extents.z + 1.0f);
-  cf::Result<cf::VaultDecision> d = cf::decide_vault(scene->level, 0, *species.vault, from);
+  cf::Result<cf::VaultDecision> d = cf::decide_vault(scene->level, 0, *cf::vault_motion(species), from);
   if (!d || d->refused) std::abort();
   for (auto _ : st) {
-    cf::VaultPlan plan = cf::make_vault_plan(scene->level, species, *d);
+    cf::VaultPlan plan = cf::make_vault_plan(scene->level, *species.rig, *cf::vault_motion(species), *d);
     benchmark::DoNotOptimize(plan.ticks);
   }
 }

@@ -1,5 +1,6 @@
 #include "game_test_util.h"
 #include "game/play/camera.h"
+#include "game/play/actions/vault_action.h"
 
 #include <gtest/gtest.h>
 
@@ -67,10 +68,10 @@ CameraRun play(const std::string& creature, const std::string& level, int ticks,
     const glm::vec3 rel = (cp.eye_ws - cp.target_ws) - (last.eye_ws - last.target_ws);
     if (glm::length(rel) > r.max_eye_step_m) worst_tick = t;
     r.max_eye_step_m = std::max(r.max_eye_step_m, glm::length(rel));
-    if (std::getenv("CAM_DEBUG")) std::printf("t%d vault%d appr%d root %.2f %.2f end %.2f %.2f lift %.2f dist %.2f eye %.2f %.2f %.2f\n", t, s.state().player().vaulting(), s.state().player().approaching, s.state().player().root_ws.x, s.state().player().root_ws.z, s.state().player().vault_record.end_position_ws.x, s.state().player().vault_record.end_position_ws.z, s.state().camera_lift_rad, s.state().camera_distance_m, cp.eye_ws.x, cp.eye_ws.y, cp.eye_ws.z);
+    if (std::getenv("CAM_DEBUG")) std::printf("t%d vault%d appr%d root %.2f %.2f end %.2f %.2f lift %.2f dist %.2f eye %.2f %.2f %.2f\n", t, vault_of(s.state().player()).playing(), vault_of(s.state().player()).approaching, s.state().player().root_ws.x, s.state().player().root_ws.z, vault_of(s.state().player()).record.end_position_ws.x, vault_of(s.state().player()).record.end_position_ws.z, s.state().camera_lift_rad, s.state().camera_distance_m, cp.eye_ws.x, cp.eye_ws.y, cp.eye_ws.z);
     last = cp;
   }
-  r.vaults = s.state().player().vaults_played;
+  r.vaults = vault_of(s.state().player()).vaults_played;
   r.final_distance_m = s.state().camera_distance_m;
   if (std::getenv("CAM_DEBUG")) {
     const glm::vec3 tg = camera_target(s.state(), body_height(s));

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "game/session/clip_run.h"
+#include "game/play/controls.h"
 #include "game/modes/modes.h"
 #include "game/session/playtest_saver.h"
 #include "game/session/user_data.h"

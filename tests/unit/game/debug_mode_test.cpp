@@ -7,6 +7,7 @@
 
 #include "core/hash.h"
 #include "game/modes/modes.h"
+#include "game/play/actions/vault_action.h"
 #include "game/title/game_modes.h"
 #include "platform/input.h"
 
@@ -86,7 +87,7 @@ TEST(DebugMode, StepBack600ThenForward600GivesTheOriginalHashesAndPoses) {
     ASSERT_TRUE(s.tick(in));
     original.push_back(shown(s));
   }
-  EXPECT_GE(s.state().player().vaults_played, 1u);  // the window covers a vault's frames
+  EXPECT_GE(vault_of(s.state().player()).vaults_played, 1u);  // the window covers a vault's frames
   const std::uint64_t end = s.state().tick;
   ASSERT_GE(end, 700u);
   for (int k = 1; k <= 600; ++k) {

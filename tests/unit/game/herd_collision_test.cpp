@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "game/play/herd.h"
+#include "game/play/actions/vault_action.h"
 #include "game/play/scene.h"
 #include "game/session/session.h"
 #include "world/clearance.h"
@@ -103,7 +104,7 @@ TEST(HerdCollision, AVaultingCreatureHoldsItsPathAndTheOtherGivesWay) {
   TwoKinds w;
   ASSERT_EQ(add_creature(&w.s, w.ctx, 0, glm::vec3(0.0f), 0.0f), 0);
   ASSERT_EQ(add_creature(&w.s, w.ctx, 1, glm::vec3(beside_at(w, -0.1f), 0.0f, 0.0f), 0.0f), 1);
-  w.s.creatures[0].vault.phase = VaultPhase::kPlaying;
+  vault_of(w.s.creatures[0]).vault.phase = VaultPhase::kPlaying;
   const glm::vec3 held = w.s.creatures[0].root_ws;
   separate_creatures(&w.s, w.ctx);
   EXPECT_EQ(w.s.creatures[0].root_ws, held);
@@ -162,10 +163,10 @@ HerdWatch watch_herd(const char* level, int n, int ticks, std::uint64_t seed) {
       const Species& sa = *ctx.species_of(a.species);
       if (i > 0) walked += glm::length(a.root_ws - last[static_cast<std::size_t>(i)]);
       last[static_cast<std::size_t>(i)] = a.root_ws;
-      if (a.vaulting()) continue;
+      if (vault_of(a).playing()) continue;
       out.off_regions |= !in_regions(*ctx.level, a.root_ws);
       const PlacedFootprint body = place_body(sa, a.root_ws, a.heading_rad);
-      if (!a.approaching) {
+      if (!vault_of(a).approaching) {
         for (int k = 0; k < body.count; ++k) {
           const PlacedCircle& pc = body.circles[static_cast<std::size_t>(k)];
           const glm::vec3 at(body.origin_ws.x + pc.offset_ws.x, 0.0f, body.origin_ws.y + pc.offset_ws.y);
@@ -177,7 +178,7 @@ HerdWatch watch_herd(const char* level, int n, int ticks, std::uint64_t seed) {
       }
       for (int j = i + 1; j < st.creature_count; ++j) {
         const CreatureState& b = st.creatures[j];
-        if (b.vaulting()) continue;
+        if (vault_of(b).playing()) continue;
         const PlacedFootprint other = place_body(*ctx.species_of(b.species), b.root_ws, b.heading_rad);
         const float g = footprint_gap(body, other, 0.5f).gap_m;
         out.least_gap_m = std::min(out.least_gap_m, g);

@@ -2,6 +2,7 @@
 // bodies, vaulting fences, and reproduced exactly by its replay.
 #include "game_test_util.h"
 #include "game/play/herd.h"
+#include "game/play/actions/vault_action.h"
 
 #include <gtest/gtest.h>
 
@@ -60,7 +61,7 @@ HerdRun run_herd(const char* level, int n, int ticks, std::uint64_t seed) {
     const SimState& st = s.state();
     for (int i = 1; i < st.creature_count; ++i) {
       const CreatureState& a = st.creatures[i];
-      if (a.vaulting() || a.approaching) continue;
+      if (vault_of(a).playing() || vault_of(a).approaching) continue;
       // Walls stop the body's footprint (circles fitted to its strokes), placed at root and heading.
       const Footprint& fp = ctx.species_of(a.species)->footprint;
       const float c = std::cos(a.heading_rad), sn = std::sin(a.heading_rad);
@@ -73,7 +74,7 @@ HerdRun run_herd(const char* level, int n, int ticks, std::uint64_t seed) {
       }
       for (int j = 0; j < st.creature_count; ++j) {
         const CreatureState& b = st.creatures[j];
-        if (j == i || b.vaulting() || b.approaching) continue;
+        if (j == i || vault_of(b).playing() || vault_of(b).approaching) continue;
         const PlacedFootprint pa = place_body(*ctx.species_of(a.species), a.root_ws, a.heading_rad);
         const PlacedFootprint pb = place_body(*ctx.species_of(b.species), b.root_ws, b.heading_rad);
         out.least_body_gap_m = std::min(out.least_body_gap_m, footprint_gap(pa, pb, 0.5f).gap_m);
@@ -82,7 +83,7 @@ HerdRun run_herd(const char* level, int n, int ticks, std::uint64_t seed) {
   }
   for (int i = 1; i < s.state().creature_count; ++i) {
     out.min_moved_m = std::min(out.min_moved_m, glm::length(s.state().creatures[i].root_ws - start[i]));
-    out.vaults += s.state().creatures[i].vaults_played;
+    out.vaults += vault_of(s.state().creatures[i]).vaults_played;
   }
   out.hash = hash_state(s.state());
   return out;

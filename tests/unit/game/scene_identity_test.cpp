@@ -4,6 +4,7 @@
 
 #include "core/file_io.h"
 #include "game/play/scene.h"
+#include "game/play/controls.h"
 #include "game/play/sim.h"
 #include "game/play/world_runtime.h"
 
@@ -22,7 +23,7 @@ std::uint64_t idle_hash(const Scene& scene) {
   ctx.scene_id = scene.identity;
   SimState s = initial_state(ctx, 1);
   WorldRuntime runtime;
-  for (int i = 0; i < 30; ++i) step(s, InputFrame{}, ctx, runtime);
+  for (int i = 0; i < 30; ++i) step(s, InputFrame(), ctx, runtime);
   return hash_state(s);
 }
 
@@ -60,21 +61,21 @@ TEST(SceneIdentity, CoversEveryPieceOfContent) {
   ASSERT_TRUE(s.ok());
   const Json& c = s->creature_json;
   const Json& l = s->level_json;
-  const std::uint64_t base = scene_identity(c, l, &s->walk_clip, nullptr);
-  EXPECT_EQ(base, scene_identity(c, l, &s->walk_clip, nullptr));  // deterministic
+  const std::uint64_t base = scene_identity(c, l, &s->walk_clip, {});
+  EXPECT_EQ(base, scene_identity(c, l, &s->walk_clip, {}));  // deterministic
   Json c2 = c;
   c2["parts"][0]["radius"] = c["parts"][0]["radius"].get<double>() + 1e-6;
-  EXPECT_NE(scene_identity(c2, l, &s->walk_clip, nullptr), base);
+  EXPECT_NE(scene_identity(c2, l, &s->walk_clip, {}), base);
   Json l2 = l;
   l2["name"] = "renamed";
-  EXPECT_NE(scene_identity(c, l2, &s->walk_clip, nullptr), base);
+  EXPECT_NE(scene_identity(c, l2, &s->walk_clip, {}), base);
   MotionClip walk2 = s->walk_clip;
   walk2.duration_s += 0.01;
-  EXPECT_NE(scene_identity(c, l, &walk2, nullptr), base);
-  EXPECT_NE(scene_identity(c, l, nullptr, nullptr), base);
-  EXPECT_NE(scene_identity(c, l, nullptr, &s->walk_clip), scene_identity(c, l, &s->walk_clip, nullptr));
+  EXPECT_NE(scene_identity(c, l, &walk2, {}), base);
+  EXPECT_NE(scene_identity(c, l, nullptr, {}), base);
+  EXPECT_NE(scene_identity(c, l, nullptr, {motion_to_json(s->walk_clip).dump()}), scene_identity(c, l, &s->walk_clip, {}));
   // Creature and level content cannot stand in for each other.
-  EXPECT_NE(scene_identity(c, l, nullptr, nullptr), scene_identity(l, c, nullptr, nullptr));
+  EXPECT_NE(scene_identity(c, l, nullptr, {}), scene_identity(l, c, nullptr, {}));
 }
 
 }  // namespace

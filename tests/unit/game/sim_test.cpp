@@ -1,5 +1,7 @@
 #include "game_test_util.h"
 #include "game/play/sim.h"
+#include "game/play/controls.h"
+#include "game/play/actions/vault_action.h"
 
 #include <gtest/gtest.h>
 
@@ -39,7 +41,7 @@ using test::stick;
 TEST(Sim, DefaultCreatureWalksWithTheRetargetedWalker) {
   const Scene scene = scene_in("default.json");
   EXPECT_TRUE(scene.can_walk) << scene.walk_problem;
-  EXPECT_TRUE(scene.can_vault) << scene.vault_problem;
+  EXPECT_NE(vault_motion(make_species(scene)), nullptr) << scene.actions[game_vault().id()].unavailable;
   EXPECT_GT(scene.rig.skeleton.size(), 5);
 }
 
@@ -154,7 +156,7 @@ float vault_in(const char* level, Session& s) {
   s.tick(a);
   for (int t = 0; t < 240; ++t) {
     if (t == 0) {
-      EXPECT_TRUE(s.state().player().approaching);  // walks to the vault's start first
+      EXPECT_TRUE(vault_of(s.state().player()).approaching);  // walks to the vault's start first
     }
     s.tick(InputFrame{});
     max_step = std::max(max_step, glm::length(s.state().player().root_ws - last));
@@ -168,19 +170,19 @@ TEST(Sim, VaultBesideTheWallIsMirroredAndLandsBeyondTheFence) {
   const float max_step = vault_in("default.json", s);
   EXPECT_LT(max_step, 0.1f);  // no teleport from where A was pressed to the vault's start
   const SimState& st = s.state();
-  EXPECT_EQ(st.player().vaults_played, 1u);
-  EXPECT_EQ(st.player().vault.phase, VaultPhase::kLanded);
-  EXPECT_TRUE(st.player().vault.mirrored);
+  EXPECT_EQ(vault_of(st.player()).vaults_played, 1u);
+  EXPECT_EQ(vault_of(st.player()).vault.phase, VaultPhase::kLanded);
+  EXPECT_TRUE(vault_of(st.player()).vault.mirrored);
   const Box& fence = s.scene().level.fences[0];
   EXPECT_GT(st.player().root_ws.z, fence.centre.z + fence.half_extents.z);
-  EXPECT_LE(st.player().vault.max_penetration_m, 0.0f);
+  EXPECT_LE(vault_of(st.player()).vault.max_penetration_m, 0.0f);
 }
 
 TEST(Sim, VaultOnOpenGroundIsTheAuthoredOne) {
   Session s;
   vault_in("open_ground.json", s);
-  EXPECT_EQ(s.state().player().vaults_played, 1u);
-  EXPECT_FALSE(s.state().player().vault.mirrored);
+  EXPECT_EQ(vault_of(s.state().player()).vaults_played, 1u);
+  EXPECT_FALSE(vault_of(s.state().player()).vault.mirrored);
   EXPECT_GT(s.state().player().root_ws.z, 3.04f);
 }
 
@@ -191,12 +193,12 @@ TEST(Sim, VaultBetweenTwoWallsIsRefusedWithAHudMessage) {
   InputFrame a;
   a.buttons = a.pressed = kButtonA;
   s.tick(a);
-  EXPECT_EQ(s.state().player().vault.phase, VaultPhase::kRefused);
-  EXPECT_EQ(s.state().hud, HudMessage::kVaultRefused);
-  EXPECT_FALSE(s.state().player().vault_record.reason_text().empty());
+  EXPECT_EQ(vault_of(s.state().player()).vault.phase, VaultPhase::kRefused);
+  EXPECT_EQ(s.state().hud, vault_hud(kVaultRefused));
+  EXPECT_FALSE(vault_of(s.state().player()).record.reason_text().empty());
   for (int t = 0; t < 200; ++t) s.tick(InputFrame{});
-  EXPECT_EQ(s.state().hud, HudMessage::kNone);  // the message times out
-  EXPECT_EQ(s.state().player().vaults_played, 0u);
+  EXPECT_EQ(s.state().hud, kHudNone);  // the message times out
+  EXPECT_EQ(vault_of(s.state().player()).vaults_played, 0u);
   EXPECT_LT(s.state().player().root_ws.z, 3.0f);
 }
 
@@ -206,8 +208,8 @@ TEST(Sim, VaultWithNoFenceInReachSaysSo) {
   InputFrame a;
   a.buttons = a.pressed = kButtonA;
   s.tick(a);
-  EXPECT_EQ(s.state().hud, HudMessage::kNoFenceInReach);
-  EXPECT_EQ(s.state().player().vault.phase, VaultPhase::kIdle);
+  EXPECT_EQ(s.state().hud, vault_hud(kNoFenceInReach));
+  EXPECT_EQ(vault_of(s.state().player()).vault.phase, VaultPhase::kIdle);
 }
 
 // The same scripted session shown on 30, 60 and 144 Hz displays, and with a 2 s hitch: the clock

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "game/session/session.h"
+#include "game/play/actions/vault_action.h"
 #include "math/angles.h"
 #include "world/clearance.h"
 
@@ -64,7 +65,7 @@ Jumps tick_jumps(const Session& s, const glm::vec3& root_before, float heading_b
     const float d = std::max(glm::length(p.head_ws[b] - joints_before[2 * b]),
                              glm::length(p.tail_ws[b] - joints_before[2 * b + 1]));
     if (d > j.joint_m) j.joint_m = d, j.joint_tick = t, j.joint_name = s.scene().rig.skeleton.names[b],
-                      j.joint_vault_tick = s.state().player().vault.tick;
+                      j.joint_vault_tick = vault_of(s.state().player()).vault.tick;
   }
   return j;
 }
@@ -127,8 +128,8 @@ VaultRun vault_from(const std::string& creature, const std::string& level, const
   std::uint64_t landed_at = 0;
   for (std::uint64_t t = 0; t < press + 700 && (landed_at == 0 || t < landed_at + 60); ++t) {
     const CreatureState& before = s.state().player();
-    const bool was_playing = before.vaulting();
-    const int vault_tick = before.vault.tick;
+    const bool was_playing = vault_of(before).playing();
+    const int vault_tick = vault_of(before).vault.tick;
     const glm::vec3 root = before.root_ws;
     const float heading = before.heading_rad;
     const std::vector<glm::vec3> joints = joints_of(s);
@@ -138,12 +139,12 @@ VaultRun vault_from(const std::string& creature, const std::string& level, const
     const CreatureState& c = s.state().player();
     if (t < press) continue;
     const Jumps j = tick_jumps(s, root, heading, joints);
-    if (c.vaults_played > 0 && landed_at == 0) landed_at = t;
-    if (!was_playing && !c.vaulting() && c.vaults_played == 0) {
+    if (vault_of(c).vaults_played > 0 && landed_at == 0) landed_at = t;
+    if (!was_playing && !vault_of(c).playing() && vault_of(c).vaults_played == 0) {
       r.approach.add(j);
-    } else if (c.vaulting() && vault_tick < 13) {
+    } else if (vault_of(c).playing() && vault_tick < 13) {
       r.start.add(j);
-    } else if (c.vaulting() && vault_tick < c.vault.ticks - 3) {
+    } else if (vault_of(c).playing() && vault_tick < vault_of(c).vault.ticks - 3) {
       r.middle.add(j);
       if (was_playing)
         for (std::size_t i = 0; i < targets.size(); ++i)
@@ -154,9 +155,9 @@ VaultRun vault_from(const std::string& creature, const std::string& level, const
     }
   }
   const CreatureState& c = s.state().player();
-  r.vaults = static_cast<int>(c.vaults_played);
-  r.mirrored = c.vault_record.mirrored;
-  r.refused = c.vault_record.refused;
+  r.vaults = static_cast<int>(vault_of(c).vaults_played);
+  r.mirrored = vault_of(c).record.mirrored;
+  r.refused = vault_of(c).record.refused;
   char buf[160];
   std::snprintf(buf, sizeof buf, "%s on %s from (%.2f, %.2f) heading %.0f deg", creature.c_str(), level.c_str(),
                 start.x, start.z, heading_rad * kRadToDeg);
@@ -269,8 +270,8 @@ TEST(VaultLanding, EveryShippedCreatureLandsWithinOneStrideOfTheFence) {
     scene->level.spawn_heading_deg = std::atan2(-n.x, -n.z) * kRadToDeg;
     Session s;
     s.start(std::move(*scene), 1);
-    for (int t = 0; t < 700 && s.state().player().vaults_played == 0; ++t) s.tick(pad(0, 0, t == 5));
-    ASSERT_EQ(s.state().player().vaults_played, 1u) << creature;
+    for (int t = 0; t < 700 && vault_of(s.state().player()).vaults_played == 0; ++t) s.tick(pad(0, 0, t == 5));
+    ASSERT_EQ(vault_of(s.state().player()).vaults_played, 1u) << creature;
     // The landed foot nearest the fence: how far beyond its far face (ankle, flesh radius included).
     const Rig& rig = s.scene().rig;
     const CreaturePose& pose = s.runtime().pose(0);
@@ -284,10 +285,10 @@ TEST(VaultLanding, EveryShippedCreatureLandsWithinOneStrideOfTheFence) {
     }
     // Touch-down: the rearmost flesh is past the far face, and (when the scaled clip would carry the
     // creature farther, as the strider's does) by no more than the landing room.
-    Result<VaultDecision> d = decide_vault(s.scene().level, 0, *sp.vault, s.state().player().vault_record.from_ws);
+    Result<VaultDecision> d = decide_vault(s.scene().level, 0, *vault_motion(sp), vault_of(s.state().player()).record.from_ws);
     ASSERT_TRUE(d.ok());
     const VaultPlacement& place = d->place;
-    const float back_land = std::min(sp.vault->fit.back_land, sp.vault->fit_mirrored.back_land);
+    const float back_land = std::min(vault_motion(sp)->fit.back_land, vault_motion(sp)->fit_mirrored.back_land);
     const float rear_past_far_m = back_land + place.extra_forward_m - place.far_ms;
     EXPECT_GT(rear_past_far_m, 0.0f) << creature;
     EXPECT_LE(rear_past_far_m, 0.2f) << creature << " floats past the fence";
@@ -336,9 +337,9 @@ TEST(VaultLanding, LegsKeepAPlausibleBendAndTheBodyClearsTheFence) {
     Session s;
     s.start(std::move(*scene), 1);
     float vault_min = 180.0f, lowest_over = 1e9f;
-    for (int t = 0; t < 700 && s.state().player().vaults_played == 0; ++t) {
+    for (int t = 0; t < 700 && vault_of(s.state().player()).vaults_played == 0; ++t) {
       s.tick(pad(0, 0, t == 5));
-      if (!s.state().player().vaulting()) continue;
+      if (!vault_of(s.state().player()).playing()) continue;
       const CreaturePose& p = s.runtime().pose(0);
       const Rig& rig = s.scene().rig;
       for (const LimbChain& l : rig.limbs)
@@ -349,7 +350,7 @@ TEST(VaultLanding, LegsKeepAPlausibleBendAndTheBodyClearsTheFence) {
           if (distance_to_footprint(fence, q) <= 0.0f) lowest_over = std::min(lowest_over, q.y - rig.skeleton.radius[i]);
       }
     }
-    ASSERT_EQ(s.state().player().vaults_played, 1u);
+    ASSERT_EQ(vault_of(s.state().player()).vaults_played, 1u);
     std::printf("%-16s tightest knee: walking %.0f deg, vaulting %.0f deg; torso over the fence %.2f m above it\n",
                 creature, walk_min, vault_min, lowest_over - fence.top_y());
     EXPECT_GE(vault_min, 30.0f) << "a leg folds flat";

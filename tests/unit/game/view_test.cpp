@@ -1,5 +1,6 @@
 // The frame builder on the CPU: no GL needed.
 #include "game/view/view.h"
+#include "game/play/actions/vault_action.h"
 
 #include "game/ui/hud.h"
 #include "game/session/session.h"
@@ -138,11 +139,11 @@ TEST(Hud, RefusedVaultShowsItsReason) {
   View& view = b.view;
   SimState s = session.state();
   const std::size_t plain = view.build(s, session.runtime(), 1.0f, FrameSettings{}, 960, 720).lines.size();
-  s.hud = HudMessage::kVaultRefused;
-  s.player().vault_record.set_reason("no room on either side");
+  s.hud = vault_hud(kVaultRefused);
+  vault_of(s.player()).record.set_reason("no room on either side");
   EXPECT_EQ(view.hud_text(s), "Can't vault: no room on either side");
   EXPECT_GT(view.build(s, session.runtime(), 1.0f, FrameSettings{}, 960, 720).lines.size(), plain + 20);
-  s.hud = HudMessage::kNoFenceInReach;
+  s.hud = vault_hud(kNoFenceInReach);
   EXPECT_EQ(view.hud_text(s), "No fence in reach");
 }
 
@@ -185,7 +186,7 @@ TEST(Hud, RefusalBesideTwoWallsSaysItOnce) {
   View view;
   view.init(session.scene(), ViewTextures{});
   const std::string text = view.hud_text(session.state());
-  ASSERT_EQ(session.state().hud, HudMessage::kVaultRefused) << text;
+  ASSERT_EQ(session.state().hud, vault_hud(kVaultRefused)) << text;
   EXPECT_EQ(text.rfind("Can't vault: no room beside the fence (", 0), 0u) << text;
   expect_says_it_once(text);
 }
@@ -196,16 +197,16 @@ TEST(Hud, EveryRefusalReasonSaysVaultOnce) {
   Session& session = b.session;
   View& view = b.view;
   SimState s = session.state();
-  s.hud = HudMessage::kVaultRefused;
+  s.hud = vault_hud(kVaultRefused);
   for (const char* reason : {"no room beside the fence (0.21 m left, 0.30 m right, needs 0.45 m)",
                              "the creature would touch a wall", "the creature would touch a fence",
                              "the motion could not be posed", "the motion could not be fitted to this creature",
                              "the clip must not loop",
                              "the decision names no fence of this level"}) {
-    s.player().vault_record.set_reason(reason);
+    vault_of(s.player()).record.set_reason(reason);
     expect_says_it_once(view.hud_text(s));
   }
-  s.hud = HudMessage::kNoFenceInReach;
+  s.hud = vault_hud(kNoFenceInReach);
   EXPECT_EQ(view.hud_text(s), "No fence in reach");
 }
 

@@ -5,6 +5,8 @@
 #include "alloc_counter.h"
 #include "game_test_util.h"
 #include "game/play/scene.h"
+#include "game/play/controls.h"
+#include "game/play/actions/vault_action.h"
 #include "game/session/session.h"
 #include "game/play/sim.h"
 #include "game/play/world_runtime.h"
@@ -56,9 +58,9 @@ TEST(World, TwoCreaturesWalkAndHashDeterministically) {
   s.add_creature(glm::vec3(2.0f, 0.0f, -3.0f), 0.5f);
   SimState st = s.state();
   WorldRuntime rt;
-  const InputFrame other = stick(-0.3f, 1.0f);
+  const CreatureCommand other = player_tick_input(stick(-0.3f, 1.0f), game_actions()).player;
   const glm::vec3 s0 = st.creatures[0].root_ws, s1 = st.creatures[1].root_ws;
-  for (int t = 0; t < 180; ++t) step(st, TickInput{stick(0.0f, 1.0f), &other}, s.context(), rt);
+  for (int t = 0; t < 180; ++t) step(st, TickInput{player_tick_input(stick(0.0f, 1.0f), game_actions()).player, 0.0f, 0.0f, &other}, s.context(), rt);
   EXPECT_GT(glm::length(st.creatures[0].root_ws - s0), 1.0f);
   EXPECT_GT(glm::length(st.creatures[1].root_ws - s1), 1.0f);
   EXPECT_GT(st.creatures[1].heading_rad, 0.6f);  // stick left turns left
@@ -77,7 +79,7 @@ TEST(World, EachCreatureIsPosedOncePerTick) {
   InputFrame a;
   a.buttons = a.pressed = kButtonA;
   for (int t = 0; t < 300; ++t) s.tick(t == 60 ? a : stick(0.0f, t < 60 ? 1.0f : 0.0f));  // walk, vault
-  EXPECT_EQ(s.state().player().vaults_played, 1u);
+  EXPECT_EQ(vault_of(s.state().player()).vaults_played, 1u);
   EXPECT_EQ(s.runtime().poses_made(0) - p0, 300u);
   EXPECT_EQ(s.runtime().poses_made(2) - p2, 300u);
   // The pose read by the view is the state's: the player's cog stands over its root.
@@ -94,7 +96,7 @@ TEST(World, ARestoredStateRebuildsItsVaultPlan) {
   for (int t = 0; t < 60; ++t) s.tick(stick(0.0f, 1.0f));
   s.tick(a);
   for (int t = 0; t < 40; ++t) s.tick(InputFrame{});
-  ASSERT_TRUE(s.state().player().vaulting() || s.state().player().approaching);
+  ASSERT_TRUE(vault_of(s.state().player()).playing() || vault_of(s.state().player()).approaching);
   SimState mid = s.state();
   WorldRuntime fresh;  // holds no plan: it must be made again from the state's vault record
   for (int t = 0; t < 200; ++t) {
@@ -102,7 +104,7 @@ TEST(World, ARestoredStateRebuildsItsVaultPlan) {
     step(mid, InputFrame{}, s.context(), fresh);
   }
   EXPECT_EQ(hash_state(mid), hash_state(s.state()));
-  EXPECT_EQ(mid.player().vaults_played, 1u);
+  EXPECT_EQ(vault_of(mid.player()).vaults_played, 1u);
 }
 
 TEST(World, AFullWorldRefusesMoreCreatures) {

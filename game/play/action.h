@@ -1,0 +1,233 @@
+#pragma once
+// Creature actions. A creature is always in exactly one action: locomotion (stand, walk, slide) or a
+// one-shot (the vault; jump, sit and emotes come the same way). Each action keeps one plain-data state
+// per creature (fixed size, trivially copyable, hashed) in the creature's action storage, plus what the
+// runtime derives beside it (a plan), and answers the same small set of entry points. The tick, the
+// state hash, the herd, the camera, the view and the debug panel iterate over the registered actions
+// and never name one. Adding a motion: its engine code, one action file, one line in game_actions.cpp.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/hash.h"
+#include "core/json_util.h"
+#include "game/play/sim_state.h"
+
+namespace cf {
+
+struct CreaturePose;
+struct Rig;
+struct OverlayLineInput;
+class WorldRuntime;
+
+// Derived data an action keeps per creature slot beside the state (a plan), rebuilt from the state
+// when it is not the one held (after a rewind). Made once per slot; never copied with the state.
+struct ActionRuntime {
+  virtual ~ActionRuntime() = default;
+};
+
+// What a species' file and the motions give one action: its baked data (null: the creature cannot
+// do it, 'unavailable' says why), and the content its clip adds to the scene's identity.
+struct PreparedAction {
+  std::shared_ptr<const void> data;
+  std::string unavailable;  // for the HUD when it is asked for
+  std::string identity;     // canonical content of what it was prepared from (its clip)
+};
+
+// What an action's preparation reads: the creature's rig, whether it walks, the motions folder.
+struct ActionSetup {
+  const Rig* rig = nullptr;
+  bool can_walk = false;
+  std::string motions_dir;  // ends with '/'
+};
+
+// One creature's tick as an action sees it.
+struct ActionCall {
+  SimState& world;
+  CreatureState& creature;
+  int index = 0;                  // 0 is the player's creature
+  const Species& species;
+  const SimContext& ctx;
+  WorldRuntime& runtime;
+  const CreatureCommand& command;
+  bool is_player() const { return index == 0; }
+  // Shows one of 'action's HUD messages (the player's only).
+  void hud(ActionId action, int code) const;
+};
+
+// The posing stage for one creature: out is the creature's pose this tick, scratch a second pose
+// (both sized for its rig) for hand-overs.
+struct PoseCall {
+  const CreatureState& creature;
+  int index = 0;
+  const Species& species;
+  const SimContext& ctx;
+  WorldRuntime& runtime;
+  CreaturePose* out = nullptr;
+  CreaturePose* scratch = nullptr;
+};
+
+// What a herd creature's brain asks an action: may the brain request it now?
+struct BrainCall {
+  const CreatureState& creature;
+  const Species& species;
+  const SimContext& ctx;
+  float steer_error_rad = 0.0f;  // between the creature's heading and where the brain steers it
+};
+
+// Planted contacts: limbs the pose marks as in contact touch this fence by design (the clip detector
+// leaves them out).
+struct PlantedContact {
+  int fence = -1;       // -1: none
+  bool arms = false;    // arm limbs in contact
+};
+
+// One line of the debug panel: plain text, greyed out or a warning colour.
+struct DebugRow {
+  enum class Style : std::uint8_t { kNormal, kDisabled, kWarning } style = Style::kNormal;
+  std::string text;
+};
+
+// What the debug panel shows an action of: the creature, its pose and rig, the action's derived data.
+struct DebugRowsCall {
+  const CreatureState& creature;
+  const CreaturePose& pose;
+  const Rig& rig;
+  const ActionRuntime* runtime = nullptr;  // the action's derived data for the creature (may be null)
+};
+
+class Action {
+ public:
+  virtual ~Action() = default;
+  // The name files, commands and the debug panel use ("locomotion", "vault").
+  virtual const char* name() const = 0;
+  ActionId id() const { return id_; }
+
+  // Storage: the state's size and alignment (set by ActionRegistry::add from the action's State type).
+  std::size_t state_offset() const { return offset_; }
+
+  // Puts the state of a new creature in place (the default of the action's State).
+  virtual void init(CreatureState& c) const = 0;
+  // True while this action is the creature's current one (one-shots; locomotion is current otherwise).
+  virtual bool active(const CreatureState&) const { return false; }
+  // True while its pose replaces locomotion's (the creature follows the action, not the stick).
+  virtual bool poses(const CreatureState&) const { return false; }
+  // True while pushes from other bodies must not move the creature (it holds its planned path).
+  virtual bool holds_path(const CreatureState&) const { return false; }
+
+  // Asked for (the command's request) while locomotion is current: starts, or refuses with a HUD
+  // message saying why (may it start here, and why not). May run the action's first tick.
+  virtual void start(const ActionCall&) const {}
+  // One tick of controls while active, before posing.
+  virtual void step(const ActionCall&) const {}
+  // One tick of controls while another action is current (counters after it ended).
+  virtual void idle(const ActionCall&) const {}
+  // The posing stage: poses the tick into call.out while poses() (true when it did).
+  virtual bool pose(const PoseCall&) const { return false; }
+  // After locomotion posed: the hand-over from this action's last frame once it ended (blend ticks).
+  virtual void after_locomotion_pose(const PoseCall&) const {}
+  // After the posing stage, while active: reads the posed tick (where the body is) and advances.
+  virtual void after_pose(const ActionCall&) const {}
+  // A restored state as it was posed when it was live (debug rewind): c as the posing stage saw it.
+  virtual void as_posed(CreatureState& /*c*/, const CreatureState& /*prior*/, bool /*prior_exists*/) const {}
+
+  // Where the action takes the creature (the camera keeps it in view); false when nowhere.
+  virtual bool destination(const CreatureState&, glm::vec3* /*ground_ws*/) const { return false; }
+  // What it plants by design (hands on a fence).
+  virtual PlantedContact contact(const CreatureState&) const { return {}; }
+  // A herd creature's brain requests it when this is true.
+  virtual bool brain_wants(const BrainCall&) const { return false; }
+
+  // Feeds the state into the state hash (every field, fixed order).
+  virtual void hash(const CreatureState& c, StateHasher* h) const = 0;
+  // The state's fields for --print-state (keys of the action's own).
+  virtual void describe(const CreatureState&, Json*) const {}
+  // The HUD text of one of its messages for creature c ('unavailable': why its species cannot do it).
+  virtual std::string hud_text(int /*code*/, const CreatureState&, const std::string& /*unavailable*/) const {
+    return {};
+  }
+  // The debug panel's section: its title and rows.
+  virtual const char* title() const { return name(); }
+  virtual void debug_rows(const DebugRowsCall&, std::vector<DebugRow>*) const {}
+  // Overlay lines of its derived data (a reference line) while it is current or just refused.
+  virtual void overlays(const CreatureState&, const ActionRuntime*, std::vector<OverlayLineInput>*) const {}
+
+  // Its baked data for one creature (loaded once per scene). The default: nothing needed.
+  virtual PreparedAction prepare(const ActionSetup&) const { return {}; }
+  // Its derived data for one creature slot (null: none).
+  virtual std::unique_ptr<ActionRuntime> make_runtime() const { return nullptr; }
+
+  // The action's own state in creature c.
+  template <class State>
+  State& state_of(CreatureState& c) const {
+    return *std::launder(reinterpret_cast<State*>(c.action_bytes.data() + offset_));
+  }
+  template <class State>
+  const State& state_of(const CreatureState& c) const {
+    return *std::launder(reinterpret_cast<const State*>(c.action_bytes.data() + offset_));
+  }
+  // Its baked data for a species (null: cannot).
+  template <class Data>
+  const Data* data_of(const Species& sp) const {
+    return static_cast<const Data*>(sp.action_data[id_]);
+  }
+
+ private:
+  friend class ActionRegistry;
+  ActionId id_ = 0;
+  std::size_t offset_ = 0;
+};
+
+// HUD message ids: 0 is none; each one-shot action has 16 codes from (id - 1) * 16 + 1, so a message
+// id names its action (ids are kept small: the state hash stores one byte).
+inline HudMessage hud_message_id(ActionId action, int code) {
+  return static_cast<HudMessage>((action - 1) * 16 + 1 + code);
+}
+
+// The actions a world plays, in a fixed order (the state hash follows it). Locomotion is always 0.
+class ActionRegistry {
+ public:
+  ActionRegistry();
+  ActionRegistry(const ActionRegistry&) = delete;
+  ActionRegistry& operator=(const ActionRegistry&) = delete;
+
+  // Registers action A. Its State is plain data, copied as bytes with the creature: no pointers, no
+  // owned memory, nothing to destroy (glm vectors are fine: their copy is a plain copy, though GLM's
+  // CTOR_INIT keeps them from counting as trivially copyable). It must fit the action storage.
+  template <class A, class... Args>
+  ActionId add(Args&&... args) {
+    using State = typename A::State;
+    static_assert(std::is_trivially_destructible_v<State> && std::is_standard_layout_v<State>,
+                  "an action's state is plain data");
+    return add(std::make_unique<A>(std::forward<Args>(args)...), sizeof(State), alignof(State));
+  }
+
+  int size() const { return static_cast<int>(actions_.size()); }
+  const Action& operator[](ActionId id) const { return *actions_[id]; }
+  const Action& locomotion() const { return *actions_[kLocomotion]; }
+  // The id of the action named 'name', or kNoAction.
+  ActionId find(const char* name) const;
+
+  // The creature's current action: the active one-shot, else locomotion.
+  ActionId current(const CreatureState& c) const;
+  // The action whose pose replaces locomotion's, or nullptr.
+  const Action* posing(const CreatureState& c) const;
+  // The action that showed HUD message id 'm' and the message's code; false for none or unknown.
+  bool hud_owner(HudMessage m, ActionId* action, int* code) const;
+
+ private:
+  ActionId add(std::unique_ptr<Action> a, std::size_t size, std::size_t align);
+  std::vector<std::unique_ptr<Action>> actions_;
+  std::size_t used_ = 0;  // bytes of the creature's action storage taken
+};
+
+// The game's actions: locomotion and every registered one-shot (game/play/game_actions.cpp).
+const ActionRegistry& game_actions();
+
+}  // namespace cf

@@ -1,0 +1,123 @@
+#include "game/play/actions/locomotion.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "core/tick.h"
+#include "game/play/sim.h"
+#include "math/angles.h"
+#include "math/scalar.h"
+#include "retarget/retarget.h"
+#include "world/clearance.h"
+#include "world/level.h"
+
+namespace cf {
+
+namespace {
+
+void step_walking(const ActionCall& a) {
+  CreatureState& c = a.creature;
+  WalkCommand cmd;
+  cmd.speed_mps = std::max(0.0f, a.command.move_y) * max_speed(*a.species.walk_setup);
+  cmd.turn_rate_rps = -a.command.move_x * or_default(a.ctx.tuning.turn_rate_rps, 2.0f);  // stick right turns right
+  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf);
+  glm::vec3 p = c.walker.position_ws;
+  bool hit = a.species.footprint.count > 0
+                 ? resolve_footprint_collisions(*a.ctx.level, a.species.footprint, c.walker.heading_rad, &p)
+                 : resolve_circle_collisions(*a.ctx.level, a.species.body_radius_m, &p);
+  if (!in_regions(*a.ctx.level, p)) {  // the movable regions' edge stops the creature
+    p = c.root_ws;
+    hit = true;
+  }
+  c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
+  if (hit) {
+    c.walker.position_ws = p;
+    c.walker.speed_mps = std::min(c.walker.speed_mps, 0.2f);  // walking into a wall: shuffle, don't stride
+  }
+  c.root_ws = c.walker.position_ws;
+  c.heading_rad = wrap_angle(c.walker.heading_rad);
+  c.speed_mps = c.walker.speed_mps;
+}
+
+// Creatures that cannot walk (no legs) slide: speed along the heading, turn with the stick.
+void step_sliding(const ActionCall& a) {
+  CreatureState& c = a.creature;
+  const SimTuning& t = a.ctx.tuning;
+  c.heading_rad = wrap_angle(c.heading_rad - a.command.move_x * or_default(t.turn_rate_rps, 2.0f) * kTick_sf);
+  c.speed_mps = approach(c.speed_mps, std::max(0.0f, a.command.move_y) * or_default(t.max_speed_mps, 1.4f),
+                         or_default(t.accel_mps2, 4.0f) * kTick_sf);
+  if (c.speed_mps > 0.0f) {
+    glm::vec3 p = c.root_ws + heading_forward(c.heading_rad) * (c.speed_mps * kTick_sf);
+    bool hit = resolve_circle_collisions(*a.ctx.level, a.species.body_radius_m, &p);
+    if (!in_regions(*a.ctx.level, p)) {
+      p = c.root_ws;
+      hit = true;
+    }
+    c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
+    c.root_ws = p;
+  }
+}
+
+}  // namespace
+
+void pose_bind_at_root(const CreatureState& c, const Rig& rig, CreaturePose* pose) {
+  const Skeleton& sk = rig.skeleton;
+  pose->model_to_world =
+      glm::rotate(glm::translate(glm::mat4(1.0f), c.root_ws - glm::vec3(rig.cog.x, -rig.sole_height, rig.cog.z)),
+                  c.heading_rad, glm::vec3(0, 1, 0));
+  pose->bone_ms = pose->bind_ms;
+  for (int b = 0; b < sk.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    pose->head_ms[i] = sk.head_ms[i];
+    pose->tail_ms[i] = sk.tail_ms[i];
+    pose->head_ws[i] = glm::vec3(pose->model_to_world * glm::vec4(sk.head_ms[i], 1.0f));
+    pose->tail_ws[i] = glm::vec3(pose->model_to_world * glm::vec4(sk.tail_ms[i], 1.0f));
+  }
+  pose->cog_ms = rig.cog;
+  pose->cog_ws = glm::vec3(pose->model_to_world * glm::vec4(rig.cog, 1.0f));
+  for (LimbPose& l : pose->limbs) l = LimbPose{};
+}
+
+void LocomotionAction::step(const ActionCall& call) const {
+  if (call.species.walks()) {
+    step_walking(call);
+  } else {
+    step_sliding(call);
+  }
+}
+
+bool LocomotionAction::pose(const PoseCall& call) const {
+  const Species& sp = call.species;
+  if (sp.walks() && pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.out)) return true;
+  pose_bind_at_root(call.creature, *sp.rig, call.out);
+  return false;
+}
+
+void LocomotionAction::hash(const CreatureState& c, StateHasher* h) const {
+  h->u32(c.blocked_ticks);
+  hash_walker(c.walker, h);
+}
+
+void LocomotionAction::describe(const CreatureState& c, Json* j) const { (*j)["blocked_ticks"] = c.blocked_ticks; }
+
+void LocomotionAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const {
+  const WalkerState& w = call.creature.walker;
+  char line[128];
+  std::snprintf(line, sizeof line, "gait phase %.3f  cadence %.2f Hz  speed %.2f m/s", w.gait_phase, w.cadence_hz,
+                w.speed_mps);
+  rows->push_back({DebugRow::Style::kNormal, line});
+  rows->push_back({DebugRow::Style::kDisabled, "limb   phase  contact  IK reach  IK error"});
+  const Rig& rig = call.rig;
+  for (std::size_t l = 0; l < rig.limbs.size() && l < call.pose.limbs.size(); ++l) {
+    const LimbPose& lp = call.pose.limbs[l];
+    const bool leg = rig.limbs[l].tag == PartTag::kLeg;
+    const bool planted = leg && static_cast<int>(l) < w.leg_count ? w.feet[l].planted : lp.contact;
+    std::snprintf(line, sizeof line, "%s %zu  %5.2f  %-7s  %-8s  %5.1f mm", leg ? "leg" : "arm", l, lp.phase,
+                  planted ? "stance" : "swing", lp.reached ? "reached" : "short", lp.ik_error_m * 1000.0f);
+    rows->push_back({DebugRow::Style::kNormal, line});
+  }
+}
+
+}  // namespace cf

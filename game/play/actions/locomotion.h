@@ -1,0 +1,27 @@
+#pragma once
+// Locomotion: the action a creature is in whenever no one-shot is. Walkers walk (the walker's gait,
+// turned and paced by the command's stick), creatures without legs slide; both stop at walls, fences
+// and the movable regions' edge. Its state is the creature's walker and blocked_ticks (typed in
+// CreatureState, since every one-shot hands over from and back to it).
+#include "game/play/action.h"
+
+namespace cf {
+
+class LocomotionAction final : public Action {
+ public:
+  struct State {};  // the walker lives in CreatureState
+
+  const char* name() const override { return "locomotion"; }
+  void init(CreatureState&) const override {}
+  void step(const ActionCall& call) const override;
+  bool pose(const PoseCall& call) const override;
+  void hash(const CreatureState& c, StateHasher* h) const override;
+  void describe(const CreatureState& c, Json* j) const override;
+  void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;
+  const char* title() const override { return "Walker"; }
+};
+
+// A creature that cannot walk (or whose pose failed): its bind pose with its cog's ground point at its root.
+void pose_bind_at_root(const CreatureState& c, const Rig& rig, CreaturePose* pose);
+
+}  // namespace cf

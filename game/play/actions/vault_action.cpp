@@ -1,0 +1,416 @@
+#include "game/play/actions/vault_action.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "core/tick.h"
+#include "game/play/sim.h"
+#include "game/play/world_runtime.h"
+#include "math/angles.h"
+#include "motion/motion_clip.h"
+#include "render/geometry_stage.h"
+#include "retarget/pose_blend.h"
+#include "world/clearance.h"
+#include "world/level.h"
+
+namespace cf {
+
+namespace {
+
+constexpr float kBrainFenceLookAhead_m = 1.4f;  // a herd creature vaults a fence this close ahead
+
+VaultRuntime& runtime_of(const VaultAction& self, WorldRuntime& rt, int creature) {
+  return static_cast<VaultRuntime&>(*rt.action_runtime(creature, self));
+}
+
+// The plan of the creature's current vault record; rebuilt when the record is not the one held (after
+// a state was restored). Null when the creature has no vault decided.
+const VaultPlan* plan_of(const VaultAction& self, WorldRuntime& rt, int creature, const CreatureState& c,
+                         const SimContext& ctx) {
+  const VaultActionState& st = self.state_of<VaultActionState>(c);
+  if (st.record.serial == 0) return nullptr;
+  VaultRuntime& r = runtime_of(self, rt, creature);
+  if (r.serial != st.record.serial) {
+    const Species* sp = ctx.species_of(c.species);
+    const VaultMotion* vm = sp ? self.data_of<VaultMotion>(*sp) : nullptr;
+    if (!vm || !ctx.level) return nullptr;
+    Result<VaultDecision> d = decide_vault(*ctx.level, st.record.fence, *vm, st.record.from_ws);
+    if (!d) return nullptr;
+    r.plan = make_vault_plan(*ctx.level, *sp->rig, *vm, std::move(*d));
+    r.serial = st.record.serial;
+  }
+  return &r.plan;
+}
+
+void record_plan(VaultRecord& r, const VaultPlan& plan) {
+  r.fence = plan.decision.place.fence;
+  r.ticks = plan.ticks;
+  r.mirrored = plan.decision.mirrored;
+  r.refused = plan.decision.refused;
+  r.lref = plan.decision.lref;
+  r.lmax = plan.decision.lmax;
+  r.end_position_ws = plan.end_position_ws;
+  r.set_reason(plan.decision.reason);
+}
+
+// Where the walker's position (the cog's ground point) is when the planned vault starts.
+glm::vec3 vault_start_ground(const VaultPlan& plan, const Rig& rig) {
+  const glm::mat4& m = plan.decision.place.model_to_world;
+  const glm::vec3 p = glm::vec3(m * glm::vec4(rig.cog.x, 0.0f, rig.cog.z, 1.0f));
+  return glm::vec3(p.x, 0.0f, p.z);
+}
+
+// One tick of walking to the vault's start: steers for a point on the vault's line a little short
+// of the start, so the creature arrives on the line already facing the fence (a creature standing
+// too close walks a small loop back onto it). Starts the vault on arrival, or after a timeout from
+// wherever the walk got to (the vault's first ticks blend from there).
+void step_approach(const VaultAction& self, const ActionCall& a) {
+  CreatureState& c = a.creature;
+  VaultActionState& st = self.state_of<VaultActionState>(c);
+  const VaultPlan* plan = plan_of(self, a.runtime, a.index, c, a.ctx);
+  if (!plan) {
+    st.approaching = false;
+    return;
+  }
+  const glm::vec3 target = vault_start_ground(*plan, *a.species.rig);
+  const glm::vec3 pos(c.walker.position_ws.x, 0.0f, c.walker.position_ws.z);
+  const glm::vec3 fwd = plan->decision.place.forward_ws;
+  const glm::vec3 to_start = target - pos;
+  const float dist = std::sqrt(to_start.x * to_start.x + to_start.z * to_start.z);
+  const float along = glm::dot(to_start, fwd);  // > 0: the start is still ahead along the vault's line
+  const float heading_err = wrap_angle(plan->decision.place.heading_rad - c.walker.heading_rad);
+  const int max_ticks_setting = a.ctx.tuning.max_approach_ticks;
+  const auto max_ticks = static_cast<std::uint32_t>(max_ticks_setting > 0 ? max_ticks_setting : 300);
+  const bool arrived = dist < 0.05f && std::fabs(heading_err) < 0.12f;
+  if (arrived || st.approach_ticks >= max_ticks) {
+    st.approaching = false;
+    start_vault(*plan, &st.vault);
+    return;
+  }
+  ++st.approach_ticks;
+  float want = plan->decision.place.heading_rad;
+  float speed_cap = std::max(0.0f, along) * 2.5f;
+  if (dist > 0.12f || along < -0.03f) {
+    const glm::vec3 carrot = target - fwd * (0.6f * dist);
+    const glm::vec3 to = carrot - pos;
+    want = std::atan2(to.x, to.z);
+    speed_cap = dist * 2.5f;
+  }
+  const float err = wrap_angle(want - c.walker.heading_rad);
+  WalkCommand cmd;
+  cmd.turn_rate_rps = std::clamp(err * 6.0f, -3.0f, 3.0f);
+  cmd.speed_mps = std::min(natural_speed(*a.species.walk_setup), speed_cap) * std::max(0.0f, std::cos(err));
+  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf);
+  c.root_ws = c.walker.position_ws;
+  c.heading_rad = wrap_angle(c.walker.heading_rad);
+  c.speed_mps = c.walker.speed_mps;
+}
+
+// The HUD shows messages as sentences: a capital first letter.
+std::string sentence_case(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
+}  // namespace
+
+std::string_view VaultRecord::reason_text() const {
+  return std::string_view(reason.data(), strnlen(reason.data(), reason.size()));
+}
+
+void VaultRecord::set_reason(std::string_view text) {
+  reason.fill('\0');
+  std::memcpy(reason.data(), text.data(), std::min(text.size(), reason.size() - 1));
+}
+
+VaultPlan make_vault_plan(const Level& level, const Rig& rig, const VaultMotion& motion, VaultDecision decision) {
+  VaultPlan plan;
+  if (!decision.refused) {
+    Result<VaultPlan> made = plan_vault(level, rig, motion, decision);
+    if (made) return std::move(*made);
+    decision.refused = true;
+    decision.reason = made.error().message;
+  }
+  plan.decision = std::move(decision);
+  return plan;
+}
+
+void VaultAction::init(CreatureState& c) const { new (&state_of<State>(c)) State(); }
+
+bool VaultAction::active(const CreatureState& c) const {
+  const State& st = state_of<State>(c);
+  return st.approaching || st.playing();
+}
+
+// Asked for: vault the fence in front, mirrored when the wall leaves no room on the authored side,
+// refused (with the reason on the HUD) when neither side has room.
+void VaultAction::start(const ActionCall& a) const {
+  CreatureState& c = a.creature;
+  State& st = state_of<State>(c);
+  const VaultMotion* vm = data_of<VaultMotion>(a.species);
+  if (!vm) {
+    a.hud(id(), kCannotVault);
+    return;
+  }
+  const Level& level = *a.ctx.level;
+  const float reach = or_default(a.ctx.tuning.vault_reach_m, 2.0f);
+  const int fence = fence_in_reach(level, c.root_ws, heading_forward(c.heading_rad), reach);
+  if (fence < 0) {
+    a.hud(id(), kNoFenceInReach);
+    return;
+  }
+  Result<VaultDecision> d = decide_vault(level, fence, *vm, c.root_ws);
+  if (!d) {
+    a.hud(id(), kNoFenceInReach);
+    return;
+  }
+  const std::uint32_t serial = st.record.serial + 1;
+  st.record = VaultRecord{};
+  st.record.serial = serial;
+  st.record.from_ws = c.root_ws;
+  VaultRuntime& r = runtime_of(*this, a.runtime, a.index);
+  r.plan = make_vault_plan(level, *a.species.rig, *vm, std::move(*d));
+  r.serial = serial;
+  record_plan(st.record, r.plan);
+  const VaultPlan& p = r.plan;
+  if (p.decision.refused || p.ticks == 0) {
+    start_vault(p, &st.vault);  // records the refusal
+    a.hud(id(), kVaultRefused);
+    return;
+  }
+  // Walk to where the vault starts first, so the creature doesn't jump there.
+  st.approaching = true;
+  st.approach_ticks = 0;
+  st.vault.phase = VaultPhase::kIdle;
+  step_approach(*this, a);
+}
+
+void VaultAction::step(const ActionCall& a) const {
+  if (state_of<State>(a.creature).approaching) step_approach(*this, a);  // a playing vault: the posing stage
+}
+
+void VaultAction::idle(const ActionCall& a) const {
+  VaultState& v = state_of<State>(a.creature).vault;
+  if (v.phase == VaultPhase::kLanded && v.since_landed < kVaultLandingBlendTicks) ++v.since_landed;
+}
+
+bool VaultAction::pose(const PoseCall& call) const {
+  const State& st = state_of<State>(call.creature);
+  const VaultMotion* vm = data_of<VaultMotion>(call.species);
+  if (!st.playing() || !vm) return false;
+  const VaultPlan* p = plan_of(*this, call.runtime, call.index, call.creature, call.ctx);
+  VaultPoseJob job;
+  job.plan = p;
+  job.motion = vm;
+  job.rig = call.species.rig;
+  job.level = call.ctx.level;
+  job.tick = vault_tick_to_pose(st.vault);
+  job.out = call.out;
+  if (!p || !job.run()) return false;
+  // The first ticks hand over from the walking pose the vault started from (no pop).
+  const int k = vault_tick_to_pose(st.vault);
+  const Species& sp = call.species;
+  if (k < kVaultBlendInTicks && sp.walks() &&
+      pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch))
+    blend_pose_world(*call.scratch, *call.out, handover_weight(k, kVaultBlendInTicks), call.out);
+  return true;
+}
+
+void VaultAction::after_locomotion_pose(const PoseCall& call) const {
+  // After a landing the walker takes over from the vault's last frame over a few ticks.
+  const State& st = state_of<State>(call.creature);
+  const VaultMotion* vm = data_of<VaultMotion>(call.species);
+  if (st.vault.phase != VaultPhase::kLanded || st.vault.since_landed >= kVaultLandingBlendTicks || !vm) return;
+  const VaultPlan* p = plan_of(*this, call.runtime, call.index, call.creature, call.ctx);
+  VaultPoseJob last;
+  last.plan = p;
+  last.motion = vm;
+  last.rig = call.species.rig;
+  last.level = call.ctx.level;
+  last.tick = p ? p->ticks - 1 : 0;
+  last.out = call.scratch;
+  if (p && last.run())
+    blend_pose_world(*call.scratch, *call.out, handover_weight(st.vault.since_landed, kVaultLandingBlendTicks),
+                     call.out);
+}
+
+// After the posing stage: a playing vault reads its posed tick (where the body is, what it touches)
+// and advances; where it lands the walker takes over.
+void VaultAction::after_pose(const ActionCall& a) const {
+  CreatureState& c = a.creature;
+  State& st = state_of<State>(c);
+  if (!st.playing()) return;
+  const VaultPlan* plan = plan_of(*this, a.runtime, a.index, c, a.ctx);
+  if (!plan) return;
+  const Rig& rig = *a.species.rig;
+  const CreaturePose& pose = a.runtime.pose(a.index);
+  c.root_ws = glm::vec3(pose.cog_ws.x, a.ctx.level->ground_y, pose.cog_ws.z);
+  // The heading turns from the walker's onto the vault's as the pose hands over (no snap).
+  const int k = vault_tick_to_pose(st.vault);
+  const float start_heading = a.species.walks() ? c.walker.heading_rad : plan->decision.place.heading_rad;
+  c.heading_rad = wrap_angle(lerp_angle(start_heading, plan->decision.place.heading_rad,
+                                        handover_weight(k, kVaultBlendInTicks)));
+  c.speed_mps = 0.0f;
+  advance_vault(*plan, rig, *a.ctx.level, pose, &st.vault);
+  if (st.vault.phase == VaultPhase::kLanded) {
+    // The walker stands under the landed body (its position is the cog's ground point), so the root
+    // goes on from where the vault left it; the pose hands over in the posing stage.
+    c.walker = make_walker(*a.species.walk_setup, rig, glm::vec3(c.root_ws.x, 0.0f, c.root_ws.z),
+                           plan->landed_heading_rad);
+    c.root_ws = c.walker.position_ws;
+    c.heading_rad = wrap_angle(c.walker.heading_rad);
+    st.vault.since_landed = 0;
+    ++st.vaults_played;
+  }
+}
+
+void VaultAction::as_posed(CreatureState& c, const CreatureState& prior, bool prior_exists) const {
+  // The posing stage ran on each state before its vault advanced: step it back one frame.
+  State& st = state_of<State>(c);
+  const State& before = state_of<State>(prior);
+  if (st.playing() && st.vault.tick > 0) {
+    --st.vault.tick;
+  } else if (st.vault.phase == VaultPhase::kLanded && prior_exists && before.playing() &&
+             before.record.serial == st.record.serial && st.vault.ticks > 0) {
+    st.vault = before.vault;  // landed this tick: shown on the vault's last frame
+    st.vault.tick = st.vault.ticks - 1;
+  }
+}
+
+bool VaultAction::destination(const CreatureState& c, glm::vec3* ground_ws) const {
+  const State& st = state_of<State>(c);
+  if (!active(c) || st.record.refused || st.record.ticks <= 0) return false;
+  *ground_ws = st.record.end_position_ws;
+  return true;
+}
+
+PlantedContact VaultAction::contact(const CreatureState& c) const {
+  // The hands a vault plants on its fence (the pose is a vault frame while playing and on the
+  // landing tick) touch that fence by design.
+  const VaultState& v = state_of<State>(c).vault;
+  const bool vault_pose = v.phase == VaultPhase::kPlaying || v.phase == VaultPhase::kLanded;
+  if (!vault_pose || v.fence < 0) return {};
+  return PlantedContact{v.fence, true};
+}
+
+bool VaultAction::brain_wants(const BrainCall& b) const {
+  // A fence just ahead on the way: vault it, as a player would with A.
+  return data_of<VaultMotion>(b.species) && std::fabs(b.steer_error_rad) < 0.5f &&
+         fence_in_reach(*b.ctx.level, b.creature.root_ws, heading_forward(b.creature.heading_rad),
+                        kBrainFenceLookAhead_m) >= 0;
+}
+
+void VaultAction::hash(const CreatureState& c, StateHasher* h) const {
+  const State& st = state_of<State>(c);
+  h->u8(st.approaching ? 1 : 0);
+  h->u32(st.approach_ticks);
+  hash_vault_state(st.vault, h);
+  const VaultRecord& r = st.record;
+  h->u32(r.serial);
+  for (float f : {r.from_ws.x, r.from_ws.y, r.from_ws.z}) h->f32(f);
+  h->i32(r.fence);
+  h->i32(r.ticks);
+  h->u8(r.mirrored ? 1 : 0);
+  h->u8(r.refused ? 1 : 0);
+  h->str(r.reason_text());
+  for (float f : {r.lref, r.lmax, r.end_position_ws.x, r.end_position_ws.z}) h->f32(f);
+  h->u32(st.vaults_played);
+}
+
+void VaultAction::describe(const CreatureState& c, Json* j) const {
+  const State& st = state_of<State>(c);
+  (*j)["vault_phase"] = st.approaching ? "approaching" : to_string(st.vault.phase);
+  (*j)["vault_fence"] = st.vault.fence;
+  (*j)["vault_mirrored"] = st.vault.mirrored;
+  (*j)["vault_refused_reason"] = st.record.refused ? std::string(st.record.reason_text()) : "";
+  (*j)["vaults_played"] = st.vaults_played;
+  (*j)["vault_max_penetration_m"] = st.vault.max_penetration_m;
+}
+
+std::string VaultAction::hud_text(int code, const CreatureState& c, const std::string& unavailable) const {
+  switch (code) {
+    // Reasons say why, never "vault" again: "Can't vault: the creature would touch a wall".
+    case kVaultRefused: return "Can't vault: " + std::string(state_of<State>(c).record.reason_text());
+    case kNoFenceInReach: return "No fence in reach";
+    case kCannotVault: return sentence_case(unavailable);
+    default: return {};
+  }
+}
+
+void VaultAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const {
+  const State& st = state_of<State>(call.creature);
+  const VaultRecord& r = st.record;
+  char line[192];
+  std::snprintf(line, sizeof line, "phase %s  tick %d / %d", st.approaching ? "approaching" : to_string(st.vault.phase),
+                st.vault.tick, st.vault.ticks);
+  rows->push_back({DebugRow::Style::kNormal, line});
+  if (r.serial == 0) {
+    rows->push_back({DebugRow::Style::kDisabled, "no vault decided yet"});
+    return;
+  }
+  const auto* rt = static_cast<const VaultRuntime*>(call.runtime);
+  const VaultPlan* plan = rt ? rt->held(r.serial) : nullptr;
+  const float tol = plan ? plan->decision.tolerance : 0.0f;
+  std::snprintf(line, sizeof line, "fence %d  lmax %.3f m  lref %.3f m", r.fence, r.lmax, r.lref);
+  rows->push_back({DebugRow::Style::kNormal, line});
+  std::snprintf(line, sizeof line, "delta %.3f m  tolerance %.3f m", r.lref - r.lmax, tol);
+  rows->push_back({DebugRow::Style::kNormal, line});
+  if (r.refused) {
+    rows->push_back({DebugRow::Style::kWarning, "refused: " + std::string(r.reason_text())});
+  } else {
+    rows->push_back({DebugRow::Style::kNormal, r.mirrored ? "mirrored clip" : "authored clip"});
+  }
+}
+
+void VaultAction::overlays(const CreatureState& c, const ActionRuntime* rt,
+                           std::vector<OverlayLineInput>* lines) const {
+  // The vault's reference line and its lmax / lref directions while vaulting (or refused).
+  const State& st = state_of<State>(c);
+  const VaultPlan* plan = rt ? static_cast<const VaultRuntime*>(rt)->held(st.record.serial) : nullptr;
+  if (!plan || !(st.vault.phase == VaultPhase::kPlaying || st.vault.phase == VaultPhase::kRefused)) return;
+  const Rgba8 yellow{255, 230, 40, 255}, red{255, 60, 60, 255}, orange{255, 150, 40, 255};
+  const VaultDecision& d = plan->decision;
+  const glm::mat4& m = d.place.model_to_world;
+  const glm::vec3 a = glm::vec3(m * glm::vec4(d.place.ref_x_ms, 0.0f, d.place.path_start_ms, 1.0f));
+  const glm::vec3 b = glm::vec3(m * glm::vec4(d.place.ref_x_ms, 0.0f, d.place.path_end_ms, 1.0f));
+  const glm::vec3 up(0.0f, 0.9f, 0.0f);
+  lines->push_back({a + up, b + up, orange, kOverlayReferenceLine});
+  const glm::vec3 dir = glm::vec3(m * glm::vec4(d.lmax_dir.x, 0.0f, d.lmax_dir.y, 0.0f));
+  const glm::vec3 mid = (a + b) * 0.5f + up;
+  lines->push_back({mid, mid + dir * d.lmax, red, kOverlayReferenceLine});
+  lines->push_back({mid + glm::vec3(0, 0.05f, 0), mid + glm::vec3(0, 0.05f, 0) + dir * d.lref, yellow,
+                    kOverlayReferenceLine});
+}
+
+PreparedAction VaultAction::prepare(const ActionSetup& setup) const {
+  PreparedAction out;
+  Result<MotionClip> clip = load_motion(setup.motions_dir + "vault.json");
+  out.identity = clip ? motion_to_json(*clip).dump() : std::string("no vault clip");
+  if (!clip) {
+    out.unavailable = "no vault motion: " + clip.error().to_string();
+  } else if (!setup.can_walk) {
+    out.unavailable = "this creature cannot walk, so it cannot vault";
+  } else {
+    Result<VaultMotion> vm = prepare_vault(*setup.rig, *clip);
+    if (vm) {
+      out.data = std::make_shared<const VaultMotion>(std::move(*vm));
+    } else {
+      out.unavailable = "this creature cannot vault: " + vm.error().message;
+    }
+  }
+  return out;
+}
+
+std::unique_ptr<ActionRuntime> VaultAction::make_runtime() const { return std::make_unique<VaultRuntime>(); }
+
+const VaultAction& game_vault() {
+  return static_cast<const VaultAction&>(game_actions()[game_actions().find("vault")]);
+}
+const VaultActionState& vault_of(const CreatureState& c) { return game_vault().state_of<VaultActionState>(c); }
+VaultActionState& vault_of(CreatureState& c) { return game_vault().state_of<VaultActionState>(c); }
+HudMessage vault_hud(VaultMessage m) { return hud_message_id(game_vault().id(), m); }
+const VaultMotion* vault_motion(const Species& sp) { return game_vault().data_of<VaultMotion>(sp); }
+
+}  // namespace cf

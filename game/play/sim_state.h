@@ -1,0 +1,130 @@
+#pragma once
+// The simulation's state types: a world (tick, seed, camera, HUD) and its creatures, plain fixed-size
+// data. A whole state copies without allocating (debug rewind keeps a ring of them); derived data
+// (action plans, poses) lives beside it in a WorldRuntime. What a creature does is its actions'
+// business (game/play/action.h): each keeps its plain-data state in the creature's action storage.
+#include <array>
+#include <cstdint>
+
+#include <glm/glm.hpp>
+
+#include "core/rng.h"
+#include "retarget/walker.h"
+#include "world/footprint.h"
+
+namespace cf {
+
+struct Level;
+struct Rig;
+struct MotionClip;
+struct RetargetSetup;
+class ActionRegistry;
+
+// An action's index in the world's ActionRegistry; 0 is locomotion.
+using ActionId = std::uint8_t;
+constexpr ActionId kLocomotion = 0;
+constexpr ActionId kNoAction = 0xff;
+constexpr int kMaxActions = 8;
+constexpr std::size_t kActionStateBytes = 512;  // per creature: every action's state together
+
+// What a creature is asked to do this tick: from the input map for the player (the one place that
+// knows buttons), from the brain for herd creatures. The simulation reads nothing else.
+struct CreatureCommand {
+  float move_x = 0.0f;            // [-1, 1]: + turns right
+  float move_y = 0.0f;            // [-1, 1]: + walks forward (walkers ignore backwards)
+  ActionId request = kNoAction;   // an action asked to start this tick
+};
+
+// Movement and camera tuning; zero means default.
+struct SimTuning {
+  float max_speed_mps = 0;      // sliding speed at full stick (creatures that cannot walk); 0 -> 1.4
+  float accel_mps2 = 0;         // sliding speed change per second; 0 -> 4
+  float turn_rate_rps = 0;      // turn rate at full stick x, radians per second; 0 -> 2
+  float camera_yaw_rate_rps = 0;    // right stick x at full deflection; 0 -> 2.5
+  float camera_pitch_rate_rps = 0;  // right stick y at full deflection; 0 -> 1.5
+  float camera_follow_rps = 0;      // how fast the camera swings back behind a moving creature; 0 -> 1.5
+  float vault_reach_m = 0;          // a fence this close in front can be vaulted; 0 -> 2
+  int max_approach_ticks = 0;       // walking to the vault's start gives up after this; 0 -> 300
+};
+float or_default(float v, float d);  // v when > 0, else d
+
+// One kind of creature the world can hold: the baked data of a creature file (not owned).
+struct Species {
+  const Rig* rig = nullptr;               // required
+  const MotionClip* walk_clip = nullptr;  // with walk_setup: the creature walks, else it slides
+  const RetargetSetup* walk_setup = nullptr;
+  // Per action (ActionId): its baked data for this species (null: it cannot), and why not for the HUD.
+  std::array<const void*, kMaxActions> action_data{};
+  std::array<const char*, kMaxActions> action_unavailable{};
+  float body_radius_m = 0.3f;             // footprint radius for collisions of sliding creatures, metres
+  Footprint footprint;                    // walking creatures' body on the ground, around the cog's ground point
+  bool walks() const { return rig && walk_clip && walk_setup; }
+};
+
+// What the simulation reads besides the state and input; never written by step().
+struct SimContext {
+  const Level* level = nullptr;      // required
+  const Species* species = nullptr;  // species_count entries; CreatureState::species indexes them
+  int species_count = 0;
+  std::uint64_t scene_id = 0;        // identity of the creature, level and motions (game/scene.h)
+  SimTuning tuning;
+  const ActionRegistry* actions = nullptr;  // null: game_actions()
+  const ActionRegistry& registry() const;
+  const Species* species_of(int i) const {
+    return i >= 0 && i < species_count ? &species[static_cast<std::size_t>(i)] : nullptr;
+  }
+};
+
+constexpr float kCameraPitchMin = -0.15f, kCameraPitchMax = 1.2f;  // radians above the horizon
+constexpr std::uint32_t kHudTicks = 150;                           // a HUD message shows 2.5 s
+constexpr int kMaxCreatures = 80;  // the player plus a herd of 64, with room to spare
+
+// A HUD message: 0 none, else an action's message (hud_message_id in game/play/action.h).
+using HudMessage = std::uint8_t;
+constexpr HudMessage kHudNone = 0;
+
+// What a herd creature's brain keeps between ticks (game/herd.h).
+struct WanderState {
+  glm::vec2 goal_xz{0.0f};           // where it walks to, world x/z, metres
+  std::uint32_t goal_ticks = 0;      // ticks before it picks a new goal
+  std::uint32_t action_cooldown = 0;  // ticks before it may request another action
+};
+
+struct CreatureState {
+  std::int32_t species = 0;      // index into SimContext::species
+  bool wanders = false;          // a herd creature: its brain drives it (herd_brain)
+  // Summary of where the creature is (from the walker, the vault or the slide), world space.
+  glm::vec3 root_ws{0.0f};       // ground point under the centre of gravity, metres
+  float heading_rad = 0.0f;      // yaw about +Y; 0 faces +Z, pi/2 faces +X
+  float speed_mps = 0.0f;        // forward speed, metres per second
+  WalkerState walker;            // authoritative while walking (Species::walks())
+  float look_yaw_rad = 0.0f;     // head look offset from the heading while idle, radians
+  float look_target_rad = 0.0f;  // where the look is heading, radians
+  std::uint32_t idle_ticks = 0;  // ticks since the creature last moved
+  std::uint32_t next_look_tick = 90;  // idle_ticks value at which a new look target is picked
+  std::uint32_t blocked_ticks = 0;    // consecutive ticks a move was stopped by an obstacle
+  // Every registered one-shot action's plain-data state (Action::state_of), at offsets the registry
+  // gave them; locomotion's is the walker above.
+  alignas(16) std::array<unsigned char, kActionStateBytes> action_bytes{};
+  WanderState wander;
+};
+
+struct SimState {
+  std::uint64_t scene_id = 0;    // SimContext::scene_id at the start: the hash names what it ran
+  std::uint64_t tick = 0;        // ticks run so far
+  Rng rng;                       // the only source of randomness (idle look-around)
+  float camera_yaw_offset_rad = 0.0f;  // camera orbit relative to the player's heading (0 = behind)
+  float camera_pitch_rad = 0.3f; // orbit elevation, radians, [kCameraPitchMin, kCameraPitchMax]
+  float camera_lift_rad = 0.0f;  // extra elevation to see the player over an obstacle (game/camera.h)
+  float camera_distance_m = 4.2f;  // orbit radius, pulled in before walls (game/camera.h)
+  HudMessage hud = kHudNone;
+  std::uint32_t hud_ticks = 0;   // ticks the HUD message stays up
+  std::int32_t creature_count = 0;
+  std::array<CreatureState, kMaxCreatures> creatures{};  // [0] is the player's
+
+  CreatureState& player() { return creatures[0]; }
+  const CreatureState& player() const { return creatures[0]; }
+  float camera_yaw_rad() const { return player().heading_rad + camera_yaw_offset_rad; }
+};
+
+}  // namespace cf

@@ -1,0 +1,41 @@
+#include "core/hash.h"
+#include "game/play/action.h"
+#include "game/play/sim.h"
+
+namespace cf {
+
+std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions) {
+  StateHasher h;
+  h.str("critterforge.sim/5");
+  h.u64(s.scene_id);
+  h.u64(s.tick);
+  h.u64(s.rng.state);
+  h.u64(s.rng.inc);
+  h.f32(s.camera_yaw_offset_rad);
+  h.f32(s.camera_pitch_rad);
+  h.f32(s.camera_lift_rad);
+  h.f32(s.camera_distance_m);
+  h.u8(s.hud);
+  h.u32(s.hud_ticks);
+  h.i32(s.creature_count);
+  for (int i = 0; i < s.creature_count; ++i) {
+    const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+    h.i32(c.species);
+    for (float v : {c.root_ws.x, c.root_ws.y, c.root_ws.z, c.heading_rad, c.speed_mps, c.look_yaw_rad,
+                    c.look_target_rad}) {
+      h.f32(v);
+    }
+    h.u32(c.idle_ticks);
+    h.u32(c.next_look_tick);
+    for (ActionId a = 0; a < actions.size(); ++a) actions[a].hash(c, &h);
+    h.u8(c.wanders ? 1 : 0);
+    for (float f : {c.wander.goal_xz.x, c.wander.goal_xz.y}) h.f32(f);
+    h.u32(c.wander.goal_ticks);
+    h.u32(c.wander.action_cooldown);
+  }
+  return h.value();
+}
+
+std::uint64_t hash_state(const SimState& s) { return hash_state(s, game_actions()); }
+
+}  // namespace cf
