@@ -129,7 +129,7 @@ bool Session::tick(const InputFrame& live) {
   if (behind_recording()) cut_recording();
   const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
   prev_ = state_;
-  step(state_, player_tick_input(in, registry()), ctx_, runtime_);
+  step(state_, player_tick_input(in, registry(), controls_), ctx_, runtime_);
   clips_.check(state_, ctx_, runtime_);
   history_.push(state_);
   last_input_ = in;
@@ -167,7 +167,7 @@ bool Session::step_recorded() {
   const InputFrame in = record_.inputs[static_cast<std::size_t>(state_.tick)];
   // The held next state is what this tick made; re-running it must give the same (determinism).
   prev_ = state_;
-  step(state_, player_tick_input(in, registry()), ctx_, runtime_);
+  step(state_, player_tick_input(in, registry(), controls_), ctx_, runtime_);
   clips_.check(state_, ctx_, runtime_);
   if (!history_.find(state_.tick)) history_.push(state_);
   last_input_ = in;

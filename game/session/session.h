@@ -10,6 +10,7 @@
 #include "core/result.h"
 #include "game/session/clip_watch.h"
 #include "game/session/replay.h"
+#include "game/play/controls.h"
 #include "game/play/scene.h"
 #include "game/play/sim.h"
 #include "game/session/state_ring.h"
@@ -30,6 +31,8 @@ class Session {
   // The actions creatures play (null: game_actions()); set before start(). Not owned.
   void set_actions(const ActionRegistry* actions) { actions_ = actions; }
   const ActionRegistry& registry() const { return actions_ ? *actions_ : game_actions(); }
+  // Which buttons ask for which actions (default_controls(): A vaults). The bindings are not owned.
+  void set_controls(const ControlMap& controls) { controls_ = controls; }
   // The current state's hash (over the session's actions).
   std::uint64_t hash() const { return hash_state(state_, registry()); }
 
@@ -105,6 +108,7 @@ class Session {
   std::vector<Species> species_;  // [0]: the scene's creature, then herd_scenes_
   SimContext ctx_;
   const ActionRegistry* actions_ = nullptr;
+  ControlMap controls_ = default_controls();
   WorldRuntime runtime_;
   std::unique_ptr<WorkerPool> pool_;
   SimState state_, prev_;
