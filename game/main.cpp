@@ -81,7 +81,11 @@ int main(int argc, char** argv) {
   cf::ViewTextures textures;
   bool paced = false;  // ticks follow the wall clock; otherwise one tick per displayed frame
   if (!opt.headless) {
-    const cf::WindowDesc desc{"Critterforge", opt.window_w, opt.window_h, false, false, false, 1};
+    cf::WindowDesc desc;
+    desc.title = "Critterforge";
+    desc.width = opt.window_w;
+    desc.height = opt.window_h;
+    desc.swap_interval = 1;  // vsync
     if (cf::Status s = window.open(desc); !s) {
       return fail(1, s.error.to_string());
     }
