@@ -204,13 +204,7 @@ void View::choose_flesh(const SimState& draw, const glm::mat4& camera_view, cons
   }
 }
 
-const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime, float alpha,
-                               const FrameSettings& settings, int window_w, int window_h, GeometryStats* stats) {
-  const Level& lv = scene_->level;
-  meshes_.clear();
-  lines_.clear();
-  points_.clear();
-
+void View::add_level_meshes(const Level& lv) {
   MeshInput ground = ground_.view(glm::translate(glm::mat4(1.0f), glm::vec3(0, lv.ground_y, 0)),
                                   Rgba8{255, 255, 255, 255}, tex_.ground);
   ground.ground_layer = true;
@@ -230,7 +224,9 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     meshes_.push_back(p.mesh.view(p.model_to_world, pipe ? Rgba8{150, 160, 170, 255} : Rgba8{255, 220, 60, 255},
                                   pipe ? tex_.wood : kNoTexture));
   }
-  skinning_s_ = 0.0;
+}
+
+void View::pose_between_ticks(const SimState& draw, const WorldRuntime& runtime, float alpha) {
   const auto count = static_cast<std::size_t>(draw.creature_count);
   if (poses_.size() < count) {  // grows when creatures arrive, not per frame
     poses_.resize(count);
@@ -240,14 +236,13 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     detail_.resize(count, FleshDetail::kNone);
     drawn_.resize(count, FleshDetail::kNone);
   }
-  // Poses between ticks first: the camera follows the player's, and the level of detail reads them all.
   for (int i = 0; i < draw.creature_count; ++i) {
     blend_poses(runtime.previous_pose(i), runtime.pose(i), alpha, &poses_[static_cast<std::size_t>(i)]);
   }
-  const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
-  const glm::mat4 camera_view = orbit_camera_view(draw, lv, cog_height);
-  choose_flesh(draw, camera_view, settings, window_w, window_h);
-  // Skin every creature in view (across the pool's threads: each writes only its own buffers).
+}
+
+void View::skin_creatures(const SimState& draw) {
+  // Across the pool's threads: each creature writes only its own buffers.
   auto skin_one = [&](int i) {
     const auto k = static_cast<std::size_t>(i);
     skinned_ok_[k] = 0;
@@ -274,7 +269,10 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   } else {
     for (int i = 0; i < draw.creature_count; ++i) skin_one(i);
   }
-  if (now_) skinning_s_ = now_() - skin_t0;
+  skinning_s_ = now_ ? now_() - skin_t0 : 0.0;
+}
+
+void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime) {
   for (int i = 0; i < draw.creature_count; ++i) {
     const auto k = static_cast<std::size_t>(i);
     const auto species = static_cast<std::size_t>(draw.creatures[k].species);
@@ -301,33 +299,26 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
     }
     add_pose_overlays(draw.creatures[k], pose, runtime, i);
   }
-  for (const Wall& w : lv.walls) {
-    if (!w.has_virtual_plane) continue;
-    const glm::vec3 n = w.plane_normal, along(-n.z, 0.0f, n.x);
-    const glm::vec3 p = w.plane_point, up(0.0f, w.box.top_y() - lv.ground_y, 0.0f);
-    const float half = std::max(w.box.half_extents.x, w.box.half_extents.z);
-    const glm::vec3 a = glm::vec3(p.x, lv.ground_y, p.z) - along * half, b = a + along * (2.0f * half);
-    const Rgba8 cyan{60, 230, 255, 255};
-    lines_.push_back({a, a + up, cyan, kOverlayVirtualPlanes});
-    lines_.push_back({a + up, b + up, cyan, kOverlayVirtualPlanes});
-    lines_.push_back({b + up, b, cyan, kOverlayVirtualPlanes});
-  }
-  for (const Region& r : lv.regions) {
-    for (std::size_t i = 0; i < r.points_xz.size(); ++i) {
-      const glm::vec2 a = r.points_xz[i], b = r.points_xz[(i + 1) % r.points_xz.size()];
-      lines_.push_back({{a.x, lv.ground_y + 0.01f, a.y}, {b.x, lv.ground_y + 0.01f, b.y}, Rgba8{80, 255, 120, 255},
-                        kOverlayRegions});
-    }
-  }
+}
 
-  GeometryJob job;
+const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime, float alpha,
+                               const FrameSettings& settings, int window_w, int window_h, GeometryStats* stats) {
+  const Level& lv = scene_->level;
+  meshes_.clear();
+  lines_.clear();
+  points_.clear();
+  add_level_meshes(lv);
+  // Poses between ticks first: the camera follows the player's, and the level of detail reads them all.
+  pose_between_ticks(draw, runtime, alpha);
+  const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
+  const glm::mat4 camera_view = orbit_camera_view(draw, lv, cog_height);
+  choose_flesh(draw, camera_view, settings, window_w, window_h);
+  skin_creatures(draw);
+  add_creature_meshes(draw, runtime);
+  add_level_overlays(lv);
+
+  GeometryJob job = scene_geometry_job(camera_view, settings, window_w, window_h);
   job.set_inputs(meshes_, lines_, points_);
-  job.camera.view = camera_view;
-  job.lighting.fog_start_m = 18.0f;
-  job.lighting.fog_end_m = 40.0f;
-  job.settings = settings;
-  job.window_width = window_w;
-  job.window_height = window_h;
   job.scratch = &scratch_;
   job.out = &list_;
   job.stats = stats;
@@ -336,6 +327,18 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   if (now_) geometry_s_ = now_() - geo_t0;
   add_hud(draw, settings);
   return list_;
+}
+
+GeometryJob scene_geometry_job(const glm::mat4& camera_view, const FrameSettings& settings, int window_w,
+                               int window_h) {
+  GeometryJob job;
+  job.camera.view = camera_view;
+  job.lighting.fog_start_m = 18.0f;
+  job.lighting.fog_end_m = 40.0f;
+  job.settings = settings;
+  job.window_width = window_w;
+  job.window_height = window_h;
+  return job;
 }
 
 // Word-wraps 'text' to lines at most 'width' pixels wide.
@@ -415,38 +418,6 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
       y += line_h;
     }
   }
-}
-
-void View::add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const WorldRuntime& runtime,
-                             int creature) {
-  const ActionRegistry& actions = scene_->actions_for ? *scene_->actions_for : game_actions();
-  const Scene& sc = *scene_;
-  const float ground = sc.level.ground_y;
-  const Rgba8 white{255, 255, 255, 255}, yellow{255, 230, 40, 255}, red{255, 60, 60, 255};
-  const Rgba8 violet{200, 120, 255, 255}, orange{255, 150, 40, 255};
-  for (std::size_t b = 0; b < pose.head_ws.size(); ++b) {
-    lines_.push_back({pose.head_ws[b], pose.tail_ws[b], bone_debug_color(static_cast<int>(b)), kOverlayBones});
-    points_.push_back({pose.head_ws[b], white, kOverlayJoints, 0});
-  }
-  const glm::vec3 cog = pose.cog_ws;
-  lines_.push_back({cog, glm::vec3(cog.x, ground, cog.z), yellow, kOverlayCog});
-  points_.push_back({cog, yellow, kOverlayCog, 3});
-  for (const LimbPose& l : pose.limbs) {
-    if (l.root_ms == l.target_ms) continue;  // not posed
-    points_.push_back({l.target_ws, l.contact ? red : orange, kOverlayIkTargets, 3});
-    const glm::vec3 root_ws = glm::vec3(pose.model_to_world * glm::vec4(l.root_ms, 1.0f));
-    const glm::vec3 pole_ws = glm::vec3(pose.model_to_world * glm::vec4(l.pole_ms, 0.0f));
-    lines_.push_back({root_ws, root_ws + pole_ws * 0.15f, orange, kOverlayIkTargets});
-  }
-  // Motion control points: where the walker plants and aims each foot.
-  const bool walking = actions.posing(c) == nullptr;
-  for (int i = 0; i < c.walker.leg_count && walking; ++i) {
-    const FootState& f = c.walker.feet[static_cast<std::size_t>(i)];
-    points_.push_back({f.plant_ws, violet, kOverlayControlPoints, 2});
-    if (!f.planted) lines_.push_back({f.plant_ws, f.goal_ws, violet, kOverlayControlPoints});
-  }
-  // Each action's own lines (a vault's reference line).
-  for (ActionId a = 1; a < actions.size(); ++a) actions[a].overlays(c, runtime.held_runtime(creature, a), &lines_);
 }
 
 std::string View::hud_text(const SimState& s) const {

@@ -36,6 +36,11 @@ MeshInput bind_flesh_input(const SkinMesh& mesh, TextureId texture);
 // The orbit camera around the creature (world -> view), kept out of the level's obstacles (game/camera.h).
 glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_height_m);
 
+// The geometry stage's job for a 3D scene seen from camera_view (fog, settings, target size); the
+// caller sets its inputs, scratch and output. Play, the editor and the title menu all draw through it.
+GeometryJob scene_geometry_job(const glm::mat4& camera_view, const FrameSettings& settings, int window_w,
+                               int window_h);
+
 class View {
  public:
   View() = default;
@@ -129,6 +134,12 @@ class View {
   std::vector<CreaturePose> poses_;     // per creature, as drawn
   void add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const WorldRuntime& runtime, int creature);
   void add_hud(const SimState& draw, const FrameSettings& settings);
+  // The stages of build(), in order.
+  void add_level_meshes(const Level& lv);
+  void pose_between_ticks(const SimState& draw, const WorldRuntime& runtime, float alpha);
+  void skin_creatures(const SimState& draw);
+  void add_creature_meshes(const SimState& draw, const WorldRuntime& runtime);
+  void add_level_overlays(const Level& lv);
   std::vector<MeshInput> meshes_;
   std::vector<OverlayLineInput> lines_;
   std::vector<OverlayPointInput> points_;

@@ -108,6 +108,18 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
   c.speed_mps = c.walker.speed_mps;
 }
 
+// The vault's pose of 'tick' into *out (false when the plan or the job refuses).
+bool pose_plan_tick(const VaultPlan* plan, const VaultMotion& vm, const PoseCall& call, int tick, CreaturePose* out) {
+  VaultPoseJob job;
+  job.plan = plan;
+  job.motion = &vm;
+  job.rig = call.species.rig;
+  job.level = call.ctx.level;
+  job.tick = tick;
+  job.out = out;
+  return plan && job.run();
+}
+
 // The HUD shows messages as sentences: a capital first letter.
 std::string sentence_case(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
@@ -201,14 +213,7 @@ bool VaultAction::pose(const PoseCall& call) const {
   const VaultMotion* vm = data_of<VaultMotion>(call.species);
   if (!st.playing() || !vm) return false;
   const VaultPlan* p = plan_of(*this, call.runtime, call.index, call.creature, call.ctx);
-  VaultPoseJob job;
-  job.plan = p;
-  job.motion = vm;
-  job.rig = call.species.rig;
-  job.level = call.ctx.level;
-  job.tick = vault_tick_to_pose(st.vault);
-  job.out = call.out;
-  if (!p || !job.run()) return false;
+  if (!pose_plan_tick(p, *vm, call, vault_tick_to_pose(st.vault), call.out)) return false;
   // The first ticks hand over from the walking pose the vault started from (no pop).
   const int k = vault_tick_to_pose(st.vault);
   const Species& sp = call.species;
@@ -224,14 +229,7 @@ void VaultAction::after_locomotion_pose(const PoseCall& call) const {
   const VaultMotion* vm = data_of<VaultMotion>(call.species);
   if (st.vault.phase != VaultPhase::kLanded || st.vault.since_landed >= kVaultLandingBlendTicks || !vm) return;
   const VaultPlan* p = plan_of(*this, call.runtime, call.index, call.creature, call.ctx);
-  VaultPoseJob last;
-  last.plan = p;
-  last.motion = vm;
-  last.rig = call.species.rig;
-  last.level = call.ctx.level;
-  last.tick = p ? p->ticks - 1 : 0;
-  last.out = call.scratch;
-  if (p && last.run())
+  if (pose_plan_tick(p, *vm, call, p ? p->ticks - 1 : 0, call.scratch))
     blend_pose_world(*call.scratch, *call.out, handover_weight(st.vault.since_landed, kVaultLandingBlendTicks),
                      call.out);
 }
