@@ -157,7 +157,13 @@ int main(int argc, char** argv) {
     modes.current = cf::ModeId::kDebug;
   }
   std::uint64_t typed_tick = ~0ull;  // the pad script's keys are typed once per tick
-  const std::function<cf::InputFrame()> sample = [&] { return opt.headless ? cf::InputFrame{} : input.sample(); };
+  // One call per tick. A pad script sets the pad for the very tick about to run (not once per displayed
+  // frame), so a frame that runs several ticks loses no press and every run computes the same states.
+  const std::function<cf::InputFrame()> sample = [&] {
+    if (opt.headless) return cf::InputFrame{};
+    if (virtual_pad.attached()) virtual_pad.set_now(pad_script.frame_at(harness.ticks_run(session)));
+    return input.sample();
+  };
   while (!harness.finished(session)) {
     // Events and hot-plug; window close ends the session like the last tick. The scripted pad's
     // state for the next tick goes in before the pump, so SDL turns it into controller events
@@ -171,8 +177,8 @@ int main(int argc, char** argv) {
       input.set_text_entry(modes.active().wants_text());  // a name prompt: the keyboard types
     }
     if (virtual_pad.attached()) {
+      // The pad itself is set per tick in sample(); the pointer and typed keys are SDL events, once a frame.
       const std::uint64_t t = harness.ticks_run(session);
-      virtual_pad.set(pad_script.frame_at(t));
       virtual_pointer.set(pad_script.frame_at(t), picture.x, picture.y, picture.w, picture.h);
       if (const std::string* keys = pad_script.text_at(t); keys && t != typed_tick) virtual_pointer.type(*keys);
       typed_tick = t;

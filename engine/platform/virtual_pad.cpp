@@ -73,6 +73,14 @@ void VirtualPad::set(const InputFrame& f) {
   }
 }
 
+void VirtualPad::set_now(const InputFrame& f) {
+  if (!joystick_) return;
+  set(f);
+  SDL_GameControllerUpdate();
+  SDL_FlushEvents(SDL_JOYAXISMOTION, SDL_JOYBUTTONUP);
+  SDL_FlushEvents(SDL_CONTROLLERAXISMOTION, SDL_CONTROLLERBUTTONUP);
+}
+
 void VirtualPad::detach() {
   if (!joystick_) return;
   SDL_JoystickClose(joystick_);

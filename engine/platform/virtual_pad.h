@@ -26,6 +26,10 @@ class VirtualPad {
   // Sets sticks, triggers and held buttons (InputFrame::buttons; 'pressed' is ignored: SDL derives
   // it from the button events). Takes effect on the next event pump.
   void set(const InputFrame& f);
+  // The same, taking effect at once: SDL's controller state is updated now and the events the change
+  // made are dropped, so Input::sample() reads it without the next pump pressing it again. For a
+  // script that drives the pad once per tick, however many ticks a displayed frame runs.
+  void set_now(const InputFrame& f);
   void detach();
   bool attached() const { return joystick_ != nullptr; }
 

@@ -156,5 +156,27 @@ TEST(E2E, XvfbWalkReplayMatchesTheSameGoldens) {
   expect_matches_golden_png(shot, "e2e_walk_tick100.png");
 }
 
+// A pad script drives the pad per tick, never per displayed frame: under Xvfb on a loaded machine
+// (busy loops beside it, a herd and a big window, so frames run several ticks each) its one-tick taps
+// are neither lost nor repeated, and the run computes exactly the states of the unpaced offscreen run.
+TEST(E2E, XvfbPadScriptUnderLoadComputesTheSameStatesAsTheOffscreenRun) {
+  if (run_command("command -v xvfb-run >/dev/null").exit_code != 0) GTEST_SKIP() << "xvfb-run not installed";
+  const std::string args = "--herd 16 --ticks 300 --pad-script tests/data/game/taps_under_load.pad.json --print-hash";
+  const CommandResult plain = game_offscreen(args);
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const CommandResult loaded = run_command(
+      "cd '" CF_SOURCE_DIR "' && busy=''; for i in 1 2 3; do timeout 120 sh -c 'while :; do :; done' & busy=\"$busy $!\"; done; "
+      "env -u SDL_VIDEODRIVER " CF_GL_ENV "xvfb-run -a -n 144 -s '-screen 0 1280x800x24' '" CF_GAME_EXE "' " +
+      args + " --print-fps --window 1280x800; rc=$?; kill $busy; exit $rc");
+  ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
+  EXPECT_EQ(last_line(loaded.out), last_line(plain.out)) << loaded.out;
+  // The load did what it was for: frames ran more than one tick on average.
+  const std::size_t at = loaded.out.find("steady fps ");
+  ASSERT_NE(at, std::string::npos) << loaded.out;
+  double fps = 0.0, ticks = 0.0;
+  ASSERT_EQ(std::sscanf(loaded.out.c_str() + at, "steady fps %lf ticks/s %lf", &fps, &ticks), 2) << loaded.out;
+  EXPECT_LT(fps, 0.8 * ticks) << loaded.out;
+}
+
 }  // namespace
 }  // namespace cf::test
