@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "core/file_io.h"
 
@@ -26,37 +27,123 @@ std::size_t find_too_deep(const std::string& text, int max_depth) {
   return std::string::npos;
 }
 
+namespace {
+
+// Cuts a value from the input for a message: a 100 KB key or number must not fill it.
+std::string shown(const std::string& s) { return s.size() > 40 ? s.substr(0, 40) + "..." : s; }
+
+// Follows a parse as SAX events to say where it stopped: the path of the value being read
+// ("walls[2].height") and the offset and token of the error. Only run on text that failed to parse.
+class ErrorLocator final : public nlohmann::json_sax<Json> {
+ public:
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override { return open(false); }
+  bool key(string_t& k) override {
+    levels_.back().key = k;
+    return true;
+  }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(true); }
+  bool end_array() override { return close(); }
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& ex) override {
+    failed_ = true;
+    position_ = position;
+    token_ = token;
+    id_ = ex.id;
+    return false;
+  }
+
+  bool failed() const { return failed_; }
+  std::size_t position() const { return position_; }  // offset just past the bad token
+  const std::string& token() const { return token_; }
+  bool number_out_of_range() const { return id_ == 406; }
+  // The field being read when the parse stopped: open containers by key or index, then the element.
+  std::string path() const {
+    std::string p;
+    for (std::size_t i = 0; i < levels_.size(); ++i) {
+      const Level& l = levels_[i];
+      const bool last = i + 1 == levels_.size();
+      if (l.array) {
+        p += "[" + std::to_string(last ? l.elements : l.elements - 1) + "]";
+      } else if (!l.key.empty() || !last) {
+        p += (p.empty() ? "" : ".") + shown(l.key);
+      }
+    }
+    return p;
+  }
+
+ private:
+  struct Level {
+    bool array = false;
+    std::size_t elements = 0;  // values seen so far (arrays)
+    std::string key;           // the last key (objects)
+  };
+  bool value() {
+    if (!levels_.empty() && levels_.back().array) ++levels_.back().elements;
+    return true;
+  }
+  bool open(bool array) {
+    value();
+    levels_.push_back(Level{array, 0, {}});
+    return true;
+  }
+  bool close() {
+    levels_.pop_back();
+    return true;
+  }
+  std::vector<Level> levels_;
+  bool failed_ = false;
+  std::size_t position_ = 0;
+  std::string token_;
+  int id_ = 0;
+};
+
+// "line 3, column 8 (byte 20)" for a 0-based offset.
+std::string line_and_column(const std::string& text, std::size_t offset) {
+  std::size_t line = 1, column = 1;
+  const std::size_t end = std::min(text.size(), offset);
+  for (std::size_t i = 0; i < end; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column) + " (byte " +
+         std::to_string(offset + 1) + ")";
+}
+
+}  // namespace
+
 Result<Json> parse_json(const std::string& text, const std::string& file) {
   if (std::size_t at = find_too_deep(text, kMaxJsonDepth); at != std::string::npos) {
     return Error{file, "byte " + std::to_string(at),
                  "nested too deeply (more than " + std::to_string(kMaxJsonDepth) + " levels of arrays and objects)"};
   }
   Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) {
-    // Re-parse with exceptions only to recover the position for the message.
-    try {
-      Json again = Json::parse(text);
-      (void)again;
-    } catch (const Json::parse_error& e) {
-      // e.byte is 1-based and points just past the offending character.
-      std::size_t line = 1, column = 1;
-      const std::size_t end = std::min(text.size(), e.byte > 0 ? e.byte - 1 : 0);
-      for (std::size_t i = 0; i < end; ++i) {
-        if (text[i] == '\n') {
-          ++line;
-          column = 1;
-        } else {
-          ++column;
-        }
-      }
-      return Error{file, "line " + std::to_string(line) + ", column " + std::to_string(column) + " (byte " +
-                             std::to_string(e.byte) + ")",
-                   "invalid JSON"};
-    } catch (...) {
-    }
-    return Error{file, "", "invalid JSON"};
+  if (!j.is_discarded()) return j;
+  // Parse again as events only to say where and in which field it failed (a number out of range,
+  // 1e999, is no syntax error: nlohmann's exception for it carries no position).
+  ErrorLocator where;
+  Json::sax_parse(text, &where);
+  if (!where.failed()) return Error{file, "", "invalid JSON"};
+  const std::string path = where.path();
+  if (where.number_out_of_range()) {
+    const std::size_t start = where.position() - std::min(where.position(), where.token().size());
+    return Error{file, line_and_column(text, start) + (path.empty() ? "" : ", " + path),
+                 "number out of range: " + shown(where.token()) + " overflows to infinity"};
   }
-  return j;
+  // The position is just past the offending character.
+  return Error{file, line_and_column(text, where.position() > 0 ? where.position() - 1 : 0) +
+                         (path.empty() ? "" : ", " + path),
+               "invalid JSON"};
 }
 
 Result<Json> load_json_file(const std::string& path) {

@@ -3,6 +3,7 @@
 #include <tiny_gltf.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
@@ -34,13 +35,19 @@ Result<std::vector<float>> read_accessor(const tg::Model& m, int index, const st
   const int size = tg::GetComponentSizeInBytes(static_cast<std::uint32_t>(a.componentType));
   const int stride = a.ByteStride(v);
   if (comps <= 0 || size <= 0 || stride <= 0) return bad;
+  // Every sum and product below is checked before it is formed: a hostile count (2^62) or offset
+  // must not wrap around and pass.
+  const std::size_t elem = static_cast<std::size_t>(comps * size);
+  const std::size_t view_end = v.byteOffset <= data.size() && v.byteLength <= data.size() - v.byteOffset
+                                   ? v.byteOffset + v.byteLength
+                                   : 0;  // 0: the view itself does not fit in its buffer
+  if (view_end == 0 && a.count > 0) return Error{file, what, "accessor runs past its buffer"};
   const std::size_t start = v.byteOffset + a.byteOffset;
-  if (a.count > 0 &&
-      (start + (a.count - 1) * static_cast<std::size_t>(stride) + static_cast<std::size_t>(comps * size) >
-           data.size() ||
-       start + (a.count - 1) * static_cast<std::size_t>(stride) + static_cast<std::size_t>(comps * size) >
-           v.byteOffset + v.byteLength))
-    return Error{file, what, "accessor runs past its buffer"};
+  if (a.count > 0 && (a.byteOffset > view_end - v.byteOffset || elem > view_end - start ||
+                      a.count - 1 > (view_end - start - elem) / static_cast<std::size_t>(stride)))
+    return Error{file, what,
+                 "accessor runs past its buffer (count " + std::to_string(a.count) + ", stride " +
+                     std::to_string(stride) + ", buffer view of " + std::to_string(v.byteLength) + " bytes)"};
   std::vector<float> out;
   out.reserve(a.count * static_cast<std::size_t>(comps));
   for (std::size_t i = 0; i < a.count; ++i) {
@@ -151,6 +158,13 @@ Status read_animations(const tg::Model& m, const std::string& file, SkinnedGltf*
       const std::size_t per = (ch.path == 1 ? 4u : 3u) * (ch.interpolation == 2 ? 3u : 1u);
       if (t->empty() || v->size() != t->size() * per)
         return Error{file, where, "sampler input and output counts differ"};
+      // Sampling searches the key times: a NaN would send the search past their end.
+      for (std::size_t k = 0; k < t->size(); ++k) {
+        if (!std::isfinite((*t)[k]))
+          return Error{file, where + " input", "key time " + std::to_string(k) + " is not a finite number"};
+        if (k > 0 && (*t)[k] < (*t)[k - 1])
+          return Error{file, where + " input", "key times must not decrease (key " + std::to_string(k) + ")"};
+      }
       ch.times = std::move(*t);
       ch.values = std::move(*v);
       chans.push_back(std::move(ch));

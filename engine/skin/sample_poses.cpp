@@ -23,14 +23,20 @@ void random_articulated_pose(const Skeleton& sk, SkinSpan<const glm::mat4> bind_
                              float max_shift_m, SkinSpan<glm::mat4> out) {
   const int n = sk.size();
   std::vector<glm::mat4> delta(n);
-  glm::vec3 shift(static_cast<float>(rng.uniform(-1, 1)), static_cast<float>(rng.uniform(-1, 1)),
-                  static_cast<float>(rng.uniform(-1, 1)));
+  // One draw per statement, z then y then x: argument order is unspecified (that is GCC's order, so
+  // GCC builds draw the poses they always did and Clang builds draw the same).
+  auto draw3 = [&rng] {
+    const float z = static_cast<float>(rng.uniform(-1, 1));
+    const float y = static_cast<float>(rng.uniform(-1, 1));
+    const float x = static_cast<float>(rng.uniform(-1, 1));
+    return glm::vec3(x, y, z);
+  };
+  const glm::vec3 shift = draw3();
   glm::mat4 root = glm::translate(glm::mat4(1.0f), shift * max_shift_m);
   for (int b = 0; b < n; ++b) {
     glm::vec3 axis;
     do {
-      axis = glm::vec3(static_cast<float>(rng.uniform(-1, 1)), static_cast<float>(rng.uniform(-1, 1)),
-                       static_cast<float>(rng.uniform(-1, 1)));
+      axis = draw3();
     } while (glm::dot(axis, axis) < 0.01f || glm::dot(axis, axis) > 1.0f);
     float angle = static_cast<float>(rng.uniform(-1, 1)) * max_angle_rad;
     const glm::vec3 h = sk.head_ms[b];

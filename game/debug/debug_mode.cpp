@@ -16,6 +16,15 @@ bool DebugMode::step_forward(Session& session, const InputFrame& live) {
 }
 
 ModeId DebugMode::update(const ModeFrame& frame, ModeContext& ctx) {
+  const std::uint64_t run_before = ctx.harness.ticks_run(ctx.session);
+  const ModeId next = step_frame(frame, ctx);
+  // The run's clock goes on while the session stands still or steps back: a pad script plays on
+  // (and can leave debug mode), a bounded run (--ticks) ends.
+  ctx.harness.clock_frame(ctx.session, run_before, frame.due_ticks);
+  return next;
+}
+
+ModeId DebugMode::step_frame(const ModeFrame& frame, ModeContext& ctx) {
   Session& session = ctx.session;
   const InputFrame pad = (*frame.sample)();
   const std::uint64_t a = map_actions(ModeId::kDebug, pad, frame.hotkeys);
@@ -36,7 +45,7 @@ ModeId DebugMode::update(const ModeFrame& frame, ModeContext& ctx) {
   const InputFrame idle{};  // new ticks made by stepping carry no stick input
   if ((a & kActionStepBack) || (back && !fwd && scrub)) {
     step_back(session);
-  } else if ((a & kActionStepForward) || (fwd && !back && scrub)) {
+  } else if (((a & kActionStepForward) || (fwd && !back && scrub)) && ctx.harness.may_tick(session)) {
     step_forward(session, idle);
   } else if (speed() > 0.0) {
     // Slow motion plays the recording again where there is one, then live input.

@@ -24,6 +24,7 @@ class DebugMode final : public Mode {
   static bool step_forward(Session& session, const InputFrame& live);
 
  private:
+  ModeId step_frame(const ModeFrame& frame, ModeContext& ctx);  // the frame's steps, without the clock
   static constexpr double kSpeeds[4] = {0.0, 0.125, 0.25, 0.5};
   int speed_index_ = 0;
   double owed_ticks_ = 0.0;  // slow motion's fraction of a tick carried between frames

@@ -31,8 +31,10 @@ bool find_free_spot(SimState* s, const SimContext& ctx, float r, int tries, glm:
   const Level& lv = *ctx.level;
   const float lim = std::max(0.5f, lv.ground_half_size - r - 0.5f);
   for (int t = 0; t < tries; ++t) {
-    glm::vec3 p(static_cast<float>(s->rng.uniform(-lim, lim)), lv.ground_y,
-                static_cast<float>(s->rng.uniform(-lim, lim)));
+    // One draw per statement: argument order is unspecified (GCC drew z first, Clang x); GCC's order.
+    const float z = static_cast<float>(s->rng.uniform(-lim, lim));
+    const float x = static_cast<float>(s->rng.uniform(-lim, lim));
+    glm::vec3 p(x, lv.ground_y, z);
     glm::vec3 q = p;
     if (resolve_circle_collisions(lv, r + 0.2f, &q) || !in_regions(lv, p)) continue;
     bool clear = true;
@@ -59,8 +61,9 @@ bool find_free_place(SimState* s, const SimContext& ctx, const Species& sp, int 
   for (int k = 0; k < wide.count; ++k) wide.circles[static_cast<std::size_t>(k)].radius += kPlacedOffWallsM;
   const float lim = std::max(0.5f, lv.ground_half_size - body_bound(sp) - 0.5f);
   for (int t = 0; t < tries; ++t) {
-    const glm::vec3 p(static_cast<float>(s->rng.uniform(-lim, lim)), lv.ground_y,
-                      static_cast<float>(s->rng.uniform(-lim, lim)));
+    const float z = static_cast<float>(s->rng.uniform(-lim, lim));  // z before x, as above
+    const float x = static_cast<float>(s->rng.uniform(-lim, lim));
+    const glm::vec3 p(x, lv.ground_y, z);
     const float h = static_cast<float>(s->rng.uniform(-kPi, kPi));
     glm::vec3 q = p;
     const bool in_wall = wide.count > 0 ? resolve_footprint_collisions(lv, wide, h, &q)

@@ -35,6 +35,14 @@ bool RunHarness::may_tick(const Session& session) const {
   return !(limited_ && ticks_run(session) >= last_tick_);
 }
 
+void RunHarness::clock_frame(const Session& session, std::uint64_t run_before, int due_ticks) {
+  std::uint64_t target = run_before + static_cast<std::uint64_t>(std::max(due_ticks, 0));
+  if (limited_) target = std::min(target, std::max(run_before, last_tick_));
+  if (want_shot_ && !shot_taken_ && run_before <= shot_tick_) target = std::min(target, shot_tick_);
+  const std::uint64_t now = ticks_run(session);
+  if (now < target) outside_ticks_ += target - now;
+}
+
 void RunHarness::tick_refused(const Session& session) {
   if (!session.verifier().diverged()) return;
   std::fprintf(stderr, "critterforge: %s: %s\n", opt_.replay_path.c_str(), session.verifier().message().c_str());

@@ -45,6 +45,10 @@ class RunHarness {
   // --at-tick and pad scripts. Play's ticks are the session's; modes that tick without the session
   // call count_tick(), and session_replaced() before they start a new session.
   void count_tick() { ++outside_ticks_; }
+  // Debug mode: the run's clock goes on by the frame's due ticks (up to the run's end or the
+  // screenshot's tick) whatever the session did since run_before (paused, stepped back or
+  // forward), so a pad script plays on and a bounded run ends.
+  void clock_frame(const Session& session, std::uint64_t run_before, int due_ticks);
   void session_replaced(const Session& old) { outside_ticks_ += old.state().tick; }
   std::uint64_t ticks_run(const Session& session) const { return outside_ticks_ + session.state().tick; }
   // The hash --print-hash reports instead of the session's (the editor's document while editing).

@@ -1,6 +1,7 @@
 #include "game/session/pad_script.h"
 
 #include <cmath>
+#include <utility>
 
 #include "core/file_io.h"
 #include "core/json_util.h"
@@ -38,32 +39,45 @@ Status read_pair(const Json& step, const char* key, float lo, float hi, std::int
 
 }  // namespace
 
-std::uint64_t PadScript::total_ticks() const {
-  std::uint64_t n = 0;
-  for (const Step& s : steps) n += s.ticks;
-  return n;
+PadScript::PadScript(const std::vector<Step>& steps) {
+  for (const Step& s : steps) add(s);
+}
+
+void PadScript::add(Step step) {
+  ends_.push_back(total_ticks() + step.ticks);
+  steps_.push_back(std::move(step));
+}
+
+std::size_t PadScript::step_at(std::uint64_t tick, std::size_t* probes) const {
+  // The first step ending after 'tick' (steps of 0 ticks end where they start, so none holds a tick).
+  std::size_t lo = 0, hi = ends_.size();
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (probes) ++*probes;
+    if (ends_[mid] > tick) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  return lo;
 }
 
 InputFrame PadScript::frame_at(std::uint64_t tick) const {
-  InputFrame last;
-  for (const Step& s : steps) {
-    if (tick < s.ticks) return s.frame;
-    tick -= s.ticks;
-    last = s.frame;
+  const std::size_t i = step_at(tick);
+  if (i < steps_.size()) return steps_[i].frame;
+  InputFrame after;  // neutral, the pointer where the last step left it
+  if (!steps_.empty()) {
+    after.mouse_x = steps_.back().frame.mouse_x;
+    after.mouse_y = steps_.back().frame.mouse_y;
   }
-  InputFrame after;
-  after.mouse_x = last.mouse_x;
-  after.mouse_y = last.mouse_y;
   return after;
 }
 
 const std::string* PadScript::text_at(std::uint64_t tick) const {
-  for (const Step& s : steps) {
-    if (tick == 0 && s.ticks > 0) return s.type.empty() ? nullptr : &s.type;
-    if (tick < s.ticks) return nullptr;
-    tick -= s.ticks;
-  }
-  return nullptr;
+  const std::size_t i = step_at(tick);
+  if (i >= steps_.size() || tick != ends_[i] - steps_[i].ticks) return nullptr;  // not the step's first tick
+  return steps_[i].type.empty() ? nullptr : &steps_[i].type;
 }
 
 Result<PadScript> parse_pad_script(const std::string& text, const std::string& file) {
@@ -123,7 +137,7 @@ Result<PadScript> parse_pad_script(const std::string& text, const std::string& f
         }
       }
     }
-    script.steps.push_back(step);
+    script.add(std::move(step));
   }
   return script;
 }

@@ -23,18 +23,30 @@ namespace cf {
 //   "type": "WAVE\n" keys typed at the step's first tick: letters, digits, - _, \b Backspace,
 //                    \n Enter, \u001b Escape (the game hands them out one per tick)
 // After the last step: neutral (the pointer stays).
-struct PadScript {
+class PadScript {
+ public:
   struct Step {
     std::uint64_t ticks = 0;
     InputFrame frame;  // held state (buttons, sticks, pointer); 'pressed' and 'typed' unused
     std::string type;  // typed at the step's first tick
   };
-  std::vector<Step> steps;
-  std::uint64_t total_ticks() const;
+  PadScript() = default;
+  explicit PadScript(const std::vector<Step>& steps);
+  void add(Step step);
+
+  const std::vector<Step>& steps() const { return steps_; }
+  std::uint64_t total_ticks() const { return ends_.empty() ? 0 : ends_.back(); }
   // The held state for the tick about to run.
   InputFrame frame_at(std::uint64_t tick) const;
   // The keys typed at 'tick' (the first tick of a step with "type"), else nullptr.
   const std::string* text_at(std::uint64_t tick) const;
+  // The step that holds 'tick' (steps().size() after the last), by binary search over the steps'
+  // end ticks: a 100,000-step script costs 17 probes a tick, not 50,000. 'probes' (tests) counts them.
+  std::size_t step_at(std::uint64_t tick, std::size_t* probes = nullptr) const;
+
+ private:
+  std::vector<Step> steps_;
+  std::vector<std::uint64_t> ends_;  // ends_[i]: the first tick after step i (running sum of ticks)
 };
 
 Result<PadScript> parse_pad_script(const std::string& text, const std::string& file);

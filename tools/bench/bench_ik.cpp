@@ -16,11 +16,15 @@ struct FrameSet {
   FrameSet() {
     cf::Rng rng = cf::Rng::from_seed(1);
     for (int i = 0; i < 1024; ++i) {
-      glm::vec3 axis = glm::normalize(glm::vec3(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.1, 1)));
+      // One draw per statement, last coordinate first: argument order is unspecified (GCC's order).
+      const double az = rng.uniform(0.1, 1), ay = rng.uniform(-1, 1), ax = rng.uniform(-1, 1);
+      glm::vec3 axis = glm::normalize(glm::vec3(ax, ay, az));
       glm::mat4 m = glm::rotate(glm::mat4(1.0f), static_cast<float>(rng.uniform(-3, 3)), axis);
-      m[3] = glm::vec4(rng.uniform(-2, 2), rng.uniform(-2, 2), rng.uniform(-2, 2), 1.0);
+      const double tz = rng.uniform(-2, 2), ty = rng.uniform(-2, 2), tx = rng.uniform(-2, 2);
+      m[3] = glm::vec4(tx, ty, tz, 1.0);
       frames.push_back(m);
-      points.emplace_back(rng.uniform(-2, 2), rng.uniform(-2, 2), rng.uniform(-2, 2));
+      const double pz = rng.uniform(-2, 2), py = rng.uniform(-2, 2), px = rng.uniform(-2, 2);
+      points.emplace_back(px, py, pz);
     }
   }
 };

@@ -1,10 +1,11 @@
 // The simulation tick (game/cf_sim), headless.
 #include <benchmark/benchmark.h>
 
-#include "game/play/scene.h"
 #include "game/play/controls.h"
-#include "game/session/session.h"
+#include "game/play/scene.h"
 #include "game/play/sim.h"
+#include "game/session/pad_script.h"
+#include "game/session/session.h"
 
 namespace {
 
@@ -73,5 +74,19 @@ void BM_SessionTick(benchmark::State& st) {
   }
 }
 BENCHMARK(BM_SessionTick);
+
+// A pad script's held state for one tick (the game asks three times a frame), 1 and 100,000 one-tick
+// steps: a binary search over the steps' end ticks (it walked the steps, 111 s for a 100,000-tick run).
+void BM_PadScriptLookup(benchmark::State& st) {
+  std::vector<cf::PadScript::Step> steps(static_cast<std::size_t>(st.range(0)));
+  for (cf::PadScript::Step& s : steps) s.ticks = 1;
+  const cf::PadScript script(steps);
+  std::uint64_t t = 0;
+  for (auto _ : st) {
+    benchmark::DoNotOptimize(script.frame_at(t));
+    t = (t + 7919) % script.total_ticks();
+  }
+}
+BENCHMARK(BM_PadScriptLookup)->Arg(1)->Arg(100000);
 
 }  // namespace

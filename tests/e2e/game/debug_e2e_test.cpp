@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <utility>
 #include <string>
 
 #include "core/json_util.h"
@@ -86,6 +88,27 @@ TEST(DebugE2E, DebugFlagRejectsATickAfterTheReplay) {
   const CommandResult r = game_offscreen("--replay tests/data/game/vault_default.replay.json --at-tick 5000 --debug");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--at-tick"), std::string::npos) << r.err;
+}
+
+// A bounded run's clock goes on in debug mode (paused or stepping): it used to stand still with the
+// paused session, so a pad script that opened debug mode froze there and --ticks never ended.
+TEST(DebugE2E, ABoundedRunWhosePadScriptOpensDebugModeEndsAfterItsTicks) {
+  const std::string stay = tmp("debug_stay.pad.json"), leave = tmp("debug_leave.pad.json");
+  // 30 ticks walking, then LB + Start (debug mode) at run tick 30; 'leave' presses it again at 51.
+  const std::string open = R"({"ticks": 30, "left": [0, 1]}, {"ticks": 1, "buttons": ["lb", "start"]}, {"ticks": 20})";
+  std::ofstream(stay) << R"({"format": "critterforge.padscript/1", "steps": [)" << open << "]}";
+  std::ofstream(leave) << R"({"format": "critterforge.padscript/1", "steps": [)" << open
+                       << R"(, {"ticks": 1, "buttons": ["lb", "start"]}, {"ticks": 10, "left": [0, 1]}]})";
+  for (const auto& [script, want_tick] : {std::pair<std::string, int>{stay, 31}, {leave, 99}}) {
+    const CommandResult r = run_command("cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen " CF_GL_ENV
+                                        "timeout -k 5 60 '" CF_GAME_EXE "' --ticks 120 --print-state --pad-script '" +
+                                        script + "'");
+    ASSERT_EQ(r.exit_code, 0) << script << " (124: the run never ended)\n" << r.err;
+    Result<Json> state = parse_json(r.out.substr(0, r.out.find('\n')), "stdout");
+    ASSERT_TRUE(state.ok()) << r.out;
+    // Paused from tick 31 to the end; or, leaving at run tick 51, 21 frames of the 120 were debug mode.
+    EXPECT_EQ((*state)["tick"].get<int>(), want_tick) << script;
+  }
 }
 
 TEST(DebugE2E, FirstClipAutoSavesAReplayThatClipcheckReproduces) {

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -106,6 +107,51 @@ TEST(Hostile, DeepNestingIsRefusedByEveryLabLoader) {
       {kLab + " vault --creature " + kAssets + "/creatures/biped.json --fence 0 --level '" + level + "'", level},
   };
   for (const auto& [cmd, file] : cases) expect_refused(run(cmd), file, "nested too deeply", cmd);
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Writes 'name': the file at 'from' with the first 'what' replaced by 'with'.
+std::string patched(const std::string& name, const std::string& from, const std::string& what, const std::string& with) {
+  std::string text = read_text(from);
+  const std::size_t at = text.find(what);
+  EXPECT_NE(at, std::string::npos) << from << " changed: no " << what;
+  if (at != std::string::npos) text.replace(at, what.size(), with);
+  return write(name, text);
+}
+
+// 1e999 overflows a double: every loader names the line and the field (it said "invalid JSON").
+TEST(Hostile, ANumberOutOfRangeIsNamedByLineAndFieldInEveryLoader) {
+  const std::string creature = patched("big.creature.json", kAssets + "/creatures/biped.json", "0.12", "1e999");
+  const std::string level = patched("big.level.json", kAssets + "/levels/default.json", "\"yaw_deg\": 30", "\"yaw_deg\": 1e999");
+  const std::string motion = patched("big.motion.json", kAssets + "/motions/walk.json", "\"duration\": 1.15", "\"duration\": 1e999");
+  struct Case {
+    std::string cmd, file, where;
+  };
+  const std::vector<Case> cases = {
+      {kGame + " --headless --ticks 5 --creature '" + creature + "'", creature, "parts["},
+      {kLab + " skeleton --creature '" + creature + "'", creature, "parts["},
+      {kGame + " --headless --ticks 5 --level '" + level + "'", level, "walls[5].yaw_deg"},
+      {kLab + " level --level '" + level + "'", level, "walls[5].yaw_deg"},
+      {kLab + " sample --motion '" + motion + "' --time 0.1", motion, "line 6, column 14 (byte 381), duration"},
+  };
+  for (const Case& c : cases) {
+    const CommandResult r = run(c.cmd);
+    expect_refused(r, c.file, "number out of range: 1e999", c.cmd);
+    EXPECT_NE(r.err.find(": line "), std::string::npos) << c.cmd << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.where), std::string::npos) << c.cmd << "\n" << r.err;
+  }
+}
+
+// An accessor count of 2^62 wrapped the bounds check around: gltf-skin died of an uncaught length_error.
+TEST(Hostile, GltfSkinRefusesAnAccessorCountOfTwoToThe62) {
+  const std::string sample = std::string(CF_TEST_DATA_DIR) + "/gltf/SimpleSkin.gltf";
+  const std::string bad = patched("count62.gltf", sample, "\"count\" : 10,", "\"count\" : 4611686018427387904,");
+  const std::string cmd = kLab + " gltf-skin --file '" + bad + "' --times 0,1 --out '" + out_path("count62.json") + "'";
+  expect_refused(run(cmd), bad, "accessor runs past its buffer", cmd);
 }
 
 // A FIFO would block open() until a writer appears; every input is checked before it is opened.

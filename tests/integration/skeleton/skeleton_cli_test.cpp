@@ -97,7 +97,7 @@ TEST(SkeletonCli, BadFilesExitTwoNamingFileAndPart) {
       {"empty_stroke", "parts[1].stroke: stroke is empty"},
       {"one_point", "parts[1].stroke: stroke has only one point"},
       {"repeated_points", "parts[1].stroke: stroke repeats one point"},
-      {"infinite", "parts[1].stroke[1][1]: number 1e999 overflows"},
+      {"infinite", "parts[1].stroke[1][1]: number out of range: 1e999 overflows"},
       {"no_torso", "no torso"},
       {"two_torsos", "parts[2].tag: second torso"},
       {"far_limb", "parts[1].stroke[0]: leg root is"},

@@ -18,6 +18,31 @@ TEST(JsonUtil, SyntaxErrorNamesLineAndColumn) {
   EXPECT_EQ(r.error().field.rfind("line 3, column 8", 0), 0u) << r.error().to_string();
 }
 
+// nlohmann reports a number that overflows a double (1e999) with no position: parse_json names the
+// line, the column of the number's first character and the field it is in.
+TEST(JsonUtil, NumberOutOfRangeNamesLineColumnAndField) {
+  auto r = parse_json("{\n  \"a\": {\"b\": [1,\n    2, -1e999, 3]},\n  \"c\": 4\n}", "n.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().file, "n.json");
+  EXPECT_EQ(r.error().field, "line 3, column 8 (byte 27), a.b[2]") << r.error().to_string();
+  EXPECT_EQ(r.error().message, "number out of range: -1e999 overflows to infinity") << r.error().to_string();
+  // A 400-digit integer overflows too; a top-level number has no field; a long literal is cut.
+  r = parse_json("[0, " + std::string(400, '9') + "]", "long.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().field, "line 1, column 5 (byte 5), [1]") << r.error().to_string();
+  EXPECT_LT(r.error().message.size(), 100u) << r.error().to_string();
+  r = parse_json("1e400", "top.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().to_string(), "top.json: line 1, column 1 (byte 1): number out of range: 1e400 overflows to infinity");
+}
+
+TEST(JsonUtil, SyntaxErrorNamesTheFieldItIsIn) {
+  auto r = parse_json("{\"walls\": [{\"centre\": [1, 2, 3]}, {\"centre\": [1, 2 3]}]}", "w.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().field, "line 1, column 52 (byte 52), walls[1].centre[2]") << r.error().to_string();
+  EXPECT_EQ(r.error().message, "invalid JSON");
+}
+
 TEST(JsonUtil, FormatChecked) {
   Json j = Json::parse(R"({"format": "critterforge.level/1"})");
   EXPECT_TRUE(check_format(j, "critterforge.level/1", "f").ok());

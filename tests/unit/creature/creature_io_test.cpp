@@ -43,15 +43,30 @@ void expect_error(const std::string& text, const std::string& field, const std::
   EXPECT_NE(r.error().message.find(words), std::string::npos) << r.error().to_string();
 }
 
+// A number out of range is refused with the line, the column and the field it is in.
+void expect_overflow(const std::string& text, const std::string& field_part, const std::string& also) {
+  auto r = parse_creature(text, "bad.json");
+  ASSERT_FALSE(r.ok()) << text;
+  EXPECT_EQ(r.error().file, "bad.json");
+  EXPECT_EQ(r.error().field.rfind("line ", 0), 0u) << r.error().to_string();
+  EXPECT_NE(r.error().field.find(field_part), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().to_string().find(also), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().message.find("out of range"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().message.find("infinity"), std::string::npos) << r.error().to_string();
+}
+
 TEST(CreatureIo, BadFilesNameFileFieldAndProblem) {
   expect_error(creature_text(leg("[]")), "parts[1].stroke", "empty");
   expect_error(creature_text(leg("[[0.1, 1, 0]]")), "parts[1].stroke", "one point");
   expect_error(creature_text(leg("[[0.1, 1, 0], [0.1, 1, 0], [0.1, 1, 0]]")), "parts[1].stroke", "zero length");
-  // JSON has no NaN literal; 1e999 overflows a double (nlohmann 3.11 rejects it without a position,
-  // so the loader finds the literal's field itself).
-  expect_error(creature_text(leg("[[0.1, 1, 0], [0.1, 1e999, 0]]")), "parts[1].stroke[1][1]", "infinit");
-  expect_error(creature_text(leg("[[0.1, 1, 0], [0.1, 0, -1e999]]")), "parts[1].stroke[1][2]", "infinit");
-  expect_error(creature_text(leg(kGoodLeg, R"(, "side": "le\"ft", "radius": 1e400)")), "parts[1].radius", "infinit");
+  // JSON has no NaN literal; 1e999 overflows a double (nlohmann 3.11 rejects it without a position:
+  // parse_json finds its line and field).
+  expect_overflow(creature_text(leg("[[0.1, 1, 0], [0.1, 1e999, 0]]")), "parts[1].stroke[1][1]", "1e999");
+  expect_overflow(creature_text(leg("[[0.1, 1, 0], [0.1, 0, -1e999]]")), "parts[1].stroke[1][2]", "-1e999");
+  expect_overflow(creature_text(leg(kGoodLeg, R"(, "side": "le\"ft", "radius": 1e400)")), "parts[1].radius", "1e400");
+  expect_overflow("{\n \"format\": \"critterforge.creature/1\",\n \"name\": \"t\",\n \"parts\": [\n  " +
+                      std::string(kTorso) + ",\n  " + leg("[[0.1, 1, 0],\n   [0.1, 0.5, 1e999]]") + "]}",
+                  "line 7, column 15 (byte", "parts[1].stroke[1][2]");
   // Finite as a double but not as a float: caught by the range checks.
   expect_error(creature_text(leg("[[0.1, 1, 0], [0.1, 0, 1e300]]")), "parts[1].stroke[1]", "NaN or infinite");
   expect_error(creature_text(leg("[[0.1, 1, 0], [0.1, 0, 1e5]]")), "parts[1].stroke[1]", "out of range");

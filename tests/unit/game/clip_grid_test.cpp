@@ -119,8 +119,7 @@ PairResult run_pair(const std::string& creature, const std::string& level) {
     scene.level.spawn_heading_deg = sc.heading_rad * kRadToDeg;
     Session s;
     s.start(std::move(scene), 1);
-    PadScript script;
-    script.steps = sc.steps;
+    const PadScript script(sc.steps);
     const ClipRun run = run_clip_check(s, &script, script.total_ticks(), 1u << 20);
     for (const ClipEvent& e : run.events) {
       Dirt& d = res.dirt[{sc.name, e.obstacle}];

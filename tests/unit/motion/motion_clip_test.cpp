@@ -1,5 +1,6 @@
 #include "motion/motion_clip.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -217,6 +218,30 @@ TEST(MotionClip, ErrorsNameFileFieldAndProblem) {
   auto missing = load_motion("/nonexistent/clip.json");
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().to_string().find("/nonexistent/clip.json"), std::string::npos);
+}
+
+// 1e999 overflows a double: the error names the line and the field (it said only "invalid JSON").
+TEST(MotionClip, NumberOutOfRangeNamesLineAndField) {
+  Result<std::string> walk = read_file(kMotions + "walk.json", 1u << 24);
+  ASSERT_TRUE(walk.ok());
+  std::string text = *walk;
+  const std::string from = "\"duration\": 1.15";
+  ASSERT_NE(text.find(from), std::string::npos) << "the shipped walk changed";
+  text.replace(text.find(from), from.size(), "\"duration\": 1e999");
+  std::string e = error_of(text);
+  EXPECT_NE(e.find("bad.json: line 6, column 14 (byte "), std::string::npos) << e;
+  EXPECT_NE(e.find(", duration: number out of range: 1e999"), std::string::npos) << e;
+  // Deep in a channel, on a line counted here independently of the parser.
+  Json j = motion_to_json(load("stand.json"));
+  j["channels"]["head"]["control"][0][2] = 123456.5;
+  text = j.dump(1);
+  const std::size_t at = text.find("123456.5");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 8, "1e999");
+  const long line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(at), '\n');
+  e = error_of(text);
+  EXPECT_NE(e.find("line " + std::to_string(line) + ", column "), std::string::npos) << e;
+  EXPECT_NE(e.find("channels.head.control[0][2]: number out of range"), std::string::npos) << e;
 }
 
 TEST(MotionClip, SampleJobValidates) {

@@ -53,7 +53,7 @@ TEST(WeightFile, BadDataNamesFieldAndProblem) {
   expect_error(R"({"bones": ["A"], "vertices": [{"id": "v", "weights": {"Q": 1}}]})", "vertices[0].weights.Q",
                "unknown bone");
   expect_error(R"({"vertices": [{"id": "v", "weights": {"A": -0.5, "B": 1}}]})", "vertices[0].weights.A", "negative");
-  expect_error(R"({"vertices": [{"id": "v", "weights": {"A": 1e999}}]})", "", "");  // the JSON parser refuses it
+  expect_error(R"({"vertices": [{"id": "v", "weights": {"A": 1e999}}]})", "vertices[0].weights.A", "out of range");
   expect_error(R"({"vertices": [{"id": "v", "weights": {"A": "x"}}]})", "vertices[0].weights.A", "not a number");
   expect_error(R"({"vertices": [{"id": "v", "weights": {}}]})", "vertices[0].weights", "empty");
   expect_error(R"({"vertices": [{"id": "v", "weights": {"A": 0}}]})", "vertices[0].weights", "sum to zero");

@@ -111,6 +111,20 @@ TEST(LevelIo, BadSyntaxAndFormat) {
   expect_error(R"({"ground": {}, "fences": [], "walls": [], "regions": []})", "format", "missing");
 }
 
+// 1e999 overflows a double: the error names the line and the field (it said only "invalid JSON").
+TEST(LevelIo, NumberOutOfRangeNamesLineAndField) {
+  auto r = parse_level(with("\"yaw_deg\": 15", "\"yaw_deg\": 1e999"), "big.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().file, "big.json");
+  EXPECT_EQ(r.error().field.rfind("line 6, column ", 0), 0u) << r.error().to_string();
+  EXPECT_NE(r.error().field.find("fences[0].yaw_deg"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().message.find("out of range: 1e999"), std::string::npos) << r.error().to_string();
+  r = parse_level(with("\"radius\": 0.04", "\"radius\": -2e308"), "big.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().field.rfind("line 8, column ", 0), 0u) << r.error().to_string();
+  EXPECT_NE(r.error().field.find("walls[0].pipes[0].radius"), std::string::npos) << r.error().to_string();
+}
+
 TEST(LevelIo, MissingArraysAndGround) {
   expect_error(R"({"format": "critterforge.level/1", "fences": [], "walls": [], "regions": []})", "ground");
   expect_error(R"({"format": "critterforge.level/1", "ground": {}, "walls": [], "regions": []})", "fences", "missing");
@@ -127,7 +141,7 @@ TEST(LevelIo, BadBoxes) {
   expect_error(with(R"("centre": [0, 0.4, 2])", R"("centre": [0, 0.4, 1e9])"), "fences[0].centre", "1000");
   expect_error(with(R"("centre": [0, 0.4, 2], )", ""), "fences[0].centre", "missing");
   expect_error(with(R"("yaw_deg": 15)", R"("yaw_deg": "x")"), "fences[0].yaw_deg", "number");
-  expect_error(with(R"("centre": [1, 1, 2])", R"("centre": [1, 1e400, 2])"), "", "JSON");  // overflow is a JSON error
+  expect_error(with(R"("centre": [1, 1, 2])", R"("centre": [1, 1e400, 2])"), "walls[0].centre[1]", "out of range");
   expect_error(with(R"([{"centre": [0, 0.4, 2])", R"([3, {"centre": [0, 0.4, 2])"), "fences[0]", "object");
 }
 
