@@ -144,9 +144,9 @@ TEST(EditorE2E, DrawTagAndSaveThreeCreaturesFromTheTitleMenu) {
 TEST(EditorE2E, ScreenshotsSideViewMidStrokeFrontViewAndPreview) {
   const std::string data = fresh_data_dir("shots");
   const PadSteps biped = from_title().then(draw_biped());
-  // Mid-stroke: 25 ticks into the legs (side view, the red path under the pen).
+  // Mid-stroke: 12 ticks into the legs (side view, the red path under the pen).
   PadSteps mid = from_title();
-  mid.move(0, 1, 6).draw(0, 1, 34).press("up", 5).move(0, -1, 33).add({25, 0, -1, {"a"}});
+  mid.move(0, 1, 3).draw(0, 1, 17).add({12, 0, -1, {"a"}});
   const std::string shot_mid = tmp("side_mid.png"), shot_front = tmp("front.png"), shot_prev = tmp("preview.png");
   CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + write_script("mid", mid) + "' --ticks " +
                          std::to_string(mid.total_ticks()) + " --screenshot '" + shot_mid + "'");
