@@ -311,7 +311,9 @@ EditorRequest Editor::step_menu(const InputFrame& in) {
       doc_.creature.parts.clear();
       doc_.selected = -1;
       doc_.next_tag = PartTag::kTorso;
-      apply(EditResult{true, "blank canvas - select (undo) brings the " + std::to_string(parts) + " parts back"}, before);
+      apply(EditResult{true, parts == 1 ? std::string("blank canvas - select (undo) brings the part back")
+                                        : "blank canvas - select (undo) brings the " + std::to_string(parts) + " parts back"},
+            before);
       break;
     }
     case EditorMenuItem::kTitle: return EditorRequest::kToTitle;

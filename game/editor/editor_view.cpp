@@ -324,13 +324,13 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
       std::string label = editor_menu_label(item, doc.symmetry);
       if (item == EditorMenuItem::kNewBlank && editor.confirming() == EditorConfirm::kNewBlank) {
         st.color = kOrange;  // the question, until A again or a move away
-        label = "CLEAR ALL " + std::to_string(n_parts) + " PARTS? A: YES";
+        label = n_parts == 1 ? "CLEAR THE ONE PART? A: YES" : "CLEAR ALL " + std::to_string(n_parts) + " PARTS? A: YES";
       }
       draw_hud_text_centred(i == editor.menu_index() ? "> " + label + " <" : label, y, st, &list_);
     }
   } else if (editor.screen() == EditorScreen::kNaming) {
     const int y = list_.height / 2 - 2 * line;
-    add_panel(list_.width / 16, y - line, 7 * list_.width / 8, 10 * line);
+    add_panel(list_.width / 64, y - line, 31 * list_.width / 32, 11 * line);
     st.color = kWhite;
     char count[48];
     std::snprintf(count, sizeof count, "NAME YOUR CREATURE (%zu/%zu)", editor.name_entry().size(), kMaxNameChars);
@@ -345,9 +345,9 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
       for (std::size_t i = 0; i < ls.size(); ++i) draw_hud_text_centred(ls[i], y + (4 + static_cast<int>(i)) * line, st, &list_);
     }
     st.color = kHint;
-    draw_hud_text_centred("UP/DOWN LETTER  A NEXT  B ERASE  START SAVE", y + 6 * line, st, &list_);
-    draw_hud_text_centred("BACK (SELECT) CANCELS", y + 7 * line, st, &list_);
-    draw_hud_text_centred("OR TYPE IT - ENTER SAVES, ESC CANCELS", y + 8 * line, st, &list_);
+    draw_hud_text_centred("UP/DOWN LETTER  A NEXT  B ERASE  START SAVE", y + 7 * line, st, &list_);
+    draw_hud_text_centred("BACK (SELECT) CANCELS", y + 8 * line, st, &list_);
+    draw_hud_text_centred("OR TYPE IT - ENTER SAVES, ESC CANCELS", y + 9 * line, st, &list_);
   }
 }
 
