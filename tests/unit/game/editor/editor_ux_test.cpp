@@ -11,6 +11,7 @@
 #include "editor_scripts.h"
 #include "game/editor/editor.h"
 #include "game/editor/editor_doc.h"
+#include "game/editor/editor_mode.h"
 #include "game/editor/editor_view.h"
 #include "game/play/scene.h"
 #include "game/run/run_harness.h"
@@ -327,6 +328,34 @@ TEST(HudText, LongMessagesWrapToTwoLinesAndPathsAreShortened) {
   EXPECT_EQ(shorten_hud_paths("saved /very/long/folder/name/for/tests/data/creatures/b.json", ""),
             "saved .../creatures/b.json");
   EXPECT_EQ(hud_upper("saved ~/.../creatures/my_dog.json now"), "SAVED ~/.../creatures/my_dog.json NOW");
+}
+
+TEST(EditorLeaks, AHeldInATestWalkDoesNotDrawWhenBComesBack) {
+  const std::string dir = std::string(CF_BINARY_DIR) + "/editor_ux_walk";
+  ASSERT_EQ(std::system(("rm -rf '" + dir + "'").c_str()), 0);
+  Session session;
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
+  ASSERT_TRUE(scene.ok());
+  session.start(std::move(*scene), 1);
+  RunHarness harness;
+  ASSERT_TRUE(harness.configure(RunOptions{}, session).ok());
+  FrameSettings fs;
+  ModeContext ctx{session, harness, fs};
+  EditorMode mode;
+  mode.open(Drive().feed(test::draw_biped()).e.doc().creature, UserData{dir}, kNoTexture);
+  InputFrame f;
+  const std::function<InputFrame()> sample = [&] { return f; };
+  f.buttons = f.pressed = kButtonRightStick;
+  ASSERT_EQ(mode.update(ModeFrame{1, 0, &sample}, ctx), ModeId::kPlay) << mode.editor().message();
+  // ... the walk, A held for a vault; B brings the editor back with A still down.
+  f = InputFrame{};
+  f.buttons = kButtonA;
+  f.left_y = 32767;
+  for (int i = 0; i < 20; ++i) mode.update(ModeFrame{1, 0, &sample}, ctx);
+  f = InputFrame{};
+  mode.update(ModeFrame{1, 0, &sample}, ctx);
+  EXPECT_EQ(mode.editor().doc().creature.parts.size(), 4u);
+  EXPECT_EQ(mode.editor().message().find("too short"), std::string::npos) << mode.editor().message();
 }
 
 TEST(TitleMenu, BFromAListKeepsTheCursorOnTheItemThatOpenedIt) {
