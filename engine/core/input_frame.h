@@ -28,6 +28,7 @@ enum Button : std::uint32_t {
 constexpr std::uint8_t kTypedBackspace = 8;
 constexpr std::uint8_t kTypedEnter = 13;
 constexpr std::uint8_t kTypedEscape = 27;
+constexpr std::uint8_t kTypedOther = 127;  // a character outside printable ASCII (an accent, an emoji): one per character
 
 struct InputFrame {
   // Sticks in [-32767, 32767]; +x right, +y up (pushing the stick away from the player).

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cctype>
 #include <cstdio>
 
 namespace cf {
@@ -195,8 +194,10 @@ void Input::set_text_entry(bool on) {
 }
 
 void Input::queue_typed(std::uint8_t c) {
-  if (typed_count_ == static_cast<int>(sizeof(typed_))) return;  // faster than 60 keys a second: dropped
-  typed_[(typed_head_ + typed_count_) % static_cast<int>(sizeof(typed_))] = c;
+  // More than the queue in one burst (a paste): letters beyond it are dropped, Enter and friends not.
+  const bool control = c == kTypedBackspace || c == kTypedEnter || c == kTypedEscape;
+  if (typed_count_ >= (control ? kTypedQueue : kTypedQueue - kTypedReserve)) return;
+  typed_[(typed_head_ + typed_count_) % kTypedQueue] = c;
   ++typed_count_;
 }
 
@@ -213,11 +214,12 @@ std::uint32_t Input::handle_event(const SDL_Event& e) {
       return 0;
     case SDL_TEXTINPUT:
       if (text_entry_) {
+        // Every character goes on (the game refuses what a name cannot hold, with a word); a UTF-8
+        // sequence outside ASCII is one kTypedOther.
         for (const char* p = e.text.text; *p; ++p) {
-          const char c = *p;
-          if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') {
-            queue_typed(static_cast<std::uint8_t>(c));
-          }
+          const auto c = static_cast<unsigned char>(*p);
+          if (c >= 0x20 && c < 0x7f) queue_typed(c);
+          else if (c >= 0xc0) queue_typed(kTypedOther);  // a lead byte; continuation bytes (0x80-0xbf) add nothing
         }
       }
       return 0;
@@ -337,7 +339,7 @@ InputFrame Input::sample() {
   }
   if (typed_count_ > 0) {
     f.typed = typed_[typed_head_];
-    typed_head_ = (typed_head_ + 1) % static_cast<int>(sizeof(typed_));
+    typed_head_ = (typed_head_ + 1) % kTypedQueue;
     --typed_count_;
   }
   // Mouse drag: pixels moved since the last sample, full scale at mouse_pixels_full_scale.

@@ -61,9 +61,11 @@ class Input {
   // Where the picture is in the window, in the mouse's units (screen coordinates, origin top-left):
   // InputFrame::mouse_x/y are relative to it. Until set, the pointer reads (0, 0).
   void set_picture_area(int x, int y, int w, int h);
-  // Text entry (a name prompt is open): the keyboard types (letters, digits, '-', '_', Backspace,
-  // Enter, Esc into InputFrame::typed, one key per tick) instead of pressing pad buttons; the arrow
-  // keys and every gamepad keep working.
+  // Text entry (a name prompt is open): the keyboard types (printable ASCII, kTypedOther for any
+  // other character, Backspace, Enter, Esc into InputFrame::typed, one key per tick; the game decides
+  // what a name may hold and says so) instead of pressing pad buttons; the arrow keys and every
+  // gamepad keep working. Up to kTypedQueue keys wait their tick; the last kTypedReserve places are
+  // kept for Backspace, Enter and Esc, so a long burst of letters never loses its Enter.
   void set_text_entry(bool on);
   bool text_entry() const { return text_entry_; }
 
@@ -95,7 +97,8 @@ class Input {
   bool mouse_seen_ = false;
   int picture_x_ = 0, picture_y_ = 0, picture_w_ = 0, picture_h_ = 0;
   bool text_entry_ = false;
-  std::uint8_t typed_[32] = {};            // keys typed, not yet handed out (a ring; no allocation)
+  static constexpr int kTypedQueue = 256, kTypedReserve = 16;
+  std::uint8_t typed_[kTypedQueue] = {};   // keys typed, not yet handed out (a ring; no allocation)
   int typed_head_ = 0, typed_count_ = 0;
   std::uint32_t pressed_latch_ = 0;        // Button bits that went down since the last sample
   std::uint32_t prev_buttons_ = 0;

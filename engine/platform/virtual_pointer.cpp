@@ -2,7 +2,6 @@
 
 #include <SDL.h>
 
-#include <cctype>
 #include <cstring>
 
 #include "platform/input.h"
@@ -63,18 +62,24 @@ void VirtualPointer::set(const InputFrame& f, int px, int py, int pw, int ph) {
 }
 
 void VirtualPointer::type(const std::string& text) {
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     if (c == '\b') {
       push_key(SDL_SCANCODE_BACKSPACE, SDLK_BACKSPACE);
     } else if (c == '\n' || c == '\r') {
       push_key(SDL_SCANCODE_RETURN, SDLK_RETURN);
     } else if (c == '\x1b') {
       push_key(SDL_SCANCODE_ESCAPE, SDLK_ESCAPE);
-    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') {
+    } else if (static_cast<unsigned char>(c) >= 0x20) {
+      // One character per event, as SDL sends them: a UTF-8 lead byte with its continuation bytes.
       SDL_Event e;
       std::memset(&e, 0, sizeof(e));
       e.type = SDL_TEXTINPUT;
-      e.text.text[0] = c;
+      std::size_t n = 0;
+      e.text.text[n++] = c;
+      while (i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xc0) == 0x80 && n + 1 < sizeof(e.text.text)) {
+        e.text.text[n++] = text[++i];
+      }
       SDL_PushEvent(&e);
     }
   }

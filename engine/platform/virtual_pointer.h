@@ -13,8 +13,9 @@ class VirtualPointer {
   // size pw x ph in screen coordinates) and holds kButtonMouseLeft/Right of f.buttons. Events are
   // pushed only for what changed since the last call; they arrive on the next event pump.
   void set(const InputFrame& f, int px, int py, int pw, int ph);
-  // Types 'text': letters, digits, '-' and '_' as text input; '\b' Backspace, '\n' or '\r' Enter,
-  // '\x1b' Escape as key presses. Other characters are skipped.
+  // Types 'text': '\b' Backspace, '\n' or '\r' Enter, '\x1b' Escape as key presses; every other
+  // character from ' ' up as text input, one event per character (UTF-8 kept whole); other control
+  // characters are skipped.
   void type(const std::string& text);
 
  private:

@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "core/hash.h"
+#include "creature/creature_rules.h"
+#include "creature/stroke_tools.h"
+#include "math/geometry.h"
 #include "game/editor/editor_camera.h"
 #include "game/modes/modes.h"
 
@@ -15,20 +19,10 @@ namespace {
 
 constexpr float kTick = 1.0f / 60.0f;
 constexpr int kMessageTicks = 60 * 5;
-constexpr std::size_t kMaxName = 16;
-const char kWheel[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";  // glyphs the pixel font has
+constexpr std::size_t kMaxName = kMaxNameChars;
+const char kWheel[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";  // what a name may hold
 
-glm::vec3 clamp_pen(glm::vec3 p) {
-  p.x = std::clamp(p.x, -kPenLimit, kPenLimit);
-  p.z = std::clamp(p.z, -kPenLimit, kPenLimit);
-  p.y = std::clamp(p.y, 0.0f, 2.0f * kPenLimit);
-  return p;
-}
-
-float stick(std::int16_t v) {
-  const float a = InputFrame::axis(v);
-  return std::fabs(a) < 0.05f ? 0.0f : a;
-}
+bool is_limb(PartTag t) { return t == PartTag::kLeg || t == PartTag::kArm; }
 
 }  // namespace
 
@@ -66,6 +60,9 @@ void Editor::reset(const Creature& start) {
   message_ticks_ = 0;
   thickening_ = false;
   name_fresh_ = false;
+  confirm_ = EditorConfirm::kNone;
+  hold_off_buttons();  // the A that chose this creature in the title menu is still down
+  fit_plane_to_tag(doc_.next_tag, false);
   ++revision_;
 }
 
@@ -90,6 +87,26 @@ std::uint64_t Editor::hash() const {
   return h.value();
 }
 
+PartTag Editor::shown_tag() const {
+  const int sel = doc_.selected;
+  if (sel >= 0 && sel < static_cast<int>(doc_.creature.parts.size())) return doc_.creature.parts[static_cast<std::size_t>(sel)].tag;
+  return doc_.next_tag;
+}
+
+int Editor::centre_legs() const {
+  if (!doc_.symmetry) return 0;
+  const int torso = find_torso(doc_.creature);
+  const float mid = torso >= 0 ? torso_mid_x(doc_.creature.parts[static_cast<std::size_t>(torso)]) : 0.0f;
+  int n = 0;
+  for (const Part& p : doc_.creature.parts) {
+    if (p.tag != PartTag::kLeg || p.stroke.empty()) continue;
+    double sum = 0.0;
+    for (const glm::vec3& q : p.stroke) sum += q.x;
+    n += std::fabs(static_cast<float>(sum / static_cast<double>(p.stroke.size())) - mid) <= CreatureLimits::kSideEps;
+  }
+  return n;
+}
+
 void Editor::apply(EditResult r, const EditorDoc& before) {
   if (r.changed) {
     history_.remember(before);
@@ -98,33 +115,20 @@ void Editor::apply(EditResult r, const EditorDoc& before) {
   if (!r.message.empty()) set_message(r.message);
 }
 
-void Editor::move_pen(const InputFrame& in) {
-  const bool slow = map_actions(ModeId::kEditor, in, 0) & kActionEditSlow;
-  const float speed = slow ? kPenSlowSpeed : kPenSpeed;
-  // Speed grows with deflection (squared: fine control near the centre).
-  auto curve = [](float a) { return a * std::fabs(a); };
-  // The right stick (and a mouse drag, which the platform maps onto it) moves the pen as well.
-  const float sx = std::clamp(curve(stick(in.left_x)) + curve(stick(in.right_x)), -1.0f, 1.0f);
-  const float sy = std::clamp(curve(stick(in.left_y)) + curve(stick(in.right_y)), -1.0f, 1.0f);
-  const float step = speed * kTick;
-  if (pen_.plane == DrawPlane::kSide) {
-    pen_.pos.z += sx * step;  // the side view looks at the creature's right: +Z (forward) is to the right
-  } else {
-    pen_.pos.x += sx * step;  // the front view faces the creature: its left (+X) is to the right
-  }
-  pen_.pos.y += sy * step;
-  // The mouse: the pen follows the pointer on the plane while it moves or its left button is held
-  // (a resting mouse leaves the pen to the stick).
-  const bool pointer_moved = in.mouse_x != prev_in_.mouse_x || in.mouse_y != prev_in_.mouse_y;
-  if (pointer_moved || in.held(kButtonMouseLeft)) {
-    pen_.pos = pointer_on_plane(pen_.plane, pen_.pos, in.mouse_x, in.mouse_y);
-  }
-  pen_.pos = clamp_pen(pen_.pos);
+void Editor::leave_to_drawing() {
+  screen_ = EditorScreen::kDrawing;
+  confirm_ = EditorConfirm::kNone;
+  hold_off_buttons();  // the button that closed the menu or prompt is not the canvas's
 }
 
-EditorRequest Editor::step(const InputFrame& in) {
+EditorRequest Editor::step(const InputFrame& raw) {
   ++ticks_;
   if (!message_.empty() && ++message_ticks_ > kMessageTicks) message_.clear();
+  // Buttons held across a change of screen are ignored until released; pressed again, they count.
+  held_off_ &= raw.buttons & ~raw.pressed;
+  InputFrame in = raw;
+  in.buttons &= ~held_off_;
+  in.pressed &= ~held_off_;
   EditorRequest r = EditorRequest::kNone;
   switch (screen_) {
     case EditorScreen::kDrawing: {
@@ -132,6 +136,7 @@ EditorRequest Editor::step(const InputFrame& in) {
       if (a & kActionEditMenu && !pen_.drawing) {
         screen_ = EditorScreen::kMenu;
         menu_ = 0;
+        confirm_ = EditorConfirm::kNone;
         break;
       }
       if (a & kActionEditTestWalk && !pen_.drawing) {
@@ -148,8 +153,62 @@ EditorRequest Editor::step(const InputFrame& in) {
   return r;
 }
 
+void Editor::delete_selection() {
+  const Creature& c = doc_.creature;
+  const int sel = doc_.selected;
+  if (sel >= 0 && sel < static_cast<int>(c.parts.size()) && c.parts[static_cast<std::size_t>(sel)].tag == PartTag::kTorso &&
+      c.parts.size() > 1) {
+    // Every other part hangs on the torso: without it they would be flesh-less orphans.
+    const std::string others = std::to_string(c.parts.size() - 1) + (c.parts.size() == 2 ? " part" : " parts");
+    if (confirm_ != EditorConfirm::kDeleteTorso) {
+      confirm_ = EditorConfirm::kDeleteTorso;
+      set_message("the other " + others + " hang on the torso - B again deletes them with it");
+      return;
+    }
+    confirm_ = EditorConfirm::kNone;
+    const EditorDoc before = doc_;
+    doc_.creature.parts.clear();
+    doc_.selected = -1;
+    doc_.next_tag = PartTag::kTorso;
+    apply(EditResult{true, "deleted the torso and its " + others + " - select (undo) brings them back"}, before);
+    return;
+  }
+  const EditorDoc before = doc_;
+  EditResult r = delete_selected(&doc_);
+  if (r.changed) r.message += " - select (undo) brings it back";
+  apply(r, before);
+}
+
+void Editor::finish_stroke() {
+  pen_.drawing = false;
+  const EditorDoc before = doc_;
+  const std::size_t n0 = doc_.creature.parts.size();
+  EditResult r = add_drawn_part(&doc_, pen_.path);
+  pen_.path.clear();
+  if (!r.changed || doc_.creature.parts.size() <= n0) {
+    apply(r, before);
+    return;
+  }
+  const Part made = doc_.creature.parts[n0];
+  if (doc_.symmetry && is_limb(made.tag) && doc_.creature.parts.size() == n0 + 1) {
+    r.message = std::string("that ") + to_string(made.tag) +
+                " is on the centre line, so it has no twin - LB+up puts the pen on the body's side";
+  }
+  place_pen_after(made);
+  if (fit_plane_to_tag(doc_.next_tag, false) && is_limb(doc_.next_tag)) {
+    r.message += std::string(" - ") + to_string(doc_.next_tag) + "s next: the pen is on the body's side";
+  }
+  apply(r, before);
+}
+
 void Editor::step_drawing(const InputFrame& in) {
   const std::uint64_t a = map_actions(ModeId::kEditor, in, 0);
+  // A pending confirmation lasts until anything else is pressed.
+  if (confirm_ == EditorConfirm::kDeleteTorso && (in.pressed & ~static_cast<std::uint32_t>(kButtonB))) {
+    confirm_ = EditorConfirm::kNone;
+    set_message("the torso stays");
+  }
+  if ((a & kActionEditDraw) && !pen_.drawing) fit_plane_to_tag(doc_.next_tag, true);  // before the first point
   move_pen(in);
   // Drawing: the path is the pen's position every tick while A is held; release makes the part.
   if (a & kActionEditDraw) {
@@ -160,43 +219,44 @@ void Editor::step_drawing(const InputFrame& in) {
     if (pen_.path.size() < static_cast<std::size_t>(CreatureLimits::kMaxStrokePoints)) pen_.path.push_back(pen_.pos);
     return;  // no other edits mid-stroke
   }
-  if (pen_.drawing) {
-    pen_.drawing = false;
-    const EditorDoc before = doc_;
-    apply(add_drawn_part(&doc_, pen_.path), before);
-    pen_.path.clear();
-  }
+  if (pen_.drawing) finish_stroke();
   if (a & kActionEditSwitchView) {
     pen_.plane = pen_.plane == DrawPlane::kSide ? DrawPlane::kFront : DrawPlane::kSide;
     set_message(pen_.plane == DrawPlane::kSide ? "side view" : "front view");
+    fit_plane_to_tag(doc_.next_tag, true);
   }
   // Depth: away from the camera is deeper (side view looks along +X, front view along -Z).
-  const float nudge = (a & kActionEditDeeper ? kDepthNudge : 0.0f) - (a & kActionEditNearer ? kDepthNudge : 0.0f);
+  const float nudge = (a & kActionEditDeeper ? kDepthNudge_m : 0.0f) - (a & kActionEditNearer ? kDepthNudge_m : 0.0f);
   if (pen_.plane == DrawPlane::kSide) {
-    pen_.pos.x = std::clamp(pen_.pos.x + nudge, -kPenLimit, kPenLimit);
+    pen_.pos.x = std::clamp(pen_.pos.x + nudge, -kPenLimit_m, kPenLimit_m);
   } else {
-    pen_.pos.z = std::clamp(pen_.pos.z - nudge, -kPenLimit, kPenLimit);
+    pen_.pos.z = std::clamp(pen_.pos.z - nudge, -kPenLimit_m, kPenLimit_m);
   }
+  if (a & kActionEditDepthToSide) depth_to_body(true);
+  if (a & kActionEditDepthToCentre) depth_to_body(false);
   if (a & kActionEditSelectNext) cycle_selection(&doc_, +1);
   if (a & kActionEditSelectPrev) cycle_selection(&doc_, -1);
+  if (a & kActionEditPenToSelected) pen_to_selected();
   if (a & kActionEditNextTag) {
     const EditorDoc before = doc_;
+    const bool selected = doc_.selected >= 0;
     apply(cycle_tag(&doc_), before);
+    if (!selected && fit_plane_to_tag(doc_.next_tag, false)) {
+      set_message(message_ + (is_limb(doc_.next_tag) ? " - the pen on the body's side" : " - the pen on the centre line"));
+    }
   }
-  if (a & kActionEditDelete) {
-    const EditorDoc before = doc_;
-    apply(delete_selected(&doc_), before);
-  }
+  if (a & kActionEditDelete) delete_selection();
   if (a & kActionEditSymmetry) {
     doc_.symmetry = !doc_.symmetry;
     set_message(doc_.symmetry ? "symmetry on" : "symmetry off");
+    fit_plane_to_tag(doc_.next_tag, false);
   }
   if (a & kActionEditUndo) set_message(history_.undo(&doc_) ? (++revision_, "undone") : "nothing to undo");
   if (a & kActionEditRedo) set_message(history_.redo(&doc_) ? (++revision_, "redone") : "nothing to redo");
   // Triggers: right thickens, left thins, live; one undo step per squeeze.
   const float t = InputFrame::axis(in.right_trigger) - InputFrame::axis(in.left_trigger);
   if (std::fabs(t) > 0.1f && doc_.selected >= 0) {
-    const float delta = t * kThickenRate * kTick;
+    const float delta = t * kThickenRate_mps * kTick;
     if (!thickening_) {
       const EditorDoc before = doc_;  // copied once per squeeze, not per tick
       if (thicken_selected(&doc_, delta).changed) {
@@ -215,32 +275,45 @@ void Editor::step_drawing(const InputFrame& in) {
 EditorRequest Editor::step_menu(const InputFrame& in) {
   const int n = static_cast<int>(EditorMenuItem::kCount);
   const std::uint32_t a = map_menu_actions(in, prev_in_);
+  if (a & (kMenuUp | kMenuDown)) confirm_ = EditorConfirm::kNone;  // moving away cancels a question
   if (a & kMenuUp) menu_ = (menu_ + n - 1) % n;
   if (a & kMenuDown) menu_ = (menu_ + 1) % n;
   if (a & (kMenuBack | kMenuConfirm)) {
-    screen_ = EditorScreen::kDrawing;
+    if (confirm_ != EditorConfirm::kNone) set_message("nothing cleared");
+    leave_to_drawing();
     return EditorRequest::kNone;
   }
   if (!(a & kMenuChoose)) return EditorRequest::kNone;
-  screen_ = EditorScreen::kDrawing;
   switch (static_cast<EditorMenuItem>(menu_)) {
-    case EditorMenuItem::kResume: break;
-    case EditorMenuItem::kTestWalk: return EditorRequest::kTestWalk;
+    case EditorMenuItem::kResume: leave_to_drawing(); break;
+    case EditorMenuItem::kTestWalk: leave_to_drawing(); return EditorRequest::kTestWalk;
     case EditorMenuItem::kSave:
       screen_ = EditorScreen::kNaming;
       name_fresh_ = true;
       break;
-    case EditorMenuItem::kExport: return EditorRequest::kExport;
+    case EditorMenuItem::kExport: leave_to_drawing(); return EditorRequest::kExport;
     case EditorMenuItem::kSymmetry:
       doc_.symmetry = !doc_.symmetry;
-      screen_ = EditorScreen::kMenu;
+      fit_plane_to_tag(doc_.next_tag, false);
       break;
     case EditorMenuItem::kNewBlank: {
+      const std::size_t parts = doc_.creature.parts.size();
+      if (parts > 0 && confirm_ != EditorConfirm::kNewBlank) {
+        confirm_ = EditorConfirm::kNewBlank;  // the label asks; A again clears
+        break;
+      }
+      leave_to_drawing();
+      if (parts == 0) {
+        set_message("the canvas is already blank - draw the torso");
+        break;
+      }
       const EditorDoc before = doc_;
       doc_.creature.parts.clear();
       doc_.selected = -1;
       doc_.next_tag = PartTag::kTorso;
-      apply(EditResult{true, "blank canvas - draw the torso"}, before);
+      apply(EditResult{true, parts == 1 ? std::string("blank canvas - select (undo) brings the part back")
+                                        : "blank canvas - select (undo) brings the " + std::to_string(parts) + " parts back"},
+            before);
       break;
     }
     case EditorMenuItem::kTitle: return EditorRequest::kToTitle;
@@ -254,29 +327,39 @@ EditorRequest Editor::confirm_name() {
     set_message("type a name first");
     return EditorRequest::kNone;
   }
-  screen_ = EditorScreen::kDrawing;
+  leave_to_drawing();
   doc_.creature.name = name_;
   return EditorRequest::kSave;
 }
 
 EditorRequest Editor::type_name(std::uint8_t key) {
   if (key == kTypedEscape) {
-    screen_ = EditorScreen::kDrawing;
+    leave_to_drawing();
     set_message("not saved");
     return EditorRequest::kNone;
   }
   if (key == kTypedEnter) return confirm_name();
-  const bool fresh = name_fresh_;
-  name_fresh_ = false;
   if (key == kTypedBackspace) {
-    if (fresh) name_.clear();  // the offered name goes as a whole, like selected text
+    if (name_fresh_) name_.clear();  // the offered name goes as a whole, like selected text
     else if (!name_.empty()) name_.pop_back();
+    name_fresh_ = false;
     return EditorRequest::kNone;
   }
   const char u = static_cast<char>(std::toupper(key));
-  if (u == '\0' || !std::strchr(kWheel, u)) return EditorRequest::kNone;
-  if (fresh) name_.clear();  // typing replaces the offered name
-  if (name_.size() < kMaxName) name_ += u;
+  if (u == '\0' || !std::strchr(kWheel, u)) {
+    // Refused with a word (the offered name stays): the file name is made from these characters.
+    if (key == ' ') set_message("no spaces in a name - use - or _");
+    else if (key > ' ' && key < 0x7f) set_message(std::string("no '") + static_cast<char>(key) + "' in a name - letters, digits, - and _ only");
+    else set_message("that key can't be in a name - letters, digits, - and _ only");
+    return EditorRequest::kNone;
+  }
+  if (name_fresh_) name_.clear();  // typing replaces the offered name
+  name_fresh_ = false;
+  if (name_.size() >= kMaxName) {
+    set_message("a name has at most " + std::to_string(kMaxName) + " letters - enter saves it");
+    return EditorRequest::kNone;
+  }
+  name_ += u;
   return EditorRequest::kNone;
 }
 
@@ -286,9 +369,18 @@ EditorRequest Editor::step_naming(const InputFrame& in) {
   const int wheel = static_cast<int>(sizeof(kWheel)) - 1;
   if (a) name_fresh_ = false;
   if (a & kMenuConfirm) return confirm_name();
+  if (in.went_down(kButtonSelect)) {  // Back cancels; B only ever erases (mashed, it must not leave)
+    leave_to_drawing();
+    set_message("not saved");
+    return EditorRequest::kNone;
+  }
+  // B erases to an empty name and then does nothing; left (the wheel's back) keeps one letter to turn.
+  if ((a & kMenuBack) || ((a & kMenuLeft) && name_.size() > 1)) {
+    if (!name_.empty()) name_.pop_back();
+    return EditorRequest::kNone;
+  }
   if (name_.empty()) {
     if (a & (kMenuUp | kMenuDown | kMenuRight | kMenuChoose)) name_ = "A";
-    else if (a & kMenuBack) screen_ = EditorScreen::kDrawing;
     return EditorRequest::kNone;
   }
   auto letter_index = [&](char c) {
@@ -299,13 +391,9 @@ EditorRequest Editor::step_naming(const InputFrame& in) {
   char& last = name_.back();
   if (a & kMenuUp) last = kWheel[(letter_index(last) + wheel - 1) % wheel];
   if (a & kMenuDown) last = kWheel[(letter_index(last) + 1) % wheel];
-  if ((a & (kMenuRight | kMenuChoose)) && name_.size() < kMaxName) name_ += 'A';
-  if (a & (kMenuLeft | kMenuBack)) {
-    if (name_.size() > 1) {
-      name_.pop_back();
-    } else if (a & kMenuBack) {
-      screen_ = EditorScreen::kDrawing;  // B on the last letter: leave without saving
-    }
+  if (a & (kMenuRight | kMenuChoose)) {
+    if (name_.size() < kMaxName) name_ += 'A';
+    else set_message("a name has at most " + std::to_string(kMaxName) + " letters - start saves it");
   }
   return EditorRequest::kNone;
 }

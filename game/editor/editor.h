@@ -33,12 +33,28 @@ const char* editor_menu_label(EditorMenuItem item, bool symmetry);
 // What the editor asks its mode to do after a tick.
 enum class EditorRequest { kNone, kTestWalk, kSave, kExport, kToTitle };
 
-// Pen speeds, metres per second at full deflection.
-constexpr float kPenSpeed = 0.9f;
-constexpr float kPenSlowSpeed = 0.2f;
-constexpr float kDepthNudge = 0.02f;   // metres per d-pad press
-constexpr float kThickenRate = 0.1f;   // metres per second at full trigger
-constexpr float kPenLimit = 2.5f;      // |x|, |z| and y in [0, 2 x limit]
+// The longest creature name the prompt takes (and offers).
+constexpr std::size_t kMaxNameChars = 16;
+
+// The pen's response to the stick: still inside the dead zone, then speed grows in proportion to
+// deflection (half deflection is about half speed) and is full from kStickFullAt on, which real pads
+// reach (their sticks stop short of 1, often at 0.95 or less).
+constexpr float kPenSpeed_mps = 1.8f;      // full deflection: a 1 m torso in 0.56 s
+constexpr float kPenSlowSpeed_mps = 0.2f;  // LB held
+constexpr float kStickDeadZone = 0.05f;    // deflection, 0..1
+constexpr float kStickFullAt = 0.92f;      // deflection giving full speed
+constexpr float kDepthNudge_m = 0.02f;     // per d-pad press
+constexpr float kThickenRate_mps = 0.1f;   // radius change at full trigger
+constexpr float kPenLimit_m = 2.5f;        // |x|, |z| and y in [0, 2 x limit]
+constexpr float kCentreLineEps_m = 0.01f;  // a drawing plane this close to the centre line is on it
+
+// The pen's speed as a share of full speed for a stick deflection (its length, 0..1 or more).
+float pen_speed_share(float deflection);
+// The pen kept within its limits (kPenLimit_m).
+glm::vec3 clamp_pen(glm::vec3 p);
+
+// What a second press must confirm.
+enum class EditorConfirm { kNone, kDeleteTorso, kNewBlank };
 
 class Editor {
  public:
@@ -54,6 +70,15 @@ class Editor {
   const std::string& name_entry() const { return name_; }
   // The name prompt is open: the keyboard types (platform text entry).
   bool wants_text() const { return screen_ == EditorScreen::kNaming; }
+  // The tag X gives next: the selected part's, else the next stroke's (the HUD shows the cycle).
+  PartTag shown_tag() const;
+  // A destructive action waiting for its second press.
+  EditorConfirm confirming() const { return confirm_; }
+  // Buttons held now are ignored until released (the editor was entered with them down, from the
+  // title menu or a test walk): a held A never starts a stroke by itself.
+  void hold_off_buttons() { held_off_ = ~0u; }
+  // Legs on the centre line that symmetry did not mirror (a dog drawn at depth 0): the HUD warns.
+  int centre_legs() const;
   // The HUD line of the last action ("" when it has faded).
   const std::string& message() const { return message_; }
   void set_message(const std::string& m) { message_ = m, message_ticks_ = 0; }
@@ -70,8 +95,18 @@ class Editor {
   EditorRequest step_naming(const InputFrame& in);
   EditorRequest type_name(std::uint8_t key);  // a key of text entry (InputFrame::typed)
   EditorRequest confirm_name();
+  void leave_to_drawing();  // closes a menu or prompt; the buttons held then stay ignored until released
   void apply(EditResult r, const EditorDoc& before);
   void move_pen(const InputFrame& in);
+  void delete_selection();
+  void finish_stroke();
+  // The pen after a part is made: on the body where the next part likely starts.
+  void place_pen_after(const Part& made);
+  // The pen's plane in the side view with symmetry on: limbs on the body's side, centre parts on the
+  // centre line (a leg drawn at depth 0 would get no twin). True when it moved ('say': with a message).
+  bool fit_plane_to_tag(PartTag tag, bool say);
+  void pen_to_selected();
+  void depth_to_body(bool side);
 
   EditorDoc doc_;
   EditorPen pen_;
@@ -83,6 +118,8 @@ class Editor {
   std::string message_;
   int message_ticks_ = 0;
   bool thickening_ = false;
+  EditorConfirm confirm_ = EditorConfirm::kNone;
+  std::uint32_t held_off_ = 0;  // Button bits ignored until released (held across a screen change)
   std::uint64_t revision_ = 0;
   std::uint64_t ticks_ = 0;
   InputFrame prev_in_;  // the previous tick's input (menu flicks)

@@ -55,6 +55,11 @@ EditResult add_drawn_part(EditorDoc* doc, const std::vector<glm::vec3>& pen_path
   part.tag = tag;
   part.radius = default_radius(tag);
   part.stroke = tidy_stroke(clean);
+  if (polyline_length(part.stroke) < kMinDrawnStrokeM) {
+    // Smoothing pulls a small closed scribble together into a dot; a drawn length that passes the
+    // rule keeps its drawn shape, evenly spaced but not smoothed.
+    part.stroke = resample_even(clean, std::max(0.01f, polyline_length(clean) / 63.0f));
+  }
   if (tag != PartTag::kTorso) {
     const Part& t = c.parts[static_cast<std::size_t>(torso)];
     const std::vector<glm::vec3> spine = clean_stroke(t.stroke);
@@ -74,7 +79,7 @@ EditResult add_drawn_part(EditorDoc* doc, const std::vector<glm::vec3>& pen_path
       part.stroke = clean_stroke(kept);
     }
     if (part.stroke.size() < 2 || polyline_length(part.stroke) < kMinDrawnStrokeM)
-      return {false, "that stroke is too short - hold A and move the stick"};
+      return {false, "that " + what + " stays inside the body - draw it out from the body"};
   }
   const float mid = torso >= 0 ? torso_mid_x(c.parts[static_cast<std::size_t>(torso)]) : 0.0f;
   bool mirror = false;

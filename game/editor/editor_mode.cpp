@@ -73,6 +73,7 @@ void EditorMode::open(const Creature& start, const UserData& data, TextureId ski
   recording_ = EditSession{};
   playback_ = nullptr;
   playback_next_ = 0;
+  away_ = false;
   if (!start.parts.empty()) recording_.start = creature_to_json(start);
   preview_.rebuild(editor_.doc().creature);
   built_revision_ = editor_.revision();
@@ -131,6 +132,10 @@ ModeId EditorMode::start_test_walk(ModeContext& ctx) {
 ModeId EditorMode::update(const ModeFrame& frame, ModeContext& ctx) {
   RunHarness& harness = ctx.harness;
   ModeId next = ModeId::kEditor;
+  if (away_) {
+    editor_.hold_off_buttons();  // A held in the walk (the vault) must not draw when B comes back
+    away_ = false;
+  }
   for (int i = 0; i < frame.due_ticks && harness.may_tick(ctx.session); ++i) {
     InputFrame in = (*frame.sample)();
     if (playback_) {
@@ -174,7 +179,8 @@ ModeId EditorMode::update(const ModeFrame& frame, ModeContext& ctx) {
     }
     if (r == EditorRequest::kTestWalk) {
       next = start_test_walk(ctx);
-      if (next != ModeId::kEditor) break;
+      away_ = next != ModeId::kEditor;
+      if (away_) break;
     }
     if (r == EditorRequest::kToTitle) {
       next = ModeId::kTitle;

@@ -61,6 +61,7 @@ class EditorMode final : public Mode {
   EditSession recording_;
   const EditSession* playback_ = nullptr;
   std::size_t playback_next_ = 0;
+  bool away_ = false;  // a test walk is on: back in the editor, the buttons held then are ignored
 };
 
 }  // namespace cf

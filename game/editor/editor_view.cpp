@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "game/view/view.h"
 #include "creature/creature_rules.h"
+#include "creature/stroke_tools.h"
 #include "game/ui/hud.h"
+#include "game/view/view.h"
 
 namespace cf {
 
@@ -15,7 +18,9 @@ namespace {
 
 constexpr Rgba8 kGrid{70, 90, 130, 255}, kGridMajor{110, 140, 190, 255}, kGround{150, 230, 150, 255};
 constexpr Rgba8 kWhite{255, 255, 255, 255}, kYellow{255, 230, 60, 255}, kRed{255, 70, 70, 255};
-constexpr Rgba8 kOrange{255, 150, 40, 255}, kCyan{80, 230, 255, 255};
+constexpr Rgba8 kOrange{255, 150, 40, 255}, kCyan{80, 230, 255, 255}, kHint{170, 180, 210, 255};
+// The pen's own colour: no bone, node, tag or highlight uses magenta.
+constexpr Rgba8 kPen{255, 70, 255, 255}, kInk{0, 0, 0, 255}, kPanel{14, 16, 30, 255};
 constexpr glm::vec3 kLookAt = kEditorLookAt;
 constexpr float kGridHalf = 1.6f;   // metres either side of the look-at point
 constexpr float kGridStep = 0.1f;
@@ -49,7 +54,38 @@ std::string upper(std::string s) {
   return s;
 }
 
+float torso_mid(const Creature& c) {
+  const int t = find_torso(c);
+  return t >= 0 ? torso_mid_x(c.parts[static_cast<std::size_t>(t)]) : 0.0f;
+}
+
 }  // namespace
+
+std::string depth_readout(const Editor& editor) {
+  const EditorPen& pen = editor.pen();
+  const Creature& c = editor.doc().creature;
+  char buf[64];
+  if (pen.plane == DrawPlane::kSide) {
+    const float d = pen.pos.x - torso_mid(c);  // +x is the creature's left
+    const char* where = std::fabs(d) <= kCentreLineEps_m ? "CENTRE" : (d > 0.0f ? "LEFT" : "RIGHT");
+    std::snprintf(buf, sizeof buf, "DEPTH %.2f M %s", static_cast<double>(std::fabs(d)), where);
+  } else {
+    const float d = pen.pos.z;  // +z is the creature's front
+    const char* where = std::fabs(d) <= kCentreLineEps_m ? "CENTRE" : (d > 0.0f ? "FRONT" : "BACK");
+    std::snprintf(buf, sizeof buf, "DEPTH %.2f M %s", static_cast<double>(std::fabs(d)), where);
+  }
+  return buf;
+}
+
+std::string tag_cycle_line(PartTag shown) {
+  std::string s = "X:";
+  PartTag t = PartTag::kTorso;
+  for (int i = 0; i < 5; ++i, t = next_tag_in_cycle(t)) {
+    const std::string name = upper(to_string(t));
+    s += t == shown ? " [" + name + "]" : " " + name;
+  }
+  return s;
+}
 
 void EditorView::add_grid(const EditorPen& pen) {
   const bool side = pen.plane == DrawPlane::kSide;
@@ -68,16 +104,9 @@ void EditorView::add_grid(const EditorPen& pen) {
     lines_.push_back({at(a0, y), at(a1, y), i == 0 ? kGround : (i % 5 == 0 ? kGridMajor : kGrid),
                       i == 0 ? kOverlayCog : kOverlayRegions});
   }
-  // The pen: a cross in the plane and a tick across it (its depth).
-  const float s = 0.04f;
+  // The drop line to the ground and the path drawn so far (the pen itself goes on top, add_pen).
   const glm::vec3 p = pen.pos;
-  const glm::vec3 across = side ? glm::vec3(0, 0, s) : glm::vec3(s, 0, 0);
-  const glm::vec3 depth = side ? glm::vec3(s, 0, 0) : glm::vec3(0, 0, s);
-  const Rgba8 c = pen.drawing ? kRed : kWhite;
-  lines_.push_back({p - across, p + across, c, kOverlayIkTargets});
-  lines_.push_back({p - glm::vec3(0, s, 0), p + glm::vec3(0, s, 0), c, kOverlayIkTargets});
-  lines_.push_back({p - depth, p + depth, c, kOverlayIkTargets});
-  lines_.push_back({p, glm::vec3(p.x, 0.0f, p.z), Rgba8{90, 90, 90, 255}, kOverlayIkTargets});  // drop line
+  lines_.push_back({p, glm::vec3(p.x, 0.0f, p.z), Rgba8{90, 90, 90, 255}, kOverlayIkTargets});
   add_polyline(pen.path, kRed, kOverlayIkTargets, &lines_);
 }
 
@@ -113,12 +142,11 @@ void EditorView::add_creature_lines(const Editor& editor, const EditorPreview& p
 
 void EditorView::add_panel(int x, int y, int w, int h) {
   // Two screen triangles on top of the scene (the last ones drawn), under the HUD's lines.
-  const Rgba8 c{14, 16, 30, 255};
   auto v = [&](int px, int py) {
     ScreenVertex sv;
     sv.x = px * kSubpixelOne;
     sv.y = py * kSubpixelOne;
-    sv.color = c;
+    sv.color = kPanel;
     return sv;
   };
   ScreenTriangle a, b;
@@ -128,76 +156,198 @@ void EditorView::add_panel(int x, int y, int w, int h) {
   list_.triangles.push_back(b);
 }
 
+void EditorView::add_screen_line(float x0, float y0, float x1, float y1, Rgba8 c) {
+  ScreenLine l;
+  l.x0 = static_cast<std::int32_t>(std::lround(x0 * kSubpixelOne)) + kSubpixelOne / 2;
+  l.y0 = static_cast<std::int32_t>(std::lround(y0 * kSubpixelOne)) + kSubpixelOne / 2;
+  l.x1 = static_cast<std::int32_t>(std::lround(x1 * kSubpixelOne)) + kSubpixelOne / 2;
+  l.y1 = static_cast<std::int32_t>(std::lround(y1 * kSubpixelOne)) + kSubpixelOne / 2;
+  l.color = c;
+  l.kind = kOverlayHud;
+  list_.lines.push_back(l);
+}
+
+void EditorView::fill_rect(int x, int y, int w, int h, Rgba8 c) {
+  for (int r = 0; r < h; ++r) add_screen_line(static_cast<float>(x), static_cast<float>(y + r), static_cast<float>(x + w),
+                                              static_cast<float>(y + r), c);
+}
+
+void EditorView::add_pen(const EditorPen& pen, const glm::mat4& view_proj, int s) {
+  const glm::vec4 clip = view_proj * glm::vec4(pen.pos, 1.0f);
+  if (clip.w <= 0.0f) return;
+  const float x = (clip.x / clip.w * 0.5f + 0.5f) * static_cast<float>(list_.width);
+  const float y = (0.5f - clip.y / clip.w * 0.5f) * static_cast<float>(list_.height);
+  // A cross with a gap at its centre (the exact point stays visible) inside a square, outlined in
+  // black so it reads over flesh, bones and nodes alike.
+  const float arm = 7.0f * static_cast<float>(s), gap = 2.0f * static_cast<float>(s), box = 4.0f * static_cast<float>(s);
+  for (int pass = 0; pass < 2; ++pass) {
+    const Rgba8 c = pass == 0 ? kInk : kPen;
+    const float o = pass == 0 ? 1.0f : 0.0f;  // the outline: the same shape one pixel around
+    for (float t = -o; t <= o; t += 1.0f) {
+      add_screen_line(x - arm - o, y + t, x - gap + o, y + t, c);
+      add_screen_line(x + gap - o, y + t, x + arm + o, y + t, c);
+      add_screen_line(x + t, y - arm - o, x + t, y - gap + o, c);
+      add_screen_line(x + t, y + gap - o, x + t, y + arm + o, c);
+    }
+    if (pass == 1) {
+      add_screen_line(x - box, y - box, x + box, y - box, c);
+      add_screen_line(x + box, y - box, x + box, y + box, c);
+      add_screen_line(x + box, y + box, x - box, y + box, c);
+      add_screen_line(x - box, y + box, x - box, y - box, c);
+    }
+  }
+}
+
+void EditorView::add_depth_gauge(const Editor& editor, int s) {
+  const EditorPen& pen = editor.pen();
+  const Creature& c = editor.doc().creature;
+  const bool side = pen.plane == DrawPlane::kSide;  // drawing in the side view: the gauge is the front view
+  const int w = 64 * s, h = 52 * s, x0 = list_.width - w - 4 * s;
+  HudTextStyle st;
+  st.scale = s;
+  st.color = kHint;
+  const int y0 = 4 * s + hud_line_height(st) + 2 * s;
+  const std::string title = side ? "FRONT" : "SIDE";  // the view the gauge shows
+  fill_rect(x0, y0, w, h + hud_line_height(st) + 2 * s, kPanel);
+  draw_hud_text(title, x0 + (w - hud_text_width(title, st)) / 2, y0 + s, st, &list_);
+  const int top = y0 + hud_line_height(st) + s;
+  // Metres to gauge pixels: 2 m of height fill it, the look-at point in the middle.
+  const float k = static_cast<float>(h - 2 * s) / 2.0f;
+  const float cx = static_cast<float>(x0) + 0.5f * static_cast<float>(w), ground = static_cast<float>(top + h - s);
+  const float left = static_cast<float>(x0), right = static_cast<float>(x0 + w - 1);
+  auto gx = [&](const glm::vec3& p) { return cx + (side ? p.x - kLookAt.x : p.z - kLookAt.z) * k; };
+  auto gy = [&](float y) { return ground - y * k; };
+  auto line = [&](float xa, float ya, float xb, float yb, Rgba8 col) {
+    if (std::max(xa, xb) < left || std::min(xa, xb) > right) return;
+    add_screen_line(std::clamp(xa, left, right), ya, std::clamp(xb, left, right), yb, col);
+  };
+  line(left, ground, right, ground, kGround);
+  // The centre line (side) or the model's origin (front), dim.
+  const float centre = side ? cx + (torso_mid(c) - kLookAt.x) * k : cx - kLookAt.z * k;
+  for (float y = static_cast<float>(top); y < ground; y += 4.0f * static_cast<float>(s)) {
+    line(centre, y, centre, std::min(ground, y + 2.0f * static_cast<float>(s)), kGridMajor);
+  }
+  // The parts: their strokes, and the torso's flesh as a box (seen from the front a level torso is
+  // a disc, from the side a bar).
+  for (const Part& p : c.parts) {
+    for (std::size_t i = 1; i < p.stroke.size(); ++i) {
+      line(gx(p.stroke[i - 1]), gy(p.stroke[i - 1].y), gx(p.stroke[i]), gy(p.stroke[i].y), tag_color(p.tag));
+    }
+    if (p.tag != PartTag::kTorso || p.stroke.empty()) continue;
+    float a0 = gx(p.stroke.front()), a1 = a0, b0 = p.stroke.front().y, b1 = b0;
+    for (const glm::vec3& q : p.stroke) a0 = std::min(a0, gx(q)), a1 = std::max(a1, gx(q)), b0 = std::min(b0, q.y), b1 = std::max(b1, q.y);
+    const float r = p.radius * k;
+    const float ya = gy(b1 + p.radius), yb = gy(b0 - p.radius);
+    line(a0 - r, ya, a1 + r, ya, tag_color(p.tag));
+    line(a1 + r, ya, a1 + r, yb, tag_color(p.tag));
+    line(a1 + r, yb, a0 - r, yb, tag_color(p.tag));
+    line(a0 - r, yb, a0 - r, ya, tag_color(p.tag));
+  }
+  // The drawing plane, edge on: a line at the pen's depth, and the pen on it.
+  const float px = gx(pen.pos), py = gy(pen.pos.y);
+  line(px, static_cast<float>(top), px, ground, kPen);
+  line(px - 2.0f * s, py, px + 2.0f * s, py, kPen);
+}
+
+void EditorView::add_bottom_lines(const Editor& editor, const EditorPreview& preview, int s) {
+  HudTextStyle st;
+  st.scale = s;
+  const int line = hud_line_height(st), room = list_.width - 8 * s;
+  const EditorDoc& doc = editor.doc();
+  int y = list_.height - line;  // stacked upwards from the bottom edge
+  auto block = [&](const std::string& text, Rgba8 color, int max_lines) {
+    if (text.empty()) return;
+    st.color = color;
+    const std::vector<std::string> ls = wrap_hud_text(text, room, st, max_lines);
+    y -= line * static_cast<int>(ls.size() - 1);
+    for (std::size_t i = 0; i < ls.size(); ++i) draw_hud_text_centred(ls[i], y + line * static_cast<int>(i), st, &list_);
+    y -= line;
+  };
+  block("LB+UP BODY'S SIDE  LB+LEFT/RIGHT PEN ON PART", kHint, 1);
+  block("A DRAW  LB SLOW  UP/DOWN DEPTH  SELECT UNDO", kHint, 1);
+  if (!editor.message().empty() && editor.screen() != EditorScreen::kNaming) {
+    const char* home = std::getenv("HOME");
+    block(hud_upper(shorten_hud_paths(editor.message(), home ? home : "")), kYellow, 2);
+  }
+  if (!preview.problems.empty()) {
+    block(upper(preview.problems.front().message), kRed, 2);
+  } else if (preview.has_rig) {
+    const bool legs = std::any_of(preview.rig.limbs.begin(), preview.rig.limbs.end(),
+                                  [](const LimbChain& l) { return l.tag == PartTag::kLeg; });
+    const int centre = editor.centre_legs();
+    if (centre > 0) {
+      // It walks, but it is not the pairs the player meant (symmetry mirrors only legs off the centre).
+      block(std::to_string(centre) + (centre == 1 ? " LEG IS" : " LEGS ARE") +
+                " ON THE CENTRE LINE: NO TWIN. B DELETES, LB+UP MOVES THE PEN TO THE SIDE",
+            kOrange, 2);
+    } else {
+      block(legs ? "READY TO WALK (R3) AND SAVE (START)" : "NOW DRAW LEGS DOWN TO THE GROUND", legs ? kGround : kWhite, 2);
+    }
+  }
+  if (doc.selected >= 0) {
+    block(upper(describe_part(doc.creature, doc.selected)) + " - B DELETES, TRIGGERS SIZE", kYellow, 2);
+  }
+}
+
 void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
   if (list_.width <= 0) return;
   HudTextStyle st;
   st.scale = std::max(1, list_.height / 240);
   const int s = st.scale, line = hud_line_height(st), x0 = 4 * s;
-  // Text longer than the picture is cut with "..." (the 8x8 font fits about 45 capitals in 320 pixels).
-  auto fit = [&](std::string m) {
-    if (hud_text_width(m, st) <= list_.width - 2 * x0) return m;
-    while (!m.empty() && hud_text_width(m + "...", st) > list_.width - 2 * x0) m.pop_back();
-    return m + "...";
-  };
   const EditorDoc& doc = editor.doc();
   const EditorPen& pen = editor.pen();
   st.color = kWhite;
-  draw_hud_text(std::string(pen.plane == DrawPlane::kSide ? "SIDE VIEW" : "FRONT VIEW") + " (Y)", x0, x0, st, &list_);
-  st.color = tag_color(doc.next_tag);
-  draw_hud_text("DRAW: " + upper(to_string(doc.next_tag)) + " (X)", x0, x0 + line, st, &list_);
+  draw_hud_text(std::string(pen.plane == DrawPlane::kSide ? "SIDE VIEW (Y)" : "FRONT VIEW (Y)"), x0, x0, st, &list_);
+  st.color = kPen;
+  draw_hud_text(depth_readout(editor), x0, x0 + line, st, &list_);
+  st.color = tag_color(editor.shown_tag());
+  draw_hud_text(tag_cycle_line(editor.shown_tag()), x0, x0 + 2 * line, st, &list_);
   st.color = doc.symmetry ? kCyan : kOrange;
-  draw_hud_text(doc.symmetry ? "SYMMETRY ON (L3)" : "SYMMETRY OFF (L3)", x0, x0 + 2 * line, st, &list_);
+  draw_hud_text(doc.symmetry ? "SYMMETRY ON (L3)" : "SYMMETRY OFF (L3)", x0, x0 + 3 * line, st, &list_);
   st.color = kWhite;
   const std::size_t n_parts = doc.creature.parts.size();
   const std::string parts = std::to_string(n_parts) + (n_parts == 1 ? " PART" : " PARTS");
   draw_hud_text(parts, list_.width - hud_text_width(parts, st) - x0, x0, st, &list_);
-  if (doc.selected >= 0) {
-    st.color = kYellow;
-    const std::string sel = upper(describe_part(doc.creature, doc.selected)) + " - B DELETE, TRIGGERS SIZE";
-    draw_hud_text_centred(fit(sel), list_.height - 5 * line, st, &list_);
-  }
-  if (!preview.problems.empty()) {
-    st.color = kRed;
-    draw_hud_text_centred(fit(upper(preview.problems.front().message)), list_.height - 4 * line, st, &list_);
-  } else if (preview.has_rig) {
-    const bool legs = std::any_of(preview.rig.limbs.begin(), preview.rig.limbs.end(),
-                                  [](const LimbChain& l) { return l.tag == PartTag::kLeg; });
-    st.color = legs ? kGround : kWhite;
-    draw_hud_text_centred(legs ? "READY TO WALK (R3) AND SAVE (START)" : "NOW DRAW LEGS DOWN TO THE GROUND",
-                          list_.height - 4 * line, st, &list_);
-  }
-  if (!editor.message().empty()) {
-    st.color = kYellow;
-    draw_hud_text_centred(fit(upper(editor.message())), list_.height - 3 * line, st, &list_);
-  }
-  st.color = Rgba8{170, 180, 210, 255};
-  draw_hud_text_centred("A DRAW  LB SLOW  PAD DEPTH/SELECT", list_.height - 2 * line, st, &list_);
-  draw_hud_text_centred("SELECT UNDO  RB REDO", list_.height - line, st, &list_);
+  if (editor.screen() == EditorScreen::kDrawing) add_depth_gauge(editor, s);
+  add_bottom_lines(editor, preview, s);
 
   if (editor.screen() == EditorScreen::kMenu) {
     const int n = static_cast<int>(EditorMenuItem::kCount);
     int y = list_.height / 2 - n * line / 2 - line;
-    add_panel(list_.width / 4, y - 2 * line, list_.width / 2, (n + 3) * (line + 2 * s) + 2 * line);
+    add_panel(list_.width / 8, y - 2 * line, 3 * list_.width / 4, (n + 3) * (line + 2 * s) + 2 * line);
     st.color = kWhite;
     draw_hud_text_centred("- EDITOR -", y, st, &list_);
     for (int i = 0; i < n; ++i) {
       y += line + 2 * s;
+      const auto item = static_cast<EditorMenuItem>(i);
       st.color = i == editor.menu_index() ? kYellow : kWhite;
-      const std::string label = editor_menu_label(static_cast<EditorMenuItem>(i), doc.symmetry);
+      std::string label = editor_menu_label(item, doc.symmetry);
+      if (item == EditorMenuItem::kNewBlank && editor.confirming() == EditorConfirm::kNewBlank) {
+        st.color = kOrange;  // the question, until A again or a move away
+        label = n_parts == 1 ? "CLEAR THE ONE PART? A: YES" : "CLEAR ALL " + std::to_string(n_parts) + " PARTS? A: YES";
+      }
       draw_hud_text_centred(i == editor.menu_index() ? "> " + label + " <" : label, y, st, &list_);
     }
   } else if (editor.screen() == EditorScreen::kNaming) {
     const int y = list_.height / 2 - 2 * line;
-    add_panel(list_.width / 8, y - line, 3 * list_.width / 4, 9 * line);
+    add_panel(list_.width / 64, y - line, 31 * list_.width / 32, 11 * line);
     st.color = kWhite;
-    draw_hud_text_centred("NAME YOUR CREATURE", y, st, &list_);
+    char count[48];
+    std::snprintf(count, sizeof count, "NAME YOUR CREATURE (%zu/%zu)", editor.name_entry().size(), kMaxNameChars);
+    draw_hud_text_centred(count, y, st, &list_);
     HudTextStyle big = st;
     big.scale = 2 * s;
     big.color = kYellow;
     draw_hud_text_centred(editor.name_entry() + "<", y + 2 * line, big, &list_);
-    st.color = Rgba8{170, 180, 210, 255};
-    draw_hud_text_centred("UP/DOWN LETTER  A NEXT  B ERASE  START SAVE", y + 5 * line, st, &list_);
-    draw_hud_text_centred("OR TYPE IT - ENTER SAVES, ESC CANCELS", y + 6 * line, st, &list_);
+    if (!editor.message().empty()) {
+      st.color = kOrange;
+      const std::vector<std::string> ls = wrap_hud_text(upper(editor.message()), 27 * list_.width / 32, st, 2);
+      for (std::size_t i = 0; i < ls.size(); ++i) draw_hud_text_centred(ls[i], y + (4 + static_cast<int>(i)) * line, st, &list_);
+    }
+    st.color = kHint;
+    draw_hud_text_centred("UP/DOWN LETTER  A NEXT  B ERASE  START SAVE", y + 7 * line, st, &list_);
+    draw_hud_text_centred("BACK (SELECT) CANCELS", y + 8 * line, st, &list_);
+    draw_hud_text_centred("OR TYPE IT - ENTER SAVES, ESC CANCELS", y + 9 * line, st, &list_);
   }
 }
 
@@ -215,7 +365,8 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
   add_grid(editor.pen());
   add_creature_lines(editor, preview);
   lines_.insert(lines_.end(), highlight_.begin(), highlight_.end());
-  if (editor.screen() != EditorScreen::kDrawing) {
+  const bool drawing = editor.screen() == EditorScreen::kDrawing;
+  if (!drawing) {
     // Lines are drawn over everything: a menu shows the flesh alone behind its panel.
     lines_.clear();
     points_.clear();
@@ -232,6 +383,11 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
   job.scratch = &scratch_;
   job.out = &list_;
   if (!job.run()) list_.clear();
+  const int scale = std::max(1, list_.height / 240);
+  if (drawing && list_.width > 0 && list_.height > 0) {
+    const float aspect = static_cast<float>(list_.width) / static_cast<float>(list_.height);
+    add_pen(editor.pen(), projection_matrix(job.camera, aspect) * job.camera.view, scale);
+  }
   add_hud(editor, preview);
   return list_;
 }

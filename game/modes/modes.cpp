@@ -13,10 +13,12 @@ std::uint64_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotk
     if (pad.held(kButtonLeftShoulder)) a |= kActionEditSlow;
     if (pad.went_down(kButtonY)) a |= kActionEditSwitchView;
     if (pad.went_down(kButtonX)) a |= kActionEditNextTag;
-    if (pad.went_down(kButtonDpadUp)) a |= kActionEditDeeper;
-    if (pad.went_down(kButtonDpadDown)) a |= kActionEditNearer;
-    if (pad.went_down(kButtonDpadRight)) a |= kActionEditSelectNext;
-    if (pad.went_down(kButtonDpadLeft)) a |= kActionEditSelectPrev;
+    const bool lb = pad.held(kButtonLeftShoulder);  // LB + d-pad: to the body, not a nudge
+    if (pad.went_down(kButtonDpadUp)) a |= lb ? std::uint64_t{kActionEditDepthToSide} : std::uint64_t{kActionEditDeeper};
+    if (pad.went_down(kButtonDpadDown)) a |= lb ? std::uint64_t{kActionEditDepthToCentre} : std::uint64_t{kActionEditNearer};
+    const std::uint64_t to_part = lb ? std::uint64_t{kActionEditPenToSelected} : 0;
+    if (pad.went_down(kButtonDpadRight)) a |= kActionEditSelectNext | to_part;
+    if (pad.went_down(kButtonDpadLeft)) a |= kActionEditSelectPrev | to_part;
     if (pad.went_down(kButtonB)) a |= kActionEditDelete;
     if (pad.went_down(kButtonSelect)) a |= kActionEditUndo;
     if (pad.went_down(kButtonRightShoulder)) a |= kActionEditRedo;

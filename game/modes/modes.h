@@ -46,6 +46,10 @@ enum ModeAction : std::uint64_t {
   kActionScrubForward = 1ull << 37,   // debug: d-pad right held
   kActionFaster = 1ull << 38,         // debug: d-pad up (I): paused -> 1/8 -> 1/4 -> 1/2 speed
   kActionSlower = 1ull << 39,         // debug: d-pad down (K): back towards paused
+  // Editor chords with LB (Z) held: the d-pad moves the pen to the body instead of nudging it.
+  kActionEditDepthToSide = 1ull << 48,    // LB + d-pad up: the plane onto the body's side (front view: its front end)
+  kActionEditDepthToCentre = 1ull << 49,  // LB + d-pad down: the plane onto the centre line (front view: the middle)
+  kActionEditPenToSelected = 1ull << 50,  // LB + d-pad left/right: select, and the pen jumps onto that part
 };
 
 // Menu actions (title menu, editor menu, name entry): d-pad or the left stick flicked (arrows / WASD),

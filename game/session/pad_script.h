@@ -20,8 +20,8 @@ namespace cf {
 // The mouse and keyboard (sent as SDL events, platform/virtual_pointer.h):
 //   "mouse": [x, y]  the pointer over the picture, edge to edge [-1, 1], +y up; it stays where the
 //                    last step put it (a step without "mouse" does not move it)
-//   "type": "WAVE\n" keys typed at the step's first tick: letters, digits, - _, \b Backspace,
-//                    \n Enter, \u001b Escape (the game hands them out one per tick)
+//   "type": "WAVE\n" keys typed at the step's first tick: any printable character (as text input),
+//                    \b Backspace, \n Enter, \u001b Escape (the game hands them out one per tick)
 // After the last step: neutral (the pointer stays).
 class PadScript {
  public:

@@ -139,8 +139,14 @@ ModeId TitleMode::update(const ModeFrame& frame, ModeContext& ctx) {
     if (n > 0 && (a & kMenuUp)) cursor_ = (cursor_ + n - 1) % n;
     if (n > 0 && (a & kMenuDown)) cursor_ = (cursor_ + 1) % n;
     if (a & kMenuBack && screen_ != TitleScreen::kMain) {
-      screen_ = screen_ == TitleScreen::kPlayLevel ? TitleScreen::kPlayCreature : TitleScreen::kMain;
-      cursor_ = 0;
+      // Back where it came from: the cursor on the item that opened this list.
+      const TitleScreen from = screen_;
+      screen_ = from == TitleScreen::kPlayLevel ? TitleScreen::kPlayCreature : TitleScreen::kMain;
+      cursor_ = from == TitleScreen::kPlayLevel ? play_creature_ : 0;
+      const std::vector<std::string> main_items = items();
+      for (std::size_t k = 0; screen_ == TitleScreen::kMain && k < main_items.size(); ++k) {
+        if (main_items[k] == (from == TitleScreen::kEdit ? kMainEdit : kMainPlay)) cursor_ = static_cast<int>(k);
+      }
     }
     if (a & (kMenuChoose | kMenuConfirm)) next = choose(ctx);
   }

@@ -1,5 +1,7 @@
 #include "game/ui/hud.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
 
 #include "game/ui/hud_font.h"
@@ -60,6 +62,12 @@ void draw_glyph(const std::uint8_t* rows, int first, int x, int y, int s, Rgba8 
 
 int scale_of(const HudTextStyle& style) { return style.scale > 0 ? style.scale : 1; }
 
+// A file path as messages write them: absolute, from home, or relative with ./ or ../.
+bool is_path(const std::string& word) {
+  return !word.empty() && (word[0] == '/' || word.compare(0, 2, "~/") == 0 || word.compare(0, 2, "./") == 0 ||
+                           word.compare(0, 3, "../") == 0);
+}
+
 }  // namespace
 
 int hud_line_height(const HudTextStyle& style) { return (kHudGlyphSize + 1) * scale_of(style); }
@@ -90,6 +98,85 @@ void draw_hud_text(const std::string& text, int x, int y, const HudTextStyle& st
 void draw_hud_text_centred(const std::string& text, int y, const HudTextStyle& style, CommandList* list) {
   if (!list) return;
   draw_hud_text(text, (list->width - hud_text_width(text, style)) / 2, y, style, list);
+}
+
+std::vector<std::string> wrap_hud_text(const std::string& text, int max_width, const HudTextStyle& style,
+                                       int max_lines) {
+  std::vector<std::string> lines;
+  std::string line;
+  auto fits = [&](const std::string& t) { return hud_text_width(t, style) <= max_width; };
+  if (fits(text)) return {text};  // as written (its spacing kept)
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    const std::size_t end = std::min(text.find(' ', i), text.size());
+    if (end == i) break;
+    std::string word = text.substr(i, end - i);
+    i = end;
+    const std::string joined = line.empty() ? word : line + " " + word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (!line.empty()) lines.push_back(line);
+    line = word;
+    while (line.size() > 1 && !fits(line)) {  // a word wider than the line: broken where it must be
+      std::size_t n = line.size() - 1;
+      while (n > 1 && !fits(line.substr(0, n))) --n;
+      lines.push_back(line.substr(0, n));
+      line = line.substr(n);
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  if (max_lines > 0 && static_cast<int>(lines.size()) > max_lines) {
+    lines.resize(static_cast<std::size_t>(max_lines));
+    std::string& last = lines.back();
+    while (!last.empty() && !fits(last + "...")) last.pop_back();
+    last += "...";
+  }
+  return lines;
+}
+
+std::string shorten_hud_paths(const std::string& text, const std::string& home, std::size_t max_path_chars) {
+  std::string out;
+  std::size_t i = 0;
+  while (i <= text.size()) {
+    const std::size_t end = std::min(text.find(' ', i), text.size());
+    std::string word = text.substr(i, end - i);
+    if (is_path(word)) {
+      if (!home.empty() && home != "/" && word.compare(0, home.size() + 1, home + "/") == 0) {
+        word = "~" + word.substr(home.size());
+      }
+      if (word.size() > max_path_chars) {
+        // The folder is where saves always go; the last two names say which file.
+        const std::size_t last = word.rfind('/');
+        const std::size_t before = last > 0 ? word.rfind('/', last - 1) : std::string::npos;
+        const std::string lead = word.compare(0, 2, "~/") == 0 ? "~/.../" : ".../";
+        if (before != std::string::npos) {
+          const std::string short_word = lead + word.substr(before + 1);
+          if (short_word.size() < word.size()) word = short_word;
+        }
+      }
+    }
+    out += word;
+    if (end >= text.size()) break;
+    out += ' ';
+    i = end + 1;
+  }
+  return out;
+}
+
+std::string hud_upper(const std::string& text) {
+  std::string out = text;
+  std::size_t i = 0;
+  while (i < out.size()) {
+    const std::size_t end = std::min(out.find(' ', i), out.size());
+    if (!is_path(out.substr(i, end - i))) {
+      for (std::size_t k = i; k < end; ++k) out[k] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[k])));
+    }
+    i = end + 1;
+  }
+  return out;
 }
 
 }  // namespace cf

@@ -3,6 +3,7 @@
 // renderer draws lines on top of everything), in the public-domain 8x8 font of hud_font.h. Characters
 // are spaced by their ink plus one blank font pixel, so letters never touch; unknown ones draw as a box.
 #include <string>
+#include <vector>
 
 #include "render/command_list.h"
 
@@ -25,5 +26,17 @@ void draw_hud_text(const std::string& text, int x, int y, const HudTextStyle& st
 
 // Centred horizontally at height y.
 void draw_hud_text_centred(const std::string& text, int y, const HudTextStyle& style, CommandList* list);
+
+// 'text' broken at spaces into lines at most max_width pixels wide (a word wider than that is broken
+// where it must), at most max_lines of them; text left over ends the last line with "...".
+std::vector<std::string> wrap_hud_text(const std::string& text, int max_width, const HudTextStyle& style,
+                                       int max_lines = 2);
+
+// 'text' with its file paths made short enough to read: the home folder as "~", and a path that is
+// still longer than max_path_chars keeps only its last two names ("/.../creatures/my_dog.json").
+std::string shorten_hud_paths(const std::string& text, const std::string& home, std::size_t max_path_chars = 32);
+
+// Upper case (the HUD's style) except file paths (words starting with /, ~/, ./ or ../), whose case matters.
+std::string hud_upper(const std::string& text);
 
 }  // namespace cf

@@ -10,7 +10,9 @@
 
 #include "core/json_util.h"
 #include "creature/creature_io.h"
+#include "editor_e2e_util.h"
 #include "editor_scripts.h"
+#include "game/editor/editor_doc.h"
 #include "golden.h"
 #include "render/image_io.h"
 #include "run_command.h"
@@ -144,26 +146,91 @@ TEST(EditorE2E, DrawTagAndSaveThreeCreaturesFromTheTitleMenu) {
 TEST(EditorE2E, ScreenshotsSideViewMidStrokeFrontViewAndPreview) {
   const std::string data = fresh_data_dir("shots");
   const PadSteps biped = from_title().then(draw_biped());
-  // Mid-stroke: 25 ticks into the legs (side view, the red path under the pen).
+  // Mid-stroke: 12 ticks into the legs (side view, the red path under the pen).
   PadSteps mid = from_title();
-  mid.move(0, 1, 6).draw(0, 1, 34).press("up", 5).move(0, -1, 33).add({25, 0, -1, {"a"}});
+  mid.move(0, 1, 3).draw(0, 1, 17).add({12, 0, -1, {"a"}});
   const std::string shot_mid = tmp("side_mid.png"), shot_front = tmp("front.png"), shot_prev = tmp("preview.png");
   CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + write_script("mid", mid) + "' --ticks " +
                          std::to_string(mid.total_ticks()) + " --screenshot '" + shot_mid + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   expect_golden_png(shot_mid, "editor_side_midstroke.png");
+  // Facts the goldens were regenerated against (the same inputs through the editor in-process, after
+  // the title menu's ticks): mid-stroke the magenta pen is at its place with the red path above it.
+  auto editor_of = [](const PadSteps& drawing) {
+    Editor e;
+    e.reset({});
+    for (const InputFrame& f : PadSteps().wait(3).then(drawing).frames()) e.step(f);
+    return e;
+  };
+  PadSteps mid_drawing;
+  mid_drawing.move(0, 1, 3).draw(0, 1, 17).add({12, 0, -1, {"a"}});
+  const Editor m = editor_of(mid_drawing);
+  ASSERT_TRUE(m.pen().drawing);
+  EXPECT_NEAR(m.pen().pos.y, m.pen().path.front().y - 11 * kPenSpeed_mps / 60.0f, 1e-3f);
+  EXPECT_NEAR(m.pen().pos.x, -m.doc().creature.parts[0].radius, 1e-5f) << "the legs' plane: the body's side";
+  {
+    Result<Image> img = load_png(shot_mid);
+    ASSERT_TRUE(img.ok());
+    int px = 0, py = 0, rx = 0, ry = 0;
+    editor_pixel(DrawPlane::kSide, m.pen().pos, &px, &py);
+    editor_pixel(DrawPlane::kSide, 0.5f * (m.pen().path.front() + m.pen().pos), &rx, &ry);
+    EXPECT_GT(pixels_near(*img, px, py, 24, is_pen), 20) << "the pen at " << px << "," << py;
+    EXPECT_GT(pixels_near(*img, rx, ry, 6, is_path), 2) << "the path half way up, at " << rx << "," << ry;
+  }
   PadSteps front = biped;
   front.press("y").move(1, 0, 10).wait(2);
   r = game("--title --data-dir '" + data + "' --pad-script '" + write_script("front", front) + "' --ticks " +
            std::to_string(front.total_ticks()) + " --screenshot '" + shot_front + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   expect_golden_png(shot_front, "editor_front_view.png");
+  {
+    PadSteps drawing = draw_biped();
+    drawing.press("y").move(1, 0, 10).wait(2);
+    const Editor f = editor_of(drawing);
+    const Creature& c = f.doc().creature;
+    ASSERT_EQ(c.parts.size(), 4u);
+    Result<Image> img = load_png(shot_front);
+    ASSERT_TRUE(img.ok());
+    int px = 0, py = 0;
+    editor_pixel(DrawPlane::kFront, f.pen().pos, &px, &py);
+    EXPECT_GT(pixels_near(*img, px, py, 24, is_pen), 20) << "the pen at " << px << "," << py;
+    // Two legs, mirrored: their knees' nodes on either side of the centre, both drawn.
+    int legs = 0;
+    for (std::size_t i = 0; i < c.parts.size(); ++i) {
+      if (c.parts[i].tag != PartTag::kLeg) continue;
+      ++legs;
+      EXPECT_GE(mirror_twin(c, static_cast<int>(i)), 0);
+      const std::vector<glm::vec3>& st = c.parts[i].stroke;
+      editor_pixel(DrawPlane::kFront, st[st.size() / 2], &px, &py);
+      EXPECT_GT(pixels_near(*img, px, py, 30, is_node), 2) << "leg " << i << " at " << px << "," << py;
+    }
+    EXPECT_EQ(legs, 2);
+  }
   PadSteps prev = biped;
   prev.wait(2);
   r = game("--title --data-dir '" + data + "' --pad-script '" + write_script("prev", prev) + "' --ticks " +
            std::to_string(prev.total_ticks()) + " --screenshot '" + shot_prev + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   expect_golden_png(shot_prev, "editor_preview_skeleton.png");
+  {
+    PadSteps drawing = draw_biped();
+    drawing.wait(2);
+    const Editor b = editor_of(drawing);
+    const Creature& c = b.doc().creature;
+    ASSERT_EQ(c.parts.size(), 4u);
+    Result<Image> img = load_png(shot_prev);
+    ASSERT_TRUE(img.ok());
+    int px = 0, py = 0;
+    // After the head the pen is back at its root, on top of the torso.
+    const Part& head = c.parts.back();
+    ASSERT_EQ(head.tag, PartTag::kHead);
+    EXPECT_LT(glm::length(b.pen().pos - head.stroke.front()), 1e-4f);
+    editor_pixel(DrawPlane::kSide, b.pen().pos, &px, &py);
+    EXPECT_GT(pixels_near(*img, px, py, 24, is_pen), 20) << "the pen at " << px << "," << py;
+    // The leg's nodes on the ground (ankle, toe) are drawn.
+    editor_pixel(DrawPlane::kSide, c.parts[1].stroke.back(), &px, &py);
+    EXPECT_GT(pixels_near(*img, px, py, 30, is_node), 2) << "the toe at " << px << "," << py;
+  }
 }
 
 TEST(EditorE2E, TestWalkAndBackLeavesTheEditorExactlyAsItWas) {

@@ -38,7 +38,8 @@ TEST(EditorMouseE2E, MouseDragsDrawTheCreatureAndATypedNameNamesItsFile) {
   const std::string data = std::string(CF_BINARY_DIR) + "/e2e_editor_mouse_data";
   const std::string shot = std::string(CF_BINARY_DIR) + "/e2e_editor_mouse_leg.png";
   ASSERT_EQ(std::system(("rm -rf '" + data + "' '" + shot + "'").c_str()), 0);
-  // Tick 80: 25 ticks into the leg drag (from y 0.905 down to 0.155 at depth x 0.1).
+  // Tick 80: 25 ticks into the leg drag (the pointer going from where y 0.905 down to 0.155 at depth
+  // x 0.1 would be; the plane is at x -0.04 since it went to the body's side after the torso).
   const CommandResult r = run_command(
       "cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy "
       "ASAN_OPTIONS=detect_leaks=0 '" CF_GAME_EXE "' --edit --data-dir '" + data + "' --pad-script '" + kScript +
@@ -84,11 +85,13 @@ TEST(EditorMouseE2E, MouseDragsDrawTheCreatureAndATypedNameNamesItsFile) {
   ASSERT_TRUE(img.ok()) << img.error().to_string();
   ASSERT_EQ(img->width, 960);
   int px = 0, py = 0;
-  pixel_of({0.1f, 0.905f - 0.75f * 25.0f / 50.0f, 0.0f}, &px, &py);
-  int red_near = 0, red_far = 0;
+  pixel_of({0.1f, 0.905f - 0.75f * 25.0f / 50.0f, 0.0f}, &px, &py);  // the pointer's pixel
+  int red_near = 0, red_far = 0, pen_near = 0;
   for (int y = 0; y < img->height; ++y) {
     for (int x = 0; x < img->width; ++x) {
       const std::uint8_t* q = &img->rgba[(static_cast<std::size_t>(y) * img->width + x) * 4];
+      // The pen is magenta, drawn over everything; the path red, up to the pen.
+      if (q[0] > 200 && q[1] < 120 && q[2] > 200 && std::abs(x - px) <= 24 && std::abs(y - py) <= 24) ++pen_near;
       if (q[0] < 200 || q[1] > 100 || q[2] > 100) continue;
       const bool near = std::abs(x - px) <= 12 && std::abs(y - py) <= 16;
       (near ? red_near : red_far) += 1;
@@ -99,7 +102,8 @@ TEST(EditorMouseE2E, MouseDragsDrawTheCreatureAndATypedNameNamesItsFile) {
       if (!near && red_far > 3) break;
     }
   }
-  EXPECT_GT(red_near, 4) << "no pen under the pointer at " << px << "," << py;
+  EXPECT_GT(pen_near, 20) << "no pen under the pointer at " << px << "," << py;
+  EXPECT_GT(red_near + red_far, 4) << "no path drawn";
 }
 
 }  // namespace

@@ -4,9 +4,11 @@
 // .ci/run runs it in the Release build and again in the Debug/ASan build.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/input_frame.h"
 #include "core/json_util.h"
@@ -67,6 +69,32 @@ TEST(EditSessionReplay, ReplaysToTheGoldenHashAndSavesTheLiveSessionsFileByteFor
   ASSERT_EQ(sha.exit_code, 0) << sha.err;
   EXPECT_EQ(sha.out.substr(0, 64), (*golden)["creature_sha256"].get<std::string>());
   EXPECT_NE(replayed.find("\"name\": \"MOUSE_PET\""), std::string::npos);
+
+  // What the session must make, checked apart from the recording (re-recorded when the editor's pen
+  // changed): a torso, a mirrored pair of legs standing on the ground, a head on the centre line.
+  Result<Json> c = parse_json(replayed, saved);
+  ASSERT_TRUE(c.ok()) << c.error().to_string();
+  std::vector<const Json*> legs;
+  int torsos = 0, heads = 0;
+  for (const Json& part : (*c)["parts"]) {
+    const std::string tag = part["tag"].get<std::string>();
+    torsos += tag == "torso";
+    if (tag == "leg") legs.push_back(&part);
+    if (tag != "head") continue;
+    ++heads;
+    for (const Json& q : part["stroke"]) EXPECT_NEAR(q[0].get<double>(), 0.0, 1e-6) << "the head on the centre line";
+  }
+  EXPECT_EQ(torsos, 1);
+  EXPECT_EQ(heads, 1);
+  ASSERT_EQ(legs.size(), 2u);
+  const Json &a = (*legs[0])["stroke"], &b = (*legs[1])["stroke"];
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_NEAR(a[i][0].get<double>(), -b[i][0].get<double>(), 1e-5) << "mirrored, point " << i;
+    EXPECT_NEAR(a[i][1].get<double>(), b[i][1].get<double>(), 1e-6);
+  }
+  EXPECT_EQ(a[a.size() - 1][1].get<double>(), 0.0) << "the toe on the ground";
+  EXPECT_GT(std::abs(a[0][0].get<double>()), 0.1) << "the hips on the torso's sides";
 }
 
 }  // namespace

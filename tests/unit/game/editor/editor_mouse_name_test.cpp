@@ -108,8 +108,10 @@ TEST(EditorMouse, ARestingPointerLeavesThePenToTheStick) {
   for (int i = 0; i < 20; ++i) e.step(f);
   EXPECT_LT(e.pen().pos.y, before.y - 0.2f);
   EXPECT_NEAR(e.pen().pos.z, before.z, 1e-5f);
-  // The pointer moves: the pen jumps under it (and stays on the pen's plane).
-  project(DrawPlane::kSide, {0, 1.2f, 0.0f}, &f.mouse_x, &f.mouse_y);
+  // The pointer moves: the pen jumps under it (and stays on the pen's plane, which went to the body's
+  // side once the torso was made: legs come next).
+  EXPECT_NEAR(e.pen().pos.x, -e.doc().creature.parts[0].radius, 1e-5f);
+  project(DrawPlane::kSide, {e.pen().pos.x, 1.2f, 0.0f}, &f.mouse_x, &f.mouse_y);
   f.left_y = 0;
   e.step(f);
   EXPECT_NEAR(e.pen().pos.y, 1.2f, 1e-3f);
@@ -146,6 +148,7 @@ TEST(EditorNaming, TypedKeysReplaceTheOfferedNameThenAppendAndEnterSaves) {
   EXPECT_EQ(e.name_entry(), "OLD-DOG");
   EXPECT_EQ(type(&e, "wave_2x!"), EditorRequest::kNone);  // '!' is not a name character
   EXPECT_EQ(e.name_entry(), "WAVE_2X");
+  EXPECT_EQ(e.message(), "no '!' in a name - letters, digits, - and _ only") << "refused with a word";
   EXPECT_EQ(type(&e, "\b"), EditorRequest::kNone);
   EXPECT_EQ(e.name_entry(), "WAVE_2");
   EXPECT_EQ(type(&e, "\r"), EditorRequest::kSave);

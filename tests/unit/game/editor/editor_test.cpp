@@ -74,20 +74,21 @@ TEST(Editor, DrawsAQuadrupedAndAHexapod) {
 }
 
 TEST(Editor, SwitchingViewsMovesThePenInTheOtherPlane) {
+  const float step = kPenSpeed_mps / 60.0f;  // full deflection, one tick
   test::PadSteps s;
   s.move(1, 0, 10);
   Editor e = run(s);
-  EXPECT_NEAR(e.pen().pos.z, 0.15f, 1e-4f);
+  EXPECT_NEAR(e.pen().pos.z, 10 * step, 1e-4f);
   EXPECT_EQ(e.pen().pos.x, 0.0f);
   s.press("y").move(1, 0, 10).press("up");
   e = run(s);
   EXPECT_EQ(e.pen().plane, DrawPlane::kFront);
-  EXPECT_NEAR(e.pen().pos.x, 0.15f, 1e-4f);
-  EXPECT_NEAR(e.pen().pos.z, 0.15f - kDepthNudge, 1e-4f) << "d-pad up: away from the front camera";
-  // Slow mode (LB) moves the pen at kPenSlowSpeed.
+  EXPECT_NEAR(e.pen().pos.x, 10 * step, 1e-4f);
+  EXPECT_NEAR(e.pen().pos.z, 10 * step - kDepthNudge_m, 1e-4f) << "d-pad up: away from the front camera";
+  // Slow mode (LB) moves the pen at kPenSlowSpeed_mps.
   test::PadSteps slow;
   slow.add({10, 1, 0, {"lb"}});
-  EXPECT_NEAR(run(slow).pen().pos.z, 10 * kPenSlowSpeed / 60.0f, 1e-4f);
+  EXPECT_NEAR(run(slow).pen().pos.z, 10 * kPenSlowSpeed_mps / 60.0f, 1e-4f);
 }
 
 // Noisy stick input: every tick the stick wobbles by up to 40% around a steady pull.
@@ -127,7 +128,7 @@ TEST(Editor, TriggersThickenTheSelectedPartLive) {
   InputFrame f;
   f.right_trigger = 32767;
   for (int i = 0; i < 30; ++i) e.step(f);
-  EXPECT_NEAR(e.doc().creature.parts[0].radius, r0 + 0.5f * kThickenRate, 1e-3f);
+  EXPECT_NEAR(e.doc().creature.parts[0].radius, r0 + 0.5f * kThickenRate_mps, 1e-3f);
   EXPECT_EQ(e.history().undo_steps(), 4) << "three strokes and one squeeze";
 }
 
@@ -167,7 +168,7 @@ TEST(Editor, ARecordedSessionReplaysToTheSameCreatureAndHash) {
   EXPECT_EQ(replay_edit_session(*back, &b), rec.hash);
   EXPECT_EQ(creature_to_json(b.doc().creature).dump(), creature_to_json(a.doc().creature).dump());
   // One input different: a different creature.
-  back->inputs[33].left_y = 0;  // one tick of the move down to the torso's height
+  back->inputs[16].left_y = 0;  // one tick of the move down to the torso's height
   EXPECT_NE(replay_edit_session(*back, &b), rec.hash);
 }
 
