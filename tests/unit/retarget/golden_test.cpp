@@ -59,7 +59,7 @@ Json compute() {
     job.clip = &clip;
     job.time_s = clip.duration_s * i / kSamples;
     job.out = &pose;
-    EXPECT_TRUE(retarget_pose(job));
+    EXPECT_TRUE(job.run());
     doc["retarget"].push_back(frame(rig, pose, job.time_s));
   }
   doc["walker"] = Json::array();

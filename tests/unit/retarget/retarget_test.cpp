@@ -136,7 +136,7 @@ Posed pose_at(const std::string& name, double t, float weight = 1.0f, const glm:
   job.motion_weight = weight;
   job.model_to_world = m;
   job.out = &p.pose;
-  EXPECT_TRUE(retarget_pose(job));
+  EXPECT_TRUE(job.run());
   return p;
 }
 
@@ -151,7 +151,7 @@ TEST(RetargetJob, ValidateListsFailures) {
   EXPECT_TRUE(job.validate());
   job.time_s = NAN;
   EXPECT_FALSE(job.validate());
-  EXPECT_FALSE(retarget_pose(job));
+  EXPECT_FALSE(job.run());
   job.time_s = 0.0;
   job.model_to_world[3].x = INFINITY;
   EXPECT_FALSE(job.validate());
@@ -329,10 +329,10 @@ TEST(RetargetJob, RootMotionFromClip) {
   job.root_motion = RootMotion::kFromClip;
   job.time_s = 0.2;
   job.out = &a;
-  ASSERT_TRUE(retarget_pose(job));
+  ASSERT_TRUE(job.run());
   job.time_s = 0.2 + walk_clip().duration_s;
   job.out = &b;
-  ASSERT_TRUE(retarget_pose(job));
+  ASSERT_TRUE(job.run());
   EXPECT_LT(glm::length(b.cog_ms - a.cog_ms - s->s * walk_clip().cycle_offset_ms), 1e-4f);
 }
 
