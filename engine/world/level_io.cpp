@@ -319,11 +319,7 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   return lv;
 }
 
-Result<Level> load_level(const std::string& path) {
-  auto text = read_file(path, 16u << 20);
-  if (!text) return text.error();
-  return parse_level(*text, path);
-}
+Result<Level> load_level(const std::string& path) { return read_and_parse(path, 16u << 20, parse_level); }
 
 Json level_to_json(const Level& lv) {
   auto v3 = [](const glm::vec3& v) { return Json::array({v.x, v.y, v.z}); };
