@@ -256,9 +256,19 @@ TEST(LayoutSkinning, EveryRunLengthAndSingleRunRangesGiveTheScalarBits) {
   for (Mat3x4& m : skin)
     for (float& x : m.m) x = rnd(rng, -2, 2);
   std::vector<Mat3x4> pm(kEntries);
-  ASSERT_TRUE((PaletteMatricesJob{&pal, skin, pm}.run()));
+  PaletteMatricesJob blend;
+  blend.palette = &pal;
+  blend.skin = skin;
+  blend.out = pm;
+  ASSERT_TRUE(blend.run());
   std::vector<glm::vec3> ref_p(positions.size()), ref_n(normals.size());
-  PaletteSkinningJob ref{pm, pal.vertex_entry, positions, normals, ref_p, ref_n};
+  PaletteSkinningJob ref;
+  ref.palette_matrices = pm;
+  ref.vertex_entry = pal.vertex_entry;
+  ref.positions_ms = positions;
+  ref.normals_ms = normals;
+  ref.out_positions_ms = ref_p;
+  ref.out_normals_ms = ref_n;
   ASSERT_TRUE(ref.run());
   auto layout = build_skin_layout(pal, positions, normals);
   ASSERT_TRUE(layout.ok()) << layout.error().to_string();
@@ -335,7 +345,11 @@ TEST(LayoutSkinning, ShippedCreaturesBitIdenticalToScalarPaletteJobs) {
     for (int frame = 0; frame < 5; ++frame) {
       random_articulated_pose(rig->skeleton, p.bind, rng, 0.8f, 0.3f, p.pose);
       ASSERT_TRUE(skin_with_palette(*c, p.pose, p.inv_bind, &fast));
-      ASSERT_TRUE((SkinMatricesJob{p.pose, p.inv_bind, ref.skin}.run()));
+      SkinMatricesJob matrices;
+      matrices.bone_ms = p.pose;
+      matrices.inv_bind_ms = p.inv_bind;
+      matrices.out = ref.skin;
+      ASSERT_TRUE(matrices.run());
       PaletteMatricesJob pm;
       pm.palette = &c->palette;
       pm.skin = ref.skin;
