@@ -168,14 +168,4 @@ void sample_clip(const MotionClip& clip, double t_seconds, MotionPose* out) {
   }
 }
 
-bool SampleJob::validate() const {
-  return clip != nullptr && output != nullptr && std::isfinite(time_s) && clip->duration_s > 0.0;
-}
-
-bool SampleJob::run() const {
-  if (!validate()) return false;
-  sample_clip(*clip, time_s, output);
-  return true;
-}
-
 }  // namespace cf
