@@ -11,6 +11,16 @@ namespace cf {
 // regular file (a FIFO, device or directory: refused without blocking), or larger than max_bytes.
 Result<std::string> read_file(const std::string& path, std::size_t max_bytes = 256u << 20);
 
+// Reads a file (at most max_bytes) and parses its text with parse(text, path): the one way every loader
+// reads its file, so a read error and every parse error (field, problem) name the file.
+template <class T>
+Result<T> read_and_parse(const std::string& path, std::size_t max_bytes,
+                         Result<T> (*parse)(const std::string& text, const std::string& file)) {
+  Result<std::string> text = read_file(path, max_bytes);
+  if (!text) return text.error();
+  return parse(*text, path);
+}
+
 // True when path names a regular file (symlinks followed); never opens it, so never blocks.
 bool is_regular_file(const std::string& path);
 

@@ -2,10 +2,12 @@
 
 #include <cmath>
 
+#include "core/tick.h"
+
 namespace cf {
 
 FixedStepClock::FixedStepClock(const FixedStepDesc& desc)
-    : tick_(desc.tick_seconds > 0.0 ? desc.tick_seconds : 1.0 / 60.0),
+    : tick_(desc.tick_seconds > 0.0 ? desc.tick_seconds : kTick_s),
       max_frame_(desc.max_frame_seconds > 0.0 ? desc.max_frame_seconds : 0.25) {}
 
 int FixedStepClock::advance(double frame_seconds) {

@@ -6,7 +6,7 @@
 namespace cf {
 
 struct FixedStepDesc {
-  double tick_seconds = 0.0;       // 0 means 1/60 s
+  double tick_seconds = 0.0;       // 0 means kTick_s (core/tick.h)
   double max_frame_seconds = 0.0;  // longest frame credited after a hitch; 0 means 0.25 s
 };
 

@@ -146,11 +146,7 @@ Result<Json> parse_json(const std::string& text, const std::string& file) {
                "invalid JSON"};
 }
 
-Result<Json> load_json_file(const std::string& path) {
-  auto text = read_file(path, 64u << 20);
-  if (!text) return text.error();
-  return parse_json(*text, path);
-}
+Result<Json> load_json_file(const std::string& path) { return read_and_parse(path, 64u << 20, parse_json); }
 
 std::string field_path(const std::string& where, const std::string& key) {
   return where.empty() ? key : where + "." + key;

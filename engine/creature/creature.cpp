@@ -53,7 +53,7 @@ std::vector<glm::vec3> clean_stroke(const std::vector<glm::vec3>& stroke) {
   std::vector<glm::vec3> out;
   out.reserve(stroke.size());
   for (const glm::vec3& p : stroke)
-    if (out.empty() || glm::length(p - out.back()) >= CreatureLimits::kRepeatEps) out.push_back(p);
+    if (out.empty() || glm::length(p - out.back()) >= CreatureLimits::kRepeatEps_m) out.push_back(p);
   return out;
 }
 
@@ -88,9 +88,9 @@ static std::string num(double v) {
 static Status validate_part(const Part& p, const std::string& file, const std::string& where) {
   if (!std::isfinite(p.radius)) return Error{file, where + ".radius", "radius is NaN or infinite"};
   if (p.radius <= 0.0f) return Error{file, where + ".radius", "radius must be > 0 (got " + num(p.radius) + ")"};
-  if (p.radius > CreatureLimits::kMaxRadius)
+  if (p.radius > CreatureLimits::kMaxRadius_m)
     return Error{file, where + ".radius",
-                 "radius " + num(p.radius) + " m is too large (at most " + num(CreatureLimits::kMaxRadius) + " m)"};
+                 "radius " + num(p.radius) + " m is too large (at most " + num(CreatureLimits::kMaxRadius_m) + " m)"};
   const std::string sf = where + ".stroke";
   if (p.stroke.empty()) return Error{file, sf, "stroke is empty (needs at least 2 distinct points)"};
   if (p.stroke.size() > static_cast<std::size_t>(CreatureLimits::kMaxStrokePoints))
@@ -101,7 +101,7 @@ static Status validate_part(const Part& p, const std::string& file, const std::s
     const std::string pf = sf + "[" + std::to_string(i) + "]";
     for (int k = 0; k < 3; ++k) {
       if (!std::isfinite(q[k])) return Error{file, pf, "coordinate is NaN or infinite"};
-      if (std::fabs(q[k]) > CreatureLimits::kMaxCoord)
+      if (std::fabs(q[k]) > CreatureLimits::kMaxCoord_m)
         return Error{file, pf, "coordinate " + num(q[k]) + " is out of range (|c| <= 100 m)"};
     }
   }
@@ -110,7 +110,7 @@ static Status validate_part(const Part& p, const std::string& file, const std::s
   if (clean.size() < 2)
     return Error{file, sf, "stroke repeats one point (zero length; needs at least 2 distinct points)"};
   float len = polyline_length(clean);
-  if (len < CreatureLimits::kMinStrokeLength)
+  if (len < CreatureLimits::kMinStrokeLength_m)
     return Error{file, sf, "stroke length " + num(len) + " m is too short (at least 0.01 m)"};
   if (p.tag == PartTag::kLeg || p.tag == PartTag::kArm) {
     float reach = glm::length(clean.back() - clean.front());

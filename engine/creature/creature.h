@@ -38,15 +38,15 @@ struct CreatureLimits {
   static constexpr int kMaxLegs = 8;
   static constexpr int kMaxArms = 4;
   static constexpr int kMaxStrokePoints = 4096;
-  static constexpr float kMaxCoord = 100.0f;      // |x|, |y|, |z| in metres
-  static constexpr float kMaxRadius = 2.0f;       // metres
-  static constexpr float kMinStrokeLength = 0.01f;  // metres, after removing repeated points
-  static constexpr float kRepeatEps = 1e-5f;      // points closer than this count as repeated, metres
+  static constexpr float kMaxCoord_m = 100.0f;      // |x|, |y|, |z| in metres
+  static constexpr float kMaxRadius_m = 2.0f;       // metres
+  static constexpr float kMinStrokeLength_m = 0.01f;  // metres, after removing repeated points
+  static constexpr float kRepeatEps_m = 1e-5f;      // points closer than this count as repeated, metres
   static constexpr float kSideEps = 0.01f;        // |mean x| below this derives "center", metres
   static constexpr float kMinLimbReach = 0.1f;    // leg/arm |first-last| >= this x its stroke length
 };
 
-// The stroke with consecutive repeated points (closer than kRepeatEps) removed.
+// The stroke with consecutive repeated points (closer than kRepeatEps_m) removed.
 std::vector<glm::vec3> clean_stroke(const std::vector<glm::vec3>& stroke);
 // Side from the stroke's mean x: > kSideEps left, < -kSideEps right, else center.
 Side derive_side(const std::vector<glm::vec3>& stroke);

@@ -74,11 +74,7 @@ Result<Creature> parse_creature(const std::string& text, const std::string& file
   return c;
 }
 
-Result<Creature> load_creature(const std::string& path) {
-  auto text = read_file(path, 16u << 20);
-  if (!text) return text.error();
-  return parse_creature(*text, path);
-}
+Result<Creature> load_creature(const std::string& path) { return read_and_parse(path, 16u << 20, parse_creature); }
 
 Json creature_to_json(const Creature& c) {
   Json j;

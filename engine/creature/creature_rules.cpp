@@ -14,7 +14,7 @@ bool leg_off_ground(const Part& p) {
   if (p.stroke.empty()) return false;
   float low = p.stroke.front().y;
   for (const glm::vec3& q : p.stroke) low = std::min(low, q.y);
-  return low > kLegGroundTolerance;
+  return low > kLegGroundTolerance_m;
 }
 
 }  // namespace
@@ -65,7 +65,7 @@ std::vector<RuleProblem> check_creature_rules(const Creature& c) {
     const Part& p = c.parts[i];
     const int pi = static_cast<int>(i);
     const std::vector<glm::vec3> clean = clean_stroke(p.stroke);
-    if (clean.size() < 2 || polyline_length(clean) < CreatureLimits::kMinStrokeLength) {
+    if (clean.size() < 2 || polyline_length(clean) < CreatureLimits::kMinStrokeLength_m) {
       out.push_back({pi, describe_part(c, pi) + " is too short"});
       continue;
     }

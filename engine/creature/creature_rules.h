@@ -15,13 +15,13 @@ struct RuleProblem {
 };
 
 // Highest point of a leg's ankle above the ground that still counts as standing, metres.
-constexpr float kLegGroundTolerance = 0.02f;
+constexpr float kLegGroundTolerance_m = 0.02f;
 
 // "the left front leg", "the head", "the second tail": side, then front/middle/back among legs
 // (or arms) of that side ordered by their root's z, then the tag.
 std::string describe_part(const Creature& c, int part);
 
-// Legs whose stroke ends above the ground (kLegGroundTolerance): such a creature would sink to its
+// Legs whose stroke ends above the ground (kLegGroundTolerance_m): such a creature would sink to its
 // short leg, so play refuses it with this rule, as the editor refuses to save it.
 std::vector<RuleProblem> legs_off_the_ground(const Creature& c);
 

@@ -17,7 +17,7 @@ const std::vector<std::string>& exportable_motions() {
 
 namespace {
 
-int tick_count(double duration_s) { return static_cast<int>(std::lround(duration_s / kExportTick)) + 1; }
+int tick_count(double duration_s) { return static_cast<int>(std::lround(duration_s / kTick_s)) + 1; }
 
 Result<PosedMotion> pose_retargeted(const Rig& rig, const MotionClip& clip, const std::string& name,
                                     const std::string& file, bool root_motion) {
@@ -36,10 +36,10 @@ Result<PosedMotion> pose_retargeted(const Rig& rig, const MotionClip& clip, cons
     job.setup = &*setup;
     job.rig = &rig;
     job.clip = &clip;
-    job.time_s = std::min(k * kExportTick, clip.duration_s);
+    job.time_s = std::min(k * kTick_s, clip.duration_s);
     job.root_motion = RootMotion::kInPlace;
     job.out = &pose;
-    if (!retarget_pose(job)) return Error{file, "", "retargeting failed at tick " + std::to_string(k)};
+    if (!job.run()) return Error{file, "", "retargeting failed at tick " + std::to_string(k)};
     const glm::mat4 moved = glm::translate(glm::mat4(1.0f), travel * static_cast<float>(job.time_s));
     for (glm::mat4& b : pose.bone_ms) b = moved * b;
     m.frames.push_back(pose.bone_ms);
@@ -81,7 +81,7 @@ Result<PosedMotion> pose_motion_for_export(const Rig& rig, const std::string& na
 }
 
 int export_frame_at(const PosedMotion& m, double time_s) {
-  const long k = std::lround(time_s / kExportTick);
+  const long k = std::lround(time_s / kTick_s);
   return static_cast<int>(std::clamp(k, 0L, static_cast<long>(m.frames.size()) - 1));
 }
 

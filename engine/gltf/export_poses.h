@@ -1,6 +1,6 @@
 #pragma once
 // The motions a creature carries into a glTF file, posed exactly as the game poses them, one pose
-// per tick (60 Hz, both ends included):
+// per tick (kTick_s apart, both ends included):
 //   walk   the clip retargeted in place, plus its root motion (clip travel scaled by the creature's
 //          leg scale) so the creature walks forward and its planted feet stay put
 //   stand  the idle clip retargeted in place
@@ -11,17 +11,16 @@
 #include <vector>
 
 #include "core/result.h"
+#include "core/tick.h"
 #include "skeleton/skeleton.h"
 
 namespace cf {
-
-constexpr double kExportTick = 1.0 / 60.0;
 
 struct PosedMotion {
   std::string name;                            // "walk", "stand", "vault"
   bool loop = false;                           // the last frame is the first one, one cycle later
   std::vector<std::vector<glm::mat4>> frames;  // per tick: per bone frame, model space (bone_ms)
-  double duration_s() const { return frames.empty() ? 0.0 : (frames.size() - 1) * kExportTick; }
+  double duration_s() const { return frames.empty() ? 0.0 : (frames.size() - 1) * kTick_s; }
 };
 
 // The motion names an export knows, in file order.

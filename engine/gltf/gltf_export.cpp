@@ -219,7 +219,7 @@ ExportedMotion add_animation(const ExportSource& s, const PosedMotion& pm, const
     auto it = times->find(ticks);
     if (it != times->end()) return it->second;
     std::vector<float> t;
-    for (int k : ticks) t.push_back(static_cast<float>(k * kExportTick));
+    for (int k : ticks) t.push_back(static_cast<float>(k * kTick_s));
     const int a = w->accessor(t, 1, TINYGLTF_COMPONENT_TYPE_FLOAT, TINYGLTF_TYPE_SCALAR, 0, false, true);
     times->emplace(ticks, a);
     return a;

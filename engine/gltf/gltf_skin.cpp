@@ -339,7 +339,11 @@ bool skin_gltf_primitive(const SkinnedGltf& g, int primitive, const std::vector<
   for (std::size_t j = 0; j < p.joints.size(); ++j)
     joint_ws[j] = world[static_cast<std::size_t>(p.joints[j])];
   std::vector<Mat3x4> skin(p.joints.size());
-  if (!SkinMatricesJob{joint_ws, p.inv_bind, skin}.run()) return false;
+  SkinMatricesJob matrices;
+  matrices.bone_ms = joint_ws;
+  matrices.inv_bind_ms = p.inv_bind;
+  matrices.out = skin;
+  if (!matrices.run()) return false;
   out->resize(p.positions.size());
   BlendSkinningJob job;
   job.skin = skin;

@@ -1,8 +1,14 @@
 #include "math/geometry.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cf {
+
+glm::vec3 unit_or(const glm::vec3& v, const glm::vec3& fallback) {
+  float l = glm::length(v);
+  return l > 1e-6f && std::isfinite(l) ? v / l : fallback;
+}
 
 float closest_param_on_segment(const glm::vec3& p, const glm::vec3& a, const glm::vec3& b) {
   glm::vec3 ab = b - a;

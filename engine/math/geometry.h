@@ -17,6 +17,9 @@ struct Plane {
   }
 };
 
+// v / |v|, or 'fallback' when v is (nearly) zero or not finite.
+glm::vec3 unit_or(const glm::vec3& v, const glm::vec3& fallback);
+
 // Parameter t in [0, 1] of the point on segment ab closest to p (0 for a degenerate segment).
 float closest_param_on_segment(const glm::vec3& p, const glm::vec3& a, const glm::vec3& b);
 // Squared distance from p to segment ab.

@@ -248,11 +248,7 @@ Result<BvhClip> parse_bvh(const std::string& text, const std::string& file) {
   return clip;
 }
 
-Result<BvhClip> load_bvh(const std::string& path) {
-  auto text = read_file(path, 256u << 20);
-  if (!text) return text.error();
-  return parse_bvh(*text, path);
-}
+Result<BvhClip> load_bvh(const std::string& path) { return read_and_parse(path, 256u << 20, parse_bvh); }
 
 void bvh_joint_positions(const BvhClip& clip, int frame, std::vector<glm::vec3>* out) {
   const std::size_t n = clip.joints.size();

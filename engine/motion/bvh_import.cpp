@@ -9,9 +9,9 @@
 namespace cf {
 namespace {
 
-constexpr float kContactHeight = 0.05f;  // ankle within 5 cm of its lowest point ...
-constexpr float kContactSpeed = 0.4f;    // ... and slower than 0.4 m/s horizontally -> planted
-constexpr double kMinRun = 0.05;         // contact runs and gaps shorter than this (s) are noise
+constexpr float kContactHeight_m = 0.05f;  // ankle within 5 cm of its lowest point ...
+constexpr float kContactSpeed_mps = 0.4f;    // ... and slower than 0.4 m/s horizontally -> planted
+constexpr double kMinRun_s = 0.05;         // contact runs and gaps shorter than this (s) are noise
 
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -70,9 +70,9 @@ std::vector<bool> detect_contacts(const std::vector<glm::vec3>& ankle, double dt
     glm::vec3 d = ankle[b] - ankle[a];
     d.y = 0.0f;
     const float speed = b > a ? glm::length(d) / static_cast<float>((b - a) * dt) : 0.0f;
-    c[i] = ankle[i].y - ground < kContactHeight && speed < kContactSpeed;
+    c[i] = ankle[i].y - ground < kContactHeight_m && speed < kContactSpeed_mps;
   }
-  const int min_run = std::max(1, static_cast<int>(std::lround(kMinRun / dt)));
+  const int min_run = std::max(1, static_cast<int>(std::lround(kMinRun_s / dt)));
   for (bool value : {true, false}) {  // fill short gaps, then drop short runs
     int i = 0;
     while (i < n) {

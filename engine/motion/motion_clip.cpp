@@ -8,9 +8,9 @@ namespace cf {
 namespace {
 
 constexpr int kMaxKeys = 1000000;          // per channel
-constexpr double kMaxDuration = 3600.0;    // seconds
-constexpr float kMaxCoordinate = 1.0e4f;   // metres
-constexpr float kMaxLength = 100.0f;       // metres, any body length
+constexpr double kMaxDuration_s = 3600.0;    // seconds
+constexpr float kMaxCoordinate_m = 1.0e4f;   // metres
+constexpr float kMaxLength_m = 100.0f;       // metres, any body length
 
 bool finite3(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
@@ -40,7 +40,7 @@ Status check_vec3(const Vec3Channel& c, const MotionClip& clip, const std::strin
     const std::string k = where + "[" + std::to_string(i) + "]";
     const glm::vec3& v = c.values[i];
     if (!finite3(v)) return Error{file, k, "value is NaN or infinite"};
-    if (std::fabs(v.x) > kMaxCoordinate || std::fabs(v.y) > kMaxCoordinate || std::fabs(v.z) > kMaxCoordinate)
+    if (std::fabs(v.x) > kMaxCoordinate_m || std::fabs(v.y) > kMaxCoordinate_m || std::fabs(v.z) > kMaxCoordinate_m)
       return Error{file, k, "absurd coordinate (beyond 10 km)"};
     if (direction && glm::length(v) < 1e-6f) return Error{file, k, "pole direction has zero length"};
   }
@@ -50,7 +50,7 @@ Status check_vec3(const Vec3Channel& c, const MotionClip& clip, const std::strin
 Status check_length(float v, const std::string& file, const std::string& where) {
   if (!std::isfinite(v)) return Error{file, where, "NaN or infinite"};
   if (!(v > 0.0f)) return Error{file, where, "must be positive"};
-  if (v > kMaxLength) return Error{file, where, "absurd length (over 100 m)"};
+  if (v > kMaxLength_m) return Error{file, where, "absurd length (over 100 m)"};
   return {};
 }
 
@@ -70,7 +70,7 @@ Status validate_motion(const MotionClip& clip, const std::string& file) {
   if (clip.name.empty()) return Error{file, "name", "must not be empty"};
   if (!std::isfinite(clip.duration_s)) return Error{file, "duration", "NaN or infinite"};
   if (!(clip.duration_s > 0.0)) return Error{file, "duration", "must be positive"};
-  if (clip.duration_s > kMaxDuration) return Error{file, "duration", "absurd duration (over an hour)"};
+  if (clip.duration_s > kMaxDuration_s) return Error{file, "duration", "absurd duration (over an hour)"};
   if (!finite3(clip.cycle_offset_ms)) return Error{file, "cycle_offset", "NaN or infinite"};
   if (glm::length(clip.cycle_offset_ms) > 1000.0f)
     return Error{file, "cycle_offset", "absurd offset (over 1 km per cycle)"};
@@ -119,7 +119,7 @@ Status validate_motion(const MotionClip& clip, const std::string& file) {
   }
   if (clip.obstacle.present) {
     const ClipObstacle& o = clip.obstacle;
-    if (!std::isfinite(o.near_z) || std::fabs(o.near_z) > kMaxCoordinate)
+    if (!std::isfinite(o.near_z) || std::fabs(o.near_z) > kMaxCoordinate_m)
       return Error{file, "obstacle.near_z", "NaN, infinite or absurd"};
     if (Status st = check_length(o.height, file, "obstacle.height"); !st) return st;
     if (Status st = check_length(o.thickness, file, "obstacle.thickness"); !st) return st;
@@ -166,16 +166,6 @@ void sample_clip(const MotionClip& clip, double t_seconds, MotionPose* out) {
     out->contact[side] = sample_step(f.times_s.data(), f.values.data(), f.size(), t, relative);
     out->hand_contact[side] = sample_step(h.times_s.data(), h.values.data(), h.size(), t, relative);
   }
-}
-
-bool SampleJob::validate() const {
-  return clip != nullptr && output != nullptr && std::isfinite(time_s) && clip->duration_s > 0.0;
-}
-
-bool SampleJob::run() const {
-  if (!validate()) return false;
-  sample_clip(*clip, time_s, output);
-  return true;
 }
 
 }  // namespace cf

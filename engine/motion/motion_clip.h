@@ -112,16 +112,7 @@ Status save_motion(const std::string& path, const MotionClip& clip);
 
 // Samples the clip at t seconds into *out (clip model space). No allocation.
 // Looping: any t (also negative) wraps, absolute channels move by cycle_offset per cycle.
-// Not looping: t is clamped to [0, duration].
+// Not looping: t is clamped to [0, duration]. A time that is not finite samples t = 0.
 void sample_clip(const MotionClip& clip, double t_seconds, MotionPose* out);
-
-// ozz-style job around sample_clip.
-struct SampleJob {
-  const MotionClip* clip = nullptr;  // validated clip (parse_motion or validate_motion)
-  double time_s = 0.0;
-  MotionPose* output = nullptr;
-  bool validate() const;  // clip and output set, time finite
-  bool run() const;       // validate() then sample_clip
-};
 
 }  // namespace cf

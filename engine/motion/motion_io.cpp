@@ -4,12 +4,12 @@
 #include <cstdlib>
 
 #include "core/file_io.h"
+#include "core/tick.h"
 #include "motion/motion_clip.h"
 
 namespace cf {
 namespace {
 
-constexpr double kTickSeconds = 1.0 / 60.0;
 constexpr std::size_t kMaxKeysInFile = 1000000;
 
 struct Reader {
@@ -129,7 +129,7 @@ Result<MotionClip> parse_motion(const std::string& text, const std::string& file
   if (auto it = j.find("time_unit"); it != j.end()) {
     if (!it->is_string()) return Error{file, "time_unit", "must be a string"};
     const std::string u = it->get<std::string>();
-    if (u == "ticks") r.time_scale = kTickSeconds;
+    if (u == "ticks") r.time_scale = kTick_s;
     else if (u != "seconds") return Error{file, "time_unit", "unknown unit \"" + u + "\" (seconds or ticks)"};
   }
   if (Status s = read_string(j, "name", &clip.name, file, ""); !s) return s.error;
@@ -233,11 +233,7 @@ Result<MotionClip> parse_motion(const std::string& text, const std::string& file
   return clip;
 }
 
-Result<MotionClip> load_motion(const std::string& path) {
-  auto text = read_file(path, 64u << 20);
-  if (!text) return text.error();
-  return parse_motion(*text, path);
-}
+Result<MotionClip> load_motion(const std::string& path) { return read_and_parse(path, 64u << 20, parse_motion); }
 
 Json motion_to_json(const MotionClip& clip) {
   Json j = Json::object();

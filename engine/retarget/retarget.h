@@ -13,18 +13,11 @@
 //    target, the foot bone follows.
 //  - Arms: target = posed arm root + scale * (clip hand - clip shoulder), recomputed every tick.
 //
-// Two steps, both allocation-free once CreaturePose is sized: build_retarget_setup() once per
-// creature-clip pair, then a RetargetJob per tick. The job is split in two stages so callers can
-// edit the limb targets in between (the walker plants feet in world space, the vault clamps hands
-// against walls): retarget_targets() then retarget_solve(); retarget_pose() runs both.
-//
-// Bone frames (bone_ms, also the bind pose): column 3 = bone head, column 0 = unit head->tail,
-// columns 1 and 2 orthonormal, right-handed (col2 = col0 x col1). Roll: for limb bones (all three,
-// foot/hand included) column 2 is the limb's hinge axis -- the normal of the plane of A, B, C, the
-// axis the knee/elbow turns about -- so column 1 lies in the bend plane and flesh skinned with
-// bone_ms * inverse(bind_ms) does not twist as the limb bends; other bones carry their bind roll
-// (column 1 = world up made perpendicular, +Z-ish for vertical bones) through the rotation the
-// pose applied. Skinning matrix = bone_ms[b] * inverse(bind_ms[b]).
+// Two steps, both allocation-free once CreaturePose (retarget/creature_pose.h) is sized:
+// build_retarget_setup() once per creature-clip pair, then a RetargetJob per tick. job.run() does
+// the whole tick; it is also split in two stages so callers can edit the limb targets in between (the
+// walker plants feet in world space, the vault clamps hands against walls): retarget_targets() then
+// retarget_solve(). Bone frames follow retarget/bone_frames.h.
 #include <array>
 #include <vector>
 
@@ -34,6 +27,8 @@
 #include "core/result.h"
 #include "motion/motion_clip.h"
 #include "motion/motion_pose.h"
+#include "retarget/bone_frames.h"
+#include "retarget/creature_pose.h"
 #include "skeleton/skeleton.h"
 
 namespace cf {
@@ -94,37 +89,6 @@ struct RetargetSetup {
 // with no legs, and for a clip whose reference legs have zero length.
 Result<RetargetSetup> build_retarget_setup(const Rig& rig, const MotionClip& clip);
 
-// One limb after retargeting.
-struct LimbPose {
-  glm::vec3 root_ms{0.0f};    // posed chain root A, model space
-  glm::vec3 target_ms{0.0f};  // IK target for C (ankle/wrist), model space
-  glm::vec3 target_ws{0.0f};  // the same in world space (filled by retarget_solve)
-  glm::vec3 pole_ms{0.0f, 0.0f, 1.0f};  // bend hint used, model space, unit
-  bool reached = false;       // IK reached the target (within 1e-6 relative)
-  bool contact = false;       // the clip plants this limb now (legs: stance; arms: hand contact)
-  float ik_error_m = 0.0f;    // |C - target|, metres
-  float phase = 0.0f;         // this limb's clip phase, cycles [0, 1)
-};
-
-// A posed creature. Size it once with resize(rig); the jobs never allocate.
-struct CreaturePose {
-  std::vector<glm::vec3> head_ms, tail_ms;  // per bone, model space
-  std::vector<glm::vec3> head_ws, tail_ws;  // per bone, world space
-  std::vector<glm::mat4> bone_ms;           // per bone frame, model space (conventions above)
-  std::vector<glm::quat> rotation_ms;       // per bone: model-space rotation from the bind frame
-  std::vector<LimbPose> limbs;              // parallel to Rig::limbs
-  glm::vec3 cog_ms{0.0f};                   // centre of gravity, model space
-  glm::vec3 cog_ws{0.0f};
-  glm::mat4 model_to_world{1.0f};           // placement used (rotation about Y + translation)
-  std::vector<glm::mat4> bind_ms;           // per bone bind frame (bind_pose_matrices), set by resize
-  std::vector<int> bone_limb;               // per bone: index of the limb it belongs to, -1 for none
-  std::vector<int> spine_rank;              // per bone: position in Rig::spine_bones, -1 for none
-  std::array<MotionPose, 4> samples{};      // scratch: clip samples per distinct gait phase
-
-  void resize(const Rig& rig);  // allocates every array for the rig and computes bind_ms
-  bool sized_for(const Rig& rig) const;
-};
-
 // How the clip's root motion is used.
 enum class RootMotion {
   kAuto,     // looping clips in place, others from the clip
@@ -145,6 +109,8 @@ struct RetargetJob {
   // False when a pointer is null, out is not sized for rig, setup does not match rig, or time or
   // weight or the placement is not finite.
   bool validate() const;
+  // Validates, then poses the whole tick into *out (both stages below). Never allocates or throws.
+  bool run() const;
 };
 
 // Stage 1: samples the clip, poses the body (cog, spine, head, tail bones), posed limb roots,
@@ -153,26 +119,5 @@ bool retarget_targets(const RetargetJob& job);
 // Stage 2: solves every limb from out->limbs[i].target_ms (two-bone IK, foot/hand bone follows,
 // kept above the ground), builds bone_ms and the world positions.
 bool retarget_solve(const RetargetJob& job);
-// Both stages.
-bool retarget_pose(const RetargetJob& job);
-
-// Bone frame with the conventions above from a head, a tail and a roll hint (column 1 is the
-// hint made perpendicular to the bone; any perpendicular when the hint is along the bone).
-glm::mat4 bone_frame(const glm::vec3& head, const glm::vec3& tail, const glm::vec3& roll_hint);
-
-// The four points of a solved limb chain, model space: root (A), joint (B), tip (C), end (D).
-struct LimbPoints {
-  glm::vec3 root, joint, tip, end;
-};
-// Writes limb 'limb''s three bones (A-B, B-C, C-D) into the pose: model-space heads, tails, frames
-// (bent towards pole_ms) and rotations from bind, and world positions when model_to_world is given.
-// The one writer of limb bones, so a limb looks the same whoever solved it (walk, vault clamping).
-void write_limb_bones(const Rig& rig, int limb, const LimbPoints& points, const glm::vec3& pole_ms,
-                      const glm::mat4* model_to_world, CreaturePose* pose);
-// Bind-pose frames of every bone of the rig (same conventions as CreaturePose::bone_ms).
-void bind_pose_matrices(const Rig& rig, std::vector<glm::mat4>* out);
-
-// Rigid placement: rotation by heading (radians about +Y; 0 faces +Z) then translation.
-glm::mat4 placement(const glm::vec3& position_ws, float heading_rad);
 
 }  // namespace cf

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "math/geometry.h"
 #include "retarget/retarget.h"
 
 namespace cf {
@@ -30,11 +31,6 @@ double refine_switch(const MotionClip& clip, int side, double a, double b) {
     if (in_contact(p, side) == ca) a = m; else b = m;
   }
   return b;
-}
-
-glm::vec3 unit_or(const glm::vec3& v, const glm::vec3& fallback) {
-  float l = glm::length(v);
-  return l > 1e-6f && std::isfinite(l) ? v / l : fallback;
 }
 
 void tabulate_gait(const MotionClip& clip, int side, ReferenceLegGait* g) {

@@ -11,6 +11,8 @@
 
 #include <glm/glm.hpp>
 
+#include "core/tick.h"
+
 #include "retarget/retarget.h"
 #include "retarget/walker.h"
 
@@ -51,7 +53,7 @@ struct WalkRun {
   float seconds = 10.0f;
   float speed_mps = -1.0f;     // < 0: the creature's natural speed
   float turn_rate_rps = 0.0f;  // radians/second, positive turns left
-  float dt_s = 1.0f / 60.0f;
+  float dt_s = kTick_sf;
 };
 
 // Walks the creature from the stand pose at the origin facing +Z for run.seconds, metering every

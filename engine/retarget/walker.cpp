@@ -11,7 +11,7 @@ namespace {
 
 constexpr double kTwoPi = 6.28318530717958647692;
 constexpr float kMinCadenceShare = 0.6f;  // slowest stepping, share of the natural cadence
-constexpr float kMaxTurnRate = 3.0f;      // radians/second accepted from the command
+constexpr float kMaxTurnRate_radps = 3.0f;      // radians/second accepted from the command
 
 struct Tuning {
   float blend_s, max_speed_ratio, max_cadence_ratio, reach_share, turn_stop_s;
@@ -111,7 +111,7 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
   const bool steps = can_step(S);
   const float v_cmd = steps && std::isfinite(cmd.speed_mps) ? std::clamp(cmd.speed_mps, 0.0f, v_nat * tu.max_speed_ratio) : 0.0f;
   const float w_cmd = steps && std::isfinite(cmd.turn_rate_rps)
-                          ? std::clamp(cmd.turn_rate_rps, -kMaxTurnRate, kMaxTurnRate)
+                          ? std::clamp(cmd.turn_rate_rps, -kMaxTurnRate_radps, kMaxTurnRate_radps)
                           : 0.0f;
   const bool stop_request = v_cmd == 0.0f && w_cmd == 0.0f;
   st->speed_mps += (v_cmd - st->speed_mps) * blend;

@@ -132,7 +132,11 @@ void SkinBuffers::resize_for(const SkinnedCreature& c) {
 
 bool skin_with_palette(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms,
                        SkinSpan<const glm::mat4> inv_bind_ms, SkinBuffers* out) {
-  if (!SkinMatricesJob{bone_ms, inv_bind_ms, out->skin}.run()) return false;
+  SkinMatricesJob matrices;
+  matrices.bone_ms = bone_ms;
+  matrices.inv_bind_ms = inv_bind_ms;
+  matrices.out = out->skin;
+  if (!matrices.run()) return false;
   if (c.layout.vertex_count == c.mesh.vertex_count() && c.layout.normals == !c.mesh.normals_ms.empty()) {
     LayoutSkinningJob fast;
     fast.layout = &c.layout;
@@ -159,7 +163,11 @@ bool skin_with_palette(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_
 
 bool skin_exact(const SkinnedCreature& c, SkinSpan<const glm::mat4> bone_ms, SkinSpan<const glm::mat4> inv_bind_ms,
                 SkinBuffers* out) {
-  if (!SkinMatricesJob{bone_ms, inv_bind_ms, out->skin}.run()) return false;
+  SkinMatricesJob matrices;
+  matrices.bone_ms = bone_ms;
+  matrices.inv_bind_ms = inv_bind_ms;
+  matrices.out = out->skin;
+  if (!matrices.run()) return false;
   BlendSkinningJob job;
   job.skin = out->skin;
   job.influences = &c.exact;

@@ -144,7 +144,10 @@ bool SkinMatrixTable::add_frame(SkinSpan<const glm::mat4> bone_ms, SkinSpan<cons
   if (bone_ms.size != static_cast<std::size_t>(bones)) return false;
   std::size_t at = matrices.size();
   matrices.resize(at + bones);
-  SkinMatricesJob job{bone_ms, inv_bind_ms, SkinSpan<Mat3x4>(matrices.data() + at, bones)};
+  SkinMatricesJob job;
+  job.bone_ms = bone_ms;
+  job.inv_bind_ms = inv_bind_ms;
+  job.out = SkinSpan<Mat3x4>(matrices.data() + at, bones);
   if (!job.run()) {
     matrices.resize(at);
     return false;

@@ -43,9 +43,9 @@ VaultPlacement place_for_vault(const Level& level, int fence, const VaultMotion&
   // the airborne travel is shortened so it lands just beyond the far face, not a body length on.
   // The shortened travel keeps a hand's width of ground beyond the far face, so the body's
   // footprint lands clear of the fence and the walker goes on without being pushed.
-  constexpr float kLandingRoom = 0.15f;
+  constexpr float kLandingRoom_m = 0.15f;
   p.extra_forward_m = p.far_ms + settings.margin_m - back_land;
-  if (p.extra_forward_m < 0.0f) p.extra_forward_m = std::min(0.0f, p.extra_forward_m + kLandingRoom);
+  if (p.extra_forward_m < 0.0f) p.extra_forward_m = std::min(0.0f, p.extra_forward_m + kLandingRoom_m);
   p.path_start_ms = std::min(vm.fit.ref_start_ms.z - vm.fit.back, vm.fit_mirrored.ref_start_ms.z - vm.fit_mirrored.back);
   p.path_end_ms = std::max(vm.fit.ref_end_ms.z + vm.fit.front, vm.fit_mirrored.ref_end_ms.z + vm.fit_mirrored.front) +
                   std::max(0.0f, p.extra_forward_m);

@@ -35,25 +35,25 @@ Result<VaultFit> compute_lmax(const Rig& rig, const RetargetSetup& setup, const 
   job.root_motion = RootMotion::kFromClip;
   job.out = &pose;
   const Skeleton& sk = rig.skeleton;
-  const int ticks = static_cast<int>(std::ceil(clip.duration_s / kVaultTick - 1e-9)) + 1;
+  const int ticks = static_cast<int>(std::ceil(clip.duration_s / kTick_s - 1e-9)) + 1;
   // Touch-down: the last tick where neither of the clip's feet is planted.
   // Touch-down: the last tick where neither clip foot is planted.
   int land_tick = ticks - 1;
   {
     MotionPose mp;
     for (int k = 0; k < ticks; ++k) {
-      sample_clip(clip, std::min(k * kVaultTick, clip.duration_s), &mp);
+      sample_clip(clip, std::min(k * kTick_s, clip.duration_s), &mp);
       if (mp.contact[0] < 0.5f && mp.contact[1] < 0.5f) land_tick = k;
     }
   }
-  const int early_ticks = static_cast<int>(kVaultEarlySeconds / kVaultTick);
+  const int early_ticks = static_cast<int>(kVaultEarly_s / kTick_s);
   VaultFit fit;
   fit.ticks = ticks;
   fit.y_min = 1e30f;
   fit.y_max = -1e30f;
   for (int k = 0; k < ticks; ++k) {
-    job.time_s = std::min(k * kVaultTick, clip.duration_s);
-    if (!retarget_pose(job)) return Error{"", "pose", "the motion could not be fitted to this creature"};
+    job.time_s = std::min(k * kTick_s, clip.duration_s);
+    if (!job.run()) return Error{"", "pose", "the motion could not be fitted to this creature"};
     if (k == 0) fit.ref_start_ms = pose.cog_ms;
     if (k == ticks - 1) fit.ref_end_ms = pose.cog_ms;
     const float x_ref = fit.ref_start_ms.x;

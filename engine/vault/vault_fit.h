@@ -15,16 +15,16 @@
 #include <glm/glm.hpp>
 
 #include "core/result.h"
+#include "core/tick.h"
 #include "motion/motion_clip.h"
 #include "retarget/retarget.h"
 #include "skeleton/skeleton.h"
 
 namespace cf {
 
-constexpr double kVaultTick = 1.0 / 60.0;
 // The approach: the creature stands far enough back that nothing reaches the fence this early,
 // so any lift over the fence starts gently rather than at the first tick.
-constexpr double kVaultEarlySeconds = 0.25;
+constexpr double kVaultEarly_s = 0.25;
 
 // The reach of one creature-clip pair over the whole motion, model space of the creature.
 struct VaultFit {
@@ -35,14 +35,14 @@ struct VaultFit {
   float front = 0.0f;             // metres: farthest flesh ahead of the moving waist (+Z), >= 0
   float back = 0.0f;              // metres: farthest flesh behind the moving waist, >= 0
   float front_start = 0.0f;       // model z of the frontmost flesh at the first tick
-  float front_early = 0.0f;       // model z of the frontmost flesh over the first kVaultEarlySeconds
+  float front_early = 0.0f;       // model z of the frontmost flesh over the first kVaultEarly_s
   float back_end = 0.0f;          // model z of the rearmost flesh at the last tick
   float back_land = 0.0f;         // model z of the rearmost flesh when the feet touch down again
                                   // (last tick with both clip feet off the ground; last tick if none)
   float y_min = 0.0f, y_max = 0.0f;  // vertical span of the flesh over the motion, model space
   glm::vec3 ref_start_ms{0.0f};   // waist (cog) at the first tick, model space
   glm::vec3 ref_end_ms{0.0f};     // waist at the last tick
-  int ticks = 0;                  // samples taken (one per 1/60 s, both ends included)
+  int ticks = 0;                  // samples taken (one per tick, kTick_s, both ends included)
 };
 
 // Samples the retargeted clip every tick (model space, RootMotion::kFromClip) and measures every

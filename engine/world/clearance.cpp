@@ -1,11 +1,9 @@
-// Clearance queries: 2D rays over object footprints (lref) and 3D capsule penetration depths.
+// Clearance queries: 2D rays over object footprints (lref), movable regions, the fence in reach.
 #include "world/clearance.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-
-#include "math/geometry.h"
 
 namespace cf {
 namespace {
@@ -139,42 +137,6 @@ float region_exit(const Region& r, glm::vec2 p, glm::vec2 d) {
   return best;
 }
 
-// Minimum over t in [0, 1] of a convex function along a segment (golden-section search).
-template <class F>
-float min_along_segment(const glm::vec3& a, const glm::vec3& b, F f) {
-  float best = std::min(f(a), f(b));
-  if (glm::dot(b - a, b - a) < 1e-16f) return best;
-  const double g = 0.6180339887498949;
-  double lo = 0.0, hi = 1.0;
-  double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-  auto at = [&](double t) { return f(a + float(t) * (b - a)); };
-  float f1 = at(x1), f2 = at(x2);
-  for (int i = 0; i < 48; ++i) {
-    if (f1 <= f2) {
-      hi = x2, x2 = x1, f2 = f1;
-      x1 = hi - g * (hi - lo), f1 = at(x1);
-    } else {
-      lo = x1, x1 = x2, f1 = f2;
-      x2 = lo + g * (hi - lo), f2 = at(x2);
-    }
-  }
-  return std::min({best, f1, f2});
-}
-
-// A box with its axes precomputed, for many distance evaluations.
-struct BoxFrame {
-  glm::vec3 c, ax, az, h;
-  explicit BoxFrame(const Box& b) : c(b.centre), ax(b.axis_x()), az(b.axis_z()), h(b.half_extents) {}
-  float sdf(const glm::vec3& p) const {
-    glm::vec3 m = p - c;
-    glm::vec3 q(std::fabs(glm::dot(m, ax)), std::fabs(m.y), std::fabs(glm::dot(m, az)));
-    glm::vec3 d = q - h;
-    float outside = glm::length(glm::max(d, glm::vec3(0.0f)));
-    float inside = std::min(std::max({d.x, d.y, d.z}), 0.0f);
-    return outside + inside;
-  }
-};
-
 }  // namespace
 
 const char* to_string(HitKind k) {
@@ -242,107 +204,6 @@ RayHit ray_clearance(const Level& level, const ClearanceQuery& q) {
   return hit;
 }
 
-float box_signed_distance(const Box& box, const glm::vec3& p) { return BoxFrame(box).sdf(p); }
-
-namespace {
-
-// The distances are 1-Lipschitz, so no point of the segment is nearer than the nearer end less half
-// its length: a capsule that far away cannot touch, and the search is skipped (same result).
-bool surely_apart(float da, float db, const Capsule& c) {
-  return std::min(da, db) - 0.5f * glm::length(c.b - c.a) > c.radius + 1e-5f;
-}
-
-// The same bound from the quarter points too (no point is farther than an eighth of the length from
-// one of the five): settles most near misses with three distances instead of the search's fifty.
-template <class F>
-bool surely_apart_sampled(float da, float db, const Capsule& c, F dist) {
-  float m = std::min(da, db);
-  for (float t : {0.25f, 0.5f, 0.75f}) m = std::min(m, dist(c.a + t * (c.b - c.a)));
-  return m - 0.125f * glm::length(c.b - c.a) > c.radius + 1e-5f;
-}
-
-}  // namespace
-
-// The search's minimum is never above the nearer end's distance (it starts from both ends), so an end
-// that goes 'enough' deep bounds the answer from below.
-template <class F>
-float penetration_along(const Capsule& c, F dist, float enough) {
-  const float da = dist(c.a), db = dist(c.b);
-  const float at_ends = c.radius - std::min(da, db);
-  if (at_ends >= enough) return at_ends;
-  if (surely_apart(da, db, c) || surely_apart_sampled(da, db, c, dist)) return 0.0f;
-  float m = min_along_segment(c.a, c.b, dist);
-  return std::max(0.0f, c.radius - m);
-}
-
-float penetration_capsule_box(const Capsule& c, const Box& box, float enough) {
-  BoxFrame bf(box);
-  return penetration_along(c, [&](const glm::vec3& p) { return bf.sdf(p); }, enough);
-}
-
-float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe, float enough) {
-  auto dist = [&](const glm::vec3& p) { return std::sqrt(distance2_to_segment(p, pipe.a, pipe.b)) - pipe.radius; };
-  return penetration_along(c, dist, enough);
-}
-
-float penetration_capsule_box(const Capsule& c, const Box& box) {
-  return penetration_capsule_box(c, box, std::numeric_limits<float>::infinity());
-}
-
-float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe) {
-  return penetration_capsule_pipe(c, pipe, std::numeric_limits<float>::infinity());
-}
-
-namespace {
-
-// Bounds more than a millimetre apart along x or z: the exact test would give 0 (the margin keeps its
-// rounding from ever seeing a touch). Planning a vault asks for every bone on every tick of the vault.
-constexpr float kApartMargin = 1e-3f;
-bool apart_xz(const glm::vec3& lo, const glm::vec3& hi, const glm::vec3& olo, const glm::vec3& ohi) {
-  return hi.x + kApartMargin < olo.x || lo.x - kApartMargin > ohi.x || hi.z + kApartMargin < olo.z ||
-         lo.z - kApartMargin > ohi.z;
-}
-bool apart_from_box(const glm::vec3& lo, const glm::vec3& hi, const Box& b) {
-  const glm::vec3 ax = b.axis_x(), az = b.axis_z(), he = b.half_extents;
-  const glm::vec3 ext(std::fabs(ax.x) * he.x + std::fabs(az.x) * he.z, he.y,
-                      std::fabs(ax.z) * he.x + std::fabs(az.z) * he.z);
-  return apart_xz(lo, hi, b.centre - ext, b.centre + ext);
-}
-bool apart_from_pipe(const glm::vec3& lo, const glm::vec3& hi, const Pipe& p) {
-  const glm::vec3 r(p.radius);
-  const glm::vec3 plo = glm::min(p.a, p.b) - r, phi = glm::max(p.a, p.b) + r;
-  return apart_xz(lo, hi, plo, phi) || hi.y + kApartMargin < plo.y || lo.y - kApartMargin > phi.y;
-}
-
-}  // namespace
-
-Penetration level_penetration(const Level& level, const Capsule& c, const PenetrationOptions& opt) {
-  Penetration out;
-  auto consider = [&](float depth, HitKind kind, int index) {
-    if (depth > out.depth) out = Penetration{depth, kind, index};
-  };
-  // Cheap bounding tests first: the capsule's vertical span against each object's, then its bounds.
-  float cy_lo = std::min(c.a.y, c.b.y) - c.radius, cy_hi = std::max(c.a.y, c.b.y) + c.radius;
-  const glm::vec3 lo = glm::min(c.a, c.b) - glm::vec3(c.radius), hi = glm::max(c.a, c.b) + glm::vec3(c.radius);
-  if (opt.fences)
-    for (std::size_t i = 0; i < level.fences.size(); ++i) {
-      const Box& f = level.fences[i];
-      if (int(i) == opt.skip_fence || cy_hi < f.bottom_y() || cy_lo > f.top_y() || apart_from_box(lo, hi, f)) continue;
-      consider(penetration_capsule_box(c, f), HitKind::kFence, int(i));
-    }
-  if (opt.walls)
-    for (std::size_t i = 0; i < level.walls.size(); ++i) {
-      const Wall& w = level.walls[i];
-      if (!(cy_hi < w.box.bottom_y() || cy_lo > w.box.top_y() || apart_from_box(lo, hi, w.box)))
-        consider(penetration_capsule_box(c, w.box), HitKind::kWallBox, int(i));
-      for (const Pipe& p : w.pipes) {
-        if (!apart_from_pipe(lo, hi, p)) consider(penetration_capsule_pipe(c, p), HitKind::kPipe, int(i));
-      }
-    }
-  if (opt.ground) consider(level.ground_y - cy_lo, HitKind::kNone, -1);
-  return out;
-}
-
 bool in_regions(const Level& level, const glm::vec3& p) {
   if (level.regions.empty()) return true;
   for (const Region& r : level.regions)
@@ -380,52 +241,6 @@ int fence_in_reach(const Level& level, const glm::vec3& pos, const glm::vec3& fo
     best_d = dist;
   }
   return best;
-}
-
-bool push_circle_out_of_box(const Box& box, float r, glm::vec3* p) {
-  const glm::vec3 local = box.to_local(*p);
-  const float cx = std::clamp(local.x, -box.half_extents.x, box.half_extents.x);
-  const float cz = std::clamp(local.z, -box.half_extents.z, box.half_extents.z);
-  const float dx = local.x - cx, dz = local.z - cz;
-  const float d2 = dx * dx + dz * dz;
-  if (d2 >= r * r) return false;
-  glm::vec3 out = local;
-  if (d2 > 1e-12f) {
-    const float d = std::sqrt(d2);
-    out.x = cx + dx / d * r;
-    out.z = cz + dz / d * r;
-  } else {
-    // Centre inside the footprint: leave through the nearest face.
-    const float px = box.half_extents.x - std::fabs(local.x);
-    const float pz = box.half_extents.z - std::fabs(local.z);
-    if (px < pz) {
-      out.x = (local.x >= 0.0f ? 1.0f : -1.0f) * (box.half_extents.x + r);
-    } else {
-      out.z = (local.z >= 0.0f ? 1.0f : -1.0f) * (box.half_extents.z + r);
-    }
-  }
-  *p = box.to_world(out);
-  return true;
-}
-
-bool resolve_circle_collisions(const Level& level, float r, glm::vec3* p) {
-  bool hit = false;
-  const float y = p->y;
-  for (int pass = 0; pass < 3; ++pass) {
-    bool moved = false;
-    for (const Box& f : level.fences) moved |= push_circle_out_of_box(f, r, p);
-    for (const Wall& w : level.walls) moved |= push_circle_out_of_box(w.box, r, p);
-    p->y = y;
-    hit |= moved;
-    if (!moved) break;
-  }
-  const float lim = level.ground_half_size - r;
-  if (std::fabs(p->x) > lim || std::fabs(p->z) > lim) {
-    p->x = std::clamp(p->x, -lim, lim);
-    p->z = std::clamp(p->z, -lim, lim);
-    hit = true;
-  }
-  return hit;
 }
 
 }  // namespace cf

@@ -116,7 +116,7 @@ namespace {
 
 // Pipes along a wall (drain pipes, conduits: both ends this close to its footprint) stop bodies like
 // the wall; a pipe reaching out across open ground is not a collision shape.
-constexpr float kOnWallM = 0.3f;
+constexpr float kOnWall_m = 0.3f;
 
 // A pipe seen from above: its axis projected on the ground, widened by its radius (vertical drain
 // pipes are circles, conduits along a wall thin strips). Pushes the circle out sideways.
@@ -152,7 +152,7 @@ bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float
       for (const Wall& w : level.walls) {
         m |= push_circle_out_of_box(w.box, fc.radius, &centre);
         for (const Pipe& pipe : w.pipes)
-          if (distance_to_footprint(w.box, pipe.a) <= kOnWallM && distance_to_footprint(w.box, pipe.b) <= kOnWallM)
+          if (distance_to_footprint(w.box, pipe.a) <= kOnWall_m && distance_to_footprint(w.box, pipe.b) <= kOnWall_m)
             m |= push_circle_out_of_pipe(pipe, fc.radius, &centre);
       }
       const float lim = level.ground_half_size - fc.radius;

@@ -64,8 +64,8 @@ struct Level {
 };
 
 // Limits that keep hostile files harmless.
-constexpr float kLevelMaxCoord = 1000.0f;    // |coordinate| in metres
-constexpr float kLevelMaxHalfExtent = 500.0f;
+constexpr float kLevelMaxCoord_m = 1000.0f;    // |coordinate| in metres
+constexpr float kLevelMaxHalfExtent_m = 500.0f;
 constexpr std::size_t kLevelMaxObjects = 4096;  // per array
 constexpr std::size_t kLevelMaxPolygon = 256;   // points per region
 

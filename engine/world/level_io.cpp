@@ -33,8 +33,8 @@ Status vec3_field(const Json& obj, const char* key, glm::vec3* out, const std::s
   std::array<double, 3> v{};
   if (Status s = read_vec3(*it, &v, file, f); !s) return s;
   for (double d : v)
-    if (std::fabs(d) > kLevelMaxCoord)
-      return Error{file, f, "coordinate beyond " + std::to_string(int(kLevelMaxCoord)) + " m"};
+    if (std::fabs(d) > kLevelMaxCoord_m)
+      return Error{file, f, "coordinate beyond " + std::to_string(int(kLevelMaxCoord_m)) + " m"};
   *out = glm::vec3(float(v[0]), float(v[1]), float(v[2]));
   return {};
 }
@@ -125,8 +125,8 @@ Status parse_region(const Json& j, Region* r, const std::string& file, const std
       return Error{file, at, "must be an array of 2 numbers [x, z]"};
     double x = p[0].get<double>(), z = p[1].get<double>();
     if (!std::isfinite(x) || !std::isfinite(z)) return Error{file, at, "coordinate is NaN or infinite"};
-    if (std::fabs(x) > kLevelMaxCoord || std::fabs(z) > kLevelMaxCoord)
-      return Error{file, at, "coordinate beyond " + std::to_string(int(kLevelMaxCoord)) + " m"};
+    if (std::fabs(x) > kLevelMaxCoord_m || std::fabs(z) > kLevelMaxCoord_m)
+      return Error{file, at, "coordinate beyond " + std::to_string(int(kLevelMaxCoord_m)) + " m"};
     r->points_xz.emplace_back(float(x), float(z));
   }
   double h = 0;
@@ -151,14 +151,14 @@ Status parse_array(const Json& root, const char* key, std::vector<T>* out, const
 }
 
 Status check_box(const Box& b, const std::string& file, const std::string& where) {
-  if (!finite3(b.centre) || std::fabs(b.centre.x) > kLevelMaxCoord || std::fabs(b.centre.y) > kLevelMaxCoord ||
-      std::fabs(b.centre.z) > kLevelMaxCoord)
+  if (!finite3(b.centre) || std::fabs(b.centre.x) > kLevelMaxCoord_m || std::fabs(b.centre.y) > kLevelMaxCoord_m ||
+      std::fabs(b.centre.z) > kLevelMaxCoord_m)
     return Error{file, field_path(where, "centre"), "must be finite and within 1000 m"};
   for (int k = 0; k < 3; ++k) {
     float h = b.half_extents[k];
     if (!std::isfinite(h) || !(h > 0.0f))
       return Error{file, field_path(where, "half_extents"), "each half extent must be a finite number > 0"};
-    if (h > kLevelMaxHalfExtent) return Error{file, field_path(where, "half_extents"), "larger than 500 m"};
+    if (h > kLevelMaxHalfExtent_m) return Error{file, field_path(where, "half_extents"), "larger than 500 m"};
   }
   if (!std::isfinite(b.yaw_deg) || std::fabs(b.yaw_deg) > 360.0f * 16)
     return Error{file, field_path(where, "yaw_deg"), "must be a finite angle in degrees"};
@@ -226,9 +226,9 @@ bool derive_virtual_plane(Wall* w, const std::string& face) {
 }
 
 Status validate_level(const Level& lv, const std::string& file) {
-  if (!std::isfinite(lv.ground_y) || std::fabs(lv.ground_y) > kLevelMaxCoord)
+  if (!std::isfinite(lv.ground_y) || std::fabs(lv.ground_y) > kLevelMaxCoord_m)
     return Error{file, "ground.y", "must be finite and within 1000 m"};
-  if (!std::isfinite(lv.ground_half_size) || !(lv.ground_half_size > 0.0f) || lv.ground_half_size > kLevelMaxCoord)
+  if (!std::isfinite(lv.ground_half_size) || !(lv.ground_half_size > 0.0f) || lv.ground_half_size > kLevelMaxCoord_m)
     return Error{file, "ground.half_size", "must be > 0 and at most 1000 m"};
   if (!finite3(lv.spawn)) return Error{file, "spawn.position", "must be finite"};
   if (!std::isfinite(lv.spawn_heading_deg)) return Error{file, "spawn.heading_deg", "must be finite"};
@@ -266,7 +266,7 @@ Status validate_level(const Level& lv, const std::string& file) {
     if (!convex_polygon(r.points_xz, &area2))
       return Error{file, field_path(at, "points"), "polygon must be convex (all turns the same way) and not degenerate"};
     if (std::fabs(area2) < 1e-4f) return Error{file, field_path(at, "points"), "polygon has (almost) no area"};
-    if (!std::isfinite(r.height) || !(r.height > 0.0f) || r.height > kLevelMaxHalfExtent)
+    if (!std::isfinite(r.height) || !(r.height > 0.0f) || r.height > kLevelMaxHalfExtent_m)
       return Error{file, field_path(at, "height"), "must be > 0 and at most 500 m"};
   }
   return {};
@@ -319,11 +319,7 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   return lv;
 }
 
-Result<Level> load_level(const std::string& path) {
-  auto text = read_file(path, 16u << 20);
-  if (!text) return text.error();
-  return parse_level(*text, path);
-}
+Result<Level> load_level(const std::string& path) { return read_and_parse(path, 16u << 20, parse_level); }
 
 Json level_to_json(const Level& lv) {
   auto v3 = [](const glm::vec3& v) { return Json::array({v.x, v.y, v.z}); };

@@ -47,7 +47,7 @@ void BM_RetargetPose8Legs(benchmark::State& state) {
   double t = 0.0;
   for (auto _ : state) {
     job.time_s = t;
-    cf::retarget_pose(job);
+    job.run();
     benchmark::DoNotOptimize(pose.bone_ms.data());
     t += 1.0 / 60.0;
   }

@@ -103,8 +103,12 @@ void BM_PaletteSkinningKernel(benchmark::State& state, const char* creature, cf:
   Fixture& f = fixture(creature);
   if (!f.ok) return state.SkipWithError("fixture failed");
   if (cf::resolve(kernel) != kernel) return state.SkipWithError("kernel not supported here");
+  cf::SkinMatricesJob matrices;
+  matrices.bone_ms = f.pose;
+  matrices.inv_bind_ms = f.inv_bind;
+  matrices.out = f.out.skin;
   for (auto _ : state) {
-    bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
+    bool ok = matrices.run();
     cf::LayoutSkinningJob job;
     job.layout = &f.skinned.layout;
     job.skin = f.out.skin;
@@ -123,8 +127,12 @@ void BM_PaletteSkinningKernel(benchmark::State& state, const char* creature, cf:
 void BM_PaletteSkinningScalar(benchmark::State& state, const char* creature) {
   Fixture& f = fixture(creature);
   if (!f.ok) return state.SkipWithError("fixture failed");
+  cf::SkinMatricesJob matrices;
+  matrices.bone_ms = f.pose;
+  matrices.inv_bind_ms = f.inv_bind;
+  matrices.out = f.out.skin;
   for (auto _ : state) {
-    bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
+    bool ok = matrices.run();
     cf::PaletteMatricesJob pm;
     pm.palette = &f.skinned.palette;
     pm.skin = f.out.skin;
@@ -149,8 +157,12 @@ void BM_PaletteSkinningScalar(benchmark::State& state, const char* creature) {
 void BM_PaletteBuild(benchmark::State& state, const char* creature) {
   Fixture& f = fixture(creature);
   if (!f.ok) return state.SkipWithError("fixture failed");
+  cf::SkinMatricesJob matrices;
+  matrices.bone_ms = f.pose;
+  matrices.inv_bind_ms = f.inv_bind;
+  matrices.out = f.out.skin;
   for (auto _ : state) {
-    bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
+    bool ok = matrices.run();
     cf::PaletteMatricesJob pm;
     pm.palette = &f.skinned.palette;
     pm.skin = f.out.skin;
@@ -167,8 +179,12 @@ void BM_PaletteBuild(benchmark::State& state, const char* creature) {
 void BM_NaiveBlendSkinning(benchmark::State& state, const char* creature) {
   Fixture& f = fixture(creature);
   if (!f.ok) return state.SkipWithError("fixture failed");
+  cf::SkinMatricesJob matrices;
+  matrices.bone_ms = f.pose;
+  matrices.inv_bind_ms = f.inv_bind;
+  matrices.out = f.out.skin;
   for (auto _ : state) {
-    bool ok = cf::SkinMatricesJob{f.pose, f.inv_bind, f.out.skin}.run();
+    bool ok = matrices.run();
     cf::BlendSkinningJob job;
     job.skin = f.out.skin;
     job.influences = &f.naive4;

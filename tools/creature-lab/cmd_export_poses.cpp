@@ -38,7 +38,7 @@ int cmd_export_poses(const Args& a) {
       return fail(a, "skinning failed", kExitFailure);
     Json pos = Json::array();
     for (const glm::vec3& p : out.positions_ms) pos.insert(pos.end(), {p.x, p.y, p.z});
-    doc["poses"].push_back({{"time", k * kExportTick}, {"tick", k}, {"positions", std::move(pos)}});
+    doc["poses"].push_back({{"time", k * kTick_s}, {"tick", k}, {"positions", std::move(pos)}});
   }
   if (Status st = write_file_atomic(a.get("out"), doc.dump() + "\n"); !st)
     return fail(a, st.error.to_string());

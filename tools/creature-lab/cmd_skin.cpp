@@ -38,7 +38,7 @@ Result<std::vector<std::vector<glm::mat4>>> lab_clip_frames(const Rig& rig, cons
     job.clip = &*clip;
     job.time_s = t;
     job.out = &pose;
-    if (!retarget_pose(job)) return Error{motion_path, "", "retargeting failed at t = " + std::to_string(t)};
+    if (!job.run()) return Error{motion_path, "", "retargeting failed at t = " + std::to_string(t)};
     frames.push_back(pose.bone_ms);
   }
   *source = "retargeted " + motion_path;

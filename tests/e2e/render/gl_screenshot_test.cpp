@@ -1,5 +1,7 @@
 // Screenshot tests of the fixed test scene against golden PNGs (tests/data/render/*.png), plus the
 // 15-bit colour + dither check. Regenerate goldens with CF_UPDATE_GOLDENS=1.
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <set>
 
@@ -38,11 +40,60 @@ TEST_F(GlRenderTest, OverlaysMatchGolden) {
   EXPECT_EQ(check_golden("overlays", displayed(), kTolerance, kMaxFraction), "");
 }
 
+// Besides the golden: against the same frame without the weight view, the picture changes only where the
+// creature's flesh is drawn (the untextured triangles of the weight view's command list), and most of
+// it shows one bone's colour (bone_debug_color shaded 0.65..1, 15-bit dithered; the rest blends two
+// bands), several different bones among them.
 TEST_F(GlRenderTest, WeightViewMatchesGolden) {
+  FrameSettings bones_only;
+  bones_only.overlay_mask = kOverlayBones;
+  render(bones_only, 320, 240);
+  const Image plain = displayed();
   FrameSettings s;
   s.overlay_mask = kOverlayWeights | kOverlayBones;
   render(s, 320, 240);
-  EXPECT_EQ(check_golden("weights", displayed(), kTolerance, kMaxFraction), "");
+  const Image weights = displayed();
+  ASSERT_EQ(plain.rgba.size(), weights.rgba.size());
+  int x_lo = 1 << 30, y_lo = 1 << 30, x_hi = -1, y_hi = -1;
+  for (const ScreenTriangle& t : list.triangles) {
+    if (t.texture != kNoTexture) continue;
+    for (const ScreenVertex& v : t.v) {
+      x_lo = std::min(x_lo, v.x / kSubpixelOne), x_hi = std::max(x_hi, v.x / kSubpixelOne);
+      y_lo = std::min(y_lo, v.y / kSubpixelOne), y_hi = std::max(y_hi, v.y / kSubpixelOne);
+    }
+  }
+  ASSERT_GE(x_hi, x_lo) << "the weight view drew no untextured flesh";
+  long outside = 0;
+  long changed = 0, bone_coloured = 0;
+  std::set<int> bones_seen;
+  for (std::size_t p = 0; p + 3 < weights.rgba.size(); p += 4) {
+    const std::uint8_t* w = &weights.rgba[p];
+    if (std::equal(w, w + 3, &plain.rgba[p])) continue;
+    ++changed;
+    const int x = static_cast<int>(p / 4) % weights.width, y = static_cast<int>(p / 4) / weights.width;
+    if (x < x_lo - 1 || x > x_hi + 1 || y < y_lo - 1 || y > y_hi + 1) ++outside;
+    int best = -1;
+    for (int bone = 0; bone < 12 && best < 0; ++bone) {
+      const Rgba8 c = bone_debug_color(bone);
+      for (float shade = 0.6f; shade <= 1.02f && best < 0; shade += 0.01f) {
+        const float want[3] = {c.r * shade, c.g * shade, c.b * shade};
+        bool near = true;
+        for (int k = 0; k < 3; ++k) near = near && std::fabs(w[k] - want[k]) <= 12.0f;
+        if (near) best = bone;
+      }
+    }
+    if (best >= 0) {
+      ++bone_coloured;
+      bones_seen.insert(best);
+    }
+  }
+  const long creature_pixels = 320 * 240 / 50;  // the body and head cover far more than 2% of the frame
+  EXPECT_GT(changed, creature_pixels);
+  EXPECT_LT(changed, 320 * 240 / 2);
+  EXPECT_EQ(outside, 0) << "pixels changed away from the creature";
+  EXPECT_GE(bone_coloured, changed * 7 / 10) << changed << " pixels changed";
+  EXPECT_GE(bones_seen.size(), 5u);
+  EXPECT_EQ(check_golden("weights", weights, kTolerance, kMaxFraction), "");
 }
 
 TEST_F(GlRenderTest, ModernMatchesGoldenAtFullResolution) {

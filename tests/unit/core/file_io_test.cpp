@@ -128,5 +128,36 @@ TEST(FileIo, SavingOverADirectoryFailsAndNamesIt) {
     EXPECT_EQ(e.path().string().find(dir + ".tmp"), std::string::npos);
 }
 
+// Parses "<number>" into an int; errors name the file it is given.
+Result<int> parse_number(const std::string& text, const std::string& file) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+    return Error{file, "", "not a number"};
+  return std::stoi(text);
+}
+
+// read_and_parse: the file's text goes to the parser with the file's path as its name; a file that cannot
+// be read (missing, a directory, too big) fails before parsing with a message naming the file.
+TEST(FileIo, ReadAndParseNamesTheFileInEveryError) {
+  const std::string p = temp_path("parse.txt");
+  ASSERT_TRUE(write_file_atomic(p, "1234").ok());
+  Result<int> ok = read_and_parse(p, 64, parse_number);
+  ASSERT_TRUE(ok.ok()) << ok.error().to_string();
+  EXPECT_EQ(*ok, 1234);
+  ASSERT_TRUE(write_file_atomic(p, "12x").ok());
+  Result<int> bad = read_and_parse(p, 64, parse_number);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().to_string(), p + ": not a number");
+  Result<int> too_big = read_and_parse(p, 2, parse_number);
+  ASSERT_FALSE(too_big.ok());
+  EXPECT_EQ(too_big.error().file, p);
+  Result<int> missing = read_and_parse(p + ".missing", 64, parse_number);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().to_string().find(p + ".missing"), std::string::npos);
+  Result<int> directory = read_and_parse(std::filesystem::temp_directory_path().string(), 64, parse_number);
+  ASSERT_FALSE(directory.ok());
+  EXPECT_NE(directory.error().to_string().find("not a regular file"), std::string::npos) << directory.error().to_string();
+  std::remove(p.c_str());
+}
+
 }  // namespace
 }  // namespace cf

@@ -57,7 +57,7 @@ TEST_P(ExportRoundTrip, EveryTickMatchesTheGameWithinOneMillimetre) {
     EXPECT_LT(rep->motions[m].keys_after, rep->motions[m].keys_before) << pm.name;
     float worst = 0.0f;
     for (std::size_t k = 0; k < pm.frames.size(); ++k) {
-      pose_gltf_nodes(*g, static_cast<int>(m), k * kExportTick, &world);
+      pose_gltf_nodes(*g, static_cast<int>(m), k * kTick_s, &world);
       ASSERT_TRUE(skin_gltf_primitive(*g, 0, world, &ours));
       ASSERT_TRUE(skin_with_palette(src->flesh, pm.frames[k], inv_bind, &game));
       for (std::size_t v = 0; v < ours.size(); ++v)

@@ -4,7 +4,12 @@
 
 #include "golden_files.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #include "core/file_io.h"
 #include "render/test_scene.h"
@@ -72,7 +77,36 @@ TEST(CommandListGolden, TestSceneOverlaysSubpixel) {
   check_golden("test_scene_overlay_lines.txt", lines);
 }
 
-TEST(CommandListGolden, DumpIsDeterministic) { EXPECT_EQ(render_dump(FrameSettings{}), render_dump(FrameSettings{})); }
+// Same scene, same dump, in two separate processes (each its own heap and address layout; the second with
+// glibc filling fresh and freed memory with a byte pattern, so a read of uninitialized memory or a
+// pointer-ordered container would show) and in this one. In a child, CF_COMMAND_DUMP_TO names the file
+// to write the dump to.
+TEST(CommandListGolden, DumpIsDeterministic) {
+  if (const char* to = std::getenv("CF_COMMAND_DUMP_TO")) {
+    ASSERT_TRUE(write_file_atomic(to, render_dump(FrameSettings{})).ok());
+    return;
+  }
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  ASSERT_GT(n, 0);
+  self[n] = '\0';
+  std::string dumps[2];
+  for (int child = 0; child < 2; ++child) {
+    const std::string path =
+        std::string(CF_BINARY_DIR) + "/command_dump_" + std::to_string(getpid()) + "_" + std::to_string(child) + ".txt";
+    const std::string cmd = "CF_COMMAND_DUMP_TO='" + path + "'" + (child == 1 ? " MALLOC_PERTURB_=165" : "") + " '" +
+                            self + "' --gtest_filter=CommandListGolden.DumpIsDeterministic > /dev/null 2>&1";
+    const int status = std::system(cmd.c_str());
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << cmd;
+    Result<std::string> text = read_file(path);
+    ASSERT_TRUE(text.ok()) << text.error().to_string();
+    dumps[child] = *text;
+    std::remove(path.c_str());
+  }
+  EXPECT_NE(dumps[0].find("tri "), std::string::npos);
+  EXPECT_EQ(dumps[0], dumps[1]) << "two processes disagree";
+  EXPECT_EQ(dumps[0], render_dump(FrameSettings{})) << "a child and this process disagree";
+}
 
 }  // namespace
 }  // namespace cf

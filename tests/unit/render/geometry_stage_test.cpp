@@ -224,35 +224,6 @@ TEST_F(StageTest, WeightViewUsesPerVertexColoursWithoutTexture) {
   EXPECT_EQ(out.triangles[0].v[0].color.g, 0);
 }
 
-TEST_F(StageTest, OverlayLinesFollowTheMaskAndAreClipped) {
-  const OverlayLineInput lines[] = {
-      {{-1, 0, -2}, {1, 0, -2}, Rgba8{255, 255, 255, 255}, kOverlayBones},
-      {{0, 0, -2}, {0, 0, 5}, Rgba8{255, 0, 0, 255}, kOverlayCog},  // crosses the near plane
-      {{0, 0, 2}, {0, 1, 2}, Rgba8{255, 0, 0, 255}, kOverlayBones},  // behind the camera
-  };
-  const OverlayPointInput point{{0, 0, -2}, Rgba8{0, 255, 0, 255}, kOverlayJoints, 2.0f};
-  GeometryJob job = simple_job(nullptr, 0, 200, 200, &scratch, &out, &stats);
-  job.lines = lines;
-  job.line_count = 3;
-  job.points = &point;
-  job.point_count = 1;
-  ASSERT_TRUE(job.run());
-  EXPECT_TRUE(out.lines.empty());  // mask 0: nothing
-  job.settings.overlay_mask = kOverlayBones;
-  ASSERT_TRUE(job.run());
-  ASSERT_EQ(out.lines.size(), 1u);
-  EXPECT_EQ(out.lines[0].x0, px(50));  // (-1, 0, -2) -> ndc -0.5
-  EXPECT_EQ(out.lines[0].x1, px(150));
-  job.settings.overlay_mask = kOverlayCog | kOverlayJoints;
-  ASSERT_TRUE(job.run());
-  ASSERT_EQ(out.lines.size(), 5u);  // the clipped CoG line + a diamond of four
-  EXPECT_EQ(out.lines[0].kind, kOverlayCog);
-  EXPECT_EQ(out.lines[0].x0, px(100));
-  EXPECT_EQ(out.lines[1].kind, kOverlayJoints);
-  EXPECT_EQ(out.lines[1].x0, px(102));  // east corner, 2 px right of the centre
-  EXPECT_EQ(out.lines[1].y0, px(100));
-}
-
 TEST_F(StageTest, ModernTargetIsFullResolutionAndUnsnapped) {
   TriangleSoup soup;
   soup.add({0, 0, -2}, {4.0f / 3.0f, 0, -2}, {0, 1, -2});

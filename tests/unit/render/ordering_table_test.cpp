@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "render/geometry_stage.h"
+#include "render/ordering_table.h"
 #include "stage_test_util.h"
 
 namespace cf::test {
@@ -97,6 +98,62 @@ TEST_F(OrderingTableTest, OneBucketKeepsSubmissionOrder) {
   ASSERT_EQ(out.triangles.size(), 2u);
   EXPECT_EQ(out.triangles[0].v[0].u, 0.0f);
   EXPECT_EQ(out.triangles[1].v[0].u, 1.0f);
+}
+
+ScreenVertex corner(int x, int y) {
+  ScreenVertex v;
+  v.x = px(x);
+  v.y = px(y);
+  return v;
+}
+
+// Only faces looking at the camera (or double-sided ones) enter; back faces and zero-area ones are
+// counted and dropped. Corners (0,0) (0,10) (10,0) run counter-clockwise on screen (y down): front.
+TEST(OrderingTableDirect, AddFaceCullsBackFacesAndCountsThem) {
+  GeometryScratch scratch;
+  GeometryStats stats;
+  OrderingTable table(1.0f, 100.0f, 64, &scratch);
+  FaceStyle style;
+  style.texture = TextureId{7};
+  table.add_face(style, corner(0, 0), corner(0, 10), corner(10, 0), 5, 5, 5, &stats);
+  table.add_face(style, corner(0, 0), corner(10, 0), corner(0, 10), 5, 5, 5, &stats);  // back face
+  table.add_face(style, corner(0, 0), corner(5, 5), corner(10, 10), 5, 5, 5, &stats);  // no area
+  style.double_sided = true;
+  table.add_face(style, corner(0, 0), corner(10, 0), corner(0, 10), 5, 5, 5, &stats);
+  EXPECT_EQ(stats.culled_back, 2);
+  std::vector<ScreenTriangle> out;
+  table.sort_into(&out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].texture, TextureId{7});
+  EXPECT_EQ(out[0].v[1].y, px(10));
+  EXPECT_TRUE(scratch.unsorted.size() == 2u);
+}
+
+// Far before near; the ground layer before all; a distance that is not a number sorts with the nearest
+// (bucket 0), and one past the far plane with the farthest; a new table starts empty.
+TEST(OrderingTableDirect, KeysOrderFarNearGroundAndOddDistances) {
+  GeometryScratch scratch;
+  OrderingTable table(1.0f, 100.0f, 64, &scratch);
+  FaceStyle style, ground;
+  ground.ground = true;
+  auto add = [&](const FaceStyle& s, int tag, float w) {
+    ScreenVertex a = corner(0, 0), b = corner(0, 10), c = corner(10, 0);
+    a.fog = static_cast<std::uint8_t>(tag);
+    table.add_face(s, a, b, c, w, w, w, nullptr);
+  };
+  add(style, 1, 2.0f);
+  add(style, 2, std::nanf(""));
+  add(style, 3, 50.0f);
+  add(ground, 4, 1.5f);
+  add(style, 5, 1e6f);
+  std::vector<ScreenTriangle> out;
+  table.sort_into(&out);
+  ASSERT_EQ(out.size(), 5u);
+  const int order[5] = {4, 5, 3, 1, 2};
+  for (int k = 0; k < 5; ++k) EXPECT_EQ(out[k].v[0].fog, order[k]) << k;
+  OrderingTable again(1.0f, 100.0f, 64, &scratch);
+  again.sort_into(&out);
+  EXPECT_TRUE(out.empty());
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <glm/gtx/quaternion.hpp>
 #include <gtest/gtest.h>
 
+#include "alloc_counter.h"
 #include "test_creatures.h"
 
 namespace cf {
@@ -136,7 +137,7 @@ Posed pose_at(const std::string& name, double t, float weight = 1.0f, const glm:
   job.motion_weight = weight;
   job.model_to_world = m;
   job.out = &p.pose;
-  EXPECT_TRUE(retarget_pose(job));
+  EXPECT_TRUE(job.run());
   return p;
 }
 
@@ -151,7 +152,7 @@ TEST(RetargetJob, ValidateListsFailures) {
   EXPECT_TRUE(job.validate());
   job.time_s = NAN;
   EXPECT_FALSE(job.validate());
-  EXPECT_FALSE(retarget_pose(job));
+  EXPECT_FALSE(job.run());
   job.time_s = 0.0;
   job.model_to_world[3].x = INFINITY;
   EXPECT_FALSE(job.validate());
@@ -166,24 +167,31 @@ TEST(RetargetJob, ValidateListsFailures) {
   EXPECT_FALSE(job.validate());
 }
 
-TEST(BoneFrames, BindMatricesAreOrthonormalAndOnTheBones) {
-  for (const std::string& name : test::shipped_creatures()) {
-    Rig rig = load_rig(name);
-    std::vector<glm::mat4> bind;
-    bind_pose_matrices(rig, &bind);
-    ASSERT_EQ(static_cast<int>(bind.size()), rig.skeleton.size());
-    for (int b = 0; b < rig.skeleton.size(); ++b) {
-      const glm::mat4& m = bind[b];
-      glm::vec3 x(m[0]), y(m[1]), z(m[2]);
-      EXPECT_NEAR(glm::length(x), 1.0f, 1e-5f);
-      EXPECT_NEAR(glm::length(y), 1.0f, 1e-5f);
-      EXPECT_NEAR(glm::dot(x, y), 0.0f, 1e-5f);
-      EXPECT_LT(glm::length(glm::cross(x, y) - z), 1e-5f);
-      EXPECT_EQ(glm::vec3(m[3]), rig.skeleton.head_ms[b]);
-      glm::vec3 dir = glm::normalize(rig.skeleton.tail_ms[b] - rig.skeleton.head_ms[b]);
-      EXPECT_LT(glm::length(x - dir), 1e-5f) << name << " " << rig.skeleton.names[b];
+// run() is the two stages in one: the same bits as retarget_targets then retarget_solve, and no
+// allocation once the pose is sized.
+TEST(RetargetJob, RunIsBothStagesAndAllocatesNothing) {
+  Posed p = pose_at("octopod", 0.0);
+  CreaturePose staged = p.pose;
+  RetargetJob job;
+  job.setup = &p.setup;
+  job.rig = &p.rig;
+  job.clip = &walk_clip();
+  job.model_to_world = placement(glm::vec3(1.0f, 0.0f, -3.0f), 0.4f);
+  const std::size_t before = test::allocation_count();
+  for (double t : {0.13, 0.5, 2.9}) {
+    job.time_s = t;
+    job.out = &p.pose;
+    ASSERT_TRUE(job.run());
+    job.out = &staged;
+    ASSERT_TRUE(retarget_targets(job));
+    ASSERT_TRUE(retarget_solve(job));
+    for (int b = 0; b < p.rig.skeleton.size(); ++b) {
+      ASSERT_EQ(p.pose.head_ws[b], staged.head_ws[b]) << b;
+      ASSERT_EQ(p.pose.bone_ms[b], staged.bone_ms[b]) << b;
     }
+    ASSERT_EQ(p.pose.cog_ws, staged.cog_ws);
   }
+  EXPECT_EQ(test::allocation_count(), before);
 }
 
 // Every bone keeps its length; reached limbs touch their targets; skinning matrices carry the bind
@@ -329,10 +337,10 @@ TEST(RetargetJob, RootMotionFromClip) {
   job.root_motion = RootMotion::kFromClip;
   job.time_s = 0.2;
   job.out = &a;
-  ASSERT_TRUE(retarget_pose(job));
+  ASSERT_TRUE(job.run());
   job.time_s = 0.2 + walk_clip().duration_s;
   job.out = &b;
-  ASSERT_TRUE(retarget_pose(job));
+  ASSERT_TRUE(job.run());
   EXPECT_LT(glm::length(b.cog_ms - a.cog_ms - s->s * walk_clip().cycle_offset_ms), 1e-4f);
 }
 

@@ -76,7 +76,11 @@ void check_palette_equals_lbs(const Skeleton& sk, int target) {
   for (int frame = 0; frame < 20; ++frame) {
     random_articulated_pose(sk, p.bind, rng, 1.2f, 0.5f, p.pose);
     ASSERT_TRUE(skin_with_palette(*c, p.pose, p.inv_bind, &pal));
-    ASSERT_TRUE((SkinMatricesJob{p.pose, p.inv_bind, ref.skin}.run()));
+    SkinMatricesJob matrices;
+    matrices.bone_ms = p.pose;
+    matrices.inv_bind_ms = p.inv_bind;
+    matrices.out = ref.skin;
+    ASSERT_TRUE(matrices.run());
     BlendSkinningJob lbs;
     lbs.skin = ref.skin;
     lbs.influences = &quantized;
@@ -156,7 +160,7 @@ TEST(Palette, ShippedCreaturesPaletteErrorBelowOneMillimetreOverWalk) {
         job.clip = &*clip;
         job.time_s = t;
         job.out = &pose;
-        ASSERT_TRUE(retarget_pose(job));
+        ASSERT_TRUE(job.run());
         worst = std::max(worst, palette_error_m(*c, pose.bone_ms, inv_bind, &a, &b));
       }
       EXPECT_GT(worst, 0.0f) << name << ": the walk must bend the flesh";
@@ -206,7 +210,11 @@ TEST(Palette, JobsRejectMismatchedSpans) {
   job.out_positions_ms = out;
   EXPECT_FALSE(job.run());
   std::vector<glm::mat4> m(3);
-  EXPECT_FALSE((SkinMatricesJob{m, SkinSpan<const glm::mat4>(m.data(), 2), skin}.run()));
+  SkinMatricesJob short_inverse;
+  short_inverse.bone_ms = m;
+  short_inverse.inv_bind_ms = SkinSpan<const glm::mat4>(m.data(), 2);
+  short_inverse.out = skin;
+  EXPECT_FALSE(short_inverse.run());
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // The palette layout and LayoutSkinningJob: every kernel writes the same bits as the scalar
 // PaletteMatricesJob + PaletteSkinningJob, on random meshes, weights and matrices (sorted and unsorted
 // vertex orders, positions only, collapsed normals) and on the shipped creatures; split run ranges give
-// the same bits in any order; validation; and the creature's vertex order.
+// the same bits in any order; validation. (The creature's vertex order: skinned_creature_test.cpp.)
 #include "skin/skin_layout.h"
 
 #include <cmath>
@@ -256,9 +256,19 @@ TEST(LayoutSkinning, EveryRunLengthAndSingleRunRangesGiveTheScalarBits) {
   for (Mat3x4& m : skin)
     for (float& x : m.m) x = rnd(rng, -2, 2);
   std::vector<Mat3x4> pm(kEntries);
-  ASSERT_TRUE((PaletteMatricesJob{&pal, skin, pm}.run()));
+  PaletteMatricesJob blend;
+  blend.palette = &pal;
+  blend.skin = skin;
+  blend.out = pm;
+  ASSERT_TRUE(blend.run());
   std::vector<glm::vec3> ref_p(positions.size()), ref_n(normals.size());
-  PaletteSkinningJob ref{pm, pal.vertex_entry, positions, normals, ref_p, ref_n};
+  PaletteSkinningJob ref;
+  ref.palette_matrices = pm;
+  ref.vertex_entry = pal.vertex_entry;
+  ref.positions_ms = positions;
+  ref.normals_ms = normals;
+  ref.out_positions_ms = ref_p;
+  ref.out_normals_ms = ref_n;
   ASSERT_TRUE(ref.run());
   auto layout = build_skin_layout(pal, positions, normals);
   ASSERT_TRUE(layout.ok()) << layout.error().to_string();
@@ -335,7 +345,11 @@ TEST(LayoutSkinning, ShippedCreaturesBitIdenticalToScalarPaletteJobs) {
     for (int frame = 0; frame < 5; ++frame) {
       random_articulated_pose(rig->skeleton, p.bind, rng, 0.8f, 0.3f, p.pose);
       ASSERT_TRUE(skin_with_palette(*c, p.pose, p.inv_bind, &fast));
-      ASSERT_TRUE((SkinMatricesJob{p.pose, p.inv_bind, ref.skin}.run()));
+      SkinMatricesJob matrices;
+      matrices.bone_ms = p.pose;
+      matrices.inv_bind_ms = p.inv_bind;
+      matrices.out = ref.skin;
+      ASSERT_TRUE(matrices.run());
       PaletteMatricesJob pm;
       pm.palette = &c->palette;
       pm.skin = ref.skin;
@@ -351,70 +365,6 @@ TEST(LayoutSkinning, ShippedCreaturesBitIdenticalToScalarPaletteJobs) {
       ASSERT_TRUE(job.run());
       EXPECT_TRUE(same_bits(fast.positions_ms, ref.positions_ms)) << name << " frame " << frame;
       EXPECT_TRUE(same_bits(fast.normals_ms, ref.normals_ms)) << name << " frame " << frame;
-    }
-  }
-}
-
-// The creature's vertices are ordered by palette entry, the mesh is the same surface (same triangles
-// in the same order, same corners), and every layout group writes consecutive vertices.
-TEST(SkinnedCreatureOrder, VerticesSortedByEntryWithTheSameTriangles) {
-  auto rig = test::load_shipped_rig("quadruped");
-  ASSERT_TRUE(rig.ok());
-  auto c = build_skinned_creature(rig->skeleton);
-  ASSERT_TRUE(c.ok());
-  auto mesh = build_mesh(rig->skeleton);
-  ASSERT_TRUE(mesh.ok());
-  EXPECT_TRUE(validate_mesh(c->mesh).ok()) << validate_mesh(c->mesh).error.to_string();
-  for (std::size_t v = 1; v < c->palette.vertex_entry.size(); ++v)
-    ASSERT_LE(c->palette.vertex_entry[v - 1], c->palette.vertex_entry[v]) << v;
-  ASSERT_EQ(c->mesh.indices.size(), mesh->indices.size());
-  bool reordered = false;
-  for (std::size_t i = 0; i < mesh->indices.size(); ++i) {
-    ASSERT_EQ(c->mesh.positions_ms[c->mesh.indices[i]], mesh->positions_ms[mesh->indices[i]]) << i;
-    ASSERT_EQ(c->mesh.normals_ms[c->mesh.indices[i]], mesh->normals_ms[mesh->indices[i]]) << i;
-    ASSERT_EQ(c->mesh.uvs[c->mesh.indices[i]], mesh->uvs[mesh->indices[i]]) << i;
-    reordered = reordered || c->mesh.indices[i] != mesh->indices[i];
-  }
-  EXPECT_TRUE(reordered) << "the test means nothing if the order did not change";
-  for (std::uint8_t f : c->layout.group_live) ASSERT_FALSE(f & SkinLayout::kScattered);
-  EXPECT_TRUE(c->layout.in_order);
-  EXPECT_EQ(c->layout.vertex_count, c->mesh.vertex_count());
-}
-
-// Entries are numbered by run shape (groups, then bones blended), so runs of one shape are neighbours; the
-// renumbering only moves vertices: every triangle corner is skinned to the same bits as in first-use order.
-TEST(SkinnedCreatureOrder, EntriesOrderedByRunShapeSkinEveryCornerToTheSameBits) {
-  for (const char* name : {"octopod", "biped"}) {
-    auto rig = test::load_shipped_rig(name);
-    ASSERT_TRUE(rig.ok()) << name;
-    SkinOptions plain_options;
-    plain_options.order_runs_by_shape = false;
-    auto shaped = build_skinned_creature(rig->skeleton);
-    auto plain = build_skinned_creature(rig->skeleton, plain_options);
-    ASSERT_TRUE(shaped.ok() && plain.ok()) << name;
-    const SkinLayout& l = shaped->layout;
-    ASSERT_EQ(l.runs(), shaped->palette.size()) << name;
-    ASSERT_EQ(plain->palette.size(), shaped->palette.size()) << name;
-    bool plain_unordered = false;
-    auto shape = [](const SkinLayout& x, int r) { return (x.run_group[r + 1] - x.run_group[r]) * 256 + x.run_used[r]; };
-    for (int r = 1; r < l.runs(); ++r) {
-      ASSERT_LE(shape(l, r - 1), shape(l, r)) << name << " run " << r;
-      plain_unordered = plain_unordered || shape(plain->layout, r - 1) > shape(plain->layout, r);
-    }
-    EXPECT_TRUE(plain_unordered) << name << ": the test means nothing if first-use order is already by shape";
-    Posed p(rig->skeleton);
-    Rng rng = Rng::from_seed(5);
-    random_articulated_pose(rig->skeleton, p.bind, rng, 0.8f, 0.3f, p.pose);
-    SkinBuffers a, b;
-    a.resize_for(*shaped);
-    b.resize_for(*plain);
-    ASSERT_TRUE(skin_with_palette(*shaped, p.pose, p.inv_bind, &a));
-    ASSERT_TRUE(skin_with_palette(*plain, p.pose, p.inv_bind, &b));
-    ASSERT_EQ(shaped->mesh.indices.size(), plain->mesh.indices.size());
-    for (std::size_t i = 0; i < shaped->mesh.indices.size(); ++i) {
-      const std::uint32_t va = shaped->mesh.indices[i], vb = plain->mesh.indices[i];
-      ASSERT_EQ(0, std::memcmp(&a.positions_ms[va], &b.positions_ms[vb], sizeof(glm::vec3))) << name << " corner " << i;
-      ASSERT_EQ(0, std::memcmp(&a.normals_ms[va], &b.normals_ms[vb], sizeof(glm::vec3))) << name << " corner " << i;
     }
   }
 }

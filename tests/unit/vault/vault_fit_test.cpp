@@ -31,7 +31,7 @@ TEST(VaultFit, LmaxBoundsEveryBoneAndIsAttained) {
     float left = 0.0f, right = 0.0f;
     for (int k = 0; k < fit.ticks; ++k) {
       job.time_s = std::min(k / 60.0, vm->clip.duration_s);
-      ASSERT_TRUE(retarget_pose(job));
+      ASSERT_TRUE(job.run());
       for (int b = 0; b < rig.skeleton.size(); ++b)
         for (const glm::vec3& p : {pose.head_ms[b], pose.tail_ms[b]}) {
           left = std::max(left, p.x - fit.ref_start_ms.x + rig.skeleton.radius[b]);
@@ -44,7 +44,7 @@ TEST(VaultFit, LmaxBoundsEveryBoneAndIsAttained) {
     float dense = 0.0f;
     for (int k = 0; k < 4 * fit.ticks; ++k) {
       job.time_s = std::min(k / 240.0, vm->clip.duration_s);
-      ASSERT_TRUE(retarget_pose(job));
+      ASSERT_TRUE(job.run());
       for (int b = 0; b < rig.skeleton.size(); ++b)
         for (const glm::vec3& p : {pose.head_ms[b], pose.tail_ms[b]})
           dense = std::max(dense, std::fabs(p.x - fit.ref_start_ms.x) + rig.skeleton.radius[b]);

@@ -172,12 +172,5 @@ TEST_F(VaultScenario, ApproachFromTheFarSide) {
   EXPECT_FALSE(o.refused);
 }
 
-TEST_F(VaultScenario, BadFenceIndex) {
-  Level lv = test::shipped_level("default");
-  auto d = decide_vault(lv, 7, motion("biped"), lv.spawn);
-  ASSERT_FALSE(d.ok());
-  EXPECT_EQ(d.error().field, "fence");
-}
-
 }  // namespace
 }  // namespace cf

@@ -1,4 +1,6 @@
 // VaultState: plain data stepped per tick; copies continue identically, refusals never play.
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "vault_test_util.h"
@@ -67,19 +69,52 @@ TEST(VaultState, RefusedVaultNeverPlays) {
   EXPECT_FALSE(step_vault(*plan, *vm, rig, lv, &s, &pose));
 }
 
-// Same inputs, same plan, bit for bit (floats must not depend on anything but the inputs).
-TEST(VaultState, PlanIsDeterministic) {
-  Rig rig = test::shipped_rig("quadruped");
-  Level lv = test::shipped_level("wall_pipes_virtual_plane");
+// Advancing or stepping a state that is not playing does nothing.
+TEST(VaultState, OnlyAPlayingStateAdvances) {
+  Rig rig = test::shipped_rig("biped");
+  Level lv = test::shipped_level("default");
   auto vm = prepare_vault(rig, test::vault_clip());
   ASSERT_TRUE(vm.ok());
   auto d = decide_vault(lv, 0, *vm, lv.spawn);
   ASSERT_TRUE(d.ok());
-  auto a = plan_vault(lv, rig, *vm, *d), b = plan_vault(lv, rig, *vm, *d);
-  ASSERT_TRUE(a.ok() && b.ok());
-  EXPECT_EQ(a->lift_m, b->lift_m);
-  EXPECT_EQ(a->forward_m, b->forward_m);
-  EXPECT_EQ(a->landed_ws, b->landed_ws);
+  auto plan = plan_vault(lv, rig, *vm, *d);
+  ASSERT_TRUE(plan.ok());
+  CreaturePose pose;
+  pose.resize(rig);
+  VaultState idle;
+  const std::uint64_t before = hash_of(idle);
+  EXPECT_FALSE(advance_vault(*plan, rig, lv, pose, &idle));
+  EXPECT_FALSE(step_vault(*plan, *vm, rig, lv, &idle, &pose));
+  EXPECT_EQ(hash_of(idle), before);
+  EXPECT_EQ(idle.tick, 0);
+  VaultState s;
+  start_vault(*plan, &s);
+  EXPECT_EQ(vault_tick_to_pose(s), 0);
+  ASSERT_TRUE(step_vault(*plan, *vm, rig, lv, &s, &pose));
+  EXPECT_EQ(vault_tick_to_pose(s), 1);
+  EXPECT_EQ(s.ticks, plan->ticks);
+  EXPECT_EQ(s.fence, 0);
+  EXPECT_EQ(s.landed_heading_rad, plan->landed_heading_rad);
+}
+
+// Every field feeds the hash: a state differing in any one hashes differently.
+TEST(VaultState, HashSeesEveryField) {
+  const VaultState base;
+  std::vector<VaultState> changed(10, base);
+  changed[0].phase = VaultPhase::kPlaying;
+  changed[1].fence = 2;
+  changed[2].tick = 5;
+  changed[3].ticks = 90;
+  changed[4].mirrored = true;
+  changed[5].max_penetration_m = 0.01f;
+  changed[6].landed_ws.x = 1.0f;
+  changed[7].landed_ws.z = -1.0f;
+  changed[8].landed_heading_rad = 0.5f;
+  changed[9].since_landed = 3;
+  for (std::size_t i = 0; i < changed.size(); ++i) EXPECT_NE(hash_of(changed[i]), hash_of(base)) << i;
+  EXPECT_STREQ(to_string(VaultPhase::kIdle), "idle");
+  EXPECT_STREQ(to_string(VaultPhase::kPlaying), "playing");
+  EXPECT_STREQ(to_string(VaultPhase::kRefused), "refused");
 }
 
 }  // namespace

@@ -206,16 +206,45 @@ TEST(PickNodes, CornersAndFallbacks) {
   EXPECT_NEAR(noisy.at(s[2]).y, 0.0f, 1e-4f);
 }
 
-TEST(StrokePathTest, ArcLengthAndDistance) {
-  auto p = StrokePath::from_points({{0, 0, 0}, {1, 0, 0}, {1, 2, 0}});
-  EXPECT_FLOAT_EQ(p.length, 3.0f);
-  expect_vec(p.at(0.5f), {0.5f, 0, 0});
-  expect_vec(p.at(2.0f), {1, 1, 0});
-  expect_vec(p.at(-1.0f), {0, 0, 0});
-  expect_vec(p.at(9.0f), {1, 2, 0});
-  EXPECT_NEAR(p.distance_to({0.5f, 1, 0}), 0.5f, 1e-6f);
+// The ideal bounds are inclusive: 0.8 <= L1/L2 <= 1.25 and L3 <= 0.35 (L1 + L2).
+TEST(Normalizer, IdealBoundsAreInclusive) {
+  EXPECT_TRUE(limb_is_ideal(0.4f, 0.5f, 0.1f));   // L1/L2 = 0.8
+  EXPECT_TRUE(limb_is_ideal(0.5f, 0.4f, 0.1f));   // 1.25
+  EXPECT_TRUE(limb_is_ideal(0.5f, 0.5f, 0.35f));  // L3 = 0.35 (L1 + L2)
+  EXPECT_FALSE(limb_is_ideal(0.39f, 0.5f, 0.1f));
+  EXPECT_FALSE(limb_is_ideal(0.5f, 0.39f, 0.1f));
+  EXPECT_FALSE(limb_is_ideal(0.5f, 0.5f, 0.36f));
+}
+
+// The bend angle at the middle node: 0 straight on, 90 for a right angle, 180 doubling back, 0 when a
+// segment has no length.
+TEST(Normalizer, BendAngleNamedCases) {
+  EXPECT_NEAR(bend_angle_deg({0, 0, 0}, {1, 0, 0}, {2, 0, 0}), 0.0f, 1e-3f);
   EXPECT_FLOAT_EQ(bend_angle_deg({0, 0, 0}, {1, 0, 0}, {1, 1, 0}), 90.0f);
+  EXPECT_NEAR(bend_angle_deg({0, 0, 0}, {1, 0, 0}, {0, 0, 0}), 180.0f, 1e-3f);
   EXPECT_EQ(bend_angle_deg({0, 0, 0}, {0, 0, 0}, {1, 1, 0}), 0.0f);
+  EXPECT_EQ(bend_angle_deg({0, 0, 0}, {1, 0, 0}, {1, 0, 0}), 0.0f);
+}
+
+// Whatever the cases did, every node stays on the drawn stroke (B off it by the bend only), the nodes
+// keep their order along it, A stays the stroke's start and D never passes its end.
+TEST(Normalizer, NodesStayOnTheStrokeInOrder) {
+  const std::vector<std::vector<glm::vec3>> strokes = {
+      {{0, 1, 0}, {0, 0.95f, 0.02f}, {0, 0.1f, 0.02f}, {0, 0, 0.5f}},  // long foot (b)
+      {{0, 1, 0}, {0, 0.2f, 0.1f}, {0, 0.1f, 0}, {0, 0, 0.05f}},       // long thigh (c)
+      {{0, 1, 0}, {0, 0.5f, 0}, {0, 0, 0}, {0, 0, 0.1f}}};             // straight upper chain (d)
+  for (const auto& pts : strokes) {
+    const StrokePath path = StrokePath::from_points(pts);
+    const NormalizedLimb n = normalize_limb(pts, pick_limb_nodes(path), PartTag::kLeg);
+    SCOPED_TRACE(n.cases);
+    EXPECT_EQ(n.normalized.s[0], 0.0f);
+    EXPECT_LE(n.normalized.s[3], path.length + 1e-5f);
+    for (int k = 1; k < 4; ++k) EXPECT_LT(n.normalized.s[k - 1], n.normalized.s[k]);
+    for (int k : {0, 2, 3}) EXPECT_LT(path.distance_to(n.normalized.p[k]), 1e-4f) << k;
+    EXPECT_LT(path.distance_to(n.normalized.p[1]), 0.05f * path.length);
+    EXPECT_NEAR(n.normalized.l1, glm::length(n.normalized.p[1] - n.normalized.p[0]), 1e-5f);
+    expect_ideal(n);
+  }
 }
 
 }  // namespace

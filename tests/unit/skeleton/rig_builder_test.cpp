@@ -246,5 +246,75 @@ TEST(Rig, RandomCreaturesProperty) {
   }
 }
 
+// The spine is the torso stroke cut into equal bones, head to tail, from the stroke's first point, each
+// the parent of the next; head and tail strokes likewise, as many bones as the options ask.
+TEST(Rig, SpineHeadAndTailAreTheirStrokesInEqualBones) {
+  Creature c = load("biped_arms_tail");
+  for (int spine : {3, 4, 7}) {
+    RigOptions o;
+    o.spine_bones = spine;
+    o.tail_bones = 2;
+    auto r = build_rig(c, o);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    const Skeleton& sk = r->skeleton;
+    ASSERT_EQ(r->spine_bones.size(), static_cast<std::size_t>(spine));
+    const Part* torso = nullptr;
+    for (const Part& p : c.parts)
+      if (p.tag == PartTag::kTorso) torso = &p;
+    ASSERT_NE(torso, nullptr);
+    const StrokePath path = StrokePath::from_points(clean_stroke(torso->stroke));
+    EXPECT_LT(glm::length(sk.head_ms[static_cast<std::size_t>(r->spine_bones.front())] - path.points.front()), 1e-5f);
+    float total = 0.0f;
+    for (std::size_t k = 0; k < r->spine_bones.size(); ++k) {
+      const auto b = static_cast<std::size_t>(r->spine_bones[k]);
+      total += glm::length(sk.tail_ms[b] - sk.head_ms[b]);
+      if (k > 0) {
+        const auto prev = static_cast<std::size_t>(r->spine_bones[k - 1]);
+        EXPECT_EQ(sk.parents[b], static_cast<int>(prev));
+        EXPECT_EQ(sk.head_ms[b], sk.tail_ms[prev]);
+      }
+    }
+    // Chords of equal arc pieces: together no longer than the stroke, and close to it.
+    EXPECT_LE(total, path.length + 1e-4f);
+    EXPECT_GT(total, 0.95f * path.length);
+    EXPECT_EQ(r->tail_bones.size(), 2u);
+    EXPECT_EQ(r->head_bones.size(), 2u);  // the default
+  }
+}
+
+// Counterparts pair a left limb with the right one whose root is nearest its mirror image, bone for bone,
+// when that distance is under a quarter of the torso length plus both radii: a left leg moved forward a
+// little less than that stays paired, a little more and both legs are unpaired.
+TEST(Rig, CounterpartsPairMirroredLimbsWithinTheThreshold) {
+  const Creature c = load("biped");
+  auto r = build_rig(c);
+  ASSERT_TRUE(r.ok());
+  const Skeleton& sk = r->skeleton;
+  const int l0 = sk.find("leg_l0_upper"), r0 = sk.find("leg_r0_upper");
+  ASSERT_GE(l0, 0);
+  ASSERT_GE(r0, 0);
+  EXPECT_EQ(sk.counterpart[static_cast<std::size_t>(l0)], r0);
+  EXPECT_EQ(sk.counterpart[static_cast<std::size_t>(sk.find("leg_l0_foot"))], sk.find("leg_r0_foot"));
+  float torso_length = 0.0f, radii = 0.0f;
+  int left = -1;
+  for (std::size_t i = 0; i < c.parts.size(); ++i) {
+    const Part& p = c.parts[i];
+    if (p.tag == PartTag::kTorso) torso_length = StrokePath::from_points(clean_stroke(p.stroke)).length;
+    if (p.tag == PartTag::kLeg) radii += p.radius;
+    if (p.tag == PartTag::kLeg && p.side == Side::kLeft) left = static_cast<int>(i);
+  }
+  ASSERT_GE(left, 0);
+  const float threshold = 0.25f * torso_length + radii;
+  auto leg_moved = [&](float dz) {
+    Creature m = c;
+    for (glm::vec3& q : m.parts[static_cast<std::size_t>(left)].stroke) q.z += dz;
+    auto rig = build_rig(m);
+    EXPECT_TRUE(rig.ok()) << rig.error().to_string();
+    return rig.ok() ? rig->skeleton.counterpart[static_cast<std::size_t>(rig->skeleton.find("leg_l0_upper"))] : -2;
+  };
+  EXPECT_EQ(leg_moved(threshold - 0.01f), r0);
+  EXPECT_EQ(leg_moved(threshold + 0.01f), -1);
+}
+
 }  // namespace
 }  // namespace cf

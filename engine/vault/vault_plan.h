@@ -1,0 +1,49 @@
+#pragma once
+// The vault plan: made once when a vault starts, by playing every tick of it once. Where the body is
+// raised over the fence and carried forward each tick, where the hands plant on the fence top, how far
+// each knee turns to stay out of it, and where the creature lands. A touch anywhere refuses the vault.
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/result.h"
+#include "motion/motion_clip.h"
+#include "retarget/retarget.h"
+#include "vault/vault_decision.h"
+#include "vault/vault_fit.h"
+#include "world/clearance.h"
+#include "world/level.h"
+
+namespace cf {
+
+struct VaultPlan {
+  VaultDecision decision;
+  int ticks = 0;                     // poses played: tick 0 .. ticks-1 (kTick_s apart)
+  std::vector<float> lift_m;         // per tick: body raised (model +Y) to clear the fence, metres
+  std::vector<float> forward_m;      // per tick: extra travel (model +Z) beyond the clip's, metres
+  std::vector<glm::vec3> plant_ws;   // per limb: where a planted hand rests on the fence, world space
+  std::vector<char> plants;          // per limb: 1 when the limb is a hand the clip plants
+  // Per tick and limb (tick * limbs + limb): how far a knee or elbow that would enter the fence turns
+  // about its root->tip line, radians (0 = not turned); found in tick order and eased in and out.
+  std::vector<float> turn_rad;
+  float max_penetration_m = 0.0f;    // deepest flesh goes into any wall or fence over the plan, metres
+  HitKind deepest = HitKind::kNone;
+  glm::vec3 landed_ws{0.0f};         // ground point under the waist after the vault (y = lowest foot)
+  float landed_heading_rad = 0.0f;
+  glm::vec3 end_position_ws{0.0f};   // where the walker continues: model origin after the vault
+};
+
+// Plans the decided vault (checks it by playing every tick once). When the decision is refused the
+// plan has ticks == 0. When the played motion would still touch something (max_penetration_m > 0),
+// the decision is turned into a refusal with a reason: a vault is never played into a wall.
+Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision);
+
+// The clip and setup the decision plays (the mirror or the authored one).
+const MotionClip& chosen_clip(const VaultPlan& plan, const VaultMotion& vm);
+const RetargetSetup& chosen_setup(const VaultPlan& plan, const VaultMotion& vm);
+// Clip time of a tick, seconds (held at the clip's end).
+double vault_tick_time_s(const MotionClip& clip, int tick);
+// The tick's placement: the decision's placement raised by the tick's lift and carried by its travel.
+glm::mat4 vault_tick_placement(const VaultPlan& plan, int tick);
+
+}  // namespace cf

@@ -1,0 +1,18 @@
+#pragma once
+// Movement collision on the ground: a circle (a creature's body or one of its footprint circles) kept
+// out of fences and walls and on the ground square. World space, metres; y is left alone.
+#include <glm/glm.hpp>
+
+#include "world/level.h"
+
+namespace cf {
+
+// Pushes a circle on the ground (centre p, radius r) out of a box's footprint; true when it moved.
+// A centre inside the footprint leaves through the nearest face.
+bool push_circle_out_of_box(const Box& box, float r, glm::vec3* p_ws);
+
+// Keeps a circle on the ground out of every fence and wall and on the ground square (three passes
+// for corners); p.y is kept. True when it was moved.
+bool resolve_circle_collisions(const Level& level, float r, glm::vec3* p_ws);
+
+}  // namespace cf

@@ -1,0 +1,110 @@
+// vault_decision: where the creature stands to vault, the room beside the path, mirror or refuse.
+// (Every shipped level and creature against an independent room: vault_scenario_test.cpp.)
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "vault_test_util.h"
+
+namespace cf {
+namespace {
+
+struct Prepared {
+  Rig rig;
+  VaultMotion motion;
+};
+
+const Prepared& biped() {
+  static const Prepared p = [] {
+    Prepared q;
+    q.rig = test::shipped_rig("biped");
+    auto vm = prepare_vault(q.rig, test::vault_clip());
+    EXPECT_TRUE(vm.ok());
+    if (vm.ok()) q.motion = *vm;
+    return q;
+  }();
+  return p;
+}
+
+TEST(VaultDecision, BadFenceIndex) {
+  Level lv = test::shipped_level("default");
+  for (int fence : {7, -1, static_cast<int>(lv.fences.size())}) {
+    auto d = decide_vault(lv, fence, biped().motion, lv.spawn);
+    ASSERT_FALSE(d.ok()) << fence;
+    EXPECT_EQ(d.error().field, "fence");
+  }
+}
+
+// The placement faces the fence from the side the creature comes from, its near face in front and
+// its far face beyond; the creature stands back from the fence.
+TEST(VaultDecision, PlacementFacesTheFenceFromTheApproachSide) {
+  const Level lv = test::shipped_level("default");
+  const Box& fence = lv.fences[0];
+  for (const glm::vec3& from : {lv.spawn, glm::vec3(-0.5f, 0.0f, 6.0f)}) {
+    const VaultPlacement pl = place_for_vault(lv, 0, biped().motion, from);
+    EXPECT_EQ(pl.fence, 0);
+    const float side = fence.to_local(from).z;
+    EXPECT_GT(side * fence.to_local(pl.position_ws).z, 0.0f);      // stands on the approach side
+    EXPECT_LT(glm::dot(pl.forward_ws, fence.axis_z()) * side, 0.0f);  // and faces across the fence
+    EXPECT_NEAR(glm::length(pl.forward_ws), 1.0f, 1e-5f);
+    EXPECT_NEAR(pl.forward_ws.y, 0.0f, 1e-6f);
+    EXPECT_NEAR(glm::dot(pl.left_ws, pl.forward_ws), 0.0f, 1e-5f);
+    EXPECT_GT(pl.near_ms, 0.0f);
+    EXPECT_NEAR(pl.far_ms - pl.near_ms, 2.0f * fence.half_extents.z, 1e-4f);
+    EXPECT_NEAR(pl.top_y_ms, fence.top_y(), 1e-5f);
+    EXPECT_LE(pl.path_start_ms, pl.path_end_ms);
+  }
+}
+
+// Walking straight at the fence from further back changes nothing: the placement comes from the point
+// projected onto the fence.
+TEST(VaultDecision, DistanceOfApproachDoesNotMatter) {
+  const Level lv = test::shipped_level("open_ground");
+  const glm::vec3 near(0.1f, 0.0f, lv.fences[0].centre.z - 1.0f), far = near - 2.0f * lv.fences[0].axis_z();
+  auto a = decide_vault(lv, 0, biped().motion, near), b = decide_vault(lv, 0, biped().motion, far);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_NEAR(glm::length(a->place.position_ws - b->place.position_ws), 0.0f, 1e-4f);
+  EXPECT_EQ(a->mirrored, b->mirrored);
+  EXPECT_EQ(a->refused, b->refused);
+}
+
+// Open ground: plenty of room on both sides, the authored clip is played; the numbers agree.
+TEST(VaultDecision, OpenGroundPlaysTheAuthoredClip) {
+  const Level lv = test::shipped_level("open_ground");
+  auto d = decide_vault(lv, 0, biped().motion, lv.spawn);
+  ASSERT_TRUE(d.ok());
+  EXPECT_FALSE(d->refused);
+  EXPECT_FALSE(d->mirrored);
+  EXPECT_TRUE(d->reason.empty());
+  EXPECT_GT(d->lref, 1.0f);
+  EXPECT_GT(d->lref_other, 1.0f);
+  EXPECT_FLOAT_EQ(d->delta, d->lref - d->lmax);
+  EXPECT_EQ(d->lmax, biped().motion.fit.lmax);
+  EXPECT_EQ(d->tolerance, VaultSettings{}.tolerance_m);
+}
+
+// Walls close on both sides: neither clip fits and the refusal says why.
+TEST(VaultDecision, NoRoomEitherSideRefusesWithAReason) {
+  const Level lv = test::shipped_level("fence_walls_both");
+  auto d = decide_vault(lv, 0, biped().motion, lv.spawn);
+  ASSERT_TRUE(d.ok());
+  EXPECT_TRUE(d->refused);
+  EXPECT_NE(d->reason.find("no room"), std::string::npos) << d->reason;
+  EXPECT_LT(d->lref - biped().motion.fit.reach_left, d->tolerance + 1.0f);
+}
+
+// The room beside the path is the nearer of what a ray meets on that side (never more than with the
+// wall gone); the left of the default fence has a wall, its right is open.
+TEST(VaultDecision, RoomBesidePathSeesTheWall) {
+  Level lv = test::shipped_level("default");
+  const VaultPlacement pl = place_for_vault(lv, 0, biped().motion, lv.spawn);
+  const float left = room_beside_path(lv, pl, 1.0f, VaultSettings{});
+  const float right = room_beside_path(lv, pl, -1.0f, VaultSettings{});
+  EXPECT_LT(left, right);
+  EXPECT_NEAR(left, test::marched_room(lv, pl, 1.0f), 0.0025f);
+  lv.walls.erase(lv.walls.begin());
+  EXPECT_GT(room_beside_path(lv, pl, 1.0f, VaultSettings{}), left);
+}
+
+}  // namespace
+}  // namespace cf
