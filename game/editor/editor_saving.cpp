@@ -218,10 +218,13 @@ void EditorMode::add_name_taken_panel() {
   const std::string taken = upper(editor_.taken_name()), offer = upper(editor_.offered_name());
   st.color = Rgba8{255, 150, 80, 255};
   draw_hud_text_centred("ANOTHER CREATURE IS CALLED " + taken, y0, st, &list);
+  // The three answers left-aligned under each other, the block centred.
   st.color = Rgba8{255, 255, 255, 255};
-  draw_hud_text_centred("A  SAVE AS " + offer + " (KEEP BOTH)", y0 + 2 * line, st, &list);
-  draw_hud_text_centred("X  REPLACE " + taken, y0 + 3 * line + 2 * s, st, &list);
-  draw_hud_text_centred("B  CHANGE THE NAME", y0 + 4 * line + 4 * s, st, &list);
+  const std::string answers[] = {"A  SAVE AS " + offer + " (KEEP BOTH)", "X  REPLACE " + taken, "B  CHANGE THE NAME"};
+  int widest = 0;
+  for (const std::string& a : answers) widest = std::max(widest, hud_text_width(a, st));
+  for (int i = 0; i < 3; ++i)
+    draw_hud_text(answers[i], (list.width - widest) / 2, y0 + (2 + i) * line + 2 * i * s, st, &list);
   st.color = Rgba8{170, 180, 210, 255};
   draw_hud_text_centred("A REPLACED CREATURE STAYS IN EDIT:", y0 + 6 * line, st, &list);
   draw_hud_text_centred("X THERE SHOWS ITS EARLIER VERSIONS", y0 + 7 * line, st, &list);

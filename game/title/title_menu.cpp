@@ -143,6 +143,7 @@ void TitleMode::go(TitleScreen screen, int cursor) {
   screen_ = screen;
   cursor_ = cursor;
   pending_.clear();
+  message_.clear();  // it was about the screen left
 }
 
 void TitleMode::back() {
@@ -155,6 +156,7 @@ void TitleMode::back() {
   const int n = static_cast<int>(items().size());
   cursor_ = n > 0 ? std::min(cursor_, n - 1) : 0;
   pending_.clear();
+  message_.clear();
 }
 
 bool TitleMode::confirmed(char button, const std::string& what) {
@@ -300,6 +302,11 @@ void TitleMode::press_y() {
 }
 
 ModeId TitleMode::update(const ModeFrame& frame, ModeContext& ctx) {
+  // Back from the editor or play: drafts and saved creatures may have changed.
+  if (left_) {
+    left_ = false;
+    open(data_, editor_, skin_texture_);
+  }
   ModeId next = ModeId::kTitle;
   for (int i = 0; i < frame.due_ticks && ctx.harness.may_tick(ctx.session) && next == ModeId::kTitle && !ctx.quit;
        ++i) {
@@ -317,6 +324,7 @@ ModeId TitleMode::update(const ModeFrame& frame, ModeContext& ctx) {
     if (in.went_down(kButtonY)) press_y();
     if (a & (kMenuChoose | kMenuConfirm)) next = choose(ctx);
   }
+  left_ = next != ModeId::kTitle;
   refresh_preview();
   return next;
 }

@@ -60,6 +60,7 @@ class TitleMode final : public Mode {
   int play_creature_ = 0;
   std::string message_;
   std::string pending_;  // the destructive action waiting for its second press
+  bool left_ = false;    // the menu handed over to another mode: on coming back it reads the folders again
   InputFrame prev_;
   std::uint64_t ticks_ = 0;
   // The turning preview of the highlighted creature, or why it cannot be shown.
