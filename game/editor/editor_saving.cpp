@@ -2,10 +2,11 @@
 // creature's, the save itself (earlier version kept, the document's draft removed), the export, and
 // the draft written every 10 s of changes and on every way out. What the files say reaches the
 // Editor only through EditorAsk, recorded with the session, so editing replays need no files.
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <unistd.h>
 
 #include "core/file_io.h"
 #include "creature/creature_io.h"
@@ -34,7 +35,8 @@ std::string upper(std::string s) {
 
 // "creatures/my_dog.json": a path inside the data folder, as the player would look for it.
 std::string shown_path(const UserData& data, const std::string& path) {
-  return path.compare(0, data.root.size() + 1, data.root + "/") == 0 ? path.substr(data.root.size() + 1) : path;
+  return path.compare(0, data.root.size() + 1, data.root + "/") == 0 ? path.substr(data.root.size() + 1)
+                                                                     : path;
 }
 
 }  // namespace
@@ -53,7 +55,8 @@ bool EditorMode::tell_editor(EditorScreen was, EditorRequest r) {
   const std::uint64_t tick = recording_.inputs.size();
   if (playback_) {
     bool taken = false;
-    for (; playback_ask_ < playback_->asks.size() && playback_->asks[playback_ask_].tick == tick; ++playback_ask_) {
+    for (; playback_ask_ < playback_->asks.size() && playback_->asks[playback_ask_].tick == tick;
+         ++playback_ask_) {
       const EditorAsk& ask = playback_->asks[playback_ask_];
       record_ask(ask);
       taken = taken || !ask.taken.empty();
@@ -128,7 +131,8 @@ void EditorMode::save_requested(bool exporting) {
   std::string reason;
   const Result<std::string> saved = save_now(&reason);
   if (!saved) {
-    const std::string name = editor_.doc().creature.name.empty() ? "the creature" : editor_.doc().creature.name;
+    const std::string name =
+        editor_.doc().creature.name.empty() ? "the creature" : editor_.doc().creature.name;
     report("Cannot save: " + reason, "cannot save " + name + ": " + saved.error().to_string() +
                                          (reason == saved.error().message ? "" : " (" + reason + ")"));
     return;
@@ -142,7 +146,8 @@ void EditorMode::save_requested(bool exporting) {
   const std::string out = export_path_beside(*saved);
   const Result<ExportReport> rep = export_glb(editor_.doc().creature, ExportOptions{}, out);
   if (!rep) {
-    report("Cannot export: " + reason_in(rep.error().message), "cannot export " + out + ": " + rep.error().to_string());
+    report("Cannot export: " + reason_in(rep.error().message),
+           "cannot export " + out + ": " + rep.error().to_string());
     return;
   }
   editor_.set_message("saved and exported " + shown_path(data_, out));
@@ -150,7 +155,8 @@ void EditorMode::save_requested(bool exporting) {
 
 Status EditorMode::save_draft() {
   if (!drafts_enabled_ || editor_.doc().creature.parts.empty()) return {};
-  if (doc_.draft_path.empty()) doc_.draft_path = free_draft_path(data_, doc_.file_stem.empty() ? "new" : doc_.file_stem);
+  if (doc_.draft_path.empty())
+    doc_.draft_path = free_draft_path(data_, doc_.file_stem.empty() ? "new" : doc_.file_stem);
   Creature c = editor_.doc().creature;
   c.name = doc_.name;  // the document's name (a blank canvas is a new creature, whatever the last was called)
   int err = 0;
@@ -170,12 +176,14 @@ void EditorMode::begin_new_document(std::uint64_t old_revision) {
   const EditorDoc* old = editor_.history().last_remembered();
   if (drafts_enabled_ && old && !old->creature.parts.empty() && old_revision != saved_revision_ &&
       old_revision != draft_revision_) {
-    if (doc_.draft_path.empty()) doc_.draft_path = free_draft_path(data_, doc_.file_stem.empty() ? "new" : doc_.file_stem);
+    if (doc_.draft_path.empty())
+      doc_.draft_path = free_draft_path(data_, doc_.file_stem.empty() ? "new" : doc_.file_stem);
     Creature c = old->creature;
     c.name = doc_.name;
     int err = 0;
     if (Status s = write_draft(doc_.draft_path, doc_.file_stem, c, &err); !s) {
-      report("Cannot keep a draft: " + save_failure_reason(err), "cannot write the draft: " + s.error.to_string());
+      report("Cannot keep a draft: " + save_failure_reason(err),
+             "cannot write the draft: " + s.error.to_string());
     } else {
       editor_.set_message("blank canvas - the last creature's changes are in its draft");
     }
@@ -190,7 +198,8 @@ std::string EditorMode::leave(const std::string& why) {
   open_ = false;
   if (!drafts_enabled_ || !unsaved() || editor_.doc().creature.parts.empty()) return "";
   if (editor_.revision() != draft_revision_) {
-    if (Status s = save_draft(); !s) return why + ": the unsaved work could not be kept: " + s.error.to_string();
+    if (Status s = save_draft(); !s)
+      return why + ": the unsaved work could not be kept: " + s.error.to_string();
   }
   return why + ": the unsaved work is in the draft " + doc_.draft_path;
 }
@@ -220,7 +229,8 @@ void EditorMode::add_name_taken_panel() {
   draw_hud_text_centred("ANOTHER CREATURE IS CALLED " + taken, y0, st, &list);
   // The three answers left-aligned under each other, the block centred.
   st.color = Rgba8{255, 255, 255, 255};
-  const std::string answers[] = {"A  SAVE AS " + offer + " (KEEP BOTH)", "X  REPLACE " + taken, "B  CHANGE THE NAME"};
+  const std::string answers[] = {"A  SAVE AS " + offer + " (KEEP BOTH)", "X  REPLACE " + taken,
+                                 "B  CHANGE THE NAME"};
   int widest = 0;
   for (const std::string& a : answers) widest = std::max(widest, hud_text_width(a, st));
   for (int i = 0; i < 3; ++i)

@@ -1,8 +1,9 @@
 #include "game/session/drafts.h"
 
+#include <dirent.h>
+
 #include <algorithm>
 #include <cmath>
-#include <dirent.h>
 
 #include "core/file_io.h"
 #include "core/json_util.h"
@@ -21,7 +22,8 @@ Status check_drawable(const Creature& c, const std::string& file) {
   for (std::size_t i = 0; i < c.parts.size(); ++i) {
     const Part& p = c.parts[i];
     const std::string where = "creature.parts[" + std::to_string(i) + "]";
-    if (!(p.radius > 0.0f && p.radius <= 2.0f)) return Error{file, where + ".radius", "must be in (0, 2] metres"};
+    if (!(p.radius > 0.0f && p.radius <= 2.0f))
+      return Error{file, where + ".radius", "must be in (0, 2] metres"};
     for (const glm::vec3& q : p.stroke) {
       if (!(std::fabs(q.x) <= 100.0f && std::fabs(q.y) <= 100.0f && std::fabs(q.z) <= 100.0f))
         return Error{file, where + ".stroke", "a point is farther than 100 m"};
@@ -31,7 +33,8 @@ Status check_drawable(const Creature& c, const std::string& file) {
 }
 
 bool valid_stem(const std::string& s) {
-  return !s.empty() && s.size() <= 64 && s.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos;
+  return !s.empty() && s.size() <= 64 &&
+         s.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos;
 }
 
 }  // namespace
@@ -87,7 +90,8 @@ std::vector<Draft> list_drafts(const UserData& data) {
   if (DIR* dir = ::opendir(data.drafts_dir().c_str())) {
     while (const dirent* e = ::readdir(dir)) {
       const std::string n = e->d_name;
-      if (n[0] == '.' || n.size() <= 5 || n.compare(n.size() - 5, 5, ".json") != 0) continue;  // ours start with '.'
+      if (n[0] == '.' || n.size() <= 5 || n.compare(n.size() - 5, 5, ".json") != 0)
+        continue;  // ours start with '.'
       paths.push_back(data.drafts_dir() + "/" + n);
       if (paths.size() >= kMaxListedDrafts) break;
     }
@@ -121,7 +125,8 @@ std::string free_draft_path(const UserData& data, const std::string& preferred) 
   return p;
 }
 
-Status write_draft(const std::string& path, const std::string& file_stem, const Creature& creature, int* os_error) {
+Status write_draft(const std::string& path, const std::string& file_stem, const Creature& creature,
+                   int* os_error) {
   const std::size_t slash = path.rfind('/');
   if (slash != std::string::npos && slash > 0) {
     if (Status s = make_dirs(path.substr(0, slash)); !s) return s;

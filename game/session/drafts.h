@@ -20,11 +20,11 @@ namespace cf {
 constexpr const char* kDraftFormat = "critterforge.draft/1";
 
 struct Draft {
-  std::string path;        // the draft's own file
-  std::string file_stem;   // the saved creature it belongs to ("" for a creature not saved yet)
-  std::int64_t time = 0;   // when it was written (Unix seconds)
-  bool legacy = false;     // <data>/draft.creature.json of earlier versions (a bare creature file)
-  std::string damage;      // why it cannot be read ("" when it can)
+  std::string path;       // the draft's own file
+  std::string file_stem;  // the saved creature it belongs to ("" for a creature not saved yet)
+  std::int64_t time = 0;  // when it was written (Unix seconds)
+  bool legacy = false;    // <data>/draft.creature.json of earlier versions (a bare creature file)
+  std::string damage;     // why it cannot be read ("" when it can)
   Creature creature;
   // The name the title menu shows: the creature's, else its file's, else "new creature".
   std::string shown_name() const;

@@ -4,15 +4,15 @@
 // leaves no draft to offer; a file size limit and a full disk fail the save with the reason while the
 // game keeps running; the start-up sweep takes only our own temporaries.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 #include "core/file_io.h"
 #include "creature/creature_io.h"
@@ -27,7 +27,8 @@ namespace {
 
 std::string tmp(const std::string& name) { return std::string(CF_BINARY_DIR) + "/e2e_saves_" + name; }
 
-#define CF_GAME_ENV "env -u DISPLAY SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 "
+#define CF_GAME_ENV \
+  "env -u DISPLAY SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 "
 
 std::string game_line(const std::string& args) {
   return "cd '" CF_SOURCE_DIR "' && " CF_GAME_ENV "'" CF_GAME_EXE "' " + args;
@@ -91,8 +92,8 @@ TEST(SavesE2E, TwoNewCreaturesSavedWithTheOfferedNameAreTwoFiles) {
   const std::string data = fresh_dir("two");
   PadSteps s = new_creature().then(draw_biped()).then(save_offered()).then(menu(6)).wait(4);
   s.then(new_creature()).then(draw_quadruped()).then(save_offered());
-  const CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script("two", s) + "' --ticks " +
-                               std::to_string(s.total_ticks()));
+  const CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script("two", s) +
+                               "' --ticks " + std::to_string(s.total_ticks()));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(legs_in(data + "/creatures/critter.json"), 2) << r.err;
   EXPECT_EQ(legs_in(data + "/creatures/critter_2.json"), 4) << r.err;
@@ -102,8 +103,8 @@ TEST(SavesE2E, TwoNewCreaturesSavedWithTheOfferedNameAreTwoFiles) {
 TEST(SavesE2E, NewBlankCanvasThenSaveKeepsTheFirstCreature) {
   const std::string data = fresh_dir("blank");
   PadSteps first = new_creature().then(draw_biped()).then(save_offered());
-  CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script("blank1", first) + "' --ticks " +
-                         std::to_string(first.total_ticks()));
+  CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script("blank1", first) +
+                         "' --ticks " + std::to_string(first.total_ticks()));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string biped = read_text(data + "/creatures/critter.json");
   ASSERT_FALSE(biped.empty());
@@ -135,10 +136,11 @@ TEST(SavesE2E, DrawGoToTheTitleMenuRestartTheWorkIsOfferedBack) {
   const std::string data = fresh_dir("to_title");
   PadSteps s = new_creature().then(draw_biped()).then(menu(6)).wait(10);
   ASSERT_LT(s.total_ticks(), 600) << "ends before the first autosave, so only the way out writes the draft";
-  CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script("to_title", s) + "' --ticks " +
-                         std::to_string(s.total_ticks()));
+  CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script("to_title", s) +
+                         "' --ticks " + std::to_string(s.total_ticks()));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.err.find("back to the title menu: the unsaved work is in the draft"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("back to the title menu: the unsaved work is in the draft"), std::string::npos)
+      << r.err;
   const std::vector<Draft> drafts = list_drafts(UserData{data});
   ASSERT_EQ(drafts.size(), 1u);
   EXPECT_EQ(drafts[0].creature.parts.size(), 4u);
@@ -195,8 +197,9 @@ TEST(SavesE2E, SigtermOrSighupDuringEditingLeavesADraftWithTheLastStroke) {
     const std::string data = fresh_dir(std::string("signal_") + name);
     // A saved biped (a bounded run: the pad script is exact there).
     PadSteps first = new_creature().then(draw_biped()).then(save_offered());
-    const CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script("signal1", first) +
-                                 "' --ticks " + std::to_string(first.total_ticks()));
+    const CommandResult r =
+        game("--title --data-dir '" + data + "' --pad-script '" + script("signal1", first) + "' --ticks " +
+             std::to_string(first.total_ticks()));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::string saved = data + "/creatures/critter.json";
     ASSERT_EQ(legs_in(saved), 2);
@@ -206,13 +209,14 @@ TEST(SavesE2E, SigtermOrSighupDuringEditingLeavesADraftWithTheLastStroke) {
     PadSteps arm;
     arm.wait(120).add({10, 0, 0, {"x"}}).wait(10).move(0, 1, 23).add({20, 1, 0, {"a"}}).wait(10);
     const std::string err = tmp(std::string("signal_") + name + ".err");
-    const pid_t pid = start_game("--edit '" + saved + "' --window 320x240 --data-dir '" + data + "' --pad-script '" +
-                                     script("signal2", arm) + "'",
+    const pid_t pid = start_game("--edit '" + saved + "' --window 320x240 --data-dir '" + data +
+                                     "' --pad-script '" + script("signal2", arm) + "'",
                                  err);
     ASSERT_GT(pid, 0);
     ChildGuard guard{pid};
     std::this_thread::sleep_for(std::chrono::milliseconds(6500));
-    ASSERT_TRUE(list_drafts(UserData{data}).empty()) << "an autosave came first: the test would prove nothing";
+    ASSERT_TRUE(list_drafts(UserData{data}).empty())
+        << "an autosave came first: the test would prove nothing";
     kill(pid, sig);
     const int status = wait_for(pid, 30);
     ASSERT_NE(status, -1) << "the game did not stop";
@@ -234,8 +238,8 @@ TEST(SavesE2E, SaveQuitRestartNoDraftIsOffered) {
   // Saved, then more than an autosave's interval idle, back to the title menu, QUIT (the last item).
   PadSteps s = new_creature().then(draw_biped()).then(save_offered());
   s.wait(700).then(menu(6)).wait(4).press("up").press("a").wait(4);
-  CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script("clean", s) + "' --ticks " +
-                         std::to_string(s.total_ticks() + 60));
+  CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script("clean", s) +
+                         "' --ticks " + std::to_string(s.total_ticks() + 60));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(legs_in(data + "/creatures/critter.json"), 2);
   EXPECT_TRUE(list_drafts(UserData{data}).empty()) << "a draft is left after a clean save";
@@ -243,8 +247,8 @@ TEST(SavesE2E, SaveQuitRestartNoDraftIsOffered) {
   // Restarted: the second item is EDIT (no CONTINUE DRAFT), whose first creature opens.
   PadSteps restart;
   restart.wait(10).press("down").press("a").press("a").wait(4);
-  r = game("--title --data-dir '" + data + "' --pad-script '" + script("clean_restart", restart) + "' --ticks " +
-           std::to_string(restart.total_ticks()) + " --print-hash");
+  r = game("--title --data-dir '" + data + "' --pad-script '" + script("clean_restart", restart) +
+           "' --ticks " + std::to_string(restart.total_ticks()) + " --print-hash");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Result<Creature> first = load_creature(list_creatures(UserData{data}).front().path);
   ASSERT_TRUE(first.ok());
@@ -254,8 +258,8 @@ TEST(SavesE2E, SaveQuitRestartNoDraftIsOffered) {
 // The same script without any limit: the editor's hash a player who kept working reaches.
 std::string unlimited_hash(const PadSteps& s, const std::string& name) {
   const std::string data = fresh_dir(name + "_unlimited");
-  const CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script(name, s) + "' --ticks " +
-                               std::to_string(s.total_ticks()) + " --print-hash");
+  const CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + script(name, s) +
+                               "' --ticks " + std::to_string(s.total_ticks()) + " --print-hash");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(is_regular_file(data + "/creatures/critter.json"));
   return last_line(r.out);
@@ -267,11 +271,13 @@ TEST(SavesE2E, UnderAFileSizeLimitTheSaveFailsTheGameKeepsRunningAndSaysWhy) {
   const std::string want = unlimited_hash(s, "fsize");
   // ulimit -f: setrlimit(RLIMIT_FSIZE) in the game's shell, 2 blocks (1 KB at most; a biped is ~5 KB).
   const CommandResult r = run_command("cd '" CF_SOURCE_DIR "' && ulimit -f 2 && " CF_GAME_ENV "'" CF_GAME_EXE
-                                      "' --title --data-dir '" + data + "' --pad-script '" + script("fsize", s) +
-                                      "' --ticks " + std::to_string(s.total_ticks()) + " --print-hash");
+                                      "' --title --data-dir '" +
+                                      data + "' --pad-script '" + script("fsize", s) + "' --ticks " +
+                                      std::to_string(s.total_ticks()) + " --print-hash");
   ASSERT_EQ(r.exit_code, 0) << "the game died (SIGXFSZ is 153): " << r.exit_code << "\n" << r.err;
   EXPECT_NE(r.err.find("cannot save CRITTER: "), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("File too large (the file is larger than this system allows"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("File too large (the file is larger than this system allows"), std::string::npos)
+      << r.err;
   EXPECT_FALSE(is_regular_file(data + "/creatures/critter.json"));
   EXPECT_EQ(last_line(r.out), want) << "the player kept drawing after the failed save";
 }
@@ -292,17 +298,19 @@ TEST(SavesE2E, OnAFullDiskTheSaveFailsTheGameKeepsRunningAndSaysWhy) {
   const int shot_tick = s.total_ticks() - arm_stroke().total_ticks() - 10 - 1;  // just after the save
   const std::string inner = "mount -t tmpfs -o size=64k tmpfs \"" + disk + "\" && mkdir -p \"" + disk +
                             "/creatures\" && (dd if=/dev/zero of=\"" + disk +
-                            "/filler\" bs=4k 2>/dev/null; true) && cd \"" CF_SOURCE_DIR "\" && exec " CF_GAME_ENV
-                            "\"" CF_GAME_EXE "\" --title --data-dir \"" + disk + "\" --pad-script \"" +
-                            script("full", s) + "\" --ticks " + std::to_string(s.total_ticks()) +
-                            " --print-hash --screenshot \"" + shot + "\" --at-tick " + std::to_string(shot_tick);
+                            "/filler\" bs=4k 2>/dev/null; true) && cd \"" CF_SOURCE_DIR
+                            "\" && exec " CF_GAME_ENV "\"" CF_GAME_EXE "\" --title --data-dir \"" +
+                            disk + "\" --pad-script \"" + script("full", s) + "\" --ticks " +
+                            std::to_string(s.total_ticks()) + " --print-hash --screenshot \"" + shot +
+                            "\" --at-tick " + std::to_string(shot_tick);
   const CommandResult r = run_command("unshare -rm sh -c '" + inner + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("cannot save CRITTER: "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("No space left on device (the disk is full)"), std::string::npos) << r.err;
   EXPECT_EQ(last_line(r.out), want) << "the player kept drawing after the failed save";
   Result<Image> img = load_png(shot);
-  ASSERT_TRUE(img.ok()) << img.error().to_string();  // the HUD says "CANNOT SAVE: THE DISK IS FULL" (looked at)
+  ASSERT_TRUE(img.ok())
+      << img.error().to_string();  // the HUD says "CANNOT SAVE: THE DISK IS FULL" (looked at)
 }
 
 TEST(SavesE2E, TheStartUpSweepTakesOnlyOurOwnTemporaries) {

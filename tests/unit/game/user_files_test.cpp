@@ -1,11 +1,11 @@
 // The player's files: free names for new creatures, earlier versions kept on every save that
 // replaces one, the trash, and drafts (one file per document, damaged ones listed with the reason).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <utime.h>
 
 #include <filesystem>
 #include <fstream>
-#include <sys/stat.h>
-#include <utime.h>
 
 #include "core/file_io.h"
 #include "creature/creature_io.h"
@@ -22,7 +22,9 @@ UserData fresh(const std::string& name) {
   return UserData{root};
 }
 
-void put(const std::string& path, const std::string& text) { ASSERT_TRUE(write_file_atomic(path, text).ok()); }
+void put(const std::string& path, const std::string& text) {
+  ASSERT_TRUE(write_file_atomic(path, text).ok());
+}
 
 std::string text_of(const std::string& path) {
   Result<std::string> t = read_file(path);
@@ -30,7 +32,9 @@ std::string text_of(const std::string& path) {
 }
 
 void set_time(const std::string& path, std::int64_t t) {
-  struct utimbuf u {static_cast<time_t>(t), static_cast<time_t>(t)};
+  struct utimbuf u {
+    static_cast<time_t>(t), static_cast<time_t>(t)
+  };
   ASSERT_EQ(::utime(path.c_str(), &u), 0);
 }
 
@@ -120,7 +124,8 @@ TEST(UserFiles, DraftsAreOnePerDocumentAndListedNewestFirst) {
   put(d.draft_path(), creature_to_json(tiny("OLD")).dump());
   set_time(d.draft_path(), 50);
   // A damaged one says why instead of disappearing.
-  put(d.drafts_dir() + "/broken.json", "{\"format\": \"critterforge.draft/1\", \"creature\": {\"format\": 3}}");
+  put(d.drafts_dir() + "/broken.json",
+      "{\"format\": \"critterforge.draft/1\", \"creature\": {\"format\": 3}}");
   set_time(d.drafts_dir() + "/broken.json", 10);
   const std::vector<Draft> all = list_drafts(d);
   ASSERT_EQ(all.size(), 5u);
@@ -160,7 +165,8 @@ TEST(UserFiles, ADraftMayBreakARuleButNotHoldNonsense) {
   ASSERT_TRUE(write_draft(p, "", far).ok());
   Result<Draft> bad = load_draft(p);
   ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.error().to_string().find("creature.parts[0].stroke"), std::string::npos) << bad.error().to_string();
+  EXPECT_NE(bad.error().to_string().find("creature.parts[0].stroke"), std::string::npos)
+      << bad.error().to_string();
   put(p, "{\"format\": \"critterforge.draft/1\", \"file\": \"../etc\", \"creature\": {}}");
   Result<Draft> path = load_draft(p);
   ASSERT_FALSE(path.ok());

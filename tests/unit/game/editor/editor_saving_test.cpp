@@ -4,6 +4,7 @@
 // words (EditorAsk) replay without the files.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 
@@ -66,14 +67,17 @@ struct Runner {
   FrameSettings fs;
   ModeContext ctx{session, harness, fs};
   Runner() {
-    Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
+    Result<Scene> scene =
+        load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
     EXPECT_TRUE(scene.ok());
     session.start(std::move(*scene), 1);
     EXPECT_TRUE(harness.configure(RunOptions{}, session).ok());
   }
   ModeId run(EditorMode& mode, const Script& s) {
     std::size_t next = 0;
-    const std::function<InputFrame()> sample = [&] { return next < s.frames.size() ? s.frames[next++] : InputFrame{}; };
+    const std::function<InputFrame()> sample = [&] {
+      return next < s.frames.size() ? s.frames[next++] : InputFrame{};
+    };
     ModeId m = ModeId::kEditor;
     while (next < s.frames.size() && m == ModeId::kEditor) m = mode.update(ModeFrame{1, 0, &sample}, ctx);
     return m;
@@ -118,7 +122,8 @@ TEST(EditorSaving, TwoNewCreaturesSavedWithTheOfferedNameAreTwoFiles) {
   r.run(b, Script{}.press_n(kButtonDpadRight, 6).press(kButtonB).save_offered());  // delete the head, save
   EXPECT_EQ(saved_files(d), (std::vector<std::string>{"critter", "critter_2"}));
   ASSERT_EQ(list_versions(d, "critter_2").size(), 1u);
-  EXPECT_NE(*read_file(list_versions(d, "critter_2")[0].path), *read_file(saved_creature_path(d, "critter_2")));
+  EXPECT_NE(*read_file(list_versions(d, "critter_2")[0].path),
+            *read_file(saved_creature_path(d, "critter_2")));
 }
 
 TEST(EditorSaving, NewBlankCanvasStartsANewCreatureAndKeepsTheFirst) {
@@ -160,7 +165,8 @@ TEST(EditorSaving, ATypedNameOfAnotherCreatureAsksAndReplacingKeepsTheOldOne) {
   r.run(b, Script{}.type("\n").press(kButtonX).wait(2));
   EXPECT_EQ(legs_in(saved_creature_path(d, "critter")), 4);
   ASSERT_EQ(list_versions(d, "critter").size(), 1u);
-  EXPECT_EQ(*read_file(list_versions(d, "critter")[0].path), biped) << "the replaced creature is an earlier version";
+  EXPECT_EQ(*read_file(list_versions(d, "critter")[0].path), biped)
+      << "the replaced creature is an earlier version";
 
   // A: keep both, under the offered name.
   EditorMode c;
@@ -263,7 +269,9 @@ TEST(EditorSaving, NewCreatureAndEditNeverOverwriteAnUnsavedDraft) {
   std::size_t next = 0;
   Script pick;
   pick.press(kButtonA);
-  const std::function<InputFrame()> sample = [&] { return next < pick.frames.size() ? pick.frames[next++] : InputFrame{}; };
+  const std::function<InputFrame()> sample = [&] {
+    return next < pick.frames.size() ? pick.frames[next++] : InputFrame{};
+  };
   ASSERT_EQ(title.update(ModeFrame{1, 0, &sample}, r.ctx), ModeId::kEditor);
   r.run(m, Script{}.then(test::draw_quadruped()).wait(kDraftIntervalTicks).menu(6));
   EXPECT_EQ(list_drafts(d).size(), 3u);
@@ -274,14 +282,16 @@ TEST(EditorSaving, NewCreatureAndEditNeverOverwriteAnUnsavedDraft) {
   for (std::size_t i = 0; i < pick.frames.size(); ++i) title.update(ModeFrame{1, 0, &sample}, r.ctx);
   ASSERT_EQ(title.screen(), TitleScreen::kEdit);
   const std::vector<std::string> items = title.items();
-  const auto mine = std::find_if(items.begin(), items.end(), [](const std::string& s) { return s.find("CRITTER") == 0; });
+  const auto mine =
+      std::find_if(items.begin(), items.end(), [](const std::string& s) { return s.find("CRITTER") == 0; });
   ASSERT_NE(mine, items.end());
   EXPECT_NE(mine->find("(DRAFT)"), std::string::npos) << *mine;
   next = 0;
   pick = Script{};
   pick.press_n(kButtonDpadDown, static_cast<int>(mine - items.begin())).press(kButtonA);
   ModeId got = ModeId::kTitle;
-  for (std::size_t i = 0; i < pick.frames.size() && got == ModeId::kTitle; ++i) got = title.update(ModeFrame{1, 0, &sample}, r.ctx);
+  for (std::size_t i = 0; i < pick.frames.size() && got == ModeId::kTitle; ++i)
+    got = title.update(ModeFrame{1, 0, &sample}, r.ctx);
   ASSERT_EQ(got, ModeId::kEditor);
   EXPECT_EQ(m.document().file_stem, "critter");
   EXPECT_TRUE(m.unsaved()) << "Edit opened CRITTER's unsaved changes, not the saved file";
@@ -290,8 +300,65 @@ TEST(EditorSaving, NewCreatureAndEditNeverOverwriteAnUnsavedDraft) {
   const std::vector<Draft> after = list_drafts(d);
   EXPECT_EQ(after.size(), 3u);
   for (const Draft& b : before) {
-    EXPECT_TRUE(std::any_of(after.begin(), after.end(), [&](const Draft& a) { return a.path == b.path; })) << b.path;
+    EXPECT_TRUE(std::any_of(after.begin(), after.end(), [&](const Draft& a) { return a.path == b.path; }))
+        << b.path;
   }
+}
+
+// Drives the title menu: each frame of 'script' one tick; the mode the last tick asked for.
+ModeId drive(TitleMode& title, Runner& r, const Script& script) {
+  std::size_t next = 0;
+  const std::function<InputFrame()> sample = [&] {
+    return next < script.frames.size() ? script.frames[next++] : InputFrame{};
+  };
+  ModeId m = ModeId::kTitle;
+  while (next < script.frames.size() && m == ModeId::kTitle) m = title.update(ModeFrame{1, 0, &sample}, r.ctx);
+  return m;
+}
+
+TEST(EditorSaving, TheEditListNamesDamageRestoresVersionsAndDeletesToTheTrash) {
+  const UserData d = fresh("edit_list");
+  Runner r;
+  EditorMode m;
+  m.open(Creature{}, d, kNoTexture);
+  r.run(m, Script{}.then(test::draw_biped()).save_offered());
+  const std::string v1 = *read_file(saved_creature_path(d, "critter"));
+  r.run(m, Script{}.press_n(kButtonDpadRight, 4).press(kButtonB).save_offered());  // without its head
+  ASSERT_TRUE(write_file_atomic(d.creatures_dir() + "/broken_cat.json",
+                                "{\"format\": \"critterforge.creature/1\", \"name\": \"x\", \"parts\": "
+                                "[{\"tag\": \"torso\", \"radius\": 7, \"stroke\": [[0, 1, 0], [0, 1.5, 0]]}]}")
+                  .ok());
+  TitleMode title;
+  title.open(d, &m, kNoTexture);
+  drive(title, r, Script{}.press(kButtonDpadDown).press(kButtonA));  // EDIT (no drafts: second)
+  ASSERT_EQ(title.screen(), TitleScreen::kEdit);
+  const std::vector<std::string> items = title.items();
+  const int broken = static_cast<int>(
+      std::find(items.begin(), items.end(), "BROKEN CAT  (DAMAGED)") - items.begin());
+  ASSERT_LT(broken, static_cast<int>(items.size())) << items.back();
+  // A damaged file says why instead of opening.
+  EXPECT_EQ(drive(title, r, Script{}.press_n(kButtonDpadDown, broken).press(kButtonA)), ModeId::kTitle);
+  EXPECT_EQ(title.message().rfind("damaged: parts[0].radius", 0), 0u) << title.message();
+  // X on CRITTER: its earlier version; A opens it as CRITTER's own document, not saved yet.
+  drive(title, r, Script{}.press(kButtonDpadDown).press(kButtonX));
+  ASSERT_EQ(title.screen(), TitleScreen::kVersions);
+  ASSERT_EQ(title.items().size(), 1u);
+  ASSERT_EQ(drive(title, r, Script{}.press(kButtonA)), ModeId::kEditor);
+  EXPECT_EQ(m.document().file_stem, "critter");
+  EXPECT_TRUE(m.unsaved());
+  r.run(m, Script{}.save_offered());
+  EXPECT_EQ(*read_file(saved_creature_path(d, "critter")), v1) << "the earlier version is back";
+  EXPECT_EQ(list_versions(d, "critter").size(), 2u) << "and the one it replaced is kept";
+  // Y twice deletes: into the trash, not away.
+  title.open(d, &m, kNoTexture);
+  drive(title, r, Script{}.press(kButtonDpadDown).press(kButtonA).press(kButtonDpadUp).press(kButtonY));
+  EXPECT_TRUE(is_regular_file(saved_creature_path(d, "critter"))) << "one press only asks";
+  drive(title, r, Script{}.press(kButtonY));
+  EXPECT_FALSE(is_regular_file(saved_creature_path(d, "critter")));
+  int in_trash = 0;
+  for (const auto& e : std::filesystem::directory_iterator(d.trash_dir()))
+    in_trash += e.path().filename().string().rfind("critter.json.", 0) == 0;
+  EXPECT_EQ(in_trash, 1);
 }
 
 TEST(EditorSaving, ARecordedSessionWithQuestionsReplaysWithoutTheFiles) {
@@ -304,7 +371,9 @@ TEST(EditorSaving, ARecordedSessionWithQuestionsReplaysWithoutTheFiles) {
   // name, CRITTER_2, is the free one offered).
   EditorMode live;
   live.open(Creature{}, d, kNoTexture);
-  r.run(live, Script{}.then(test::draw_quadruped()).save_offered().menu(2).type("CRITTER\n").press(kButtonA).wait(2));
+  r.run(
+      live,
+      Script{}.then(test::draw_quadruped()).save_offered().menu(2).type("CRITTER\n").press(kButtonA).wait(2));
   const EditSession& rec = live.recording();
   ASSERT_GE(rec.asks.size(), 2u);
   EXPECT_EQ(live.document().file_stem, "critter_2");
