@@ -2,6 +2,7 @@
 // arguments, load the creature and level, create the subsystems (plain objects owned here), then
 // loop { events, input, fixed ticks, build the frame, rasterize, present }.
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -37,6 +38,33 @@ int fail(int code, const std::string& message) {
   return code;
 }
 
+// The signal that asked the game to stop (SIGTERM, SIGHUP, SIGINT), 0 while none has. The handler
+// only sets it; the loop sees it and leaves the way a closed window does, so the editor's draft is
+// written and everything ends cleanly.
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+void on_stop_signal(int sig) { g_stop_signal = sig; }
+
+void install_signal_handlers() {
+  // Over a file size limit (ulimit -f) a write then fails with EFBIG, which the save reports, instead
+  // of the signal killing the game with the player's work.
+  std::signal(SIGXFSZ, SIG_IGN);
+  // Installed before SDL starts, which then leaves SIGINT and SIGTERM to us.
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGTERM, SIGHUP, SIGINT}) sigaction(sig, &sa, nullptr);
+}
+
+const char* signal_name(int sig) {
+  switch (sig) {
+    case SIGTERM: return "SIGTERM";
+    case SIGHUP: return "SIGHUP";
+    case SIGINT: return "SIGINT";
+  }
+  return "a signal";
+}
+
 // The debug panel's stage timings read this clock; the simulation never does.
 double now_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -45,6 +73,8 @@ double now_s() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  install_signal_handlers();
+
   // 1. Arguments.
   std::vector<std::string> args(argv + 1, argv + argc);
   cf::Result<cf::RunOptions> parsed = cf::parse_run_options(args);
@@ -139,6 +169,8 @@ int main(int argc, char** argv) {
   cf::GameModes modes;
   modes.title = &title;
   modes.editor = &editor;
+  // A bounded test run without --data-dir must not leave drafts in the player's folder.
+  editor.set_drafts_enabled(!(harness.limited() && opt.data_dir.empty()));
   if (start.first != cf::ModeId::kPlay) modes.current = cf::open_first_mode(start, textures.skin, &editor, &title);
   cf::ModeContext mode_ctx{session, harness, frame_settings};
   mode_ctx.saver = &saver;
@@ -164,7 +196,8 @@ int main(int argc, char** argv) {
     if (virtual_pad.attached()) virtual_pad.set_now(pad_script.frame_at(harness.ticks_run(session)));
     return input.sample();
   };
-  while (!harness.finished(session)) {
+  bool window_closed = false;
+  while (!harness.finished(session) && !g_stop_signal) {
     // Events and hot-plug; window close ends the session like the last tick. The scripted pad's
     // state for the next tick goes in before the pump, so SDL turns it into controller events
     // exactly as it would for a physical pad.
@@ -185,7 +218,10 @@ int main(int argc, char** argv) {
     }
     cf::FrameEvents events;
     if (!opt.headless) events = cf::pump_events(input, &window, cf::EventTap{&cf::DebugPanel::on_event, &panel});
-    if (events.quit) break;
+    if (events.quit) {
+      window_closed = true;
+      break;
+    }
 
     // Fixed ticks: as many as the wall clock allows (one per frame when not paced), run by the mode.
     const double frame_s = wall.lap();
@@ -196,7 +232,7 @@ int main(int argc, char** argv) {
     modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample}, mode_ctx);
     times.simulation_s = now_s() - sim_t0;
     times.frame_s = frame_s;
-    if (mode_ctx.quit) break;
+    if (mode_ctx.quit || g_stop_signal) break;
 
     // Build the frame, rasterize, present.
     if (opt.headless) continue;
@@ -246,7 +282,17 @@ int main(int argc, char** argv) {
     window.swap();
   }
 
-  // 5. Results: the recording, the verdict, the hash.
+  // 5. Every way out keeps the editor's unsaved work in its draft (a test walk keeps the editor open).
+  const int stop_signal = g_stop_signal;
+  const std::string why = stop_signal ? std::string("stopped by ") + signal_name(stop_signal)
+                          : window_closed ? "the window was closed"
+                          : mode_ctx.quit ? "quit"
+                                          : "the run ended";
+  const std::string kept = editor.is_open() ? editor.leave(why) : "";
+  if (!kept.empty()) std::fprintf(stderr, "critterforge: %s\n", kept.c_str());
+  else if (stop_signal) std::fprintf(stderr, "critterforge: %s\n", why.c_str());
+
+  // 6. Results: the recording, the verdict, the hash.
   if (opt.print_fps) {
     const double dropped_ticks = clock.dropped_seconds() / clock.tick_seconds();  // hitches over 0.25 s
     fps_log.finish(now_s() - run_t0, session.state().tick - run_tick0, dropped_ticks);

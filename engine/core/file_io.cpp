@@ -48,23 +48,20 @@ std::string base_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// "<target>.tmp.<pid>" -> pid, or -1 when name is not a temporary of target (any target when empty).
+// The part of a temporary's name that names its target (cut so the whole name stays under NAME_MAX).
+std::string temp_target_part(const std::string& target) { return target.substr(0, 200); }
+
+// ".critterforge-tmp-<target>.<pid>" -> pid, or -1 when name is not a temporary of ours (of target,
+// when it is given). Anything without our prefix is never ours, whatever it looks like.
 long temp_owner(const std::string& name, const std::string& target) {
-  const std::string mark = ".tmp.";
-  std::size_t at;
-  if (!target.empty()) {
-    if (name.size() <= target.size() + mark.size() || name.compare(0, target.size(), target) != 0 ||
-        name.compare(target.size(), mark.size(), mark) != 0)
-      return -1;
-    at = target.size() + mark.size();
-  } else {
-    const std::size_t m = name.rfind(mark);
-    if (m == std::string::npos || m == 0) return -1;
-    at = m + mark.size();
-  }
-  if (at >= name.size() || name.size() - at > 9) return -1;
+  const std::string prefix = kTempPrefix;
+  if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) return -1;
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string::npos || dot <= prefix.size() || dot + 1 >= name.size() || name.size() - dot - 1 > 9)
+    return -1;
+  if (!target.empty() && name.compare(prefix.size(), dot - prefix.size(), temp_target_part(target)) != 0) return -1;
   long pid = 0;
-  for (std::size_t i = at; i < name.size(); ++i) {
+  for (std::size_t i = dot + 1; i < name.size(); ++i) {
     if (name[i] < '0' || name[i] > '9') return -1;
     pid = pid * 10 + (name[i] - '0');
   }
@@ -74,6 +71,31 @@ long temp_owner(const std::string& name, const std::string& target) {
 bool process_gone(long pid) { return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH; }
 
 }  // namespace
+
+std::string temp_path_for(const std::string& path, long pid) {
+  const std::string dir = dir_of(path);
+  return (dir == "/" ? "" : dir) + "/" + kTempPrefix + temp_target_part(base_of(path)) + "." + std::to_string(pid);
+}
+
+std::string save_failure_reason(int os_error) {
+  switch (os_error) {
+    case ENOSPC: return "the disk is full";
+    case EDQUOT: return "your disk quota is used up";
+    case EFBIG: return "the file is larger than this system allows (a file size limit)";
+    case EROFS: return "the disk is read-only";
+    case EACCES:
+    case EPERM: return "no permission to write there";
+    case EIO: return "the disk reported an error";
+    case ENOENT:
+    case ENOTDIR: return "its folder is missing";
+    case EISDIR: return "a folder is in the way";
+    case ENAMETOOLONG: return "the name is too long for the disk";
+    case EMFILE:
+    case ENFILE: return "too many files are open";
+    case 0: return "something went wrong";
+    default: return std::strerror(os_error);
+  }
+}
 
 Result<std::string> read_file(const std::string& path, std::size_t max_bytes) {
   // O_NONBLOCK: opening a FIFO for reading would otherwise wait forever for a writer.
@@ -125,14 +147,25 @@ int remove_stale_temp_files(const std::string& dir, const std::string& target_na
   return removed;
 }
 
-Status write_file_atomic(const std::string& path, const std::string& data) {
+Status write_file_atomic(const std::string& path, const std::string& data, int* os_error) {
+  int ignored = 0;
+  int& err = os_error ? *os_error : ignored;
+  err = 0;
+  // Records errno for the caller and gives the error line: "<path>: <what> failed: <strerror>".
+  auto failed = [&](const std::string& what, int e) {
+    err = e;
+    return Error{path, "", what + ": " + std::strerror(e)};
+  };
   struct stat st;
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return Error{path, "", "is a directory, not a file"};
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    err = EISDIR;
+    return Error{path, "", "is a directory, not a file"};
+  }
   const std::string dir = dir_of(path);
   remove_stale_temp_files(dir, base_of(path));
-  const std::string tmp = path + ".tmp." + std::to_string(static_cast<long>(::getpid()));
+  const std::string tmp = temp_path_for(path, static_cast<long>(::getpid()));
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Error{path, "", std::string("cannot create temporary file: ") + std::strerror(errno)};
+  if (fd < 0) return failed("cannot create temporary file", errno);
   FdGuard guard{fd};
   const char* p = data.data();
   std::size_t left = data.size();
@@ -142,7 +175,7 @@ Status write_file_atomic(const std::string& path, const std::string& data) {
       if (errno == EINTR) continue;
       const int e = errno;
       ::unlink(tmp.c_str());
-      return Error{path, "", std::string("write failed: ") + std::strerror(e)};
+      return failed("write failed", e);
     }
     p += w;
     left -= static_cast<std::size_t>(w);
@@ -151,24 +184,24 @@ Status write_file_atomic(const std::string& path, const std::string& data) {
   if (::fsync(fd) != 0) {
     const int e = errno;
     ::unlink(tmp.c_str());
-    return Error{path, "", std::string("flush failed: ") + std::strerror(e)};
+    return failed("flush failed", e);
   }
   if (guard.close_now() != 0) {
     const int e = errno;
     ::unlink(tmp.c_str());
-    return Error{path, "", std::string("close failed: ") + std::strerror(e)};
+    return failed("close failed", e);
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     const int e = errno;
     ::unlink(tmp.c_str());
-    return Error{path, "", std::string("rename failed: ") + std::strerror(e)};
+    return failed("rename failed", e);
   }
   // The rename is durable only once the directory entry is on disk.
   int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd < 0) return Error{path, "", std::string("saved, but cannot open its folder to sync: ") + std::strerror(errno)};
+  if (dfd < 0) return failed("saved, but cannot open its folder to sync", errno);
   FdGuard dguard{dfd};
   if (::fsync(dfd) != 0 && errno != EINVAL) {  // EINVAL: the filesystem cannot sync folders
-    return Error{path, "", std::string("saved, but syncing its folder failed: ") + std::strerror(errno)};
+    return failed("saved, but syncing its folder failed", errno);
   }
   return {};
 }

@@ -24,14 +24,27 @@ Result<T> read_and_parse(const std::string& path, std::size_t max_bytes,
 // True when path names a regular file (symlinks followed); never opens it, so never blocks.
 bool is_regular_file(const std::string& path);
 
-// Writes data to path atomically: a temporary "<path>.tmp.<pid>" in the same directory is written,
-// fsynced and closed, then renamed over path, and the directory is fsynced so the rename survives a
-// power cut. Temporaries of the same target left by dead processes (a crash, a SIGKILL) are removed
-// first. Fails (leaving path untouched) when path is a directory or any step fails.
-Status write_file_atomic(const std::string& path, const std::string& data);
+// Every temporary of an atomic save starts with this: a hidden name no player file has, so the
+// sweep below can never take someone else's file (a player's "ideas.tmp.99999" is not ours).
+constexpr const char* kTempPrefix = ".critterforge-tmp-";
 
-// Removes temporaries ("<name>.tmp.<pid>") left in dir by processes that no longer run; with
-// target_name set, only that target's. Returns how many were removed. For a data folder at start.
+// The temporary an atomic save of 'path' by process 'pid' writes: "<dir>/.critterforge-tmp-<name>.<pid>".
+std::string temp_path_for(const std::string& path, long pid);
+
+// Writes data to path atomically: the temporary temp_path_for(path, getpid()) in the same directory
+// is written, fsynced and closed, then renamed over path, and the directory is fsynced so the rename
+// survives a power cut. Temporaries of the same target left by dead processes (a crash, a SIGKILL)
+// are removed first. Fails (leaving path untouched) when path is a directory or any step fails; then
+// *os_error (when given) is the errno of the failing step, for save_failure_reason.
+Status write_file_atomic(const std::string& path, const std::string& data, int* os_error = nullptr);
+
+// Why a write failed, in a player's words ("the disk is full", "the file is larger than this system
+// allows"), from an errno.
+std::string save_failure_reason(int os_error);
+
+// Removes our temporaries (kTempPrefix + "<name>.<pid>") left in dir by processes that no longer
+// run; with target_name set, only that target's. Nothing else is touched. Returns how many were
+// removed. For a data folder at start.
 int remove_stale_temp_files(const std::string& dir, const std::string& target_name = "");
 
 }  // namespace cf

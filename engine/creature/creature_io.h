@@ -11,8 +11,10 @@ namespace cf {
 
 constexpr const char* kCreatureFormat = "critterforge.creature/1";
 
-// Parses and validates a creature from text; 'file' is used in error messages.
-Result<Creature> parse_creature(const std::string& text, const std::string& file);
+// Parses and validates a creature from text; 'file' is used in error messages. check_rules false
+// keeps a creature that breaks a rule (an editor's draft, mid-work) but still refuses bad JSON,
+// unknown fields and bad values.
+Result<Creature> parse_creature(const std::string& text, const std::string& file, bool check_rules = true);
 // Reads, parses and validates a creature file.
 Result<Creature> load_creature(const std::string& path);
 // The file form of a creature (side written only when it was given).

@@ -148,6 +148,7 @@ EditorRequest Editor::step(const InputFrame& raw) {
     }
     case EditorScreen::kMenu: r = step_menu(in); break;
     case EditorScreen::kNaming: r = step_naming(in); break;
+    case EditorScreen::kNameTaken: r = step_name_taken(in); break;
   }
   prev_in_ = in;
   return r;
@@ -287,11 +288,8 @@ EditorRequest Editor::step_menu(const InputFrame& in) {
   switch (static_cast<EditorMenuItem>(menu_)) {
     case EditorMenuItem::kResume: leave_to_drawing(); break;
     case EditorMenuItem::kTestWalk: leave_to_drawing(); return EditorRequest::kTestWalk;
-    case EditorMenuItem::kSave:
-      screen_ = EditorScreen::kNaming;
-      name_fresh_ = true;
-      break;
-    case EditorMenuItem::kExport: leave_to_drawing(); return EditorRequest::kExport;
+    case EditorMenuItem::kSave: open_naming(false); break;
+    case EditorMenuItem::kExport: open_naming(true); break;
     case EditorMenuItem::kSymmetry:
       doc_.symmetry = !doc_.symmetry;
       fit_plane_to_tag(doc_.next_tag, false);
@@ -314,7 +312,7 @@ EditorRequest Editor::step_menu(const InputFrame& in) {
       apply(EditResult{true, parts == 1 ? std::string("blank canvas - select (undo) brings the part back")
                                         : "blank canvas - select (undo) brings the " + std::to_string(parts) + " parts back"},
             before);
-      break;
+      return EditorRequest::kNewBlank;
     }
     case EditorMenuItem::kTitle: return EditorRequest::kToTitle;
     case EditorMenuItem::kCount: break;
@@ -329,7 +327,47 @@ EditorRequest Editor::confirm_name() {
   }
   leave_to_drawing();
   doc_.creature.name = name_;
-  return EditorRequest::kSave;
+  return naming_export_ ? EditorRequest::kExport : EditorRequest::kSave;
+}
+
+void Editor::open_naming(bool for_export) {
+  screen_ = EditorScreen::kNaming;
+  name_fresh_ = true;
+  naming_export_ = for_export;
+  replace_chosen_ = false;
+}
+
+void Editor::offer_name(const std::string& name) {
+  name_ = name.substr(0, kMaxName);
+  name_fresh_ = true;
+}
+
+void Editor::ask_replace(const std::string& taken, const std::string& offer) {
+  screen_ = EditorScreen::kNameTaken;
+  taken_ = taken;
+  offer_ = offer.substr(0, kMaxName);
+}
+
+EditorRequest Editor::step_name_taken(const InputFrame& in) {
+  const std::uint32_t a = map_menu_actions(in, prev_in_);
+  const EditorRequest save = naming_export_ ? EditorRequest::kExport : EditorRequest::kSave;
+  if (a & kMenuChoose) {  // keep both: the offered free name
+    name_ = offer_;
+    doc_.creature.name = offer_;
+    screen_ = EditorScreen::kDrawing;
+    return save;
+  }
+  if (in.went_down(kButtonX)) {  // replace the other creature (the mode keeps it as an earlier version)
+    replace_chosen_ = true;
+    screen_ = EditorScreen::kDrawing;
+    return save;
+  }
+  if (a & kMenuBack) {  // back to the name, to change it
+    name_ = taken_;
+    screen_ = EditorScreen::kNaming;
+    name_fresh_ = false;
+  }
+  return EditorRequest::kNone;
 }
 
 EditorRequest Editor::type_name(std::uint8_t key) {

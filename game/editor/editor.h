@@ -23,15 +23,17 @@ struct EditorPen {
   std::vector<glm::vec3> path;      // the pen's positions while A is held, one per tick
 };
 
-// Which screen of the editor has the pad.
-enum class EditorScreen { kDrawing, kMenu, kNaming };
+// Which screen of the editor has the pad. kNameTaken: the name given belongs to another saved
+// creature; A saves under the offered free name, X replaces the other one, B goes back to the name.
+enum class EditorScreen { kDrawing, kMenu, kNaming, kNameTaken };
 
 // The editor menu (Start), in order.
 enum class EditorMenuItem { kResume, kTestWalk, kSave, kExport, kSymmetry, kNewBlank, kTitle, kCount };
 const char* editor_menu_label(EditorMenuItem item, bool symmetry);
 
-// What the editor asks its mode to do after a tick.
-enum class EditorRequest { kNone, kTestWalk, kSave, kExport, kToTitle };
+// What the editor asks its mode to do after a tick. kSave and kExport come once a name is given
+// (the creature's name is set); kNewBlank after the canvas was cleared (a new creature begins).
+enum class EditorRequest { kNone, kTestWalk, kSave, kExport, kToTitle, kNewBlank };
 
 // The longest creature name the prompt takes (and offers).
 constexpr std::size_t kMaxNameChars = 16;
@@ -79,6 +81,16 @@ class Editor {
   void hold_off_buttons() { held_off_ = ~0u; }
   // Legs on the centre line that symmetry did not mirror (a dog drawn at depth 0): the HUD warns.
   int centre_legs() const;
+  // What the files say, from the mode (EditorMode records these with the session, so a replay
+  // needs no files): the name the prompt offers (a free one), and that the given name is taken.
+  void offer_name(const std::string& name);
+  void ask_replace(const std::string& taken, const std::string& offer);
+  const std::string& taken_name() const { return taken_; }
+  const std::string& offered_name() const { return offer_; }
+  // The player chose to replace the creature of the taken name (X on kNameTaken), for this save.
+  bool replace_chosen() const { return replace_chosen_; }
+  // The open name prompt is for an export (EXPORT asks for the name too).
+  bool naming_for_export() const { return naming_export_; }
   // The HUD line of the last action ("" when it has faded).
   const std::string& message() const { return message_; }
   void set_message(const std::string& m) { message_ = m, message_ticks_ = 0; }
@@ -96,6 +108,8 @@ class Editor {
   EditorRequest type_name(std::uint8_t key);  // a key of text entry (InputFrame::typed)
   EditorRequest confirm_name();
   void leave_to_drawing();  // closes a menu or prompt; the buttons held then stay ignored until released
+  EditorRequest step_name_taken(const InputFrame& in);
+  void open_naming(bool for_export);
   void apply(EditResult r, const EditorDoc& before);
   void move_pen(const InputFrame& in);
   void delete_selection();
@@ -115,6 +129,9 @@ class Editor {
   int menu_ = 0;
   std::string name_;
   bool name_fresh_ = false;  // the prompt still shows the offered name: the first typed key replaces it
+  bool naming_export_ = false;
+  bool replace_chosen_ = false;
+  std::string taken_, offer_;  // kNameTaken: the taken name and the free one offered instead
   std::string message_;
   int message_ticks_ = 0;
   bool thickening_ = false;

@@ -58,6 +58,8 @@ class EditorHistory {
   bool redo(EditorDoc* doc);
   int undo_steps() const { return static_cast<int>(undo_.size()); }
   int redo_steps() const { return static_cast<int>(redo_.size()); }
+  // The document undo would bring back, or nullptr.
+  const EditorDoc* last_remembered() const { return undo_.empty() ? nullptr : &undo_.back(); }
   void clear() {
     undo_.clear();
     redo_.clear();

@@ -20,6 +20,15 @@ Json edit_session_to_json(const EditSession& s) {
   j["start"] = s.start;
   j["ticks"] = s.inputs.size();
   j["inputs"] = replay_to_json(r)["inputs"];  // the replay's run-length input form
+  if (!s.asks.empty()) {
+    Json asks = Json::array();
+    for (const EditorAsk& a : s.asks) {
+      Json one{{"tick", a.tick}, {"offer", a.offer}};
+      if (!a.taken.empty()) one["taken"] = a.taken;
+      asks.push_back(one);
+    }
+    j["asks"] = asks;
+  }
   j["hash"] = hash_hex(s.hash);
   return j;
 }
@@ -47,6 +56,33 @@ Result<EditSession> parse_edit_session(const Json& j, const std::string& file) {
   Result<Replay> r = parse_replay(as_replay.dump(), file);
   if (!r) return r.error();
   s.inputs = std::move(r->inputs);
+  if (auto asks = j.find("asks"); asks != j.end()) {
+    if (!asks->is_array()) return Error{file, "asks", "must be an array of {tick, offer[, taken]}"};
+    std::uint64_t last = 0;
+    for (std::size_t i = 0; i < asks->size(); ++i) {
+      const Json& a = (*asks)[i];
+      const std::string where = "asks[" + std::to_string(i) + "]";
+      if (!a.is_object()) return Error{file, where, "must be an object {tick, offer[, taken]}"};
+      auto tick = a.find("tick");
+      if (tick == a.end() || !tick->is_number_unsigned() || tick->get<std::uint64_t>() < last ||
+          tick->get<std::uint64_t>() > s.inputs.size() || tick->get<std::uint64_t>() == 0)
+        return Error{file, where + ".tick", "must be a tick of the session (1.." + std::to_string(s.inputs.size()) +
+                                                ", ascending)"};
+      EditorAsk ask;
+      ask.tick = last = tick->get<std::uint64_t>();
+      for (const char* key : {"offer", "taken"}) {
+        auto v = a.find(key);
+        if (v == a.end()) {
+          if (std::string(key) == "offer") return Error{file, where + ".offer", "missing"};
+          continue;
+        }
+        if (!v->is_string() || v->get<std::string>().empty() || v->get<std::string>().size() > kMaxNameChars)
+          return Error{file, where + "." + key, "must be a name of 1 to " + std::to_string(kMaxNameChars) + " characters"};
+        (std::string(key) == "offer" ? ask.offer : ask.taken) = v->get<std::string>();
+      }
+      s.asks.push_back(ask);
+    }
+  }
   auto h = j.find("hash");
   if (h == j.end() || !h->is_string() || !parse_hash_hex(h->get<std::string>(), &s.hash))
     return Error{file, "hash", "must be 16 hex digits"};
@@ -60,20 +96,39 @@ std::uint64_t replay_edit_session(const EditSession& s, Editor* editor) {
     if (c) start = std::move(*c);
   }
   editor->reset(start);
-  for (const InputFrame& in : s.inputs) editor->step(in);
+  std::size_t next_ask = 0;
+  for (std::size_t t = 0; t < s.inputs.size(); ++t) {
+    editor->step(s.inputs[t]);
+    for (; next_ask < s.asks.size() && s.asks[next_ask].tick == t + 1; ++next_ask) apply_ask(s.asks[next_ask], editor);
+  }
   return editor->hash();
 }
 
-void EditorMode::open(const Creature& start, const UserData& data, TextureId skin_texture) {
+void apply_ask(const EditorAsk& ask, Editor* editor) {
+  if (ask.taken.empty()) {
+    editor->offer_name(ask.offer);
+  } else {
+    editor->ask_replace(ask.taken, ask.offer);
+  }
+}
+
+void EditorMode::open(const Creature& start, const UserData& data, TextureId skin_texture, EditorDocument doc) {
   editor_.reset(start);
   data_ = data;
+  doc_ = std::move(doc);
+  // The prompt's spelling of the name (upper case, the wheel's letters), so offers compare with it.
+  if (!start.name.empty()) doc_.name = editor_.name_entry();
+  open_ = true;
   skin_texture_ = skin_texture;
   built_revision_ = ~0ull;
   draft_revision_ = editor_.revision();
+  saved_revision_ = doc_.from_draft ? ~0ull : editor_.revision();
+  draft_error_.clear();
   recording_ = EditSession{};
   playback_ = nullptr;
   playback_next_ = 0;
   away_ = false;
+  playback_ask_ = 0;
   if (!start.parts.empty()) recording_.start = creature_to_json(start);
   preview_.rebuild(editor_.doc().creature);
   built_revision_ = editor_.revision();
@@ -82,25 +137,14 @@ void EditorMode::open(const Creature& start, const UserData& data, TextureId ski
 void EditorMode::play_back(const EditSession& session) {
   playback_ = &session;
   playback_next_ = 0;
+  playback_ask_ = 0;
+  drafts_enabled_ = false;  // a replay is not the player's work
 }
 
-Result<std::string> EditorMode::save() {
-  if (!preview_.saveable()) {
-    const std::string why = preview_.problems.empty() ? "it cannot be built" : preview_.problems.front().message;
-    return Error{"", "", "can't save: " + why};
-  }
-  if (Status s = make_dirs(data_.creatures_dir()); !s) return s.error;
-  Creature c = editor_.doc().creature;
-  if (c.name.empty()) c.name = "critter";
-  const std::string path = data_.creatures_dir() + "/" + creature_file_stem(c.name) + ".json";
-  if (Status s = save_creature(path, c); !s) return s.error;
-  std::remove(data_.draft_path().c_str());  // the work is safe in its own file now
-  return path;
-}
-
-Status EditorMode::save_draft() {
-  if (Status s = make_dirs(data_.root); !s) return s;
-  return write_file_atomic(data_.draft_path(), creature_to_json(editor_.doc().creature).dump(2) + "\n");
+void EditorMode::rebuild_preview() {
+  if (editor_.revision() == built_revision_) return;
+  preview_.rebuild(editor_.doc().creature);
+  built_revision_ = editor_.revision();
 }
 
 ModeId EditorMode::start_test_walk(ModeContext& ctx) {
@@ -143,39 +187,17 @@ ModeId EditorMode::update(const ModeFrame& frame, ModeContext& ctx) {
       in = playback_->inputs[playback_next_++];
     }
     recording_.inputs.push_back(in);
+    const EditorScreen was = editor_.screen();
+    const std::uint64_t old_revision = editor_.revision();
     const EditorRequest r = editor_.step(in);
     harness.count_tick();
-    if (r == EditorRequest::kSave) {
-      // Save reports through the HUD only; the result never changes the document.
-      if (editor_.revision() != built_revision_) {
-        preview_.rebuild(editor_.doc().creature);
-        built_revision_ = editor_.revision();
-      }
-      const Result<std::string> saved = save();
-      editor_.set_message(saved ? "saved " + *saved : saved.error().to_string());
-    }
-    if (r == EditorRequest::kExport) {
-      // Saved first (a glTF file goes beside its creature), then exported; the HUD says where.
-      if (editor_.revision() != built_revision_) {
-        preview_.rebuild(editor_.doc().creature);
-        built_revision_ = editor_.revision();
-      }
-      const Result<std::string> saved = save();
-      if (!saved) {
-        editor_.set_message(saved.error().to_string());
-      } else {
-        const std::string out = export_path_beside(*saved);
-        const Result<ExportReport> rep = export_glb(editor_.doc().creature, ExportOptions{}, out);
-        editor_.set_message(rep ? "exported " + out : rep.error().to_string());
-      }
-    }
-    if (editor_.revision() != built_revision_) {
-      preview_.rebuild(editor_.doc().creature);
-      built_revision_ = editor_.revision();
-    }
-    if (editor_.ticks() % kDraftIntervalTicks == 0 && editor_.revision() != draft_revision_ &&
+    const bool asked = tell_editor(was, r);
+    if ((r == EditorRequest::kSave || r == EditorRequest::kExport) && !asked) save_requested(r == EditorRequest::kExport);
+    if (r == EditorRequest::kNewBlank) begin_new_document(old_revision);
+    rebuild_preview();
+    if (editor_.ticks() % kDraftIntervalTicks == 0 && editor_.revision() != draft_revision_ && unsaved() &&
         !editor_.doc().creature.parts.empty()) {
-      if (save_draft().ok()) draft_revision_ = editor_.revision();
+      save_draft();
     }
     if (r == EditorRequest::kTestWalk) {
       next = start_test_walk(ctx);
@@ -183,6 +205,8 @@ ModeId EditorMode::update(const ModeFrame& frame, ModeContext& ctx) {
       if (away_) break;
     }
     if (r == EditorRequest::kToTitle) {
+      if (const std::string line = leave("back to the title menu"); !line.empty())
+        std::fprintf(stderr, "critterforge: %s\n", line.c_str());
       next = ModeId::kTitle;
       break;
     }
@@ -205,7 +229,11 @@ ModeId EditorMode::update(const ModeFrame& frame, ModeContext& ctx) {
 }
 
 const CommandList* EditorMode::build_frame(const FrameSettings& settings, int w, int h) {
-  return &view_.build(editor_, preview_, skin_texture_, settings, w, h);
+  const CommandList& pic = view_.build(editor_, preview_, skin_texture_, settings, w, h);
+  if (editor_.screen() != EditorScreen::kNameTaken) return &pic;
+  frame_ = pic;  // reuses frame_'s storage: no allocation once it has grown
+  add_name_taken_panel();
+  return &frame_;
 }
 
 }  // namespace cf

@@ -1,7 +1,9 @@
 #pragma once
 // The editor as a game mode: runs the Editor's ticks from InputFrames, keeps the live preview in
-// step, saves (atomically, refused while a rule is broken), autosaves a draft every 10 s, records
-// the editing session, and switches to a test walk (a new Scene from the drawn creature) and back.
+// step, saves (atomically, refused while a rule is broken; never over another creature without
+// asking; the replaced version kept), writes the document's draft every 10 s of changes and on every
+// way out, records the editing session, and switches to a test walk (a new Scene from the drawn
+// creature) and back. The save side lives in editor_saving.cpp.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,32 +19,68 @@ namespace cf {
 
 constexpr int kDraftIntervalTicks = 60 * 10;
 
-// A recorded editing session: the starting creature and every tick's input; replays to 'hash'.
+// What the files told the editor, at the tick it was told (after that tick's input): a free name
+// offered by the name prompt, or that the name given belongs to another creature. Recorded with the
+// session so that a replay gives the editor the same words without looking at any file.
+struct EditorAsk {
+  std::uint64_t tick = 0;  // inputs consumed when it was given (1 = after the first input)
+  std::string taken;       // the name given is another creature's ("" for an offer)
+  std::string offer;       // the free name offered
+};
+// Gives the editor what 'ask' says (Editor::offer_name or ask_replace).
+void apply_ask(const EditorAsk& ask, Editor* editor);
+
+// A recorded editing session: the starting creature, every tick's input and what the files said;
+// replays to 'hash'.
 struct EditSession {
   Json start;                       // the creature the editor opened on (null: blank)
   std::vector<InputFrame> inputs;
+  std::vector<EditorAsk> asks;      // "asks" (optional: sessions recorded before it have none)
   std::uint64_t hash = 0;           // Editor::hash() after the last input
 };
 constexpr const char* kEditSessionFormat = "critterforge.editsession/1";
 Json edit_session_to_json(const EditSession& s);
 Result<EditSession> parse_edit_session(const Json& j, const std::string& file);
-// Runs a session's inputs through a fresh editor; its hash.
+// Runs a session's inputs (and asks) through a fresh editor; its hash.
 std::uint64_t replay_edit_session(const EditSession& s, Editor* editor);
+
+// The document being edited: the saved file that is its own and where its one draft goes.
+struct EditorDocument {
+  std::string file_stem;    // creatures/<stem>.json, its own file ("" until its first save)
+  std::string name;         // the name the prompt starts from ("" -> CRITTER)
+  std::string draft_path;   // its draft; "" -> a free one in drafts/ is picked when first written
+  bool from_draft = false;  // opened from its draft: the work on screen is not saved anywhere else
+};
 
 class EditorMode final : public Mode {
  public:
-  // Opens the editor on 'start' (blank when it has no parts); 'source' names where it came from.
-  void open(const Creature& start, const UserData& data, TextureId skin_texture);
+  // Opens the editor on 'start' (blank when it has no parts) as the document 'doc'.
+  void open(const Creature& start, const UserData& data, TextureId skin_texture, EditorDocument doc = {});
   ModeId update(const ModeFrame& frame, ModeContext& ctx) override;
   const CommandList* build_frame(const FrameSettings& settings, int w, int h) override;
   bool wants_text() const override { return editor_.wants_text(); }
 
   const Editor& editor() const { return editor_; }
   const EditorPreview& preview() const { return preview_; }
-  // Saves the creature as <data>/creatures/<stem of its name>.json; refused while a rule is broken.
-  // Its path, or why not.
+  const EditorDocument& document() const { return doc_; }
+  // A line on the editor's HUD (the title menu says what it opened).
+  void set_message(const std::string& m) { editor_.set_message(m); }
+  // The document has changes that no save holds (its draft may hold them).
+  bool unsaved() const { return editor_.revision() != saved_revision_; }
+  // An editor document is open (from open() until the player leaves for the title menu); a test
+  // walk keeps it open.
+  bool is_open() const { return open_; }
+  // Drafts are written (default on). Off for a replay, and for a bounded test run without --data-dir
+  // (it must not write into the player's folder).
+  void set_drafts_enabled(bool on) { drafts_enabled_ = on; }
+  // A way out of the editor (the title menu, the window closed, SIGTERM/SIGHUP, the run's end):
+  // writes the draft when the work is unsaved. A line for stderr saying where the work is, or why it
+  // could not be kept ("" when there was nothing to keep).
+  std::string leave(const std::string& why);
+  // Saves the creature as creatures/<stem of its name>.json now, as the prompt's save does once the
+  // name is settled (refused while a rule is broken): its path, or why not.
   Result<std::string> save();
-  // Writes the draft (the work in progress) atomically.
+  // Writes the document's draft (the work in progress) atomically.
   Status save_draft();
   const EditSession& recording() const { return recording_; }
   // Feeds a recorded session's inputs instead of the pad (after open on its start creature); at its
@@ -51,17 +89,38 @@ class EditorMode final : public Mode {
 
  private:
   ModeId start_test_walk(ModeContext& ctx);
+  void rebuild_preview();
+  // After a tick's input: gives the editor what the files say (live: looked up and recorded;
+  // replay: the recorded words). True when it was told the name is taken (so there is no save).
+  bool tell_editor(EditorScreen was, EditorRequest r);
+  void record_ask(const EditorAsk& ask);
+  // The save (and export) the editor asked for; the HUD and stderr say how it went.
+  void save_requested(bool exporting);
+  // Saves the creature as creatures/<stem of its name>.json: its path, or why not.
+  Result<std::string> save_now(std::string* player_reason);
+  // "New blank canvas": the old document keeps its draft, a new one begins.
+  void begin_new_document(std::uint64_t old_revision);
+  void report(const std::string& hud, const std::string& stderr_line);
+  void add_name_taken_panel();
+
   Editor editor_;
   EditorPreview preview_;
   EditorView view_;
   UserData data_;
+  EditorDocument doc_;
+  bool open_ = false;
+  bool drafts_enabled_ = true;
   TextureId skin_texture_ = kNoTexture;
   std::uint64_t built_revision_ = ~0ull;
-  std::uint64_t draft_revision_ = ~0ull;
+  std::uint64_t draft_revision_ = ~0ull;  // the revision the draft file holds
+  std::uint64_t saved_revision_ = ~0ull;  // the revision its own file holds
+  std::string draft_error_;               // the last draft failure told to the player
   EditSession recording_;
   const EditSession* playback_ = nullptr;
   std::size_t playback_next_ = 0;
   bool away_ = false;  // a test walk is on: back in the editor, the buttons held then are ignored
+  std::size_t playback_ask_ = 0;
+  CommandList frame_;  // the view's picture plus the save prompt drawn over it
 };
 
 }  // namespace cf

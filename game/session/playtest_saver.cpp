@@ -1,5 +1,7 @@
 #include "game/session/playtest_saver.h"
 
+#include <cctype>
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -8,10 +10,21 @@ namespace cf {
 
 std::string playtest_file_name(const std::string& creature_path, const std::string& level_path, std::uint64_t tick,
                                const char* why) {
+  // Only [a-z0-9_-], so the name is valid on every disk (FAT and NTFS refuse '<', ':', '>' ...):
+  // "<editor: My Dog>" -> "editor_my_dog".
   auto stem = [](const std::string& p) {
     std::string s = std::filesystem::path(p).filename().string();
     s = s.substr(0, s.find('.'));  // "clip_pipe.level.json" -> "clip_pipe"
-    return s.empty() ? std::string("unnamed") : s;
+    std::string out;
+    for (char ch : s) {
+      const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+      if (ok) out += c;
+      else if (!out.empty() && out.back() != '_') out += '_';
+    }
+    while (!out.empty() && (out.back() == '_' || out.back() == '-')) out.pop_back();
+    if (out.size() > 48) out.resize(48);
+    return out.empty() ? std::string("unnamed") : out;
   };
   char t[32];
   std::snprintf(t, sizeof t, "%06llu", static_cast<unsigned long long>(tick));

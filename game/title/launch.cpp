@@ -2,6 +2,8 @@
 #include "game/play/herd.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <limits.h>
 
 #include "core/json_util.h"
 #include "creature/creature_io.h"
@@ -55,6 +57,7 @@ Status prepare_start(RunOptions* opt, Session* session, StartPlan* plan) {
         Result<Creature> c = load_creature(opt->edit_path);
         if (!c) return c.error();
         plan->edit_creature = std::move(*c);
+        plan->edit_path = opt->edit_path;
       }
     } else if (starts_at_title(*opt)) {
       plan->first = ModeId::kTitle;
@@ -71,10 +74,35 @@ Status prepare_start(RunOptions* opt, Session* session, StartPlan* plan) {
   return {};
 }
 
+namespace {
+
+// The stem of 'path' when it is a saved creature of the data folder ("" otherwise): the file the
+// editor may save over as the creature's own.
+std::string own_stem(const std::string& path, const UserData& data) {
+  if (path.empty()) return "";
+  char* file = ::realpath(path.c_str(), nullptr);
+  char* dir = ::realpath(data.creatures_dir().c_str(), nullptr);
+  std::string stem;
+  if (file && dir) {
+    const std::string f = file, d = std::string(dir) + "/";
+    const std::string name = f.compare(0, d.size(), d) == 0 ? f.substr(d.size()) : "";
+    if (name.size() > 5 && name.find('/') == std::string::npos && name.compare(name.size() - 5, 5, ".json") == 0 &&
+        creature_file_stem(name.substr(0, name.size() - 5)) == name.substr(0, name.size() - 5))
+      stem = name.substr(0, name.size() - 5);
+  }
+  std::free(file);
+  std::free(dir);
+  return stem;
+}
+
+}  // namespace
+
 ModeId open_first_mode(const StartPlan& plan, TextureId skin_texture, EditorMode* editor, TitleMode* title) {
   title->open(plan.data, editor, skin_texture);
   if (plan.first == ModeId::kEditor) {
-    editor->open(plan.edit_creature, plan.data, skin_texture);
+    EditorDocument doc;
+    doc.file_stem = own_stem(plan.edit_path, plan.data);
+    editor->open(plan.edit_creature, plan.data, skin_texture, doc);
     if (plan.edit_replay) editor->play_back(plan.edit_session);
   }
   return plan.first;

@@ -18,6 +18,7 @@ struct StartPlan {
   ModeId first = ModeId::kPlay;
   UserData data;
   Creature edit_creature;   // --edit FILE (empty: blank)
+  std::string edit_path;    // --edit FILE: a saved creature of the data folder is edited as its own document
   bool edit_replay = false;  // --replay of an editing session
   EditSession edit_session;
 };

@@ -1,6 +1,7 @@
 #include "game/title/title_menu.h"
 
 #include <cmath>
+#include <cstring>
 #include <sys/stat.h>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -21,15 +22,53 @@ const char* kMainEdit = "EDIT";
 const char* kMainPlay = "PLAY";
 const char* kMainQuit = "QUIT";
 
-// Upper case, '_' as a space (the pixel font has neither lower case nor '_').
 std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// A list label: upper case, '_' as a space (names read as words).
+std::string label(std::string s) {
   for (char& c : s) c = c == '_' ? ' ' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
 }
 
-bool exists(const std::string& p) {
-  struct stat st {};
-  return ::stat(p.c_str(), &st) == 0;
+// "parts[2].radius: must be in (0, 2]" without the folder (the list already names the creature).
+std::string damage_of(const Error& e) { return e.field.empty() ? e.message : e.field + ": " + e.message; }
+
+// Words cut into lines of at most 'room' pixels (a word longer than a line is cut with "...").
+std::vector<std::string> wrap(const std::string& text, int room, const HudTextStyle& st, std::size_t max_lines) {
+  std::vector<std::string> lines;
+  std::string cur, word;
+  auto flush_word = [&] {
+    if (word.empty()) return;
+    const std::string joined = cur.empty() ? word : cur + " " + word;
+    if (hud_text_width(joined, st) <= room || cur.empty()) {
+      cur = joined;
+    } else {
+      lines.push_back(cur);
+      cur = word;
+    }
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ') flush_word();
+    else word += c;
+  }
+  flush_word();
+  if (!cur.empty()) lines.push_back(cur);
+  for (std::string& l : lines) {
+    if (hud_text_width(l, st) <= room) continue;
+    while (!l.empty() && hud_text_width(l + "...", st) > room) l.pop_back();
+    l += "...";
+  }
+  if (lines.size() > max_lines) {
+    lines.resize(max_lines);
+    std::string& l = lines.back();
+    while (!l.empty() && hud_text_width(l + "...", st) > room) l.pop_back();
+    l += "...";
+  }
+  return lines;
 }
 
 }  // namespace
@@ -39,11 +78,25 @@ void TitleMode::open(const UserData& data, EditorMode* editor, TextureId skin_te
   editor_ = editor;
   skin_texture_ = skin_texture;
   screen_ = TitleScreen::kMain;
-  cursor_ = 0;
-  has_draft_ = exists(data_.draft_path());
-  creatures_ = list_creatures(data_);
+  cursor_ = main_cursor_ = edit_cursor_ = 0;
+  pending_.clear();
+  refresh_lists();
   levels_ = list_levels();
-  message_ = has_draft_ ? "draft found: CONTINUE DRAFT brings it back" : "";
+  message_ = drafts_.empty() ? ""
+             : drafts_.size() == 1
+                 ? "draft found: CONTINUE DRAFT brings it back"
+                 : std::to_string(drafts_.size()) + " drafts found: CONTINUE DRAFT lists them";
+}
+
+void TitleMode::refresh_lists() {
+  drafts_ = list_drafts(data_);
+  creatures_ = list_creatures(data_);
+  damage_.assign(creatures_.size(), "");
+  for (std::size_t i = 0; i < creatures_.size(); ++i) {
+    if (creatures_[i].shipped) continue;  // shipped creatures are tested; a player's file may be anything
+    Result<Creature> c = load_creature(creatures_[i].path);
+    if (!c) damage_[i] = damage_of(c.error());
+  }
 }
 
 std::vector<std::string> TitleMode::items() const {
@@ -51,66 +104,144 @@ std::vector<std::string> TitleMode::items() const {
   switch (screen_) {
     case TitleScreen::kMain:
       out.push_back(kMainNew);
-      if (has_draft_) out.push_back(kMainDraft);
+      if (!drafts_.empty()) out.push_back(drafts_.size() == 1 ? kMainDraft : std::string(kMainDraft) + " (" +
+                                                                                  std::to_string(drafts_.size()) + ")");
       out.push_back(kMainEdit);
       out.push_back(kMainPlay);
       out.push_back(kMainQuit);
       break;
+    case TitleScreen::kDrafts:
+      for (const Draft& d : drafts_) {
+        out.push_back(label(d.shown_name()).substr(0, 16) + "  " + time_label(d.time) +
+                      (d.damage.empty() ? "" : "  (DAMAGED)"));
+      }
+      break;
     case TitleScreen::kEdit:
     case TitleScreen::kPlayCreature:
-      for (const CreatureEntry& e : creatures_) out.push_back(upper(e.name) + (e.shipped ? "" : "  (MINE)"));
+      for (std::size_t i = 0; i < creatures_.size(); ++i) {
+        const CreatureEntry& e = creatures_[i];
+        std::string l = label(e.name);
+        if (!damage_[i].empty()) l += "  (DAMAGED)";
+        else if (!e.shipped) l += "  (MINE)";
+        if (screen_ == TitleScreen::kEdit && !e.shipped && draft_of_file(drafts_, e.name)) l += " (DRAFT)";
+        out.push_back(l);
+      }
+      break;
+    case TitleScreen::kVersions:
+      for (const SavedVersion& v : versions_) out.push_back("SAVED " + time_label(v.time));
       break;
     case TitleScreen::kPlayLevel:
-      for (const CreatureEntry& e : levels_) out.push_back(upper(e.name));
+      for (const CreatureEntry& e : levels_) out.push_back(label(e.name));
       break;
   }
   return out;
 }
 
+void TitleMode::go(TitleScreen screen, int cursor) {
+  if (screen_ == TitleScreen::kMain) main_cursor_ = cursor_;
+  if (screen_ == TitleScreen::kEdit) edit_cursor_ = cursor_;
+  screen_ = screen;
+  cursor_ = cursor;
+  pending_.clear();
+  message_.clear();  // it was about the screen left
+}
+
+void TitleMode::back() {
+  switch (screen_) {
+    case TitleScreen::kMain: return;
+    case TitleScreen::kVersions: screen_ = TitleScreen::kEdit, cursor_ = edit_cursor_; break;
+    case TitleScreen::kPlayLevel: screen_ = TitleScreen::kPlayCreature, cursor_ = play_creature_; break;
+    default: screen_ = TitleScreen::kMain, cursor_ = main_cursor_; break;
+  }
+  const int n = static_cast<int>(items().size());
+  cursor_ = n > 0 ? std::min(cursor_, n - 1) : 0;
+  pending_.clear();
+  message_.clear();
+}
+
+bool TitleMode::confirmed(char button, const std::string& what) {
+  const std::string key = std::string(1, button) + std::to_string(static_cast<int>(screen_)) + ":" + std::to_string(cursor_);
+  if (pending_ == key) {
+    pending_.clear();
+    return true;
+  }
+  pending_ = key;
+  message_ = std::string("press ") + button + " again to " + what;
+  return false;
+}
+
+ModeId TitleMode::edit_creature(const CreatureEntry& e) {
+  if (!e.shipped) {
+    // Its unsaved changes come first: opening the saved file instead would leave them behind.
+    if (const Draft* d = draft_of_file(drafts_, e.name)) {
+      editor_->open(d->creature, data_, skin_texture_, EditorDocument{d->file_stem, "", d->path, true});
+      editor_->set_message("your unsaved changes of " + time_label(d->time));
+      return ModeId::kEditor;
+    }
+  }
+  Result<Creature> c = load_creature(e.path);
+  if (!c) {
+    message_ = "damaged: " + damage_of(c.error());
+    return ModeId::kTitle;
+  }
+  // A shipped creature is never written: saving it makes a new creature of the player's.
+  editor_->open(*c, data_, skin_texture_, EditorDocument{e.shipped ? "" : e.name, "", "", false});
+  return ModeId::kEditor;
+}
+
 ModeId TitleMode::choose(ModeContext& ctx) {
   const std::vector<std::string> it = items();
   if (it.empty()) return ModeId::kTitle;
-  const std::string& label = it[static_cast<std::size_t>(cursor_)];
+  const std::size_t at = static_cast<std::size_t>(cursor_);
   switch (screen_) {
-    case TitleScreen::kMain:
-      if (label == kMainNew) {
+    case TitleScreen::kMain: {
+      const std::string& l = it[at];
+      if (l == kMainNew) {
         editor_->open(Creature{}, data_, skin_texture_);
         return ModeId::kEditor;
       }
-      if (label == kMainDraft) {
-        Result<Creature> c = load_creature(data_.draft_path());
-        if (!c) {
-          message_ = "the draft is damaged: " + c.error().message;
-          return ModeId::kTitle;
-        }
-        editor_->open(*c, data_, skin_texture_);
-        return ModeId::kEditor;
+      if (l.compare(0, std::strlen(kMainDraft), kMainDraft) == 0) {
+        refresh_lists();
+        go(TitleScreen::kDrafts);
+        return ModeId::kTitle;
       }
-      if (label == kMainEdit || label == kMainPlay) {
-        screen_ = label == kMainEdit ? TitleScreen::kEdit : TitleScreen::kPlayCreature;
-        creatures_ = list_creatures(data_);
-        cursor_ = 0;
+      if (l == kMainEdit || l == kMainPlay) {
+        refresh_lists();
+        go(l == kMainEdit ? TitleScreen::kEdit : TitleScreen::kPlayCreature);
         return ModeId::kTitle;
       }
       ctx.quit = true;
       return ModeId::kTitle;
-    case TitleScreen::kEdit: {
-      Result<Creature> c = load_creature(creatures_[static_cast<std::size_t>(cursor_)].path);
-      if (!c) {
-        message_ = c.error().to_string();
+    }
+    case TitleScreen::kDrafts: {
+      const Draft& d = drafts_[at];
+      if (!d.damage.empty()) {
+        message_ = "this draft is damaged: " + d.damage;
         return ModeId::kTitle;
       }
-      editor_->open(*c, data_, skin_texture_);
+      editor_->open(d.creature, data_, skin_texture_, EditorDocument{d.file_stem, "", d.path, true});
+      editor_->set_message("continuing the draft of " + time_label(d.time));
+      return ModeId::kEditor;
+    }
+    case TitleScreen::kEdit: return edit_creature(creatures_[at]);
+    case TitleScreen::kVersions: {
+      const CreatureEntry& e = creatures_[static_cast<std::size_t>(edit_cursor_)];
+      Result<Creature> c = load_creature(versions_[at].path);
+      if (!c) {
+        message_ = "damaged: " + damage_of(c.error());
+        return ModeId::kTitle;
+      }
+      // Its own document (saving puts it back as the current version) with unsaved work: a new draft.
+      editor_->open(*c, data_, skin_texture_, EditorDocument{e.name, "", "", true});
+      editor_->set_message("the version of " + time_label(versions_[at].time) + " - save to bring it back");
       return ModeId::kEditor;
     }
     case TitleScreen::kPlayCreature:
       play_creature_ = cursor_;
-      screen_ = TitleScreen::kPlayLevel;
-      cursor_ = 0;
+      go(TitleScreen::kPlayLevel);
       return ModeId::kTitle;
     case TitleScreen::kPlayLevel: {
-      Result<Scene> s = load_scene(creatures_[static_cast<std::size_t>(play_creature_)].path,
-                                   levels_[static_cast<std::size_t>(cursor_)].path);
+      Result<Scene> s = load_scene(creatures_[static_cast<std::size_t>(play_creature_)].path, levels_[at].path);
       if (!s) {
         message_ = s.error().to_string();
         return ModeId::kTitle;
@@ -126,7 +257,56 @@ ModeId TitleMode::choose(ModeContext& ctx) {
   return ModeId::kTitle;
 }
 
+// X: a draft is discarded (to the trash); a saved creature's earlier versions are listed.
+void TitleMode::press_x() {
+  const std::size_t at = static_cast<std::size_t>(cursor_);
+  if (screen_ == TitleScreen::kDrafts && at < drafts_.size()) {
+    const std::string name = label(drafts_[at].shown_name());
+    if (!confirmed('X', "discard the draft of " + name)) return;
+    Result<std::string> moved = move_to_trash(data_, drafts_[at].path);
+    message_ = moved ? "the draft of " + name + " is in the trash folder" : "cannot discard it: " + moved.error().to_string();
+    refresh_lists();
+    if (drafts_.empty()) back();
+    else cursor_ = std::min(cursor_, static_cast<int>(drafts_.size()) - 1);
+  } else if (screen_ == TitleScreen::kEdit && at < creatures_.size()) {
+    const CreatureEntry& e = creatures_[at];
+    if (e.shipped) {
+      message_ = "shipped creatures have no earlier versions";
+      return;
+    }
+    std::vector<SavedVersion> v = list_versions(data_, e.name);
+    if (v.empty()) {
+      message_ = "no earlier versions of " + label(e.name) + " yet";
+      return;
+    }
+    versions_ = std::move(v);
+    go(TitleScreen::kVersions);
+  }
+}
+
+// Y in the Edit list: a saved creature moves to the trash folder (its earlier versions stay).
+void TitleMode::press_y() {
+  const std::size_t at = static_cast<std::size_t>(cursor_);
+  if (screen_ != TitleScreen::kEdit || at >= creatures_.size()) return;
+  const CreatureEntry& e = creatures_[at];
+  if (e.shipped) {
+    message_ = "shipped creatures cannot be deleted";
+    return;
+  }
+  const std::string name = label(e.name);
+  if (!confirmed('Y', "delete " + name + " (it goes to the trash folder)")) return;
+  Result<std::string> moved = move_to_trash(data_, e.path);
+  message_ = moved ? name + " is in the trash folder" : "cannot delete it: " + moved.error().to_string();
+  refresh_lists();
+  cursor_ = std::min(cursor_, std::max(0, static_cast<int>(creatures_.size()) - 1));
+}
+
 ModeId TitleMode::update(const ModeFrame& frame, ModeContext& ctx) {
+  // Back from the editor or play: drafts and saved creatures may have changed.
+  if (left_) {
+    left_ = false;
+    open(data_, editor_, skin_texture_);
+  }
   ModeId next = ModeId::kTitle;
   for (int i = 0; i < frame.due_ticks && ctx.harness.may_tick(ctx.session) && next == ModeId::kTitle && !ctx.quit;
        ++i) {
@@ -136,35 +316,50 @@ ModeId TitleMode::update(const ModeFrame& frame, ModeContext& ctx) {
     const std::uint32_t a = map_menu_actions(in, prev_);
     prev_ = in;
     const int n = static_cast<int>(items().size());
+    if (a & (kMenuUp | kMenuDown)) pending_.clear();
     if (n > 0 && (a & kMenuUp)) cursor_ = (cursor_ + n - 1) % n;
     if (n > 0 && (a & kMenuDown)) cursor_ = (cursor_ + 1) % n;
-    if (a & kMenuBack && screen_ != TitleScreen::kMain) {
-      // Back where it came from: the cursor on the item that opened this list.
-      const TitleScreen from = screen_;
-      screen_ = from == TitleScreen::kPlayLevel ? TitleScreen::kPlayCreature : TitleScreen::kMain;
-      cursor_ = from == TitleScreen::kPlayLevel ? play_creature_ : 0;
-      const std::vector<std::string> main_items = items();
-      for (std::size_t k = 0; screen_ == TitleScreen::kMain && k < main_items.size(); ++k) {
-        if (main_items[k] == (from == TitleScreen::kEdit ? kMainEdit : kMainPlay)) cursor_ = static_cast<int>(k);
-      }
-    }
+    if (a & kMenuBack) back();
+    if (in.went_down(kButtonX)) press_x();
+    if (in.went_down(kButtonY)) press_y();
     if (a & (kMenuChoose | kMenuConfirm)) next = choose(ctx);
   }
+  left_ = next != ModeId::kTitle;
   refresh_preview();
   return next;
 }
 
 void TitleMode::refresh_preview() {
-  std::string path = default_creature_path();  // the main menu shows the default creature turning
+  // What the highlighted item shows: a creature file, a draft (in memory), or the default creature.
+  std::string key = default_creature_path();  // the main menu shows the default creature turning
+  const Creature* in_memory = nullptr;
+  std::string damage;
+  const std::size_t at = static_cast<std::size_t>(cursor_);
   if (screen_ == TitleScreen::kEdit || screen_ == TitleScreen::kPlayCreature) {
-    if (cursor_ < static_cast<int>(creatures_.size())) path = creatures_[static_cast<std::size_t>(cursor_)].path;
+    if (at < creatures_.size()) key = creatures_[at].path, damage = damage_[at];
   } else if (screen_ == TitleScreen::kPlayLevel && play_creature_ < static_cast<int>(creatures_.size())) {
-    path = creatures_[static_cast<std::size_t>(play_creature_)].path;
+    key = creatures_[static_cast<std::size_t>(play_creature_)].path;
+    damage = damage_[static_cast<std::size_t>(play_creature_)];
+  } else if (screen_ == TitleScreen::kDrafts && at < drafts_.size()) {
+    key = drafts_[at].path + "#" + std::to_string(drafts_[at].time);
+    damage = drafts_[at].damage;
+    in_memory = &drafts_[at].creature;
+  } else if (screen_ == TitleScreen::kVersions && at < versions_.size()) {
+    key = versions_[at].path + "#" + std::to_string(versions_[at].time);
   }
-  if (path == preview_path_) return;
-  preview_path_ = path;
-  Result<Creature> c = path.empty() ? Result<Creature>(Error{"", "", "none"}) : load_creature(path);
-  preview_.rebuild(c ? *c : Creature{});
+  if (key == preview_key_) return;
+  preview_key_ = key;
+  preview_damage_.clear();
+  if (!damage.empty()) {
+    preview_damage_ = "damaged: " + damage;
+    preview_.rebuild(Creature{});
+  } else if (in_memory) {
+    preview_.rebuild(*in_memory);
+  } else {
+    Result<Creature> c = load_creature(key.substr(0, key.rfind('#') == std::string::npos ? key.size() : key.rfind('#')));
+    if (!c) preview_damage_ = "damaged: " + damage_of(c.error());
+    preview_.rebuild(c ? *c : Creature{});
+  }
   preview_floor_ = 0.0f;
   float top = 0.0f;
   if (preview_.has_skin) {
@@ -186,7 +381,7 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
       glm::translate(glm::rotate(glm::scale(glm::translate(glm::mat4(1.0f), glm::vec3(0.9f, 0.0f, 0.0f)), glm::vec3(preview_scale_)),
                                  yaw, glm::vec3(0, 1, 0)),
                      glm::vec3(0.0f, -preview_floor_, 0.0f));
-  if (!preview_path_.empty() && preview_.has_skin) {
+  if (preview_.has_skin) {
     MeshInput in = bind_flesh_input(preview_.skin.mesh, skin_texture_);
     in.model_to_world = model;
     meshes_.push_back(in);
@@ -222,7 +417,9 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   draw_hud_text("CRITTERFORGE", 12 * s, 14 * s, big, &list_);
   st.color = Rgba8{170, 180, 210, 255};
   const char* heading = screen_ == TitleScreen::kMain ? "DRAW A CREATURE, THEN WALK IT"
+                        : screen_ == TitleScreen::kDrafts ? "UNSAVED WORK LEFT BEHIND"
                         : screen_ == TitleScreen::kEdit ? "EDIT WHICH CREATURE?"
+                        : screen_ == TitleScreen::kVersions ? "EARLIER VERSIONS (NEWEST FIRST)"
                         : screen_ == TitleScreen::kPlayCreature ? "PLAY WITH WHICH CREATURE?"
                                                                 : "ON WHICH LEVEL?";
   draw_hud_text(heading, 12 * s, 40 * s, st, &list_);
@@ -235,16 +432,29 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
     draw_hud_text((i == cursor_ ? "> " : "  ") + it[static_cast<std::size_t>(i)], 12 * s, y, st, &list_);
   }
   st.color = Rgba8{170, 180, 210, 255};
-  draw_hud_text_centred("UP/DOWN CHOOSE   A OK   B BACK", list_.height - 10 * s, st, &list_);
+  const char* keys = screen_ == TitleScreen::kDrafts     ? "A CONTINUE   X DISCARD   B BACK"
+                     : screen_ == TitleScreen::kEdit     ? "A EDIT  X VERSIONS  Y DELETE  B BACK"
+                     : screen_ == TitleScreen::kVersions ? "A OPEN THIS VERSION   B BACK"
+                                                         : "UP/DOWN CHOOSE   A OK   B BACK";
+  draw_hud_text_centred(keys, list_.height - 10 * s, st, &list_);
+  if (!preview_damage_.empty()) {
+    // In place of the preview: why this file cannot be shown.
+    st.color = Rgba8{255, 110, 90, 255};
+    const int left = list_.width / 2 + 4 * s;
+    int py = 80 * s;
+    for (const std::string& l : wrap(upper(preview_damage_), list_.width - left - 6 * s, st, 8)) {
+      draw_hud_text(l, left, py, st, &list_);
+      py += line;
+    }
+  }
   if (!message_.empty()) {
     st.color = Rgba8{255, 150, 80, 255};
-    std::string m = upper(message_);  // cut with "..." to the picture's width
-    const int room = list_.width - 8 * s;
-    if (hud_text_width(m, st) > room) {
-      while (!m.empty() && hud_text_width(m + "...", st) > room) m.pop_back();
-      m += "...";
+    const std::vector<std::string> ls = wrap(upper(message_), list_.width - 8 * s, st, 2);
+    int my = list_.height - 10 * s - static_cast<int>(ls.size()) * line;
+    for (const std::string& l : ls) {
+      draw_hud_text_centred(l, my, st, &list_);
+      my += line;
     }
-    draw_hud_text_centred(m, list_.height - 20 * s, st, &list_);
   }
   return &list_;
 }

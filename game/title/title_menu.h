@@ -1,19 +1,22 @@
 #pragma once
-// The title menu: New creature, Continue draft (after a crash), Edit (shipped and saved creatures),
-// Play (pick a creature, then a level), Quit. The highlighted creature turns in a preview.
-// Driven by InputFrames tick by tick like every mode; d-pad/stick, A, B (keyboard: arrows, Space, E).
+// The title menu: New creature, Continue draft (every draft left behind, with its time), Edit
+// (shipped and saved creatures; X lists a saved one's earlier versions, Y moves it to the trash),
+// Play (pick a creature, then a level), Quit. The highlighted creature turns in a preview; a damaged
+// file says why instead. Driven by InputFrames tick by tick like every mode; d-pad/stick, A, B, X, Y
+// (keyboard: arrows, Space, E, Q, R).
 #include <string>
 #include <vector>
 
 #include "game/editor/editor_mode.h"
 #include "game/editor/editor_preview.h"
 #include "game/modes/modes.h"
+#include "game/session/drafts.h"
 #include "game/session/user_data.h"
 #include "render/geometry_stage.h"
 
 namespace cf {
 
-enum class TitleScreen { kMain, kEdit, kPlayCreature, kPlayLevel };
+enum class TitleScreen { kMain, kDrafts, kEdit, kVersions, kPlayCreature, kPlayLevel };
 
 class TitleMode final : public Mode {
  public:
@@ -26,23 +29,43 @@ class TitleMode final : public Mode {
   // The labels of the current screen's items.
   std::vector<std::string> items() const;
   int cursor() const { return cursor_; }
+  // The line at the bottom ("" for none).
+  const std::string& message() const { return message_; }
+  // Every draft found (the Continue draft list), newest first.
+  const std::vector<Draft>& drafts() const { return drafts_; }
 
  private:
   ModeId choose(ModeContext& ctx);
+  void press_x();
+  void press_y();
+  void go(TitleScreen screen, int cursor = 0);
+  void back();
+  void refresh_lists();
   void refresh_preview();
+  // Opens the editor on a saved or shipped creature (on its draft when it has one).
+  ModeId edit_creature(const CreatureEntry& e);
+  // A second press of the same button on the same item confirms (discard, delete).
+  bool confirmed(char button, const std::string& what);
+
   UserData data_;
   EditorMode* editor_ = nullptr;
   TextureId skin_texture_ = kNoTexture;
   TitleScreen screen_ = TitleScreen::kMain;
   int cursor_ = 0;
-  bool has_draft_ = false;
+  int main_cursor_ = 0, edit_cursor_ = 0;  // where B goes back to
+  std::vector<Draft> drafts_;
   std::vector<CreatureEntry> creatures_, levels_;
+  std::vector<std::string> damage_;     // per creature: why it cannot be loaded ("" when fine)
+  std::vector<SavedVersion> versions_;  // the earlier versions of creatures_[edit_cursor_]
   int play_creature_ = 0;
   std::string message_;
+  std::string pending_;  // the destructive action waiting for its second press
+  bool left_ = false;    // the menu handed over to another mode: on coming back it reads the folders again
   InputFrame prev_;
   std::uint64_t ticks_ = 0;
-  // The turning preview of the highlighted creature.
-  std::string preview_path_;
+  // The turning preview of the highlighted creature, or why it cannot be shown.
+  std::string preview_key_;
+  std::string preview_damage_;
   EditorPreview preview_;
   float preview_floor_ = 0.0f;  // lowest flesh point, model y (the preview stands its flesh on the grid)
   float preview_scale_ = 1.0f;  // tall creatures shrink to fit under the title

@@ -16,13 +16,13 @@
 #include "golden.h"
 #include "render/image_io.h"
 #include "run_command.h"
+#include "game/session/drafts.h"
 #include "game/session/user_data.h"
 #include "skeleton/rig_builder.h"
 
 namespace cf::test {
 namespace {
 
-bool file_exists_for_test(const std::string& p) { return std::ifstream(p).good(); }
 
 std::string tmp(const std::string& name) { return std::string(CF_BINARY_DIR) + "/e2e_editor_" + name; }
 
@@ -140,7 +140,7 @@ TEST(EditorE2E, DrawTagAndSaveThreeCreaturesFromTheTitleMenu) {
   EXPECT_EQ(listed[listed.size() - 2].name, "h");
   EXPECT_EQ(listed[listed.size() - 1].name, "q");
   EXPECT_FALSE(listed.back().shipped);
-  EXPECT_FALSE(file_exists_for_test(data + "/draft.creature.json")) << "a save clears the draft";
+  EXPECT_TRUE(list_drafts(UserData{data}).empty()) << "a save clears the draft";
 }
 
 TEST(EditorE2E, ScreenshotsSideViewMidStrokeFrontViewAndPreview) {
@@ -292,8 +292,8 @@ TEST(EditorE2E, EditOpensAFileAndBadFilesGiveOneLine) {
 namespace cf::test {
 namespace {
 
-// The draft is written every 10 s of editing; a run that ends without saving (a crash, a closed
-// window) leaves it, and the title menu offers it back.
+// The draft is written every 10 s of editing (and on every way out); a run that ends without saving
+// (a crash, a closed window) leaves it, and the title menu offers it back.
 TEST(EditorE2E, TheDraftIsAutosavedAndOfferedBackByTheTitleMenu) {
   const std::string data = fresh_data_dir("draft");
   PadSteps s = from_title().then(draw_biped());
@@ -301,14 +301,16 @@ TEST(EditorE2E, TheDraftIsAutosavedAndOfferedBackByTheTitleMenu) {
   CommandResult r = game("--title --data-dir '" + data + "' --pad-script '" + write_script("draft", s) + "' --ticks " +
                          std::to_string(s.total_ticks()));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::string draft = data + "/draft.creature.json";
-  Result<Creature> c = load_creature(draft);
-  ASSERT_TRUE(c.ok()) << c.error().to_string();
-  EXPECT_EQ(c->parts.size(), 4u);
-  // The title menu now has CONTINUE DRAFT second; it opens the editor on the draft, exactly as
-  // --edit on the draft file does.
+  const std::vector<Draft> drafts = list_drafts(UserData{data});
+  ASSERT_EQ(drafts.size(), 1u);
+  EXPECT_EQ(drafts[0].path, data + "/drafts/new.json");
+  EXPECT_EQ(drafts[0].creature.parts.size(), 4u);
+  const std::string draft = tmp("draft_creature.json");
+  ASSERT_TRUE(save_creature(draft, drafts[0].creature).ok());
+  // The title menu now has CONTINUE DRAFT second; it lists the drafts, and A on the first opens the
+  // editor on it, exactly as --edit on its creature does.
   PadSteps cont;
-  cont.wait(10).press("down").press("a").wait(4);
+  cont.wait(10).press("down").press("a").press("a").wait(4);
   r = game("--title --data-dir '" + data + "' --pad-script '" + write_script("cont", cont) + "' --ticks " +
            std::to_string(cont.total_ticks()) + " --print-hash");
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -48,7 +48,7 @@ TEST(EditorUxE2E, PickingEveryMenuItemWithTheStickHeldDrawsNothing) {
   const int drawn_at = s.total_ticks();
   s.then(pick_with_stick(0));                                     // back to drawing
   s.then(pick_with_stick(2)).press("start").wait(10);             // save: the prompt, Start saves CRITTER
-  s.then(pick_with_stick(3)).wait(10);                            // export
+  s.then(pick_with_stick(3)).press("start").wait(10);             // export: the name prompt, Start exports CRITTER
   s.then(pick_with_stick(4)).press("b").wait(6);                  // symmetry off (the menu stays): B closes it
   s.then(pick_with_stick(4)).press("b").wait(6);                  // symmetry on again
   s.then(pick_with_stick(5)).press("b").wait(10);                 // new blank canvas asks; B: not cleared

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/file_io.h"
+
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -222,7 +224,8 @@ TEST(Hostile, LongValuesAreCutInMessages) {
   EXPECT_LT(r.err.size(), 400u) << r.err.size();
 }
 
-// A save killed mid-write (SIGKILL) leaves "<target>.tmp.<pid>"; the next save of that target removes it.
+// A save killed mid-write (SIGKILL) leaves ".critterforge-tmp-<target>.<pid>"; the next save of that
+// target removes it, and only it (a player's file that merely looks like an old temporary stays).
 TEST(Hostile, NextSaveRemovesTheTemporaryOfAKilledSave) {
   const std::string target = out_path("killed.replay.json");
   pid_t child = fork();
@@ -235,13 +238,17 @@ TEST(Hostile, NextSaveRemovesTheTemporaryOfAKilledSave) {
   int status = 0;
   ::waitpid(child, &status, 0);
   ASSERT_TRUE(WIFSIGNALED(status));
-  const std::string stale = target + ".tmp." + std::to_string(static_cast<long>(child));
+  const std::string stale = temp_path_for(target, static_cast<long>(child));
+  const std::string lookalike = target + ".tmp." + std::to_string(static_cast<long>(child));
   std::ofstream(stale, std::ios::binary) << std::string(1 << 20, 'x');
+  std::ofstream(lookalike, std::ios::binary) << "the player's";
   ASSERT_TRUE(std::filesystem::exists(stale));
   const CommandResult r = run(kGame + " --headless --ticks 5 --record '" + target + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(std::filesystem::exists(target));
   EXPECT_FALSE(std::filesystem::exists(stale));
+  EXPECT_TRUE(std::filesystem::exists(lookalike));
+  std::filesystem::remove(lookalike);
 }
 
 }  // namespace

@@ -58,7 +58,7 @@ TEST(FileIoFault, FailedFsyncLeaksNoDescriptorAndKeepsTheOldSave) {
   g_fail_files = false;
   EXPECT_EQ(open_fd_count(), before);
   EXPECT_EQ(*read_file(p), "player work");
-  EXPECT_FALSE(std::filesystem::exists(p + ".tmp." + std::to_string(static_cast<long>(getpid()))));
+  EXPECT_FALSE(std::filesystem::exists(temp_path_for(p, static_cast<long>(getpid()))));
   std::filesystem::remove(p);
 }
 

@@ -2,11 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -26,8 +29,7 @@ TEST(FileIo, AtomicWriteThenRead) {
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(*r, "second save");
   // No temporary left behind.
-  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
-    EXPECT_EQ(e.path().string().find(p + ".tmp"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(temp_path_for(p, static_cast<long>(getpid()))));
   std::remove(p.c_str());
 }
 
@@ -93,28 +95,81 @@ long dead_pid() {
 
 void touch(const std::string& p, std::size_t bytes) { std::ofstream(p, std::ios::binary) << std::string(bytes, 'x'); }
 
+TEST(FileIo, TemporariesCarryAPrefixNoPlayerFileHas) {
+  EXPECT_EQ(temp_path_for("/data/creatures/dog.json", 42), "/data/creatures/.critterforge-tmp-dog.json.42");
+  EXPECT_EQ(temp_path_for("dog.json", 7), "./.critterforge-tmp-dog.json.7");
+  // A very long target still gives a name the disk takes (under NAME_MAX = 255).
+  const std::string longname = temp_path_for("/d/" + std::string(300, 'a'), 4194304);
+  EXPECT_LT(longname.size() - 3, 255u);
+}
+
 TEST(FileIo, SaveRemovesStaleTemporariesOfItsTargetOnly) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "cf_core_stale";
   fs::remove_all(dir);
   fs::create_directories(dir);
   const std::string target = (dir / "save.json").string();
-  const std::string stale = target + ".tmp." + std::to_string(dead_pid());
-  const std::string live = target + ".tmp." + std::to_string(static_cast<long>(getppid()));  // still running
-  const std::string other = (dir / "other.json.tmp.").string() + std::to_string(dead_pid());
-  const std::string lookalike = target + ".tmp.notapid";
-  for (const std::string& p : {stale, live, other, lookalike}) touch(p, 1000);
+  const long dead = dead_pid();
+  const std::string stale = temp_path_for(target, dead);
+  const std::string live = temp_path_for(target, static_cast<long>(getppid()));  // still running
+  const std::string other = temp_path_for((dir / "other.json").string(), dead);
+  const std::string lookalike = (dir / ".critterforge-tmp-save.json.notapid").string();
+  // Files of the player's that only look like temporaries: never ours to delete.
+  const std::string ideas = (dir / "ideas.tmp.99999").string();
+  const std::string old_style = target + ".tmp." + std::to_string(dead);
+  for (const std::string& p : {stale, live, other, lookalike, ideas, old_style}) touch(p, 1000);
   ASSERT_TRUE(write_file_atomic(target, "new").ok());
   EXPECT_FALSE(fs::exists(stale));
   EXPECT_TRUE(fs::exists(live));       // its owner may be saving right now
   EXPECT_TRUE(fs::exists(other));      // another target's: left to that target's next save
   EXPECT_TRUE(fs::exists(lookalike));  // not one of ours
   EXPECT_EQ(*read_file(target), "new");
-  // The start-of-session sweep of a data folder takes every target's dead temporaries.
+  // The start-of-session sweep of a data folder takes every target's dead temporaries, and only those.
   EXPECT_EQ(remove_stale_temp_files(dir.string()), 1);
   EXPECT_FALSE(fs::exists(other));
   EXPECT_TRUE(fs::exists(live));
+  EXPECT_TRUE(fs::exists(ideas));
+  EXPECT_TRUE(fs::exists(old_style));
+  EXPECT_TRUE(fs::exists(lookalike));
   fs::remove_all(dir);
+}
+
+// Over a file size limit (ulimit -f) with SIGXFSZ ignored, as the game runs: the write fails with
+// EFBIG, the old file stays, and the reason is in the player's words.
+TEST(FileIo, AFileSizeLimitFailsTheSaveWithEfbigAndKeepsTheOldFile) {
+  const std::string p = temp_path("fsize.json");
+  ASSERT_TRUE(write_file_atomic(p, "player work").ok());
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    signal(SIGXFSZ, SIG_IGN);
+    struct rlimit lim {4096, 4096};
+    if (setrlimit(RLIMIT_FSIZE, &lim) != 0) _exit(10);
+    int err = 0;
+    const Status s = write_file_atomic(p, std::string(100000, 'x'), &err);
+    if (s.ok()) _exit(11);
+    if (err != EFBIG) _exit(12);
+    if (s.error.message.find("write failed") == std::string::npos) _exit(13);
+    if (save_failure_reason(err).find("larger than this system allows") == std::string::npos) _exit(14);
+    if (std::filesystem::exists(temp_path_for(p, static_cast<long>(getpid())))) _exit(15);
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(*read_file(p), "player work");
+  std::remove(p.c_str());
+}
+
+TEST(FileIo, FailuresAreNamedInThePlayersWords) {
+  EXPECT_EQ(save_failure_reason(ENOSPC), "the disk is full");
+  EXPECT_EQ(save_failure_reason(EROFS), "the disk is read-only");
+  EXPECT_EQ(save_failure_reason(EACCES), "no permission to write there");
+  int err = 0;
+  const Status s = write_file_atomic(temp_path("no_such_dir/x/keep.txt"), "new", &err);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(err, ENOENT);
 }
 
 TEST(FileIo, SavingOverADirectoryFailsAndNamesIt) {
@@ -124,8 +179,7 @@ TEST(FileIo, SavingOverADirectoryFailsAndNamesIt) {
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.error.to_string().find("is a directory"), std::string::npos) << s.error.to_string();
   EXPECT_TRUE(std::filesystem::is_directory(dir));
-  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
-    EXPECT_EQ(e.path().string().find(dir + ".tmp"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(temp_path_for(dir, static_cast<long>(getpid()))));
 }
 
 // Parses "<number>" into an int; errors name the file it is given.

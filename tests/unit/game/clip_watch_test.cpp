@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/file_io.h"
+
 #include "game/session/clip_run.h"
 #include "game/play/controls.h"
 #include "game/modes/modes.h"
@@ -183,25 +185,42 @@ TEST(PlaytestSaver, NamesFilesAfterCreatureLevelAndTick) {
 }
 
 
-// A save killed part way leaves "<file>.tmp.<pid>"; the game sweeps the data folders at start.
+// A save killed part way leaves ".critterforge-tmp-<file>.<pid>"; the game sweeps the data folders at
+// start and takes only those: a player's own "ideas.tmp.99999" stays.
 TEST(UserData, StartSweepsTemporariesOfKilledSaves) {
   const std::string root = std::string(CF_BINARY_DIR) + "/sweep_test_data";
   std::filesystem::remove_all(root);
   const UserData data = resolve_user_data(root);
   ASSERT_TRUE(make_dirs(data.creatures_dir()).ok());
   ASSERT_TRUE(make_dirs(data.playtests_dir()).ok());
-  const std::string dead = ".tmp.2147483";  // no process has this pid
-  for (const std::string& f : {data.creatures_dir() + "/dog.creature.json" + dead,
-                               data.playtests_dir() + "/p.replay.json" + dead, data.draft_path() + dead,
-                               data.creatures_dir() + "/cat.creature.json"}) {
+  ASSERT_TRUE(make_dirs(data.drafts_dir()).ok());
+  const long dead = 2147483;  // no process has this pid
+  for (const std::string& f : {temp_path_for(data.creatures_dir() + "/dog.json", dead),
+                               temp_path_for(data.playtests_dir() + "/p.replay.json", dead),
+                               temp_path_for(data.drafts_dir() + "/new.json", dead),
+                               data.creatures_dir() + "/cat.json", data.creatures_dir() + "/ideas.tmp.99999",
+                               data.root + "/ideas.tmp.99999", data.playtests_dir() + "/notes.json.tmp.2147483"}) {
     std::ofstream(f) << "{}";
   }
   EXPECT_EQ(sweep_stale_saves(data), 3);
-  EXPECT_TRUE(std::filesystem::exists(data.creatures_dir() + "/cat.creature.json"));  // saved work stays
-  EXPECT_FALSE(std::filesystem::exists(data.draft_path() + dead));
+  EXPECT_TRUE(std::filesystem::exists(data.creatures_dir() + "/cat.json"));  // saved work stays
+  EXPECT_TRUE(std::filesystem::exists(data.creatures_dir() + "/ideas.tmp.99999"));
+  EXPECT_TRUE(std::filesystem::exists(data.root + "/ideas.tmp.99999"));
+  EXPECT_TRUE(std::filesystem::exists(data.playtests_dir() + "/notes.json.tmp.2147483"));
+  EXPECT_FALSE(std::filesystem::exists(temp_path_for(data.drafts_dir() + "/new.json", dead)));
   std::filesystem::remove_all(root);
 }
 
+TEST(PlaytestSaver, FileNamesUseOnlyLettersDigitsDashAndUnderscore) {
+  const std::string n = playtest_file_name("<editor: My Dog>", "levels/default.json", 7, "manual");
+  EXPECT_EQ(n, "playtest_editor_my_dog_default_t000007_manual.replay.json");
+  for (const std::string& odd : {std::string("<editor: critter>"), std::string("C:\\x\\y?*|\"<>"),
+                                 std::string("\x01\x7f\xc3\xa9t\xc3\xa9"), std::string("...")}) {
+    const std::string f = playtest_file_name(odd, "a:b", 1, "clip");
+    const std::string stem = f.substr(0, f.size() - std::string(".replay.json").size());
+    EXPECT_EQ(stem.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-"), std::string::npos) << f;
+  }
+}
 
 TEST(ClipWatch, HudLineReadsAsASentence) {
   ClipEvent e;

@@ -257,7 +257,8 @@ TEST(EditorMode, MenuExportWritesAGlbBesideTheSavedCreature) {
   ASSERT_TRUE(harness.configure(RunOptions{}, session).ok());
   FrameSettings fs;
   ModeContext ctx{session, harness, fs};
-  // Start opens the menu; three downs reach EXPORT (after back to drawing, test walk, save); A picks it.
+  // Start opens the menu; three downs reach EXPORT (after back to drawing, test walk, save); A picks it;
+  // the name prompt offers the creature's name and Start takes it.
   std::vector<InputFrame> script;
   auto press = [&](std::uint32_t b) {
     InputFrame f;
@@ -268,6 +269,7 @@ TEST(EditorMode, MenuExportWritesAGlbBesideTheSavedCreature) {
   press(kButtonStart);
   for (int i = 0; i < 3; ++i) press(kButtonDpadDown);
   press(kButtonA);
+  press(kButtonStart);
   std::size_t next = 0;
   const std::function<InputFrame()> sample = [&] { return next < script.size() ? script[next++] : InputFrame{}; };
   for (std::size_t t = 0; t < script.size() + 2; ++t) mode.update(ModeFrame{1, 0, &sample}, ctx);
