@@ -62,11 +62,26 @@ void step_sliding(const ActionCall& a) {
 
 }  // namespace
 
+// How far a creature without legs is lowered so its lowest flesh rests on the ground (it is drawn at
+// any height; with legs, the feet stand it on the ground through the rig's sole height).
+float legless_drop_m(const Rig& rig) {
+  for (const LimbChain& l : rig.limbs)
+    if (l.tag == PartTag::kLeg) return 0.0f;
+  const Skeleton& sk = rig.skeleton;
+  if (sk.size() == 0) return 0.0f;
+  float lowest = 1e9f;
+  for (int b = 0; b < sk.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    lowest = std::min(lowest, std::min(sk.head_ms[i].y, sk.tail_ms[i].y) - sk.radius[i]);
+  }
+  return lowest;
+}
+
 void pose_bind_at_root(const CreatureState& c, const Rig& rig, CreaturePose* pose) {
   const Skeleton& sk = rig.skeleton;
+  const glm::vec3 lift(rig.cog.x, -rig.sole_height + legless_drop_m(rig), rig.cog.z);
   pose->model_to_world =
-      glm::rotate(glm::translate(glm::mat4(1.0f), c.root_ws - glm::vec3(rig.cog.x, -rig.sole_height, rig.cog.z)),
-                  c.heading_rad, glm::vec3(0, 1, 0));
+      glm::rotate(glm::translate(glm::mat4(1.0f), c.root_ws - lift), c.heading_rad, glm::vec3(0, 1, 0));
   pose->bone_ms = pose->bind_ms;
   for (int b = 0; b < sk.size(); ++b) {
     const auto i = static_cast<std::size_t>(b);

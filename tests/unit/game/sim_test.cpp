@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/file_io.h"
 #include "core/fixed_step.h"
 #include "game/play/scene.h"
 #include "game/session/session.h"
@@ -268,6 +269,34 @@ TEST(Sim, ReleasingTheStickStopsTheTurn) {
   EXPECT_LT(drift_after_release("open_ground.json", 33.0f * kDegToRad, 1.0f, 30, 120), 6.0f * kDegToRad);
   // Beside the default level's wall: face it and keep walking into it.
   EXPECT_LT(drift_after_release("default.json", 90.0f * kDegToRad, 1.0f, 70, 120), 6.0f * kDegToRad);
+}
+
+// A creature drawn without legs, in the air (the biped's torso and head, 0.9 m up), rests its lowest
+// flesh on the ground instead of floating at its drawn height, standing and sliding.
+TEST(Sim, ALeglessCreatureRestsOnTheGround) {
+  Json c = Json::parse(R"({"format": "critterforge.creature/1", "name": "blob", "parts": [
+    {"tag": "torso", "radius": 0.14, "stroke": [[0.0, 0.90, 0.0], [0.0, 1.15, 0.02], [0.0, 1.40, 0.02]]},
+    {"tag": "head", "radius": 0.11, "stroke": [[0.0, 1.42, 0.02], [0.0, 1.55, 0.04], [0.0, 1.68, 0.05]]}]})");
+  Result<Json> level = load_json_file(CF_ASSETS_DIR "/levels/open_ground.json");
+  ASSERT_TRUE(level.ok());
+  Result<Scene> scene = scene_from_json("blob.json", c, "blob.json", "open_ground.json", *level, "open_ground.json");
+  ASSERT_TRUE(scene.ok()) << scene.error().to_string();
+  EXPECT_FALSE(scene->can_walk);
+  const float ground = scene->level.ground_y;
+  Session s;
+  s.start(std::move(*scene), 1);
+  auto lowest_flesh = [&]() {
+    const CreaturePose& pose = s.runtime().pose(0);
+    const Skeleton& sk = s.scene().rig.skeleton;
+    float lowest = 1e9f;
+    for (std::size_t b = 0; b < pose.head_ws.size(); ++b)
+      lowest = std::min(lowest, std::min(pose.head_ws[b].y, pose.tail_ws[b].y) - sk.radius[b]);
+    return lowest;
+  };
+  EXPECT_NEAR(lowest_flesh(), ground, 1e-3f);
+  for (int t = 0; t < 60; ++t) s.tick(test::stick(0.0f, 1.0f));  // it slides forward
+  EXPECT_GT(s.state().player().speed_mps, 0.5f);
+  EXPECT_NEAR(lowest_flesh(), ground, 1e-3f);
 }
 
 }  // namespace
