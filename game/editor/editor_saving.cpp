@@ -28,11 +28,6 @@ std::string reason_in(const std::string& message) {
   return message;
 }
 
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // "creatures/my_dog.json": a path inside the data folder, as the player would look for it.
 std::string shown_path(const UserData& data, const std::string& path) {
   return path.compare(0, data.root.size() + 1, data.root + "/") == 0 ? path.substr(data.root.size() + 1)
@@ -139,7 +134,7 @@ void EditorMode::save_requested(bool exporting) {
   }
   const std::string shown = shown_path(data_, *saved);
   if (!exporting) {
-    editor_.set_message("saved " + upper(editor_.doc().creature.name) + " as " + shown);
+    editor_.set_message("saved " + hud_upper(editor_.doc().creature.name) + " as " + shown);
     return;
   }
   // A glTF file goes beside its creature.
@@ -224,7 +219,7 @@ void EditorMode::add_name_taken_panel() {
   b.v[0] = v(x, y0 - line), b.v[1] = v(x + w, y0 + h), b.v[2] = v(x + w, y0 - line);
   list.triangles.push_back(a);
   list.triangles.push_back(b);
-  const std::string taken = upper(editor_.taken_name()), offer = upper(editor_.offered_name());
+  const std::string taken = hud_upper(editor_.taken_name()), offer = hud_upper(editor_.offered_name());
   st.color = Rgba8{255, 150, 80, 255};
   draw_hud_text_centred("ANOTHER CREATURE IS CALLED " + taken, y0, st, &list);
   // The three answers left-aligned under each other, the block centred.

@@ -49,11 +49,6 @@ void add_polyline(const std::vector<glm::vec3>& pts, Rgba8 color, std::uint32_t 
   }
 }
 
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 float torso_mid(const Creature& c) {
   const int t = find_torso(c);
   return t >= 0 ? torso_mid_x(c.parts[static_cast<std::size_t>(t)]) : 0.0f;
@@ -81,7 +76,7 @@ std::string tag_cycle_line(PartTag shown) {
   std::string s = "X:";
   PartTag t = PartTag::kTorso;
   for (int i = 0; i < 5; ++i, t = next_tag_in_cycle(t)) {
-    const std::string name = upper(to_string(t));
+    const std::string name = hud_upper(to_string(t));
     s += t == shown ? " [" + name + "]" : " " + name;
   }
   return s;
@@ -270,7 +265,7 @@ void EditorView::add_bottom_lines(const Editor& editor, const EditorPreview& pre
     block(hud_upper(shorten_hud_paths(editor.message(), home ? home : "")), kYellow, 2);
   }
   if (!preview.problems.empty()) {
-    block(upper(preview.problems.front().message), kRed, 2);
+    block(hud_upper(preview.problems.front().message), kRed, 2);
   } else if (preview.has_rig) {
     const bool legs = std::any_of(preview.rig.limbs.begin(), preview.rig.limbs.end(),
                                   [](const LimbChain& l) { return l.tag == PartTag::kLeg; });
@@ -285,7 +280,7 @@ void EditorView::add_bottom_lines(const Editor& editor, const EditorPreview& pre
     }
   }
   if (doc.selected >= 0) {
-    block(upper(describe_part(doc.creature, doc.selected)) + " - B DELETES, TRIGGERS SIZE", kYellow, 2);
+    block(hud_upper(describe_part(doc.creature, doc.selected)) + " - B DELETES, TRIGGERS SIZE", kYellow, 2);
   }
 }
 
@@ -341,7 +336,7 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
     draw_hud_text_centred(editor.name_entry() + "<", y + 2 * line, big, &list_);
     if (!editor.message().empty()) {
       st.color = kOrange;
-      const std::vector<std::string> ls = wrap_hud_text(upper(editor.message()), 27 * list_.width / 32, st, 2);
+      const std::vector<std::string> ls = wrap_hud_text(hud_upper(editor.message()), 27 * list_.width / 32, st, 2);
       for (std::size_t i = 0; i < ls.size(); ++i) draw_hud_text_centred(ls[i], y + (4 + static_cast<int>(i)) * line, st, &list_);
     }
     st.color = kHint;
@@ -371,17 +366,12 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
     lines_.clear();
     points_.clear();
   }
-  GeometryJob job;
+  GeometryJob job =
+      scene_geometry_job(editor_camera_view(editor.pen().plane), settings, window_w, window_h, &scratch_, &list_);
   job.set_inputs(meshes_, lines_, points_);
-  job.camera.view = editor_camera_view(editor.pen().plane);
   job.camera.fov_y_rad = kEditorFovY;
   job.lighting.clear_color = Rgba8{24, 28, 44, 255};
-  job.settings = settings;
   job.settings.overlay_mask = kOverlayAll & ~kOverlayWeights;  // the editor's lines are always shown
-  job.window_width = window_w;
-  job.window_height = window_h;
-  job.scratch = &scratch_;
-  job.out = &list_;
   if (!job.run()) list_.clear();
   const int scale = std::max(1, list_.height / 240);
   if (drawing && list_.width > 0 && list_.height > 0) {

@@ -22,11 +22,6 @@ const char* kMainEdit = "EDIT";
 const char* kMainPlay = "PLAY";
 const char* kMainQuit = "QUIT";
 
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // A list label: upper case, '_' as a space (names read as words).
 std::string label(std::string s) {
   for (char& c : s) c = c == '_' ? ' ' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -392,20 +387,16 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
     lines_.push_back({glm::vec3(0.9f + t, 0, -1), glm::vec3(0.9f + t, 0, 1), Rgba8{60, 70, 110, 255}, kOverlayRegions});
     lines_.push_back({glm::vec3(-0.1f, 0, t), glm::vec3(1.9f, 0, t), Rgba8{60, 70, 110, 255}, kOverlayRegions});
   }
-  GeometryJob job;
+  const glm::mat4 camera_view =
+      glm::lookAt(glm::vec3(0.4f, 1.5f, 4.2f), glm::vec3(0.4f, 0.6f, 0.0f), glm::vec3(0, 1, 0));
+  GeometryJob job = scene_geometry_job(camera_view, settings, w, h, &scratch_, &list_);
   job.meshes = meshes_.data();
   job.mesh_count = static_cast<int>(meshes_.size());
   job.lines = lines_.data();
   job.line_count = static_cast<int>(lines_.size());
-  job.camera.view = glm::lookAt(glm::vec3(0.4f, 1.5f, 4.2f), glm::vec3(0.4f, 0.6f, 0.0f), glm::vec3(0, 1, 0));
   job.camera.fov_y_rad = 0.75f;
   job.lighting.clear_color = Rgba8{20, 22, 40, 255};
-  job.settings = settings;
   job.settings.overlay_mask = kOverlayRegions;
-  job.window_width = w;
-  job.window_height = h;
-  job.scratch = &scratch_;
-  job.out = &list_;
   if (!job.run()) list_.clear();
 
   HudTextStyle st;
@@ -442,14 +433,14 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
     st.color = Rgba8{255, 110, 90, 255};
     const int left = list_.width / 2 + 4 * s;
     int py = 80 * s;
-    for (const std::string& l : wrap(upper(preview_damage_), list_.width - left - 6 * s, st, 8)) {
+    for (const std::string& l : wrap(hud_upper(preview_damage_), list_.width - left - 6 * s, st, 8)) {
       draw_hud_text(l, left, py, st, &list_);
       py += line;
     }
   }
   if (!message_.empty()) {
     st.color = Rgba8{255, 150, 80, 255};
-    const std::vector<std::string> ls = wrap(upper(message_), list_.width - 8 * s, st, 2);
+    const std::vector<std::string> ls = wrap(hud_upper(message_), list_.width - 8 * s, st, 2);
     int my = list_.height - 10 * s - static_cast<int>(ls.size()) * line;
     for (const std::string& l : ls) {
       draw_hud_text_centred(l, my, st, &list_);

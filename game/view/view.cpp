@@ -317,10 +317,10 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   add_creature_meshes(draw, runtime);
   add_level_overlays(lv);
 
-  GeometryJob job = scene_geometry_job(camera_view, settings, window_w, window_h);
+  GeometryJob job = scene_geometry_job(camera_view, settings, window_w, window_h, &scratch_, &list_);
   job.set_inputs(meshes_, lines_, points_);
-  job.scratch = &scratch_;
-  job.out = &list_;
+  job.lighting.fog_start_m = 18.0f;
+  job.lighting.fog_end_m = 40.0f;
   job.stats = stats;
   const double geo_t0 = now_ ? now_() : 0.0;
   if (!job.run()) list_.clear();
@@ -330,14 +330,14 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
 }
 
 GeometryJob scene_geometry_job(const glm::mat4& camera_view, const FrameSettings& settings, int window_w,
-                               int window_h) {
+                               int window_h, GeometryScratch* scratch, CommandList* out) {
   GeometryJob job;
   job.camera.view = camera_view;
-  job.lighting.fog_start_m = 18.0f;
-  job.lighting.fog_end_m = 40.0f;
   job.settings = settings;
   job.window_width = window_w;
   job.window_height = window_h;
+  job.scratch = scratch;
+  job.out = out;
   return job;
 }
 

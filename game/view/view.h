@@ -36,10 +36,11 @@ MeshInput bind_flesh_input(const SkinMesh& mesh, TextureId texture);
 // The orbit camera around the creature (world -> view), kept out of the level's obstacles (game/camera.h).
 glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_height_m);
 
-// The geometry stage's job for a 3D scene seen from camera_view (fog, settings, target size); the
-// caller sets its inputs, scratch and output. Play, the editor and the title menu all draw through it.
+// The geometry stage's job for a 3D scene seen from camera_view into *out (settings, target size,
+// scratch); the caller adds its inputs and look (fog, field of view, clear colour). Play, the editor
+// and the title menu all draw through it.
 GeometryJob scene_geometry_job(const glm::mat4& camera_view, const FrameSettings& settings, int window_w,
-                               int window_h);
+                               int window_h, GeometryScratch* scratch, CommandList* out);
 
 class View {
  public:
