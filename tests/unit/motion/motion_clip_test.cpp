@@ -1,4 +1,5 @@
 #include "motion/motion_clip.h"
+#include "motion_test_util.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,13 +14,8 @@
 namespace cf {
 namespace {
 
-const std::string kMotions = std::string(CF_ASSETS_DIR) + "/motions/";
-
-MotionClip load(const std::string& name) {
-  auto c = load_motion(kMotions + name);
-  EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().to_string());
-  return c.ok() ? *c : MotionClip{};
-}
+using test::kMotions;
+MotionClip load(const std::string& name) { return test::load_shipped_motion(name); }
 
 bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 

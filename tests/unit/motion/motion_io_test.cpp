@@ -11,17 +11,13 @@
 #include "core/file_io.h"
 #include "core/tick.h"
 #include "motion/motion_clip.h"
+#include "motion_test_util.h"
 
 namespace cf {
 namespace {
 
-const std::string kMotions = std::string(CF_ASSETS_DIR) + "/motions/";
-
-MotionClip load(const std::string& name) {
-  auto c = load_motion(kMotions + name);
-  EXPECT_TRUE(c.ok()) << (c.ok() ? "" : c.error().to_string());
-  return c.ok() ? *c : MotionClip{};
-}
+using test::kMotions;
+MotionClip load(const std::string& name) { return test::load_shipped_motion(name); }
 
 // A small valid clip as JSON text, with 'patch' applied to the parsed object.
 std::string clip_text(const std::function<void(Json&)>& patch = nullptr) {

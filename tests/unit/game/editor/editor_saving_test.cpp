@@ -98,6 +98,12 @@ int legs_in(const std::string& path) {
   return n;
 }
 
+// A new creature in 'mode': the biped drawn and saved under the name the prompt offers.
+void save_new_biped(Runner& r, EditorMode& mode, const UserData& d) {
+  mode.open(Creature{}, d, kNoTexture);
+  r.run(mode, Script{}.then(test::draw_biped()).save_offered());
+}
+
 std::vector<std::string> saved_files(const UserData& d) {
   std::vector<std::string> out;
   for (const CreatureEntry& e : list_creatures(d))
@@ -109,8 +115,7 @@ TEST(EditorSaving, TwoNewCreaturesSavedWithTheOfferedNameAreTwoFiles) {
   const UserData d = fresh("two");
   Runner r;
   EditorMode a;
-  a.open(Creature{}, d, kNoTexture);
-  r.run(a, Script{}.then(test::draw_biped()).save_offered());
+  save_new_biped(r, a, d);
   EditorMode b;
   b.open(Creature{}, d, kNoTexture);
   r.run(b, Script{}.then(test::draw_quadruped()).save_offered());
@@ -130,8 +135,7 @@ TEST(EditorSaving, NewBlankCanvasStartsANewCreatureAndKeepsTheFirst) {
   const UserData d = fresh("blank");
   Runner r;
   EditorMode m;
-  m.open(Creature{}, d, kNoTexture);
-  r.run(m, Script{}.then(test::draw_biped()).save_offered());
+  save_new_biped(r, m, d);
   const std::string first = *read_file(saved_creature_path(d, "critter"));
   test::PadSteps torso;  // from wherever the pen is
   torso.move(0, -1, 40).draw(0, 1, 34);
@@ -148,8 +152,7 @@ TEST(EditorSaving, ATypedNameOfAnotherCreatureAsksAndReplacingKeepsTheOldOne) {
   const UserData d = fresh("taken");
   Runner r;
   EditorMode a;
-  a.open(Creature{}, d, kNoTexture);
-  r.run(a, Script{}.then(test::draw_biped()).save_offered());
+  save_new_biped(r, a, d);
   const std::string biped = *read_file(saved_creature_path(d, "critter"));
 
   EditorMode b;
@@ -181,8 +184,7 @@ TEST(EditorSaving, ExportAsksForItsNameAndNeverReplacesAnotherCreature) {
   const UserData d = fresh("export");
   Runner r;
   EditorMode a;
-  a.open(Creature{}, d, kNoTexture);
-  r.run(a, Script{}.then(test::draw_biped()).save_offered());
+  save_new_biped(r, a, d);
   EditorMode b;
   b.open(Creature{}, d, kNoTexture);
   r.run(b, Script{}.then(test::draw_biped()).menu(3));
@@ -255,8 +257,7 @@ TEST(EditorSaving, NewCreatureAndEditNeverOverwriteAnUnsavedDraft) {
   Runner r;
   EditorMode m;
   // A saved creature with unsaved changes left behind, and a new creature's draft.
-  m.open(Creature{}, d, kNoTexture);
-  r.run(m, Script{}.then(test::draw_biped()).save_offered());
+  save_new_biped(r, m, d);
   test::PadSteps stroke;  // one more stroke: an unsaved change
   stroke.move(0, -1, 20).draw(1, 0, 30);
   r.run(m, Script{}.then(stroke).menu(6));
@@ -322,8 +323,7 @@ TEST(EditorSaving, TheEditListNamesDamageRestoresVersionsAndDeletesToTheTrash) {
   const UserData d = fresh("edit_list");
   Runner r;
   EditorMode m;
-  m.open(Creature{}, d, kNoTexture);
-  r.run(m, Script{}.then(test::draw_biped()).save_offered());
+  save_new_biped(r, m, d);
   const std::string v1 = *read_file(saved_creature_path(d, "critter"));
   r.run(m, Script{}.press_n(kButtonDpadRight, 4).press(kButtonB).save_offered());  // without its head
   ASSERT_TRUE(write_file_atomic(d.creatures_dir() + "/broken_cat.json",
@@ -367,8 +367,7 @@ TEST(EditorSaving, ARecordedSessionWithQuestionsReplaysWithoutTheFiles) {
   const UserData d = fresh("replay_live");
   Runner r;
   EditorMode seed;
-  seed.open(Creature{}, d, kNoTexture);
-  r.run(seed, Script{}.then(test::draw_biped()).save_offered());
+  save_new_biped(r, seed, d);
   // Offered CRITTER_2, then the other creature's name typed, answered with "keep both" (its own
   // name, CRITTER_2, is the free one offered).
   EditorMode live;
