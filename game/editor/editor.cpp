@@ -10,7 +10,6 @@
 #include "creature/creature_rules.h"
 #include "creature/stroke_tools.h"
 #include "math/geometry.h"
-#include "game/editor/editor_camera.h"
 #include "game/modes/modes.h"
 
 namespace cf {

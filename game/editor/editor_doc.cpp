@@ -6,6 +6,7 @@
 #include "creature/creature_rules.h"
 #include "creature/stroke_tools.h"
 #include "math/geometry.h"
+#include "skeleton/rig_builder.h"
 
 namespace cf {
 
@@ -214,6 +215,26 @@ bool EditorHistory::redo(EditorDoc* doc) {
   *doc = std::move(redo_.back());
   redo_.pop_back();
   return true;
+}
+
+void EditorPreview::rebuild(const Creature& creature) {
+  problems = check_creature_rules(creature);
+  has_rig = false;
+  has_skin = false;
+  if (find_torso(creature) < 0) return;
+  // A creature that breaks a rule may still build (a leg in the air): show what can be shown.
+  Result<Rig> r = build_rig(creature);
+  if (!r) {
+    if (problems.empty()) problems.push_back({-1, r.error().message});
+    return;
+  }
+  rig = std::move(*r);
+  has_rig = true;
+  Result<SkinnedCreature> s = build_skinned_creature(rig.skeleton);
+  if (s) {
+    skin = std::move(*s);
+    has_skin = true;
+  }
 }
 
 }  // namespace cf

@@ -10,7 +10,7 @@
 
 #include "core/input_frame.h"
 #include "game/editor/editor.h"
-#include "game/editor/editor_preview.h"
+#include "game/editor/editor_doc.h"
 #include "game/editor/editor_view.h"
 #include "game/modes/modes.h"
 #include "game/session/user_data.h"

@@ -6,8 +6,7 @@
 #include <vector>
 
 #include "game/editor/editor.h"
-#include "game/editor/editor_camera.h"
-#include "game/editor/editor_preview.h"
+#include "game/editor/editor_doc.h"
 #include "render/command_list.h"
 #include "render/frame_settings.h"
 #include "render/geometry_stage.h"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "game/editor/editor_mode.h"
-#include "game/editor/editor_preview.h"
+#include "game/editor/editor_doc.h"
 #include "game/modes/modes.h"
 #include "game/session/drafts.h"
 #include "game/session/user_data.h"

@@ -6,7 +6,7 @@
 #include <benchmark/benchmark.h>
 
 #include "creature/creature_io.h"
-#include "game/editor/editor_preview.h"
+#include "game/editor/editor_doc.h"
 
 namespace {
 

@@ -14,7 +14,6 @@
 #include "creature/creature_io.h"
 #include "editor_scripts.h"
 #include "game/editor/editor.h"
-#include "game/editor/editor_camera.h"
 #include "game/editor/editor_mode.h"
 #include "render/geometry_stage.h"
 #include "render/image_io.h"

@@ -9,7 +9,7 @@
 
 #include "core/json_util.h"
 #include "creature/creature_io.h"
-#include "game/editor/editor_camera.h"
+#include "game/editor/editor.h"
 #include "render/geometry_stage.h"
 #include "render/image_io.h"
 #include "run_command.h"

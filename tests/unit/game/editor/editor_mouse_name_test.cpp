@@ -8,7 +8,6 @@
 #include "creature/creature_rules.h"
 #include "editor_scripts.h"
 #include "game/editor/editor.h"
-#include "game/editor/editor_camera.h"
 #include "game/session/pad_script.h"
 #include "render/geometry_stage.h"
 
