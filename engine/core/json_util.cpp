@@ -148,6 +148,16 @@ Result<Json> parse_json(const std::string& text, const std::string& file) {
 
 Result<Json> load_json_file(const std::string& path) { return read_and_parse(path, 64u << 20, parse_json); }
 
+Status check_keys(const Json& obj, std::initializer_list<const char*> known, const std::string& file,
+                  const std::string& where) {
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    bool ok = false;
+    for (const char* k : known) ok = ok || it.key() == k;
+    if (!ok) return Error{file, field_path(where, it.key()), "unknown field"};
+  }
+  return {};
+}
+
 std::string field_path(const std::string& where, const std::string& key) {
   return where.empty() ? key : where + "." + key;
 }

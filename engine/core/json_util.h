@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for reading versioned JSON files with errors that name the file, the field and the problem.
 #include <array>
+#include <initializer_list>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -36,6 +37,10 @@ Status read_string(const Json& obj, const char* key, std::string* out, const std
 // A JSON array of 3 finite numbers.
 Status read_vec3(const Json& v, std::array<double, 3>* out, const std::string& file,
                  const std::string& where);
+
+// Rejects keys the format does not define (naming the first), so typos do not pass silently.
+Status check_keys(const Json& obj, std::initializer_list<const char*> known, const std::string& file,
+                  const std::string& where);
 
 // Joins a field path: field_path("parts[2]", "stroke") == "parts[2].stroke".
 std::string field_path(const std::string& where, const std::string& key);

@@ -10,16 +10,6 @@
 
 namespace cf {
 
-static Status check_keys(const Json& obj, std::initializer_list<const char*> known, const std::string& file,
-                         const std::string& where) {
-  for (auto it = obj.begin(); it != obj.end(); ++it) {
-    bool ok = false;
-    for (const char* k : known) ok = ok || it.key() == k;
-    if (!ok) return Error{file, field_path(where, it.key()), "unknown field"};
-  }
-  return {};
-}
-
 static Status parse_part(const Json& j, const std::string& file, const std::string& where, Part* out) {
   if (!j.is_object()) return Error{file, where, "must be an object with tag, radius and stroke"};
   if (Status s = check_keys(j, {"tag", "side", "radius", "stroke"}, file, where); !s) return s;

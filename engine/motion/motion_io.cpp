@@ -74,16 +74,6 @@ struct Reader {
   }
 };
 
-Status check_keys_known(const Json& obj, std::initializer_list<const char*> known, const std::string& file,
-                        const std::string& where) {
-  for (auto it = obj.begin(); it != obj.end(); ++it) {
-    bool ok = false;
-    for (const char* k : known) ok = ok || it.key() == k;
-    if (!ok) return Error{file, field_path(where, it.key()), "unknown field"};
-  }
-  return {};
-}
-
 // The double nearest the shortest decimal that reads back as exactly f (files stay short and exact).
 double short_float(float f) {
   char buf[32];
@@ -177,7 +167,7 @@ Result<MotionClip> parse_motion(const std::string& text, const std::string& file
   auto ch = j.find("channels");
   if (ch == j.end()) return Error{file, "channels", "missing"};
   if (!ch->is_object()) return Error{file, "channels", "must be an object"};
-  if (Status s = check_keys_known(*ch, {"waist", "chest", "head", "left_arm", "right_arm", "left_leg", "right_leg"},
+  if (Status s = check_keys(*ch, {"waist", "chest", "head", "left_arm", "right_arm", "left_leg", "right_leg"},
                                   file, "channels");
       !s)
     return s.error;
@@ -188,10 +178,10 @@ Result<MotionClip> parse_motion(const std::string& text, const std::string& file
     if (it == ch->end()) return Error{file, where, "missing channel"};
     if (!it->is_object()) return Error{file, where, "must be an object"};
     if (part == MotionPart::kWaist) {
-      if (Status s = check_keys_known(*it, {"reference", "orientation", "control"}, file, where); !s) return s.error;
+      if (Status s = check_keys(*it, {"reference", "orientation", "control"}, file, where); !s) return s.error;
     } else if (has_pole(part)) {
-      if (Status s = check_keys_known(*it, {"reference", "control", "pole"}, file, where); !s) return s.error;
-    } else if (Status s = check_keys_known(*it, {"reference", "control"}, file, where); !s) {
+      if (Status s = check_keys(*it, {"reference", "control", "pole"}, file, where); !s) return s.error;
+    } else if (Status s = check_keys(*it, {"reference", "control"}, file, where); !s) {
       return s.error;
     }
     PartChannels& c = clip.parts[p];
@@ -216,7 +206,7 @@ Result<MotionClip> parse_motion(const std::string& text, const std::string& file
   auto contacts = j.find("contacts");
   if (contacts == j.end()) return Error{file, "contacts", "missing"};
   if (!contacts->is_object()) return Error{file, "contacts", "must be an object"};
-  if (Status s = check_keys_known(*contacts, {"left_foot", "right_foot", "left_hand", "right_hand"}, file, "contacts");
+  if (Status s = check_keys(*contacts, {"left_foot", "right_foot", "left_hand", "right_hand"}, file, "contacts");
       !s)
     return s.error;
   for (int s = 0; s < 2; ++s) {

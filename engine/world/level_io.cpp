@@ -12,17 +12,6 @@ constexpr const char* kFormat = "critterforge.level/1";
 
 std::string idx(const std::string& array, std::size_t i) { return array + "[" + std::to_string(i) + "]"; }
 
-// Rejects keys the format does not define, so typos do not pass silently.
-Status check_keys(const Json& obj, std::initializer_list<const char*> known, const std::string& file,
-                  const std::string& where) {
-  for (auto it = obj.begin(); it != obj.end(); ++it) {
-    bool ok = false;
-    for (const char* k : known) ok = ok || it.key() == k;
-    if (!ok) return Error{file, field_path(where, it.key()), "unknown field"};
-  }
-  return {};
-}
-
 bool finite3(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 Status vec3_field(const Json& obj, const char* key, glm::vec3* out, const std::string& file,
