@@ -17,7 +17,10 @@ namespace cf {
 class SoundDirector final : public TickListener {
  public:
   // Where sounds go (null: nowhere; events are still derived, printed and rumbled).
-  void set_output(SoundOutput* output) { output_ = output; }
+  void set_output(SoundOutput* output) {
+    output_ = output;
+    if (output_) output_->set_settings(settings_);
+  }
   // Prints every event as a JSON line on 'out' (null: no printing).
   void set_print(std::FILE* out) { print_ = out; }
   // Sends a rumble at a run tick (null: no pad to rumble).

@@ -6,10 +6,10 @@
 #include <cstring>
 
 #include "core/file_io.h"
-#include "game/session/pad_script.h"
-#include "game/session/replay.h"
+#include "game/session/clip_run.h"
 #include "game/sound/sound_director.h"
 #include "lab_args.h"
+#include "lab_session.h"
 
 namespace cf::lab {
 
@@ -48,53 +48,27 @@ std::string wav_file(const std::vector<float>& stereo, int rate) {
 // creature-lab sound --creature FILE --level FILE [--pad-script FILE] [--ticks N] [--seed N] [--wav OUT]
 int cmd_sound(const Args& a) {
   if (!a.only({"replay", "creature", "level", "pad-script", "ticks", "seed", "wav"})) return kExitBadInput;
-  const bool replay = a.values.count("replay") != 0;
-  if (replay && (a.has("creature") || a.has("level") || a.has("pad-script") || a.has("seed") || a.has("ticks")))
-    return fail(a, "--replay takes its creature, level, seed and inputs from the file; drop the other options");
-  if (!replay && (!a.values.count("creature") || !a.values.count("level")))
-    return fail(a, "--replay FILE, or --creature FILE and --level FILE, are required");
-  double ticks_d = -1, seed_d = 1;
-  if (!a.get_number("ticks", -1, &ticks_d) || !a.get_number("seed", 1, &seed_d)) return kExitBadInput;
-  if (a.has("ticks") && !(ticks_d >= 0 && ticks_d <= 216000 && ticks_d == std::floor(ticks_d)))
-    return fail(a, "--ticks: must be a whole number from 0 to 216000 (an hour)");
-  if (!(seed_d >= 0 && seed_d < 1e15)) return fail(a, "--seed: must be a whole number >= 0");
-
   Session session;
-  PadScript script;
-  std::uint64_t ticks = 0;
-  if (replay) {
-    Result<Replay> r = load_replay(a.get("replay"));
-    if (!r) return fail(a, r.error().to_string());
-    if (Status s = session.start_replay(*r, a.get("replay")); !s) return fail(a, s.error.to_string());
-    ticks = session.replay_ticks();
-  } else {
-    Result<Scene> scene = load_scene(a.get("creature"), a.get("level"));
-    if (!scene) return fail(a, scene.error().to_string());
-    session.start(std::move(*scene), static_cast<std::uint64_t>(seed_d));
-    if (a.has("pad-script")) {
-      Result<PadScript> ps = load_pad_script(a.get("pad-script"));
-      if (!ps) return fail(a, ps.error().to_string());
-      script = std::move(*ps);
-    }
-    ticks = a.has("ticks") ? static_cast<std::uint64_t>(ticks_d) : (a.has("pad-script") ? script.total_ticks() : 600);
-  }
+  LabRun lab;
+  if (const int code = start_lab_run(a, &session, &lab); code != kExitOk) return code;
   const bool render = a.has("wav");
   SoundOutput out;
   SoundDirector director;
+  director.set_derive_always(true);  // events are printed even without a WAV
   if (render) director.set_output(&out);
   session.set_tick_listener(&director);
   constexpr int kTickFrames = 44100 / 60;
   std::vector<float> stereo;
   Json events = Json::array();
-  for (std::uint64_t t = 0; t < ticks; ++t) {
-    if (!session.tick(a.has("pad-script") ? script.frame_at(t) : InputFrame{})) break;
+  for (std::uint64_t t = 0; t < lab.ticks; ++t) {
+    if (!session.tick(lab.scripted ? scripted_frame(lab.script, t) : InputFrame{})) break;
     for (const SoundEvent& e : director.events()) events.push_back(Json::parse(sound_event_json(session.state().tick, e)));
     if (render) {
       stereo.resize(stereo.size() + 2 * kTickFrames);
       out.mixer().render(stereo.data() + stereo.size() - 2 * kTickFrames, kTickFrames);
     }
   }
-  if (replay && session.verifier().diverged()) return fail(a, a.get("replay") + ": " + session.verifier().message());
+  if (lab.replay && session.verifier().diverged()) return fail(a, a.get("replay") + ": " + session.verifier().message());
   Json j = Json::object();
   j["ticks"] = session.state().tick;
   j["count"] = events.size();

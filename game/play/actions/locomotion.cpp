@@ -120,7 +120,7 @@ void LocomotionAction::sounds(const SoundCall& call, SoundEvents* out) const {
   if (!call.species.walks() || now.tick != was.tick + 1) return;
   const CreatureSize size = creature_size(*call.species.rig);
   const float pace = std::min(1.5f, now.speed_mps / std::max(0.05f, natural_speed(*call.species.walk_setup)));
-  const float loudness = std::clamp(0.3f * size.weight() * (0.5f + 0.5f * pace), 0.05f, 1.0f);
+  const float loudness = std::clamp(0.22f * size.weight() * (0.6f + 0.4f * pace), 0.05f, 1.0f);
   for (int i = 0; i < now.leg_count && i < kMaxLegs; ++i) {
     const auto leg = static_cast<std::size_t>(i);
     if (!now.feet[leg].planted || was.feet[leg].planted) continue;

@@ -59,7 +59,7 @@ void VaultAction::sounds(const SoundCall& call, SoundEvents* out) const {
       const int bone = rig.limbs[i].bones[2];
       const glm::vec3 where = bone >= 0 ? pose.head_ws[static_cast<std::size_t>(bone)] : pose.cog_ws;
       SoundEvent e = body_event(arm ? SoundKind::kHandPlant : SoundKind::kFootstep, where,
-                                (arm ? 0.45f : 0.35f) * size.weight(), size, call.index);
+                                (arm ? 0.4f : 0.25f) * size.weight(), size, call.index);
       e.limb = static_cast<std::int8_t>(i);
       out->push(e);
     }
@@ -73,7 +73,7 @@ void VaultAction::sounds(const SoundCall& call, SoundEvents* out) const {
   if (landed && !plan->cog_y.empty()) {
     // The drop: from the body's highest point down to where it lands.
     const float drop = *std::max_element(plan->cog_y.begin(), plan->cog_y.end()) - plan->cog_y.back();
-    out->push(body_event(SoundKind::kLanding, call.after.root_ws, (0.35f + 0.6f * drop) * size.weight(), size,
+    out->push(body_event(SoundKind::kLanding, call.after.root_ws, (0.5f + 0.8f * drop) * size.weight(), size,
                          call.index));
   }
 }

@@ -145,14 +145,13 @@ TEST(SoundEvents, TheVaultIsHeardOnItsTicks) {
 
 TEST(SoundEvents, ARefusedVaultBuzzesOnceWhenItsMessageShows) {
   Session s;
-  Result<Replay> r = load_replay(CF_SOURCE_DIR "/tests/data/game/vault_refused.replay.json");
-  ASSERT_TRUE(r.ok());
-  ASSERT_TRUE(s.start_replay(*r, CF_SOURCE_DIR "/tests/data/game/vault_refused.replay.json").ok());
+  test::start_session(&s, "biped.json", "fence_walls_both.json");
   SoundDirector d;
   d.set_derive_always(true);
   s.set_tick_listener(&d);
   std::vector<std::uint64_t> buzzes, shown;
-  while (s.tick(InputFrame{})) {
+  for (const InputFrame& in : test::replay_inputs("vault_refused.replay.json")) {
+    ASSERT_TRUE(s.tick(in));
     if (s.state().hud != kHudNone && s.state().hud_ticks == kHudTicks) shown.push_back(s.state().tick);
     for (const SoundEvent& e : d.events())
       if (e.kind == SoundKind::kRefused) buzzes.push_back(s.state().tick);
