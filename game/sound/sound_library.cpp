@@ -6,39 +6,39 @@ namespace cf {
 
 namespace {
 
-// A body sound: FM over filtered noise, held at a console's sample rate and crushed to 8 bits.
-SynthPatch body(float dur, float f0, float f1, float ratio, float index, float noise, float lowpass, float decay,
-                std::uint32_t seed, int rate = 22050) {
+// A tone from f0 sweeping to f1: the FM pair (modulator at 'ratio' times the carrier, depth 'index').
+SynthPatch tone(float dur, float f0, float f1, float ratio, float index) {
   SynthPatch p;
   p.duration_s = dur;
   p.start_hz = f0;
   p.end_hz = f1;
   p.mod_ratio = ratio;
   p.mod_index = index;
+  p.hold_rate_hz = 22050;
+  p.bits = 8;
+  return p;
+}
+
+// A body sound: FM over filtered noise, held at a console's sample rate and crushed to 8 bits.
+SynthPatch body(float dur, float f0, float f1, float ratio, float index, float noise, float lowpass, float decay,
+                std::uint32_t seed, int rate = 22050) {
+  SynthPatch p = tone(dur, f0, f1, ratio, index);
   p.mod_decay_s = decay * 0.4f;
   p.noise = noise;
   p.noise_lowpass_hz = lowpass;
   p.decay_s = decay;
   p.attack_s = 0.001f;
   p.hold_rate_hz = rate;
-  p.bits = 8;
   p.seed = seed;
   return p;
 }
 
 // An interface blip: a held FM tone with a short tail (a sweep from f0 to f1).
 SynthPatch blip(float dur, float f0, float f1, float ratio, float index, float hold) {
-  SynthPatch p;
-  p.duration_s = dur;
-  p.start_hz = f0;
-  p.end_hz = f1;
-  p.mod_ratio = ratio;
-  p.mod_index = index;
+  SynthPatch p = tone(dur, f0, f1, ratio, index);
   p.hold_s = hold;
   p.decay_s = 0.02f;
   p.attack_s = 0.002f;
-  p.hold_rate_hz = 22050;
-  p.bits = 8;
   p.peak = 0.5f;
   return p;
 }
