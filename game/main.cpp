@@ -5,6 +5,7 @@
 #include <csignal>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,10 @@
 #include "game/session/pad_script.h"
 #include "game/session/playtest_saver.h"
 #include "game/session/session.h"
+#include "game/sound/sound_director.h"
+#include "game/sound/sound_output.h"
 #include "game/view/view.h"
+#include "platform/audio_device.h"
 #include "platform/clock.h"
 #include "platform/events.h"
 #include "platform/input.h"
@@ -145,6 +149,29 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "critterforge: %s (debug mode runs without its panel)\n", s.error.to_string().c_str());
     }
   }
+  // Sound: events derived after every tick (never fed back), mixed on SDL's audio thread; the player's
+  // also rumble the pad. Without an audio device the game runs silently and says so once.
+  std::unique_ptr<cf::SoundOutput> sound_out;
+  cf::AudioDevice audio;  // declared after sound_out: closed before the mixer it pulls from goes
+  cf::SoundDirector sound;
+  if (!opt.headless && !opt.mute) {
+    sound_out = std::make_unique<cf::SoundOutput>();
+    if (cf::Status s = audio.open(cf::AudioDeviceDesc{}, &cf::SoundOutput::fill, sound_out.get()); s) {
+      sound.set_output(sound_out.get());
+    } else {
+      std::fprintf(stderr, "critterforge: %s; the game runs silently\n", s.error.to_string().c_str());
+      sound_out.reset();
+    }
+  }
+  sound.set_settings(opt.sound);
+  if (opt.print_sound_events) sound.set_print(stdout);
+  if (!opt.headless) {
+    sound.set_rumble_sink([&](const cf::RumbleCommand& r, std::uint64_t tick) {
+      virtual_pad.set_stamp(tick);
+      input.rumble(r.low, r.high, r.duration_ms);
+    });
+  }
+  session.set_tick_listener(&sound);
   cf::StageTimes times;
   cf::FrameRateLog fps_log;  // --print-fps
   const double run_t0 = now_s();
@@ -174,6 +201,7 @@ int main(int argc, char** argv) {
   if (start.first != cf::ModeId::kPlay) modes.current = cf::open_first_mode(start, textures.skin, &editor, &title);
   cf::ModeContext mode_ctx{session, harness, frame_settings};
   mode_ctx.saver = &saver;
+  mode_ctx.sound = [&](cf::SoundKind k) { sound.interface_sound(k, harness.ticks_run(session)); };
   mode_ctx.scene_changed = [&] {
     if (!opt.headless) {
       view.init(session.species_scenes(), textures);
@@ -298,6 +326,12 @@ int main(int argc, char** argv) {
     fps_log.finish(now_s() - run_t0, session.state().tick - run_tick0, dropped_ticks);
     std::printf("%s\n", fps_log.summary().c_str());
   }
+  if (opt.print_rumble) {
+    for (const cf::VirtualPad::Rumble& r : virtual_pad.rumbles())
+      std::printf("{\"rumble\":{\"tick\":%llu,\"low\":%u,\"high\":%u}}\n", static_cast<unsigned long long>(r.stamp),
+                  static_cast<unsigned>(r.low), static_cast<unsigned>(r.high));
+  }
+  session.set_tick_listener(nullptr);
   saver.flush();
   const int code = harness.finish(session);
   panel.shutdown();

@@ -150,6 +150,10 @@ void Input::open_controller(int device_index) {
   }
 }
 
+void Input::rumble(std::uint16_t low, std::uint16_t high, std::uint32_t duration_ms) {
+  for (const Pad& p : pads_) SDL_GameControllerRumble(p.controller, low, high, duration_ms);
+}
+
 void Input::close_controller(std::int32_t instance_id) {
   for (auto it = pads_.begin(); it != pads_.end(); ++it) {
     if (it->instance_id == instance_id) {

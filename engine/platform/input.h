@@ -69,6 +69,10 @@ class Input {
   void set_text_entry(bool on);
   bool text_entry() const { return text_entry_; }
 
+  // Rumbles every open pad: low- and high-frequency motor strengths (0..65535) for duration_ms.
+  // Pads without rumble ignore it.
+  void rumble(std::uint16_t low, std::uint16_t high, std::uint32_t duration_ms);
+
   int mappings_loaded() const { return mappings_loaded_; }
   int controller_count() const { return static_cast<int>(pads_.size()); }
   std::string controller_name(int i) const;

@@ -43,13 +43,27 @@ std::int16_t virtual_trigger_axis(std::int16_t t) {
 
 VirtualPad::~VirtualPad() { detach(); }
 
+int VirtualPad::on_rumble(void* self, std::uint16_t low, std::uint16_t high) {
+  auto* pad = static_cast<VirtualPad*>(self);
+  pad->rumbles_.push_back(Rumble{pad->stamp_, low, high});
+  return 0;
+}
+
 Status VirtualPad::attach() {
   if (joystick_) return {};
   if (!SDL_WasInit(SDL_INIT_GAMECONTROLLER)) return Error{"", "virtual pad", "SDL game controllers are not initialised"};
   // SDL drops pad input while the window lacks focus; a scripted pad (offscreen, tests) never has it.
   SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1");
-  const int index = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
-                                              SDL_CONTROLLER_BUTTON_MAX, 0);
+  // A pad with rumble motors: SDL calls on_rumble for every SDL_GameControllerRumble sent to it.
+  SDL_VirtualJoystickDesc desc;
+  SDL_zero(desc);
+  desc.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
+  desc.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
+  desc.naxes = SDL_CONTROLLER_AXIS_MAX;
+  desc.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
+  desc.userdata = this;
+  desc.Rumble = &VirtualPad::on_rumble;
+  const int index = SDL_JoystickAttachVirtualEx(&desc);
   if (index < 0) return Error{"", "virtual pad", std::string("cannot attach: ") + SDL_GetError()};
   joystick_ = SDL_JoystickOpen(index);
   if (!joystick_) {

@@ -2,6 +2,9 @@
 // A software gamepad attached through SDL's virtual joystick API and opened by SDL as a real game
 // controller, so scripted tests drive the game through exactly the code path a physical pad uses
 // (hot-plug event, GameController mapping, axis and button events, Input::sample).
+#include <cstdint>
+#include <vector>
+
 #include "core/input_frame.h"
 #include "core/result.h"
 
@@ -33,7 +36,19 @@ class VirtualPad {
   void detach();
   bool attached() const { return joystick_ != nullptr; }
 
+  // Rumbles SDL delivered to this pad's rumble callback (the game's SDL_GameControllerRumble), each
+  // stamped with the value set_stamp() last gave (the game's tick).
+  struct Rumble {
+    std::uint64_t stamp = 0;
+    std::uint16_t low = 0, high = 0;
+  };
+  void set_stamp(std::uint64_t stamp) { stamp_ = stamp; }
+  const std::vector<Rumble>& rumbles() const { return rumbles_; }
+
  private:
+  static int on_rumble(void* self, std::uint16_t low, std::uint16_t high);
+  std::vector<Rumble> rumbles_;
+  std::uint64_t stamp_ = 0;
   _SDL_Joystick* joystick_ = nullptr;
   int device_index_ = -1;
 };

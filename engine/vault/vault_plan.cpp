@@ -211,8 +211,10 @@ Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMoti
   plan_lift(level, rig, vm, fence, &plan, &pose);
   if (!plan_knee_turns(level, rig, vm, &plan, &pose)) return cannot_pose();
   // Check the whole vault once: nothing may enter a wall or fence.
+  plan.cog_y.assign(static_cast<std::size_t>(plan.ticks), 0.0f);
   for (int k = 0; k < plan.ticks; ++k) {
     if (!pose_vault_tick(plan, vm, rig, level, k, &pose)) return cannot_pose();
+    plan.cog_y[static_cast<std::size_t>(k)] = pose.cog_ws.y;
     Penetration p = pose_penetration(level, rig, pose);
     if (p.depth > plan.max_penetration_m) plan.max_penetration_m = p.depth, plan.deepest = p.kind;
   }

@@ -26,6 +26,7 @@ struct VaultPlan {
   // Per tick and limb (tick * limbs + limb): how far a knee or elbow that would enter the fence turns
   // about its root->tip line, radians (0 = not turned); found in tick order and eased in and out.
   std::vector<float> turn_rad;
+  std::vector<float> cog_y;          // per tick: the posed centre of gravity's height, world y, metres
   float max_penetration_m = 0.0f;    // deepest flesh goes into any wall or fence over the plan, metres
   HitKind deepest = HitKind::kNone;
   glm::vec3 landed_ws{0.0f};         // ground point under the waist after the vault (y = lowest foot)

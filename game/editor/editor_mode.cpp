@@ -173,6 +173,19 @@ ModeId EditorMode::start_test_walk(ModeContext& ctx) {
   return ModeId::kPlay;
 }
 
+// The editor's sounds of one tick, from what the tick changed: the pen starts drawing, a stroke becomes
+// a part or is refused, undo or redo, a save.
+void EditorMode::play_sounds(ModeContext& ctx, const InputFrame& in, EditorScreen was, bool was_drawing,
+                             std::size_t parts, int saves) {
+  if (!was_drawing && editor_.pen().drawing) ui_sound(ctx, SoundKind::kPenDraw);
+  if (was_drawing && !editor_.pen().drawing)
+    ui_sound(ctx, editor_.doc().creature.parts.size() > parts ? SoundKind::kPartMade : SoundKind::kStrokeRefused);
+  if (was == EditorScreen::kDrawing && !was_drawing &&
+      (map_actions(ModeId::kEditor, in, 0) & (kActionEditUndo | kActionEditRedo)))
+    ui_sound(ctx, SoundKind::kUndo);
+  if (saves_ > saves) ui_sound(ctx, SoundKind::kSave);
+}
+
 ModeId EditorMode::update(const ModeFrame& frame, ModeContext& ctx) {
   RunHarness& harness = ctx.harness;
   ModeId next = ModeId::kEditor;
@@ -189,10 +202,14 @@ ModeId EditorMode::update(const ModeFrame& frame, ModeContext& ctx) {
     recording_.inputs.push_back(in);
     const EditorScreen was = editor_.screen();
     const std::uint64_t old_revision = editor_.revision();
+    const bool was_drawing = editor_.pen().drawing;
+    const std::size_t parts = editor_.doc().creature.parts.size();
+    const int saves = saves_;
     const EditorRequest r = editor_.step(in);
     harness.count_tick();
     const bool asked = tell_editor(was, r);
     if ((r == EditorRequest::kSave || r == EditorRequest::kExport) && !asked) save_requested(r == EditorRequest::kExport);
+    play_sounds(ctx, in, was, was_drawing, parts, saves);
     if (r == EditorRequest::kNewBlank) begin_new_document(old_revision);
     rebuild_preview();
     if (editor_.ticks() % kDraftIntervalTicks == 0 && editor_.revision() != draft_revision_ && unsaved() &&

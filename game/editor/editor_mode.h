@@ -95,6 +95,8 @@ class EditorMode final : public Mode {
   bool tell_editor(EditorScreen was, EditorRequest r);
   void record_ask(const EditorAsk& ask);
   // The save (and export) the editor asked for; the HUD and stderr say how it went.
+  void play_sounds(ModeContext& ctx, const InputFrame& in, EditorScreen was, bool was_drawing, std::size_t parts,
+                   int saves);
   void save_requested(bool exporting);
   // Saves the creature as creatures/<stem of its name>.json: its path, or why not.
   Result<std::string> save_now(std::string* player_reason);
@@ -113,6 +115,7 @@ class EditorMode final : public Mode {
   TextureId skin_texture_ = kNoTexture;
   std::uint64_t built_revision_ = ~0ull;
   std::uint64_t draft_revision_ = ~0ull;  // the revision the draft file holds
+  int saves_ = 0;                          // saves that succeeded (the save's sound)
   std::uint64_t saved_revision_ = ~0ull;  // the revision its own file holds
   std::string draft_error_;               // the last draft failure told to the player
   EditSession recording_;

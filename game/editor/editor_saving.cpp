@@ -119,6 +119,7 @@ Result<std::string> EditorMode::save_now(std::string* player_reason) {
   doc_.name = editor_.doc().creature.name;
   doc_.from_draft = false;
   saved_revision_ = draft_revision_ = editor_.revision();
+  ++saves_;
   return path;
 }
 

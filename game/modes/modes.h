@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "core/input_frame.h"
+#include "game/play/sound_event.h"
 #include "game/run/run_harness.h"
 #include "game/session/session.h"
 #include "render/command_list.h"
@@ -89,9 +90,15 @@ struct ModeContext {
   FrameSettings& frame_settings;
   PlaytestSaver* saver = nullptr;  // null: replays are not saved (tests)
   std::function<void()> scene_changed;  // the session got a new scene: the view rebuilds its meshes
+  std::function<void(SoundKind)> sound;  // a menu's or the editor's sound (empty: silent)
   bool test_walk = false;               // play was started from the editor; B goes back to it
   bool quit = false;                    // a mode asked to end the game
 };
+
+// Plays an interface sound when the context has somewhere to send it.
+inline void ui_sound(ModeContext& ctx, SoundKind kind) {
+  if (ctx.sound) ctx.sound(kind);
+}
 
 // Saves a playtest replay now (kActionSaveReplay), or once at the session's first clip when the
 // saver auto-saves. Called by the modes after their ticks.

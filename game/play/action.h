@@ -18,6 +18,7 @@
 #include "core/hash.h"
 #include "core/json_util.h"
 #include "game/play/sim_state.h"
+#include "game/play/sound_event.h"
 
 namespace cf {
 
@@ -102,6 +103,17 @@ struct DebugRowsCall {
   const ActionRuntime* runtime = nullptr;  // the action's derived data for the creature (may be null)
 };
 
+// What an action hears of one creature's tick, after it ran: the creature before and after, its
+// poses (runtime.pose / previous_pose) and its derived data. Read-only: sound never feeds back.
+struct SoundCall {
+  const CreatureState& before;
+  const CreatureState& after;
+  int index = 0;
+  const Species& species;
+  const SimContext& ctx;
+  const WorldRuntime& runtime;
+};
+
 class Action {
  public:
   virtual ~Action() = default;
@@ -143,6 +155,11 @@ class Action {
   virtual PlantedContact contact(const CreatureState&) const { return {}; }
   // A herd creature's brain requests it when this is true.
   virtual bool brain_wants(const BrainCall&) const { return false; }
+
+  // The sounds the creature's tick made in this action (a foot's stance starting, a landing): pushed
+  // onto 'out', derived from the call only. Every action is asked every tick, current or not (a
+  // landing is heard on the tick the one-shot ends).
+  virtual void sounds(const SoundCall&, SoundEvents* /*out*/) const {}
 
   // Feeds the state into the state hash (every field, fixed order).
   virtual void hash(const CreatureState& c, StateHasher* h) const = 0;

@@ -61,6 +61,11 @@ const char* run_options_help() {
   --title               open at the title menu even in a bounded run (--ticks; for tests)
   --data-dir DIR        user data: saved creatures, the editor's draft, playtests/ (default
                         $XDG_DATA_HOME/critterforge or ~/.local/share/critterforge)
+  --volume V            master volume from 0 to 1 (default 1)
+  --mute                no sound (no audio device is opened)
+  --rumble S            pad rumble strength from 0 to 1 (default 1; 0 = off)
+  --print-sound-events  print every sound event as a JSON line ({"sound":"footstep","tick":..})
+  --print-rumble        at exit, print every rumble the scripted pad received as a JSON line
   --help                this text
 Without --creature, --level, --replay, --ticks or --headless the game opens at the title menu.
 Ticks follow the wall clock (60 per second) on a real display (x11, wayland). A bounded run
@@ -152,6 +157,21 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       if (s && (end == v.c_str() || *end != '\0' || !(o.clip_depth_m >= 0.0 && o.clip_depth_m <= 1.0))) {
         return Error{"", a, "'" + v + "' is not a depth from 0 to 1 metre"};
       }
+    } else if (a == "--volume" || a == "--rumble") {
+      std::string v;
+      s = value(&v);
+      char* end = nullptr;
+      const double x = s ? std::strtod(v.c_str(), &end) : 0.0;
+      if (s && (end == v.c_str() || *end != '\0' || !(x >= 0.0 && x <= 1.0))) {
+        return Error{"", a, "'" + v + "' is not a level from 0 to 1"};
+      }
+      (a == "--volume" ? o.sound.master : o.sound.rumble) = static_cast<float>(x);
+    } else if (a == "--mute") {
+      o.mute = true;
+    } else if (a == "--print-sound-events") {
+      o.print_sound_events = true;
+    } else if (a == "--print-rumble") {
+      o.print_rumble = true;
     } else if (a == "--edit") {
       o.edit = true;
       if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) s = value(&o.edit_path);
@@ -187,6 +207,9 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
   }
   if (!o.pad_script_path.empty() && o.headless) {
     return Error{"", "--pad-script", "needs the game-controller subsystem; drop --headless"};
+  }
+  if (o.print_rumble && o.pad_script_path.empty()) {
+    return Error{"", "--print-rumble", "needs --pad-script FILE (the scripted pad is the one that reports rumble)"};
   }
   if (!o.pad_script_path.empty() && !o.replay_path.empty()) {
     return Error{"", "--pad-script", "cannot be combined with --replay (a replay already holds its inputs)"};

@@ -131,6 +131,7 @@ bool Session::tick(const InputFrame& live) {
   prev_ = state_;
   step(state_, player_tick_input(in, registry(), controls_), ctx_, runtime_);
   clips_.check(state_, ctx_, runtime_);
+  if (listener_) listener_->on_tick(*this);
   history_.push(state_);
   last_input_ = in;
   record_.inputs.push_back(in);
@@ -169,6 +170,7 @@ bool Session::step_recorded() {
   prev_ = state_;
   step(state_, player_tick_input(in, registry(), controls_), ctx_, runtime_);
   clips_.check(state_, ctx_, runtime_);
+  if (listener_) listener_->on_tick(*this);
   if (!history_.find(state_.tick)) history_.push(state_);
   last_input_ = in;
   return true;

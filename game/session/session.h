@@ -22,6 +22,16 @@ namespace cf {
 // (metres), heading (degrees), speed, blocked ticks, hash.
 Json state_summary_json(const SimState& s, const ActionRegistry& actions = game_actions());
 
+class Session;
+
+// Told after every tick a session runs (live, replayed, or re-run after a rewind): what derives from
+// the ticks without feeding back into them (sound events).
+class TickListener {
+ public:
+  virtual ~TickListener() = default;
+  virtual void on_tick(const Session& session) = 0;
+};
+
 class Session {
  public:
   Session() = default;
@@ -74,6 +84,9 @@ class Session {
   // Cuts the recording (inputs, hashes), the history and the first clip at the current tick.
   void cut_recording();
 
+  // The listener told after each tick (null: none). Not owned; kept across start().
+  void set_tick_listener(TickListener* listener) { listener_ = listener; }
+
   // Times the posing stage (debug panel); kept across start().
   void set_clock(NowFn now) {
     now_ = now;
@@ -120,6 +133,7 @@ class Session {
   StateRing history_;
   ClipWatch clips_;
   NowFn now_ = nullptr;
+  TickListener* listener_ = nullptr;
 };
 
 }  // namespace cf

@@ -314,7 +314,10 @@ ModeId TitleMode::update(const ModeFrame& frame, ModeContext& ctx) {
     if (a & (kMenuUp | kMenuDown)) pending_.clear();
     if (n > 0 && (a & kMenuUp)) cursor_ = (cursor_ + n - 1) % n;
     if (n > 0 && (a & kMenuDown)) cursor_ = (cursor_ + 1) % n;
+    if (n > 1 && (a & (kMenuUp | kMenuDown))) ui_sound(ctx, SoundKind::kMenuMove);
+    if ((a & kMenuBack) && screen_ != TitleScreen::kMain) ui_sound(ctx, SoundKind::kMenuBack);
     if (a & kMenuBack) back();
+    if (a & (kMenuChoose | kMenuConfirm)) ui_sound(ctx, SoundKind::kMenuSelect);
     if (in.went_down(kButtonX)) press_x();
     if (in.went_down(kButtonY)) press_y();
     if (a & (kMenuChoose | kMenuConfirm)) next = choose(ctx);

@@ -6,6 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "core/tick.h"
+#include "game/play/creature_size.h"
 #include "game/play/sim.h"
 #include "math/angles.h"
 #include "math/scalar.h"
@@ -108,6 +109,30 @@ bool LocomotionAction::pose(const PoseCall& call) const {
   if (sp.walks() && pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.out)) return true;
   pose_bind_at_root(call.creature, *sp.rig, call.out);
   return false;
+}
+
+// A footstep for every foot whose stance started this tick, where it planted, pitched by the legs'
+// length and weighted by the body and the walk's speed. Only on ticks the walker stepped (a walker
+// just made, after a vault's landing, starts with every foot planted: the landing is the vault's sound).
+void LocomotionAction::sounds(const SoundCall& call, SoundEvents* out) const {
+  const WalkerState& was = call.before.walker;
+  const WalkerState& now = call.after.walker;
+  if (!call.species.walks() || now.tick != was.tick + 1) return;
+  const CreatureSize size = creature_size(*call.species.rig);
+  const float pace = std::min(1.5f, now.speed_mps / std::max(0.05f, natural_speed(*call.species.walk_setup)));
+  const float loudness = std::clamp(0.22f * size.weight() * (0.6f + 0.4f * pace), 0.05f, 1.0f);
+  for (int i = 0; i < now.leg_count && i < kMaxLegs; ++i) {
+    const auto leg = static_cast<std::size_t>(i);
+    if (!now.feet[leg].planted || was.feet[leg].planted) continue;
+    SoundEvent e;
+    e.kind = SoundKind::kFootstep;
+    e.position_ws = now.feet[leg].plant_ws;
+    e.loudness = loudness;
+    e.pitch = size.pitch();
+    e.creature = static_cast<std::int16_t>(call.index);
+    e.limb = static_cast<std::int8_t>(i);
+    out->push(e);
+  }
 }
 
 void LocomotionAction::hash(const CreatureState& c, StateHasher* h) const {

@@ -15,6 +15,7 @@ class LocomotionAction final : public Action {
   void init(CreatureState&) const override {}
   void step(const ActionCall& call) const override;
   bool pose(const PoseCall& call) const override;
+  void sounds(const SoundCall& call, SoundEvents* out) const override;
   void hash(const CreatureState& c, StateHasher* h) const override;
   void describe(const CreatureState& c, Json* j) const override;
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;

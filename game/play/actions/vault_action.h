@@ -62,6 +62,7 @@ class VaultAction final : public Action {
   bool destination(const CreatureState& c, glm::vec3* ground_ws) const override;
   PlantedContact contact(const CreatureState& c) const override;
   bool brain_wants(const BrainCall& call) const override;
+  void sounds(const SoundCall& call, SoundEvents* out) const override;  // vault_sounds.cpp
   void hash(const CreatureState& c, StateHasher* h) const override;
   void describe(const CreatureState& c, Json* j) const override;
   std::string hud_text(int code, const CreatureState& c, const std::string& unavailable) const override;

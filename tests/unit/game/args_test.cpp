@@ -28,6 +28,25 @@ TEST(RunOptions, ParsesEveryMode) {
   EXPECT_TRUE(parse({}).ok());
 }
 
+TEST(RunOptions, SoundSettingsFromTheCommandLine) {
+  Result<RunOptions> o = parse({"--volume", "0.25", "--rumble", "0", "--mute", "--print-sound-events"});
+  ASSERT_TRUE(o.ok()) << o.error().to_string();
+  EXPECT_FLOAT_EQ(o->sound.master, 0.25f);
+  EXPECT_EQ(o->sound.rumble, 0.0f);
+  EXPECT_FLOAT_EQ(o->sound.effects, 1.0f);
+  EXPECT_TRUE(o->mute);
+  EXPECT_TRUE(o->print_sound_events);
+  EXPECT_EQ(parse({})->sound.rumble, 1.0f);
+  for (const char* bad : {"1.5", "-0.1", "nan", "loud", "0.5x"}) {
+    Result<RunOptions> r = parse({"--volume", bad});
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.error().to_string().find("is not a level from 0 to 1"), std::string::npos) << r.error().to_string();
+    EXPECT_FALSE(parse({"--rumble", bad}).ok()) << bad;
+  }
+  EXPECT_FALSE(parse({"--print-rumble"}).ok()) << "only the scripted pad reports its rumble";
+  EXPECT_TRUE(parse({"--print-rumble", "--pad-script", "p.json"}).ok());
+}
+
 TEST(RunOptions, RejectsBadInputWithOneLine) {
   const std::vector<std::vector<std::string>> bad = {
       {"--bogus"},

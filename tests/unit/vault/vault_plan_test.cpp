@@ -1,5 +1,6 @@
 // vault_plan: the plan made once when a vault starts (travel, hand plants, lift, knee turns, landing,
 // the safety check).
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -69,6 +70,22 @@ TEST(VaultPlan, ArraysAreSizedPerTickAndLimb) {
   for (float lift : p.plan.lift_m) EXPECT_GE(lift, 0.0f);
   EXPECT_EQ(p.plan.max_penetration_m, 0.0f);
   EXPECT_EQ(p.plan.deepest, HitKind::kNone);
+}
+
+// The cog's height per tick is the posed tick's (what the vault's sounds read): it starts near the
+// standing height, rises over the fence and comes back down to land.
+TEST(VaultPlan, CogHeightPerTickIsThePosedOne) {
+  const Planned p = plan_for("biped", "default");
+  ASSERT_EQ(p.plan.cog_y.size(), static_cast<std::size_t>(p.plan.ticks));
+  CreaturePose pose;
+  pose.resize(p.rig);
+  for (int k : {0, p.plan.ticks / 2, p.plan.ticks - 1}) {
+    ASSERT_TRUE(pose_vault_tick(p.plan, p.motion, p.rig, p.level, k, &pose));
+    EXPECT_FLOAT_EQ(p.plan.cog_y[static_cast<std::size_t>(k)], pose.cog_ws.y) << k;
+  }
+  const float top = *std::max_element(p.plan.cog_y.begin(), p.plan.cog_y.end());
+  EXPECT_GT(top, p.plan.cog_y.front() + 0.1f) << "the body rises over the fence";
+  EXPECT_GT(top, p.plan.cog_y.back() + 0.1f) << "and comes down";
 }
 
 // The extra travel starts at nothing, ends at the placement's whole extra distance and only ever moves

@@ -131,6 +131,28 @@ TEST(EditorSaving, TwoNewCreaturesSavedWithTheOfferedNameAreTwoFiles) {
             *read_file(saved_creature_path(d, "critter_2")));
 }
 
+// The editor is heard: the pen going down and each part made, undo, and the save.
+TEST(EditorSaving, TheEditorIsHeardDrawingUndoingAndSaving) {
+  const UserData d = fresh("heard");
+  Runner r;
+  std::vector<SoundKind> heard;
+  r.ctx.sound = [&](SoundKind k) { heard.push_back(k); };
+  EditorMode m;
+  save_new_biped(r, m, d);
+  auto count = [&](SoundKind k) { return std::count(heard.begin(), heard.end(), k); };
+  const auto parts = static_cast<long>(m.editor().doc().creature.parts.size());
+  ASSERT_GE(parts, 4);
+  // A leg drawn with symmetry on makes its twin too: one stroke, two parts.
+  EXPECT_EQ(count(SoundKind::kPenDraw), count(SoundKind::kPartMade) + count(SoundKind::kStrokeRefused));
+  EXPECT_GE(count(SoundKind::kPartMade), 3);
+  EXPECT_LE(count(SoundKind::kPartMade), parts);
+  EXPECT_EQ(count(SoundKind::kSave), 1);
+  EXPECT_EQ(count(SoundKind::kUndo), 0);
+  r.run(m, Script{}.press(kButtonSelect).wait(2));
+  EXPECT_EQ(count(SoundKind::kUndo), 1);
+  EXPECT_EQ(count(SoundKind::kSave), 1) << "undo saves nothing";
+}
+
 TEST(EditorSaving, NewBlankCanvasStartsANewCreatureAndKeepsTheFirst) {
   const UserData d = fresh("blank");
   Runner r;

@@ -1,0 +1,90 @@
+#pragma once
+// The mixer: sounds started by the game thread through a lock-free ring of plain commands, mixed on
+// the audio thread into interleaved stereo float. At most kVoiceLimit voices play at once (the PS1's
+// SPU had 24): a new sound takes the quietest voice when it is louder, else it is dropped. The effects
+// bus goes through a little reverb; a limiter keeps every output sample below full scale. render()
+// never allocates, locks or reads anything but the ring and its own voices.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "audio/event_ring.h"
+#include "audio/reverb.h"
+
+namespace cf {
+
+// The sounds a mixer plays: mono samples at the mixer's rate, made once (audio/synth.h), never changed
+// while a mixer uses them.
+struct SoundBank {
+  std::vector<std::vector<float>> samples;
+  int size() const { return static_cast<int>(samples.size()); }
+};
+
+enum class Bus : std::uint8_t { kEffects = 0, kInterface = 1 };
+
+// One sound to start: what the game hands the mixer (plain data; placement already applied).
+struct PlayCommand {
+  std::uint16_t sound = 0;   // index into the bank
+  float gain = 1.0f;         // linear, 0..1 (distance attenuation and loudness folded in)
+  float pan = 0.0f;          // -1 left .. +1 right
+  float pitch = 1.0f;        // playback rate: 2 is an octave up; clamped to 0.25..4
+  float reverb = 0.0f;       // share sent to the reverb, 0..1
+  Bus bus = Bus::kEffects;
+};
+
+struct MixerGains {
+  float master = 1.0f, effects = 1.0f, interface_ = 1.0f;  // 0..1 each
+};
+
+class Mixer {
+ public:
+  static constexpr int kVoiceLimit = 24;
+  static constexpr int kMaxBlockFrames = 256;  // render() works in blocks of at most this
+
+  // 'bank' must outlive the mixer.
+  Mixer(const SoundBank& bank, int sample_rate);
+
+  // Game thread: queues a sound to start at the next render. False when the queue is full (dropped).
+  bool play(const PlayCommand& c);
+  // Game thread (or any): the bus gains, read by the next render.
+  void set_gains(const MixerGains& g);
+
+  // Audio thread: starts the queued sounds, then mixes 'frames' stereo frames into out (2 * frames
+  // floats, overwritten).
+  void render(float* out, int frames);
+
+  int sample_rate() const { return rate_; }
+  // Voices playing after the last render, and the most ever playing at once.
+  int active_voices() const { return active_.load(std::memory_order_relaxed); }
+  int max_voices() const { return max_active_.load(std::memory_order_relaxed); }
+  // Sounds that took a quieter voice, and sounds dropped (quieter than every voice, or the queue full).
+  int stolen() const { return stolen_.load(std::memory_order_relaxed); }
+  int dropped() const { return dropped_.load(std::memory_order_relaxed); }
+
+ private:
+  struct Voice {
+    const float* data = nullptr;  // null: free
+    double pos = 0.0;             // frames into data
+    double step = 1.0;
+    int length = 0;
+    float left = 0.0f, right = 0.0f, reverb = 0.0f;
+    float gain = 0.0f;            // its command's gain (priority)
+    Bus bus = Bus::kEffects;
+    float loudness() const { return gain * static_cast<float>(1.0 - pos / length); }
+  };
+  void start(const PlayCommand& c);
+  void mix_block(float* out, int frames, const MixerGains& g);
+
+  const SoundBank& bank_;
+  int rate_;
+  EventRing<PlayCommand, 256> queue_;
+  std::array<Voice, kVoiceLimit> voices_{};
+  Reverb reverb_;
+  std::array<float, kMaxBlockFrames> send_{};
+  float limiter_ = 1.0f;  // the limiter's gain now
+  std::atomic<float> master_{1.0f}, effects_{1.0f}, interface_{1.0f};
+  std::atomic<int> active_{0}, max_active_{0}, stolen_{0}, dropped_{0};
+};
+
+}  // namespace cf

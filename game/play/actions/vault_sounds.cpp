@@ -1,0 +1,81 @@
+// The vault's sounds, derived after each tick from its state, its plan and the poses: the take-off,
+// hands planting on the fence, the whoosh of the flight, the feet coming down and the landing's thump
+// (louder for a longer drop and a heavier body).
+#include <algorithm>
+
+#include "game/play/actions/vault_action.h"
+#include "game/play/creature_size.h"
+#include "game/play/world_runtime.h"
+
+namespace cf {
+
+namespace {
+
+// How high the body rises over its start, metres, and the first tick it is past half of that: the
+// flight starts (-1: it never rises).
+float rise_m(const VaultPlan& plan) {
+  if (plan.cog_y.empty()) return 0.0f;
+  return *std::max_element(plan.cog_y.begin(), plan.cog_y.end()) - plan.cog_y.front();
+}
+int flight_tick(const VaultPlan& plan) {
+  const float rise = rise_m(plan);
+  if (rise <= 0.02f) return -1;
+  for (std::size_t k = 0; k < plan.cog_y.size(); ++k)
+    if (plan.cog_y[k] - plan.cog_y.front() >= 0.5f * rise) return static_cast<int>(k);
+  return -1;
+}
+
+SoundEvent body_event(SoundKind kind, const glm::vec3& where, float loudness, const CreatureSize& size, int index) {
+  SoundEvent e;
+  e.kind = kind;
+  e.position_ws = where;
+  e.loudness = std::clamp(loudness, 0.05f, 1.0f);
+  e.pitch = size.pitch();
+  e.creature = static_cast<std::int16_t>(index);
+  return e;
+}
+
+}  // namespace
+
+void VaultAction::sounds(const SoundCall& call, SoundEvents* out) const {
+  const State& was = state_of<State>(call.before);
+  const State& now = state_of<State>(call.after);
+  const bool same_vault = was.record.serial == now.record.serial;
+  const bool started = now.playing() && !(was.playing() && same_vault);
+  const bool landed = was.playing() && same_vault && now.vault.phase == VaultPhase::kLanded;
+  if (!now.playing() && !landed) return;
+  const Rig& rig = *call.species.rig;
+  const CreatureSize size = creature_size(rig);
+  const CreaturePose& pose = call.runtime.pose(call.index);
+  const CreaturePose& prior = call.runtime.previous_pose(call.index);
+  const int posed = was.playing() && same_vault ? was.vault.tick : 0;  // the vault tick posed this tick
+  if (started) out->push(body_event(SoundKind::kTakeoff, call.after.root_ws, 0.25f * size.weight(), size, call.index));
+
+  // Limbs touching down in the vault's own frames (once its hand-over from the walk is over).
+  if (posed > kVaultBlendInTicks && pose.limbs.size() == rig.limbs.size() && prior.limbs.size() == rig.limbs.size()) {
+    for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+      if (!pose.limbs[i].contact || prior.limbs[i].contact) continue;
+      const bool arm = rig.limbs[i].tag == PartTag::kArm;
+      const int bone = rig.limbs[i].bones[2];
+      const glm::vec3 where = bone >= 0 ? pose.head_ws[static_cast<std::size_t>(bone)] : pose.cog_ws;
+      SoundEvent e = body_event(arm ? SoundKind::kHandPlant : SoundKind::kFootstep, where,
+                                (arm ? 0.4f : 0.25f) * size.weight(), size, call.index);
+      e.limb = static_cast<std::int8_t>(i);
+      out->push(e);
+    }
+  }
+  const auto* rt = static_cast<const VaultRuntime*>(call.runtime.held_runtime(call.index, id()));
+  const VaultPlan* plan = rt ? rt->held(now.record.serial) : nullptr;
+  if (!plan) return;
+  const float rise = rise_m(*plan);
+  if (now.playing() && posed == flight_tick(*plan))
+    out->push(body_event(SoundKind::kWhoosh, pose.cog_ws, 0.25f + 0.5f * std::min(1.0f, rise), size, call.index));
+  if (landed && !plan->cog_y.empty()) {
+    // The drop: from the body's highest point down to where it lands.
+    const float drop = *std::max_element(plan->cog_y.begin(), plan->cog_y.end()) - plan->cog_y.back();
+    out->push(body_event(SoundKind::kLanding, call.after.root_ws, (0.5f + 0.8f * drop) * size.weight(), size,
+                         call.index));
+  }
+}
+
+}  // namespace cf

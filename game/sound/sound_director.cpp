@@ -1,0 +1,45 @@
+#include "game/sound/sound_director.h"
+
+#include "game/play/creature_size.h"
+#include "world/level.h"
+
+namespace cf {
+
+void SoundDirector::set_settings(const SoundSettings& s) {
+  settings_ = s;
+  rumble_.set_strength(s.rumble);
+  if (output_) output_->set_settings(s);
+}
+
+void SoundDirector::on_tick(const Session& session) {
+  const SimState& s = session.state();
+  if (!output_ && !print_ && !sink_ && !derive_always_) return;  // nobody listens (a headless run)
+  derive_sound_events(session.previous(), s, session.context(), session.runtime(), &events_);
+  if (print_) {
+    for (const SoundEvent& e : events_) std::fprintf(print_, "%s\n", sound_event_json(s.tick, e).c_str());
+  }
+  if (output_ && events_.count > 0 && s.creature_count > 0) {
+    const SimContext& ctx = session.context();
+    for (const SoundEvent& e : events_) {
+      const Species* sp = e.creature >= 0 ? ctx.species_of(s.creatures[static_cast<std::size_t>(e.creature)].species) : nullptr;
+      if (sp && sp->rig) weights_[static_cast<std::size_t>(e.creature)] = creature_size(*sp->rig).weight();
+    }
+    const float ground = ctx.level ? ctx.level->ground_y : 0.0f;
+    output_->play(events_, camera_listener(s, session.runtime().pose(0).cog_ws.y - ground), weights_.data());
+  }
+  RumbleCommand r;
+  if (rumble_.tick(events_, &r) && sink_) sink_(r, s.tick);
+}
+
+void SoundDirector::interface_sound(SoundKind kind, std::uint64_t tick) {
+  SoundEvent e;
+  e.kind = kind;
+  e.loudness = 0.7f;
+  if (print_) std::fprintf(print_, "%s\n", sound_event_json(tick, e).c_str());
+  if (!output_) return;
+  SoundEvents one;  // 12 KB on the stack; interface sounds are rare
+  one.push(e);
+  output_->play(one, Listener{});
+}
+
+}  // namespace cf

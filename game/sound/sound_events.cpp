@@ -1,0 +1,42 @@
+#include "game/sound/sound_events.h"
+
+#include "core/json_util.h"
+
+namespace cf {
+
+void derive_sound_events(const SimState& before, const SimState& after, const SimContext& ctx,
+                         const WorldRuntime& runtime, SoundEvents* out) {
+  out->clear();
+  if (after.tick != before.tick + 1) return;
+  const ActionRegistry& actions = ctx.registry();
+  for (int i = 0; i < after.creature_count && i < before.creature_count; ++i) {
+    const CreatureState& now = after.creatures[static_cast<std::size_t>(i)];
+    const Species* sp = ctx.species_of(now.species);
+    if (!sp || !sp->rig) continue;
+    const SoundCall call{before.creatures[static_cast<std::size_t>(i)], now, i, *sp, ctx, runtime};
+    for (ActionId a = 0; a < actions.size(); ++a) actions[a].sounds(call, out);
+  }
+  // A HUD message shown this tick (it starts at kHudTicks): today every one says an action was refused.
+  if (after.hud != kHudNone && after.hud_ticks == kHudTicks && after.creature_count > 0) {
+    SoundEvent e;
+    e.kind = SoundKind::kRefused;
+    e.position_ws = after.player().root_ws;
+    e.loudness = 0.6f;
+    e.creature = 0;
+    out->push(e);
+  }
+}
+
+std::string sound_event_json(std::uint64_t tick, const SoundEvent& e) {
+  Json j;
+  j["sound"] = to_string(e.kind);
+  j["tick"] = tick;
+  j["creature"] = e.creature;
+  if (e.limb >= 0) j["limb"] = e.limb;
+  if (!is_interface(e.kind)) j["position"] = {e.position_ws.x, e.position_ws.y, e.position_ws.z};
+  j["loudness"] = e.loudness;
+  j["pitch"] = e.pitch;
+  return j.dump();
+}
+
+}  // namespace cf

@@ -1,0 +1,100 @@
+#include "game/sound/sound_library.h"
+
+#include "audio/synth.h"
+
+namespace cf {
+
+namespace {
+
+// A tone from f0 sweeping to f1: the FM pair (modulator at 'ratio' times the carrier, depth 'index').
+SynthPatch tone(float dur, float f0, float f1, float ratio, float index) {
+  SynthPatch p;
+  p.duration_s = dur;
+  p.start_hz = f0;
+  p.end_hz = f1;
+  p.mod_ratio = ratio;
+  p.mod_index = index;
+  p.hold_rate_hz = 22050;
+  p.bits = 8;
+  return p;
+}
+
+// A body sound: FM over filtered noise, held at a console's sample rate and crushed to 8 bits.
+SynthPatch body(float dur, float f0, float f1, float ratio, float index, float noise, float lowpass, float decay,
+                std::uint32_t seed, int rate = 22050) {
+  SynthPatch p = tone(dur, f0, f1, ratio, index);
+  p.mod_decay_s = decay * 0.4f;
+  p.noise = noise;
+  p.noise_lowpass_hz = lowpass;
+  p.decay_s = decay;
+  p.attack_s = 0.001f;
+  p.hold_rate_hz = rate;
+  p.seed = seed;
+  return p;
+}
+
+// An interface blip: a held FM tone with a short tail (a sweep from f0 to f1).
+SynthPatch blip(float dur, float f0, float f1, float ratio, float index, float hold) {
+  SynthPatch p = tone(dur, f0, f1, ratio, index);
+  p.hold_s = hold;
+  p.decay_s = 0.02f;
+  p.attack_s = 0.002f;
+  p.peak = 0.5f;
+  return p;
+}
+
+}  // namespace
+
+std::uint16_t SoundLibrary::pick(const SoundEvent& e, float weight) const {
+  const std::uint16_t base = first[static_cast<std::size_t>(e.kind)];
+  if (e.kind != SoundKind::kFootstep) return base;
+  const int size = weight < 0.6f ? 0 : weight < 1.4f ? 1 : 2;  // tap, step, thud
+  return static_cast<std::uint16_t>(base + 2 * size + (e.limb >= 0 ? (e.limb & 1) : 0));
+}
+
+SoundLibrary make_sound_library(int rate) {
+  SoundLibrary lib;
+  std::array<bool, static_cast<std::size_t>(SoundKind::kCount)> seen{};
+  auto add = [&](SoundKind k, const SynthPatch& p) {
+    const auto i = static_cast<std::size_t>(k);
+    if (!seen[i]) lib.first[i] = static_cast<std::uint16_t>(lib.bank.samples.size());
+    seen[i] = true;
+    lib.bank.samples.push_back(synthesize(p, rate));
+  };
+  // Footsteps: tap, tap', step, step', thud, thud' (index 0 is the first footstep).
+  add(SoundKind::kFootstep, body(0.09f, 900, 480, 2.5f, 3.0f, 0.5f, 4000, 0.022f, 11));
+  add(SoundKind::kFootstep, body(0.09f, 820, 450, 2.7f, 2.6f, 0.5f, 3600, 0.022f, 12));
+  add(SoundKind::kFootstep, body(0.16f, 210, 110, 1.4f, 4.0f, 0.45f, 1500, 0.045f, 13));
+  add(SoundKind::kFootstep, body(0.16f, 190, 100, 1.5f, 3.5f, 0.45f, 1300, 0.045f, 14));
+  add(SoundKind::kFootstep, body(0.30f, 85, 42, 1.0f, 2.5f, 0.35f, 600, 0.085f, 15, 11025));
+  add(SoundKind::kFootstep, body(0.30f, 78, 40, 1.0f, 2.2f, 0.35f, 560, 0.085f, 16, 11025));
+  add(SoundKind::kHandPlant, body(0.12f, 520, 380, 3.5f, 2.0f, 0.25f, 3000, 0.035f, 21));  // a knock on wood
+  SynthPatch whoosh = body(0.45f, 300, 900, 0.5f, 0.5f, 1.0f, 1400, 0.12f, 22);
+  whoosh.tone = 0.12f;
+  whoosh.attack_s = 0.14f;
+  whoosh.hold_s = 0.04f;
+  add(SoundKind::kWhoosh, whoosh);
+  add(SoundKind::kLanding, body(0.5f, 68, 36, 0.5f, 3.0f, 0.5f, 800, 0.14f, 23, 11025));
+  add(SoundKind::kTakeoff, body(0.14f, 180, 260, 1.0f, 1.0f, 0.7f, 2500, 0.05f, 24));
+  SynthPatch buzz = blip(0.26f, 110, 100, 1.0f, 5.0f, 0.14f);
+  buzz.tremolo_hz = 30.0f;
+  buzz.peak = 0.6f;
+  add(SoundKind::kRefused, buzz);
+  add(SoundKind::kMenuMove, blip(0.07f, 880, 880, 2.0f, 1.0f, 0.025f));
+  add(SoundKind::kMenuSelect, blip(0.14f, 660, 1320, 2.0f, 1.2f, 0.07f));
+  add(SoundKind::kMenuBack, blip(0.12f, 660, 330, 2.0f, 1.2f, 0.06f));
+  add(SoundKind::kPenDraw, blip(0.12f, 440, 470, 1.0f, 0.5f, 0.05f));
+  SynthPatch chime = blip(0.32f, 523, 784, 3.0f, 1.5f, 0.04f);
+  chime.decay_s = 0.1f;
+  add(SoundKind::kPartMade, chime);
+  SynthPatch no = blip(0.18f, 150, 140, 1.0f, 4.0f, 0.08f);
+  no.tremolo_hz = 30.0f;
+  add(SoundKind::kStrokeRefused, no);
+  add(SoundKind::kUndo, blip(0.09f, 784, 523, 2.0f, 0.8f, 0.03f));
+  SynthPatch save = blip(0.36f, 523, 1046, 2.0f, 1.0f, 0.12f);
+  save.decay_s = 0.12f;
+  add(SoundKind::kSave, save);
+  return lib;
+}
+
+}  // namespace cf

@@ -1,0 +1,165 @@
+// Sound events against the simulation they are derived from: footsteps on the walker's stance starts
+// for every shipped creature, the vault's sounds on its ticks, the refusal, determinism, and that sound
+// never changes a state hash.
+#include "game/sound/sound_events.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "game/play/actions/vault_action.h"
+#include "game/sound/sound_director.h"
+#include "sound_test_util.h"
+
+namespace cf {
+namespace {
+
+const char* kCreatures[] = {"biped.json", "biped_arms_tail.json", "hexapod.json", "octopod.json",
+                            "quadruped.json", "strider.json", "stubby.json"};
+
+TEST(SoundEvents, EachStanceStartGivesOneFootstepAtThatTickFromThatFoot) {
+  for (const char* creature : kCreatures) {
+    SCOPED_TRACE(creature);
+    Session s;
+    test::start_session(&s, creature, "open_ground.json");
+    SoundDirector d;
+    d.set_derive_always(true);
+    s.set_tick_listener(&d);
+    const Species& sp = s.context().species[0];
+    const Rig& rig = *sp.rig;
+    int steps = 0;
+    for (const InputFrame& in : test::walk_and_turn(240)) {
+      ASSERT_TRUE(s.tick(in));
+      const WalkerState& was = s.previous().player().walker;
+      const WalkerState& now = s.state().player().walker;
+      std::map<int, const SoundEvent*> heard;
+      for (const SoundEvent& e : d.events()) {
+        if (e.kind != SoundKind::kFootstep || e.creature != 0) continue;
+        EXPECT_EQ(heard.count(e.limb), 0u) << "two footsteps of one foot in tick " << s.state().tick;
+        heard[e.limb] = &e;
+      }
+      for (int leg = 0; leg < now.leg_count; ++leg) {
+        const FootState& f = now.feet[static_cast<std::size_t>(leg)];
+        const bool starts = f.planted && !was.feet[static_cast<std::size_t>(leg)].planted;
+        ASSERT_EQ(heard.count(leg), starts ? 1u : 0u) << "tick " << s.state().tick << " leg " << leg;
+        if (!starts) continue;
+        ++steps;
+        const SoundEvent& e = *heard[leg];
+        EXPECT_EQ(e.position_ws, f.plant_ws);
+        // Where the foot is seen: the posed ankle stands over the plant point.
+        const int ankle = rig.limbs[static_cast<std::size_t>(leg)].bones[2];
+        const glm::vec3 seen = s.runtime().pose(0).head_ws[static_cast<std::size_t>(ankle)];
+        EXPECT_LT(glm::length(glm::vec2(seen.x - f.plant_ws.x, seen.z - f.plant_ws.z)), 0.12f)
+            << "tick " << s.state().tick << " leg " << leg;
+        EXPECT_GT(e.loudness, 0.0f);
+        EXPECT_GT(e.pitch, 0.0f);
+      }
+      for (const auto& [limb, e] : heard) EXPECT_LT(limb, now.leg_count) << "a footstep of no leg";
+    }
+    if (sp.walks()) {
+      EXPECT_GE(steps, 4 * s.state().player().walker.leg_count) << "a 4 s walk plants every foot several times";
+    } else {
+      EXPECT_EQ(steps, 0) << "a creature that slides has no feet to hear";
+    }
+  }
+}
+
+// The events of a run as JSON lines, tick by tick.
+std::vector<std::string> heard_lines(const std::vector<InputFrame>& inputs, const char* level, bool sound_on,
+                                     std::vector<std::uint64_t>* hashes) {
+  Session s;
+  test::start_session(&s, "biped.json", level);
+  SoundDirector d;
+  SoundOutput out;
+  if (sound_on) {
+    d.set_output(&out);
+    s.set_tick_listener(&d);
+  }
+  std::vector<std::string> lines;
+  std::vector<float> buffer(2 * 735);
+  for (const InputFrame& in : inputs) {
+    if (!s.tick(in)) break;
+    hashes->push_back(s.hash());
+    for (const SoundEvent& e : d.events()) lines.push_back(sound_event_json(s.state().tick, e));
+    if (sound_on) out.mixer().render(buffer.data(), 735);
+  }
+  return lines;
+}
+
+TEST(SoundEvents, SoundNeverChangesAHashAndAReplayHearsTheSameTickForTick) {
+  std::vector<InputFrame> in = test::replay_inputs("vault_default.replay.json");
+  for (const InputFrame& f : test::walk_and_turn(120)) in.push_back(f);
+  std::vector<std::uint64_t> on, on_again, off;
+  const std::vector<std::string> a = heard_lines(in, "default.json", true, &on);
+  const std::vector<std::string> b = heard_lines(in, "default.json", true, &on_again);
+  heard_lines(in, "default.json", false, &off);
+  ASSERT_EQ(on.size(), in.size());
+  EXPECT_EQ(on, off) << "the same hashes with sound on and off";
+  EXPECT_EQ(on, on_again);
+  EXPECT_EQ(a, b) << "the same events, tick for tick";
+  EXPECT_GT(a.size(), 20u);
+}
+
+TEST(SoundEvents, TheVaultIsHeardOnItsTicks) {
+  for (const char* creature : {"biped.json", "biped_arms_tail.json", "quadruped.json"}) {
+    SCOPED_TRACE(creature);
+    Session s;
+    test::start_session(&s, creature, "default.json");
+    SoundDirector d;
+    d.set_derive_always(true);
+    s.set_tick_listener(&d);
+    std::map<SoundKind, std::vector<std::uint64_t>> ticks;
+    std::uint64_t started = 0, landed = 0;
+    float landing_loudness = 0.0f, loudest_step = 0.0f;
+    for (const InputFrame& in : test::replay_inputs("vault_default.replay.json")) {
+      ASSERT_TRUE(s.tick(in));
+      const VaultActionState& was = vault_of(s.previous().player());
+      const VaultActionState& now = vault_of(s.state().player());
+      if (now.playing() && !was.playing()) started = s.state().tick;
+      if (was.playing() && now.vault.phase == VaultPhase::kLanded) landed = s.state().tick;
+      for (const SoundEvent& e : d.events()) {
+        ticks[e.kind].push_back(s.state().tick);
+        if (e.kind == SoundKind::kLanding) landing_loudness = e.loudness;
+        if (e.kind == SoundKind::kFootstep && !now.playing()) loudest_step = std::max(loudest_step, e.loudness);
+      }
+    }
+    ASSERT_GT(landed, started) << "the replay vaults";
+    EXPECT_EQ(ticks[SoundKind::kTakeoff], std::vector<std::uint64_t>{started});
+    EXPECT_EQ(ticks[SoundKind::kLanding], std::vector<std::uint64_t>{landed});
+    ASSERT_EQ(ticks[SoundKind::kWhoosh].size(), 1u);
+    EXPECT_GT(ticks[SoundKind::kWhoosh][0], started);
+    EXPECT_LT(ticks[SoundKind::kWhoosh][0], landed);
+    EXPECT_GT(landing_loudness, loudest_step) << "the landing thumps louder than a step";
+    for (std::uint64_t t : ticks[SoundKind::kHandPlant]) {
+      EXPECT_GT(t, started);
+      EXPECT_LE(t, landed);
+    }
+    if (std::string(creature) == "biped_arms_tail.json") {
+      EXPECT_FALSE(ticks[SoundKind::kHandPlant].empty()) << "its hands plant on the fence";
+    }
+  }
+}
+
+TEST(SoundEvents, ARefusedVaultBuzzesOnceWhenItsMessageShows) {
+  Session s;
+  test::start_session(&s, "biped.json", "fence_walls_both.json");
+  SoundDirector d;
+  d.set_derive_always(true);
+  s.set_tick_listener(&d);
+  std::vector<std::uint64_t> buzzes, shown;
+  for (const InputFrame& in : test::replay_inputs("vault_refused.replay.json")) {
+    ASSERT_TRUE(s.tick(in));
+    if (s.state().hud != kHudNone && s.state().hud_ticks == kHudTicks) shown.push_back(s.state().tick);
+    for (const SoundEvent& e : d.events())
+      if (e.kind == SoundKind::kRefused) buzzes.push_back(s.state().tick);
+  }
+  ASSERT_FALSE(shown.empty());
+  EXPECT_EQ(buzzes, shown);
+  EXPECT_EQ(vault_of(s.state().player()).vaults_played, 0u);
+}
+
+}  // namespace
+}  // namespace cf
