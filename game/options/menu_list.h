@@ -30,6 +30,20 @@ class MenuInput {
   InputFrame prev_;
 };
 
+// How a menu over the game ticks: 'counted' (from the title, or in a bounded pad-scripted run) it
+// runs the frame's due ticks on the run's clock, so a pad script goes on and the run ends; live and
+// paused, one sample a frame and no clock. Calls each(tick input, index) until it returns false.
+template <class Each>
+void menu_ticks(const ModeFrame& frame, ModeContext& ctx, bool counted, Each each) {
+  const int ticks = counted ? frame.due_ticks : 1;
+  for (int i = 0; i < ticks; ++i) {
+    if (counted && !ctx.harness.may_tick(ctx.session)) return;
+    const InputFrame pad = (*frame.sample)();  // the pad script's frame of this tick, then the tick counts
+    if (counted) ctx.harness.count_tick();
+    if (!each(pad, i)) return;
+  }
+}
+
 struct MenuRow {
   std::string label;
   std::string value;     // right-aligned ("ON", "24%", "PAD B  KEY E"); "" for none

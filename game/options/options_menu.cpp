@@ -214,13 +214,8 @@ ModeId OptionsMode::update(const ModeFrame& frame, ModeContext& ctx) {
   shown_ = *ctx.settings;
   const bool was_armed = capture_ >= 0 && armed_;
   // From the title the menu ticks like the title; from the pause menu, like the pause menu.
-  const bool counted = back_ == ModeId::kTitle || ctx.harness.limited();
-  const int ticks = counted ? frame.due_ticks : 1;
   ModeId next = ModeId::kOptions;
-  for (int i = 0; i < ticks && next == ModeId::kOptions; ++i) {
-    if (counted && !ctx.harness.may_tick(ctx.session)) break;
-    const InputFrame pad = (*frame.sample)();  // the pad script's frame of this tick, then the tick counts
-    if (counted) ctx.harness.count_tick();
+  menu_ticks(frame, ctx, back_ == ModeId::kTitle || ctx.harness.limited(), [&](const InputFrame& pad, int) {
     if (capture_ >= 0) {
       input_.actions(pad);
       if (pad.buttons == 0) armed_ = true;
@@ -228,7 +223,7 @@ ModeId OptionsMode::update(const ModeFrame& frame, ModeContext& ctx) {
         note_ = std::string(button_label(capture_)) + " is unchanged";
         capture_ = -1;
       }
-      continue;
+      return true;
     }
     std::uint32_t m = input_.actions(pad);
     const int n = static_cast<int>(rows().size());
@@ -250,7 +245,8 @@ ModeId OptionsMode::update(const ModeFrame& frame, ModeContext& ctx) {
         note_.clear();
       }
     }
-  }
+    return next == ModeId::kOptions;
+  });
   if (was_armed && capture_ >= 0 && (frame.raw_pad != 0 || frame.raw_key != 0)) capture(frame.raw_pad, frame.raw_key, ctx);
   if (next != ModeId::kOptions) open_ = false;
   return next;

@@ -54,14 +54,8 @@ ModeId PauseMenu::update(const ModeFrame& frame, ModeContext& ctx) {
     keys_ = std::string(button_label(ctx.settings->controls.pad[0])) + " CHOOSE   " +
             button_label(ctx.settings->controls.pad[1]) + " OR START: RESUME";
   }
-  // A bounded run (a pad-scripted test) counts the menu's ticks, so its script goes on and it ends.
-  const bool counted = ctx.harness.limited();
-  const int ticks = counted ? frame.due_ticks : 1;
   ModeId next = ModeId::kPaused;
-  for (int i = 0; i < ticks && next == ModeId::kPaused; ++i) {
-    if (counted && !ctx.harness.may_tick(ctx.session)) break;
-    const InputFrame pad = (*frame.sample)();  // the pad script's frame of this tick, then the tick counts
-    if (counted) ctx.harness.count_tick();
+  menu_ticks(frame, ctx, ctx.harness.limited(), [&](const InputFrame& pad, int i) {
     const std::uint64_t a = map_actions(ModeId::kPaused, pad, i == 0 ? frame.hotkeys : 0);
     apply_view_actions(a, &ctx.frame_settings);
     save_playtests(a, ctx);
@@ -72,7 +66,8 @@ ModeId PauseMenu::update(const ModeFrame& frame, ModeContext& ctx) {
     else if (m & kMenuUp) cursor_ = (cursor_ + kPauseItemCount - 1) % kPauseItemCount;
     else if (m & kMenuDown) cursor_ = (cursor_ + 1) % kPauseItemCount;
     else if (m & kMenuChoose) next = kPauseItems[cursor_].choose(ctx);
-  }
+    return next == ModeId::kPaused;
+  });
   if (next != ModeId::kPaused && next != ModeId::kOptions) open_ = false;
   if (next == ModeId::kOptions) input_.wait_release();  // back from the options, its B is still held
   return next;

@@ -420,11 +420,13 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
                         : screen_ == TitleScreen::kVersions ? "EARLIER VERSIONS (NEWEST FIRST)"
                         : screen_ == TitleScreen::kPlayCreature ? "PLAY WITH WHICH CREATURE?"
                                                                 : "ON WHICH LEVEL?";
-  draw_hud_text(heading, 12 * s, 40 * s, st, &list_);
+  // Big text wraps (at most two lines each for the heading and the keys) rather than leave the picture.
+  const std::vector<std::string> head = wrap_hud_text(heading, list_.width - 16 * s, st, 2);
+  for (std::size_t i = 0; i < head.size(); ++i) draw_hud_text(head[i], 12 * s, 40 * s + static_cast<int>(i) * line, st, &list_);
   const std::vector<std::string> it = items();
   // A window of at most 12 rows around the cursor (fewer with bigger text).
-  int y = 40 * s + line + 6 * s;
-  const int rows = std::max(3, std::min(12, (list_.height - y - 3 * line) / line));
+  int y = 40 * s + static_cast<int>(head.size()) * line + 6 * s;
+  const int rows = std::max(3, std::min(12, (list_.height - y - 4 * line) / line));
   const int first = std::max(0, std::min(cursor_ - rows / 2, static_cast<int>(it.size()) - rows));
   for (int i = first; i < static_cast<int>(it.size()) && i < first + rows; ++i, y += line) {
     st.color = i == cursor_ ? Rgba8{255, 230, 60, 255} : Rgba8{255, 255, 255, 255};
@@ -435,7 +437,10 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
                      : screen_ == TitleScreen::kEdit     ? "A EDIT  X VERSIONS  Y DELETE  B BACK"
                      : screen_ == TitleScreen::kVersions ? "A OPEN THIS VERSION   B BACK"
                                                          : "UP/DOWN CHOOSE   A OK   B BACK";
-  draw_hud_text_centred(keys, list_.height - line, st, &list_);
+  const std::vector<std::string> key_lines = wrap_hud_text(keys, list_.width - 8 * s, st, 2);
+  const int keys_top = list_.height - static_cast<int>(key_lines.size()) * line;
+  for (std::size_t i = 0; i < key_lines.size(); ++i)
+    draw_hud_text_centred(key_lines[i], keys_top + static_cast<int>(i) * line, st, &list_);
   if (!preview_damage_.empty()) {
     // In place of the preview: why this file cannot be shown.
     st.color = Rgba8{255, 110, 90, 255};
@@ -449,7 +454,7 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   if (!message_.empty()) {
     st.color = Rgba8{255, 150, 80, 255};
     const std::vector<std::string> ls = wrap(hud_upper(message_), list_.width - 8 * s, st, 2);
-    int my = list_.height - line - static_cast<int>(ls.size()) * line;
+    int my = keys_top - static_cast<int>(ls.size()) * line;
     for (const std::string& l : ls) {
       draw_hud_text_centred(l, my, st, &list_);
       my += line;

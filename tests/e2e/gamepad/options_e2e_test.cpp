@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <string>
 
@@ -206,6 +207,102 @@ TEST(OptionsE2E, AStickAtTenPercentMovesNeitherTheCreatureNorThePenWithTheDefaul
   ASSERT_EQ(pen_rest.exit_code, 0) << pen_rest.err;
   EXPECT_EQ(last_line(pen_rest.out), last_line(pen_still.out));
   EXPECT_NE(last_line(pen_moved.out), last_line(pen_still.out));
+}
+
+// The default level at tick 30 with one look setting (960x720 window: 3x3 screen pixels per target pixel).
+Image look_shot(const std::string& name, const std::string& look, const std::string& extra = "") {
+  const std::string png = tmp("look_" + name + ".png");
+  const std::string file = settings_file("look_" + name, look.empty() ? "" : "\"look\": {" + look + "}");
+  const CommandResult r = game("--ticks 30 --settings '" + file + "' --screenshot '" + png + "'" + extra);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  Result<Image> img = load_png(png);
+  EXPECT_TRUE(img.ok()) << name;
+  return img.ok() ? *img : Image{};
+}
+
+const std::uint8_t* px(const Image& im, int x, int y) {
+  return &im.rgba[(static_cast<std::size_t>(y) * static_cast<std::size_t>(im.width) + static_cast<std::size_t>(x)) * 4];
+}
+
+// The picture as 320x240 target pixels (the centre of each 3x3 block).
+int channel(const Image& im, int tx, int ty, int c) { return px(im, tx * 3 + 1, ty * 3 + 1)[c]; }
+
+// Share of 3x3 blocks that are not one colour: 0 for a picture scaled up from 320x240.
+double mixed_blocks(const Image& im) {
+  int mixed = 0, n = 0;
+  for (int ty = 0; ty < 240; ++ty) {
+    for (int tx = 0; tx < 320; ++tx, ++n) {
+      bool same = true;
+      for (int k = 0; k < 9 && same; ++k) same = std::memcmp(px(im, tx * 3 + k % 3, ty * 3 + k / 3), px(im, tx * 3 + 1, ty * 3 + 1), 3) == 0;
+      mixed += same ? 0 : 1;
+    }
+  }
+  return static_cast<double>(mixed) / n;
+}
+
+// Neighbouring target pixels of another colour, along rows of the ground (the lower half): the dither's grain.
+int grain(const Image& im) {
+  int n = 0;
+  for (int ty = 130; ty < 240; ++ty)
+    for (int tx = 1; tx < 320; ++tx) n += std::memcmp(px(im, tx * 3 + 1, ty * 3 + 1), px(im, tx * 3 - 2, ty * 3 + 1), 3) != 0;
+  return n;
+}
+
+// Mean absolute difference per channel between two pictures' target pixels; within the rows [y0, y1).
+double mean_diff(const Image& a, const Image& b, int y0 = 0, int y1 = 240) {
+  double sum = 0;
+  int n = 0;
+  for (int ty = y0; ty < y1; ++ty)
+    for (int tx = 0; tx < 320; ++tx)
+      for (int c = 0; c < 3; ++c, ++n) sum += std::abs(channel(a, tx, ty, c) - channel(b, tx, ty, c));
+  return sum / n;
+}
+
+// The modern renderer's picture brought down to target pixels (3x3 block means): the "true" picture.
+Image modern_reference() {
+  const std::string pad = script("modern", PadSteps().press("y").wait(40));
+  Image m = look_shot("modern", "", " --pad-script '" + pad + "'");
+  Image out = m;
+  for (int ty = 0; ty < 240 && !m.rgba.empty(); ++ty)
+    for (int tx = 0; tx < 320; ++tx)
+      for (int c = 0; c < 3; ++c) {
+        int s = 0;
+        for (int k = 0; k < 9; ++k) s += px(m, tx * 3 + k % 3, ty * 3 + k / 3)[c];
+        out.rgba[((static_cast<std::size_t>(ty) * 3 + 1) * static_cast<std::size_t>(m.width) + tx * 3 + 1) * 4 + c] =
+            static_cast<std::uint8_t>(s / 9);
+      }
+  return out;
+}
+
+TEST(OptionsE2E, EachLookSwitchChangesThePictureAsExpectedAndOnlyThat) {
+  const Image base = look_shot("default", "");
+  const Image snap = look_shot("snap", "\"vertex_snapping\": false");
+  const Image warp = look_shot("warp", "\"affine_warping\": false");
+  const Image flat = look_shot("dither", "\"dithering\": false");
+  const Image full = look_shot("lowres", "\"low_resolution\": false");
+  const Image modern = modern_reference();
+  ASSERT_FALSE(base.rgba.empty() || snap.rgba.empty() || warp.rgba.empty() || flat.rgba.empty() || full.rgba.empty() ||
+               modern.rgba.empty());
+  ASSERT_EQ(base.width, 960);
+  // Low resolution: the default is 320x240 scaled up (every 3x3 block one colour); off, it is not.
+  EXPECT_LT(mixed_blocks(base), 0.001);
+  EXPECT_LT(mixed_blocks(snap), 0.001);
+  EXPECT_LT(mixed_blocks(warp), 0.001);
+  EXPECT_LT(mixed_blocks(flat), 0.001);
+  EXPECT_GT(mixed_blocks(full), 0.2) << "full resolution draws within the 3x3 blocks";
+  // Dithering off: flat bands instead of the grain, the same picture otherwise (colours within a dither step).
+  EXPECT_GT(grain(base), 2 * grain(flat)) << grain(base) << " vs " << grain(flat);
+  EXPECT_LT(mean_diff(base, flat), 6.0);
+  // Vertex snapping off and warping off: the same scene (small changes), each nearer the exact picture.
+  const double d_base = mean_diff(base, modern, 130, 240), d_snap = mean_diff(snap, modern, 130, 240),
+               d_warp = mean_diff(warp, modern, 130, 240);
+  std::printf("ground vs modern: default %.3f, snapping off %.3f, warping off %.3f; grain %d vs %d; mixed %.3f\n",
+              d_base, d_snap, d_warp, grain(base), grain(flat), mixed_blocks(full));
+  EXPECT_GT(mean_diff(base, snap), 0.0);
+  EXPECT_LT(mean_diff(base, snap), 4.0) << "sub-pixel edges, not another picture";
+  EXPECT_GT(mean_diff(base, warp), 0.0);
+  EXPECT_LT(mean_diff(base, warp), 8.0);
+  EXPECT_LT(d_warp, d_base) << "perspective-correct ground texture lies nearer where the modern renderer puts it";
 }
 
 }  // namespace
