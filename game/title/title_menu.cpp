@@ -423,22 +423,22 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   // Big text wraps (at most two lines each for the heading and the keys) rather than leave the picture.
   const std::vector<std::string> head = wrap_hud_text(heading, list_.width - 16 * s, st, 2);
   for (std::size_t i = 0; i < head.size(); ++i) draw_hud_text(head[i], 12 * s, 40 * s + static_cast<int>(i) * line, st, &list_);
-  const std::vector<std::string> it = items();
-  // A window of at most 12 rows around the cursor (fewer with bigger text).
-  int y = 40 * s + static_cast<int>(head.size()) * line + 6 * s;
-  const int rows = std::max(3, std::min(12, (list_.height - y - 4 * line) / line));
-  const int first = std::max(0, std::min(cursor_ - rows / 2, static_cast<int>(it.size()) - rows));
-  for (int i = first; i < static_cast<int>(it.size()) && i < first + rows; ++i, y += line) {
-    st.color = i == cursor_ ? Rgba8{255, 230, 60, 255} : Rgba8{255, 255, 255, 255};
-    draw_hud_text((i == cursor_ ? "> " : "  ") + it[static_cast<std::size_t>(i)], 12 * s, y, st, &list_);
-  }
-  st.color = Rgba8{170, 180, 210, 255};
   const char* keys = screen_ == TitleScreen::kDrafts     ? "A CONTINUE   X DISCARD   B BACK"
                      : screen_ == TitleScreen::kEdit     ? "A EDIT  X VERSIONS  Y DELETE  B BACK"
                      : screen_ == TitleScreen::kVersions ? "A OPEN THIS VERSION   B BACK"
                                                          : "UP/DOWN CHOOSE   A OK   B BACK";
   const std::vector<std::string> key_lines = wrap_hud_text(keys, list_.width - 8 * s, st, 2);
   const int keys_top = list_.height - static_cast<int>(key_lines.size()) * line;
+  const std::vector<std::string> it = items();
+  // A window of at most 12 rows around the cursor (fewer with bigger text), above the keys and a message.
+  int y = 40 * s + static_cast<int>(head.size()) * line + 6 * s;
+  const int rows = std::max(1, std::min(12, (keys_top - y - (message_.empty() ? 0 : 2 * line)) / line));
+  const int first = std::max(0, std::min(cursor_ - rows / 2, static_cast<int>(it.size()) - rows));
+  for (int i = first; i < static_cast<int>(it.size()) && i < first + rows; ++i, y += line) {
+    st.color = i == cursor_ ? Rgba8{255, 230, 60, 255} : Rgba8{255, 255, 255, 255};
+    draw_hud_text((i == cursor_ ? "> " : "  ") + it[static_cast<std::size_t>(i)], 12 * s, y, st, &list_);
+  }
+  st.color = Rgba8{170, 180, 210, 255};
   for (std::size_t i = 0; i < key_lines.size(); ++i)
     draw_hud_text_centred(key_lines[i], keys_top + static_cast<int>(i) * line, st, &list_);
   if (!preview_damage_.empty()) {
