@@ -16,6 +16,8 @@
 #include "game/run/frame_rate.h"
 #include "game/title/launch.h"
 #include "game/modes/modes.h"
+#include "game/options/settings.h"
+#include "game/ui/hud_font.h"
 #include "game/title/game_modes.h"
 #include "game/run/run_harness.h"
 #include "game/session/user_data.h"
@@ -104,6 +106,22 @@ int main(int argc, char** argv) {
   cf::RunHarness harness;
   if (cf::Status s = harness.configure(opt, session); !s) return fail(2, s.error.to_string());
 
+  // The player's options: the file of --settings, else the player's own (a bounded test run without
+  // --settings uses the defaults and writes nothing). They never reach the simulation.
+  const std::string settings_path = !opt.settings_path.empty() ? opt.settings_path
+                                    : harness.limited() || opt.headless ? ""
+                                                                        : cf::default_settings_path();
+  cf::Settings settings = cf::default_settings();
+  if (!settings_path.empty() && !opt.headless) {
+    std::string report;
+    settings = cf::load_settings_file(settings_path, &report);
+    if (!report.empty()) std::fprintf(stderr, "critterforge: %s\n", report.c_str());
+  }
+  if (!opt.has_window) {
+    opt.window_w = settings.look.window_w;
+    opt.window_h = settings.look.window_h;
+  }
+
   // 3. Subsystems: window + GL, input, rasterizer, view. Headless has none of them.
   cf::Window window;
   cf::Input input;
@@ -120,6 +138,7 @@ int main(int argc, char** argv) {
     desc.width = opt.window_w;
     desc.height = opt.window_h;
     desc.swap_interval = 1;  // vsync
+    desc.fullscreen = settings.look.fullscreen;
     if (cf::Status s = window.open(desc); !s) {
       return fail(1, s.error.to_string());
     }
@@ -128,6 +147,7 @@ int main(int argc, char** argv) {
     paced = harness.paced(window.has_real_display());
     const std::string mappings = cf::default_assets_dir() + "/gamecontrollerdb.txt";
     if (cf::Status s = input.init(cf::InputDesc{mappings.c_str()}); !s) return fail(1, s.error.to_string());
+    input.set_controls(cf::input_controls(settings));
     if (!opt.pad_script_path.empty()) {
       if (cf::Status s = virtual_pad.attach(); !s) return fail(1, s.error.to_string());
     }
@@ -163,7 +183,16 @@ int main(int argc, char** argv) {
       sound_out.reset();
     }
   }
-  sound.set_settings(opt.sound);
+  // The options' volumes, scaled by the command line's (--volume, --mute, --rumble).
+  const auto sound_settings = [&] {
+    cf::SoundSettings v = settings.sound;
+    v.master *= opt.sound.master;
+    v.effects *= opt.sound.effects;
+    v.interface_ *= opt.sound.interface_;
+    v.rumble *= opt.sound.rumble;
+    return v;
+  };
+  sound.set_settings(sound_settings());
   if (opt.print_sound_events) sound.set_print(stdout);
   if (!opt.headless) {
     sound.set_rumble_sink([&](const cf::RumbleCommand& r, std::uint64_t tick) {
@@ -177,6 +206,7 @@ int main(int argc, char** argv) {
   const double run_t0 = now_s();
   const std::uint64_t run_tick0 = session.state().tick;
   cf::EditorMode editor;
+  editor.set_pen_speeds(settings.controls.pen_speed, settings.controls.precise_pen_speed);
   cf::TitleMode title;
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;
@@ -202,6 +232,26 @@ int main(int argc, char** argv) {
   cf::ModeContext mode_ctx{session, harness, frame_settings};
   mode_ctx.saver = &saver;
   mode_ctx.sound = [&](cf::SoundKind k) { sound.interface_sound(k, harness.ticks_run(session)); };
+  cf::apply_look(settings.look, &frame_settings);
+  mode_ctx.settings = &settings;
+  cf::LookSettings applied_look = settings.look;  // the window follows only what the player changed
+  mode_ctx.settings_changed = [&] {
+    input.set_controls(cf::input_controls(settings));
+    sound.set_settings(sound_settings());
+    cf::apply_look(settings.look, &frame_settings);
+    editor.set_pen_speeds(settings.controls.pen_speed, settings.controls.precise_pen_speed);
+    if (!opt.headless) {
+      const cf::LookSettings& l = settings.look;
+      if (l.fullscreen != applied_look.fullscreen) window.set_fullscreen(l.fullscreen);
+      if (l.window_w != applied_look.window_w || l.window_h != applied_look.window_h) window.set_size(l.window_w, l.window_h);
+      applied_look = l;
+    }
+    if (settings_path.empty()) return;
+    if (cf::Status s = cf::save_settings_file(settings_path, settings); !s)
+      std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
+  };
+  mode_ctx.open_title = [&] { title.open(start.data, &editor, textures.skin); };
+  modes.options.set_under(&title);
   mode_ctx.scene_changed = [&] {
     if (!opt.headless) {
       view.init(session.species_scenes(), textures);
@@ -246,6 +296,9 @@ int main(int argc, char** argv) {
     }
     cf::FrameEvents events;
     if (!opt.headless) events = cf::pump_events(input, &window, cf::EventTap{&cf::DebugPanel::on_event, &panel});
+    std::uint32_t raw_pad = 0;
+    int raw_key = 0;
+    if (!opt.headless) input.take_raw_presses(&raw_pad, &raw_key);
     if (events.quit) {
       window_closed = true;
       break;
@@ -253,18 +306,22 @@ int main(int argc, char** argv) {
 
     // Fixed ticks: as many as the wall clock allows (one per frame when not paced), run by the mode.
     const double frame_s = wall.lap();
-    // Paused, the clock stands still too, so the picture does not move and resuming does not burst.
-    const bool paused = modes.current == cf::ModeId::kPaused;
-    const int due = paced ? (paused ? 0 : clock.advance(frame_s)) : 1;
+    // Paused, the clock stands still too, so the picture does not move and resuming does not burst
+    // (a bounded run's clock goes on: its pad script drives the pause menu).
+    const bool paused = modes.current == cf::ModeId::kPaused ||
+                        (modes.current == cf::ModeId::kOptions && mode_ctx.options_back == cf::ModeId::kPaused);
+    const int due = paced ? (paused && !harness.limited() ? 0 : clock.advance(frame_s)) : 1;
     const double sim_t0 = now_s();
-    modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample}, mode_ctx);
+    modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample, raw_pad, raw_key}, mode_ctx);
     times.simulation_s = now_s() - sim_t0;
     times.frame_s = frame_s;
     if (mode_ctx.quit || g_stop_signal) break;
 
     // Build the frame, rasterize, present.
     if (opt.headless) continue;
-    const float alpha = harness.draw_alpha(session, paced, clock.alpha(), modes.current == cf::ModeId::kPaused);
+    const bool still = modes.current == cf::ModeId::kPaused ||
+                       (modes.current == cf::ModeId::kOptions && mode_ctx.options_back == cf::ModeId::kPaused);
+    const float alpha = harness.draw_alpha(session, paced, clock.alpha(), still);
     const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
     const cf::PixelSize size = window.drawable_size();
     // Modes with their own picture (title menu, editor) draw it; play and pause draw the session.
@@ -278,12 +335,17 @@ int main(int argc, char** argv) {
       notice_clip_tick = clip_tick;
       notice_messages = saver.messages();
       const std::string saved = saver.last_message();
-      notice = clip_tick == ~0ull ? "" : cf::clip_event_line(session.clips().first(), &session.scene().rig.skeleton);
+      notice = clip_tick == ~0ull ? ""
+               : std::string(1, cf::kHudWarning) + " " +
+                     cf::clip_event_line(session.clips().first(), &session.scene().rig.skeleton);
       if (!saved.empty()) notice += notice.empty() ? saved : "\n" + saved;
       view.set_notice(notice);
     }
-    const cf::CommandList& frame =
-        own ? *own : view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);
+    if (!own) {
+      view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);
+      modes.active().draw_over(frame_settings, view.frame());
+    }
+    const cf::CommandList& frame = own ? *own : *view.frame();
     const double raster_t0 = now_s();
     rasterizer.draw(frame, size.width, size.height);
     times.rasterizer_s = now_s() - raster_t0;

@@ -20,22 +20,14 @@ enum Key : int {
   kKeyCount
 };
 
-struct KeyButton {
-  SDL_Scancode scancode;
-  std::uint32_t button;
+// The default key of each frame button (InputFrame bit order, A first); Escape gives Start as well.
+constexpr SDL_Scancode kDefaultKeys[kRemapButtons] = {
+    SDL_SCANCODE_SPACE, SDL_SCANCODE_E, SDL_SCANCODE_Q, SDL_SCANCODE_R,       // A B X Y
+    SDL_SCANCODE_Z,     SDL_SCANCODE_C,                                        // LB RB
+    SDL_SCANCODE_I,     SDL_SCANCODE_K, SDL_SCANCODE_J, SDL_SCANCODE_L,       // d-pad up down left right
+    SDL_SCANCODE_RETURN, SDL_SCANCODE_TAB, SDL_SCANCODE_V, SDL_SCANCODE_B,    // Start Select LS RS
 };
-// Keys that are buttons. Enter and Escape both give Start.
-constexpr KeyButton kKeyButtons[] = {
-    {SDL_SCANCODE_SPACE, kButtonA},         {SDL_SCANCODE_E, kButtonB},
-    {SDL_SCANCODE_Q, kButtonX},             {SDL_SCANCODE_R, kButtonY},
-    {SDL_SCANCODE_Z, kButtonLeftShoulder},  {SDL_SCANCODE_C, kButtonRightShoulder},
-    {SDL_SCANCODE_I, kButtonDpadUp},        {SDL_SCANCODE_K, kButtonDpadDown},
-    {SDL_SCANCODE_J, kButtonDpadLeft},      {SDL_SCANCODE_L, kButtonDpadRight},
-    {SDL_SCANCODE_RETURN, kButtonStart},    {SDL_SCANCODE_ESCAPE, kButtonStart},
-    {SDL_SCANCODE_TAB, kButtonSelect},      {SDL_SCANCODE_V, kButtonLeftStick},
-    {SDL_SCANCODE_B, kButtonRightStick},
-};
-constexpr int kNumKeyButtons = static_cast<int>(sizeof(kKeyButtons) / sizeof(kKeyButtons[0]));
+constexpr int kEscapeSlot = kRemapButtons;  // keys_[kKeyCount + b] per frame button, then Escape
 constexpr SDL_Scancode kAxisKeys[kKeyCount] = {
     SDL_SCANCODE_W,  SDL_SCANCODE_A,    SDL_SCANCODE_S,    SDL_SCANCODE_D,      SDL_SCANCODE_UP,
     SDL_SCANCODE_DOWN, SDL_SCANCODE_LEFT, SDL_SCANCODE_RIGHT, SDL_SCANCODE_LSHIFT, SDL_SCANCODE_F,
@@ -71,15 +63,27 @@ std::int16_t clamp_axis(long v, int lo) {
 // SDL's y axes grow downwards; InputFrame's +y is "stick pushed away".
 std::int16_t flip_y(Sint16 v) { return clamp_axis(-static_cast<long>(v), -kFull); }
 
-// Radial dead zone: inside it the stick reads exactly 0 (so a resting pad records zeros).
-void apply_dead_zone(std::int16_t* x, std::int16_t* y, int dead_zone) {
+// Radial dead zones: inside the inner one the stick reads exactly 0 (so a resting pad records zeros);
+// from the outer one on it reads full deflection in its direction (a worn stick still reaches full speed).
+void apply_dead_zone(std::int16_t* x, std::int16_t* y, int inner, int outer) {
   const long x2 = static_cast<long>(*x) * *x, y2 = static_cast<long>(*y) * *y;
-  if (x2 + y2 < static_cast<long>(dead_zone) * dead_zone) *x = *y = 0;
+  if (x2 + y2 < static_cast<long>(inner) * inner) {
+    *x = *y = 0;
+    return;
+  }
+  if (outer < kFull && x2 + y2 >= static_cast<long>(outer) * outer) {
+    const double m = std::sqrt(static_cast<double>(x2 + y2));
+    *x = clamp_axis(std::lround(*x / m * kFull), -kFull);
+    *y = clamp_axis(std::lround(*y / m * kFull), -kFull);
+  }
 }
+
+std::int16_t scaled(std::int16_t v, float k) { return clamp_axis(std::lround(static_cast<double>(v) * k), -kFull); }
 
 // Keeps the stick value of larger magnitude, so pad and keyboard can be used together.
 std::int16_t stronger(std::int16_t a, std::int16_t b) { return std::abs(b) > std::abs(a) ? b : a; }
 
+// The physical button's bit (the frame's bit order), before remapping.
 std::uint32_t pad_button_bit(Uint8 sdl_button) {
   for (const PadButton& p : kPadButtons) {
     if (p.sdl == sdl_button) return p.button;
@@ -88,6 +92,50 @@ std::uint32_t pad_button_bit(Uint8 sdl_button) {
 }
 
 }  // namespace
+
+InputControls default_input_controls() {
+  InputControls c;
+  for (int b = 0; b < kRemapButtons; ++b) c.key[b] = kDefaultKeys[b];
+  return c;
+}
+
+std::string key_name(int scancode) {
+  if (scancode <= SDL_SCANCODE_UNKNOWN || scancode >= SDL_NUM_SCANCODES) return "";
+  return SDL_GetScancodeName(static_cast<SDL_Scancode>(scancode));
+}
+
+int key_from_name(const std::string& name) {
+  if (name.empty()) return 0;
+  const SDL_Scancode sc = SDL_GetScancodeFromName(name.c_str());
+  return sc == SDL_SCANCODE_UNKNOWN ? 0 : static_cast<int>(sc);
+}
+
+bool key_reserved(int scancode) {
+  for (SDL_Scancode k : kAxisKeys) {
+    if (k == scancode) return true;
+  }
+  return (scancode >= SDL_SCANCODE_F1 && scancode <= SDL_SCANCODE_F12) || scancode == SDL_SCANCODE_GRAVE ||
+         scancode == SDL_SCANCODE_ESCAPE;
+}
+
+void Input::set_controls(const InputControls& c) {
+  controls_ = c;
+  std::fill(keys_.begin(), keys_.end(), std::uint8_t{0});  // a key held across the change would stick
+}
+
+void Input::take_raw_presses(std::uint32_t* pad_buttons, int* scancode) {
+  if (pad_buttons) *pad_buttons = raw_pad_;
+  if (scancode) *scancode = raw_key_;
+  raw_pad_ = 0;
+  raw_key_ = 0;
+}
+
+std::uint32_t Input::frame_bit(std::uint32_t physical_bit) const {
+  for (int b = 0; b < kRemapButtons; ++b) {
+    if ((1u << controls_.pad[b]) == physical_bit) return 1u << b;
+  }
+  return physical_bit;
+}
 
 std::int16_t pointer_axis(int pixel, int size) {
   if (size <= 0) return 0;
@@ -105,13 +153,13 @@ Input::~Input() { shutdown(); }
 Status Input::init(const InputDesc& desc) {
   shutdown();
   desc_ = desc;
-  if (desc_.stick_dead_zone <= 0) desc_.stick_dead_zone = 7849;
+  if (desc_.stick_dead_zone > 0) controls_.dead_inner = desc_.stick_dead_zone;
   if (desc_.mouse_pixels_full_scale <= 0) desc_.mouse_pixels_full_scale = 16;
   if (SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
     return Error{"", "", std::string("SDL game controller init failed: ") + SDL_GetError()};
   }
   initialised_ = true;
-  keys_.assign(kKeyCount + kNumKeyButtons, 0);
+  keys_.assign(kKeyCount + kRemapButtons + 1, 0);
   mappings_loaded_ = 0;
   if (desc_.mapping_file) {
     // Read through read_file (refuses a FIFO instead of blocking); a missing file is not an error.
@@ -214,7 +262,8 @@ std::uint32_t Input::handle_event(const SDL_Event& e) {
       close_controller(e.cdevice.which);
       return 0;
     case SDL_CONTROLLERBUTTONDOWN:
-      pressed_latch_ |= pad_button_bit(e.cbutton.button);
+      raw_pad_ |= pad_button_bit(e.cbutton.button);  // a tap shorter than a tick (sample sees the rest)
+      pressed_latch_ |= frame_bit(pad_button_bit(e.cbutton.button));
       return 0;
     case SDL_TEXTINPUT:
       if (text_entry_) {
@@ -244,6 +293,7 @@ std::uint32_t Input::handle_event(const SDL_Event& e) {
         if (down && !arrow && !f_key) return 0;
       }
       if (down && e.key.repeat == 0) {
+        raw_key_ = sc;
         if (sc == SDL_SCANCODE_F11 || (alt && sc == SDL_SCANCODE_RETURN)) return kHotkeyFullscreen;
         if (sc >= SDL_SCANCODE_F1 && sc <= SDL_SCANCODE_F10) return hotkey_f(sc - SDL_SCANCODE_F1 + 1);
         if (sc == SDL_SCANCODE_F12 || sc == SDL_SCANCODE_GRAVE) return kHotkeyDebug;
@@ -253,10 +303,11 @@ std::uint32_t Input::handle_event(const SDL_Event& e) {
       for (int k = 0; k < kKeyCount; ++k) {
         if (kAxisKeys[k] == sc) keys_[static_cast<std::size_t>(k)] = down ? 1 : 0;
       }
-      for (int k = 0; k < kNumKeyButtons; ++k) {
-        if (kKeyButtons[k].scancode != sc) continue;
-        keys_[static_cast<std::size_t>(kKeyCount + k)] = down ? 1 : 0;
-        if (down && e.key.repeat == 0) pressed_latch_ |= kKeyButtons[k].button;
+      for (int b = 0; b <= kEscapeSlot; ++b) {
+        const bool match = b == kEscapeSlot ? sc == SDL_SCANCODE_ESCAPE : controls_.key[b] == sc;
+        if (!match) continue;
+        keys_[static_cast<std::size_t>(kKeyCount + b)] = down ? 1 : 0;
+        if (down && e.key.repeat == 0) pressed_latch_ |= b == kEscapeSlot ? std::uint32_t{kButtonStart} : 1u << b;
       }
       return 0;
     }
@@ -292,8 +343,8 @@ std::uint32_t Input::handle_event(const SDL_Event& e) {
 
 std::uint32_t Input::key_buttons() const {
   std::uint32_t b = 0;
-  for (int k = 0; k < kNumKeyButtons; ++k) {
-    if (keys_[static_cast<std::size_t>(kKeyCount + k)]) b |= kKeyButtons[k].button;
+  for (int k = 0; k <= kEscapeSlot; ++k) {
+    if (keys_[static_cast<std::size_t>(kKeyCount + k)]) b |= k == kEscapeSlot ? std::uint32_t{kButtonStart} : 1u << k;
   }
   return b;
 }
@@ -301,6 +352,7 @@ std::uint32_t Input::key_buttons() const {
 InputFrame Input::sample() {
   InputFrame f;
   if (!initialised_) return f;
+  std::uint32_t physical = 0;
   // Pads: read current state (SDL updated it while pumping events).
   for (const Pad& p : pads_) {
     SDL_GameController* gc = p.controller;
@@ -308,8 +360,8 @@ InputFrame Input::sample() {
     std::int16_t ly = flip_y(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_LEFTY));
     std::int16_t rx = clamp_axis(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_RIGHTX), -kFull);
     std::int16_t ry = flip_y(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_RIGHTY));
-    apply_dead_zone(&lx, &ly, desc_.stick_dead_zone);
-    apply_dead_zone(&rx, &ry, desc_.stick_dead_zone);
+    apply_dead_zone(&lx, &ly, controls_.dead_inner, controls_.dead_outer);
+    apply_dead_zone(&rx, &ry, controls_.dead_inner, controls_.dead_outer);
     f.left_x = stronger(f.left_x, lx);
     f.left_y = stronger(f.left_y, ly);
     f.right_x = stronger(f.right_x, rx);
@@ -319,9 +371,14 @@ InputFrame Input::sample() {
     f.right_trigger = std::max(f.right_trigger,
         clamp_axis(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_TRIGGERRIGHT), 0));
     for (const PadButton& b : kPadButtons) {
-      if (SDL_GameControllerGetButton(gc, b.sdl)) f.buttons |= b.button;
+      if (SDL_GameControllerGetButton(gc, b.sdl)) physical |= b.button;
     }
   }
+  for (int b = 0; b < kRemapButtons; ++b) {
+    if (physical & (1u << controls_.pad[b])) f.buttons |= 1u << b;
+  }
+  raw_pad_ |= physical & ~prev_physical_;  // scripted pads send no events: their presses are seen here
+  prev_physical_ = physical;
   // Keyboard: full deflection per key; opposite keys cancel.
   auto key = [this](int k) { return keys_[static_cast<std::size_t>(k)] != 0; };
   const auto dir = [&](int neg, int pos) {
@@ -352,6 +409,11 @@ InputFrame Input::sample() {
     f.right_x = stronger(f.right_x, clamp_axis(static_cast<long>(mouse_dx_) * kFull / s, -kFull));
     f.right_y = stronger(f.right_y, clamp_axis(-static_cast<long>(mouse_dy_) * kFull / s, -kFull));
     mouse_dx_ = mouse_dy_ = 0;
+  }
+  // The camera stick as the player set it (keys and mouse drags too): the frame holds what the game uses.
+  if (controls_.camera_speed != 1.0f || controls_.invert_x || controls_.invert_y) {
+    f.right_x = scaled(f.right_x, controls_.camera_speed * (controls_.invert_x ? -1.0f : 1.0f));
+    f.right_y = scaled(f.right_y, controls_.camera_speed * (controls_.invert_y ? -1.0f : 1.0f));
   }
   f.pressed = (f.buttons & ~prev_buttons_) | pressed_latch_ | mouse_pressed_;
   prev_buttons_ = f.buttons;

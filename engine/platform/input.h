@@ -21,6 +21,29 @@ struct InputDesc {
   int mouse_pixels_full_scale = 0;   // mouse drag per tick giving a full right-stick deflection; 0 -> 16
 };
 
+// The game's pad buttons (InputFrame Button bits 0..13, A to the right stick click): what remapping permutes.
+constexpr int kRemapButtons = 14;
+
+// How physical buttons, keys and sticks become an InputFrame (the player's options). The frame holds the
+// game's buttons, never the physical ones, so a replay recorded with any mapping plays the same anywhere.
+struct InputControls {
+  // pad[b]: the physical pad button (bit index) that gives the frame's button b. A permutation.
+  std::uint8_t pad[kRemapButtons] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
+  // key[b]: the SDL scancode that gives button b (0: none); Escape always gives Start as well.
+  int key[kRemapButtons] = {};
+  int dead_inner = 7849;     // radial, stick units: inside it the stick reads 0
+  int dead_outer = 32767;    // from here on the stick reads full deflection (in its direction)
+  float camera_speed = 1.0f; // right stick scale (clamped to full deflection)
+  bool invert_x = false, invert_y = false;
+};
+// The default keys of the frame's buttons (Space A, E B, Q X, R Y, ...).
+InputControls default_input_controls();
+// SDL's name of a scancode ("Space", "E"); "" for none. And back (0 for an unknown name).
+std::string key_name(int scancode);
+int key_from_name(const std::string& name);
+// Keys a button cannot take: the sticks' keys (W A S D, arrows, Left Shift, F), F1-F12, `, Escape.
+bool key_reserved(int scancode);
+
 // Keys that are not game actions (window and debug toggles), reported per displayed frame.
 enum Hotkey : std::uint32_t {
   kHotkeyFullscreen = 1u << 0,  // F11 or Alt+Enter
@@ -55,6 +78,13 @@ class Input {
   // pressed = went down since the previous sample, including taps shorter than a tick.
   InputFrame sample();
 
+  // Remapping, dead zones and the camera stick (takes effect at the next sample).
+  void set_controls(const InputControls& c);
+  const InputControls& controls() const { return controls_; }
+  // Physical pad buttons (bit index mask) and the last key (scancode, 0 none) pressed since the last
+  // call, before any mapping: the options menu's "press the new button".
+  void take_raw_presses(std::uint32_t* pad_buttons, int* scancode);
+
   // Releases every key and mouse button (on focus loss, so nothing stays stuck).
   void release_keyboard_and_mouse();
 
@@ -87,7 +117,11 @@ class Input {
   std::uint32_t key_buttons() const;
   void queue_typed(std::uint8_t c);
 
+  std::uint32_t frame_bit(std::uint32_t physical_bit) const;
   InputDesc desc_{};
+  InputControls controls_ = default_input_controls();
+  std::uint32_t raw_pad_ = 0, prev_physical_ = 0;
+  int raw_key_ = 0;
   bool initialised_ = false;
   int mappings_loaded_ = 0;
   std::vector<Pad> pads_;

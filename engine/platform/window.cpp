@@ -103,6 +103,10 @@ bool Window::set_fullscreen(bool on) {
   return fullscreen_;
 }
 
+void Window::set_size(int w, int h) {
+  if (window_) SDL_SetWindowSize(window_, w, h);
+}
+
 PixelSize Window::drawable_size() const {
   PixelSize s;
   if (window_) SDL_GL_GetDrawableSize(window_, &s.width, &s.height);

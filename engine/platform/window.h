@@ -52,6 +52,8 @@ class Window {
   bool set_fullscreen(bool on);
   bool toggle_fullscreen() { return set_fullscreen(!fullscreen_); }
   bool fullscreen() const { return fullscreen_; }
+  // The window's size in screen pixels (a fullscreen window keeps it for when it leaves fullscreen).
+  void set_size(int w, int h);
 
   PixelSize drawable_size() const;  // framebuffer size in pixels (differs from window size on HiDPI)
   PixelSize window_size() const;    // size in screen coordinates

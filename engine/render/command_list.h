@@ -69,6 +69,8 @@ struct ScreenLine {
 struct CommandList {
   int width = 0, height = 0;  // target size in pixels the coordinates refer to
   bool modern = false;        // true: perspective-correct, depth-tested, full-resolution, no dither
+  bool perspective = false;   // textures perspective-correct (modern, or the retro look without its warp)
+  bool dither = true;         // the retro path's 4x4 ordered dither (never on the modern path)
   Rgba8 clear_color;          // background
   Rgba8 fog_color;
   std::vector<ScreenTriangle> triangles;  // in drawing order: back to front (ordering table walked)

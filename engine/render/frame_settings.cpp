@@ -27,7 +27,7 @@ PixelRect letterbox(int window_w, int window_h, int src_w, int src_h) {
 
 void target_size(const FrameSettings& s, int window_w, int window_h, int* w, int* h) {
   const int iw = internal_width(s), ih = internal_height(s);
-  if (!s.modern || window_w <= 0 || window_h <= 0) {
+  if (!(s.modern || s.full_resolution) || window_w <= 0 || window_h <= 0) {
     *w = iw;
     *h = ih;
     return;

@@ -11,6 +11,11 @@ struct FrameSettings {
   bool subpixel = false;           // false: vertices snapped to whole pixels (the console wobble)
   bool modern = false;             // perspective-correct, depth buffer, full window resolution, no dither
   bool whole_polygons = false;     // true: big near polygons are not split (tests that follow one primitive)
+  // The retro look's parts, each on its own (the player's comfort options; modern turns them all off).
+  bool perspective_correct = false;  // true: textures without the affine warp (and no polygon splitting)
+  bool no_dither = false;          // true: 15-bit colour without the 4x4 ordered dither (flat bands)
+  bool full_resolution = false;    // true: the retro picture at the window's resolution, not 320x240
+  int text_scale = 0;              // HUD and menu text: 1..3 times the 8x8 font at 240 lines; 0 => 1
   std::uint32_t overlay_mask = 0;  // OverlayKind bits to draw (kOverlayWeights switches the weight view)
 };
 
@@ -24,6 +29,7 @@ inline int internal_width(const FrameSettings& s) {
 inline int internal_height(const FrameSettings& s) {
   return s.internal_height > 0 ? s.internal_height : kDefaultInternalHeight;
 }
+inline int text_scale(const FrameSettings& s) { return s.text_scale > 1 ? (s.text_scale > 3 ? 3 : s.text_scale) : 1; }
 inline int ot_buckets(const FrameSettings& s) { return s.ot_buckets > 0 ? s.ot_buckets : kDefaultOtBuckets; }
 
 // A pixel rectangle, origin top-left, y down.
@@ -36,7 +42,7 @@ struct PixelRect {
 // Degenerate sizes (<= 0) give an empty rectangle.
 PixelRect letterbox(int window_w, int window_h, int src_w, int src_h);
 
-// Size of the target the geometry stage projects to: the internal resolution, or (modern) the
+// Size of the target the geometry stage projects to: the internal resolution, or (modern, full_resolution) the
 // letterboxed rectangle's size at full window resolution. Never smaller than 1x1.
 void target_size(const FrameSettings& s, int window_w, int window_h, int* w, int* h);
 

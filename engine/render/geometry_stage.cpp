@@ -42,7 +42,8 @@ class Builder {
     viewport_.h = static_cast<float>(h_px_);
     viewport_.snap = !job.settings.subpixel && !job.settings.modern;
     view_proj_ = projection_matrix(job.camera, viewport_.w / viewport_.h) * job.camera.view;
-    subdivide_ = !job.settings.modern && !job.settings.whole_polygons;  // modern: perspective-correct
+    // Splitting only fights the affine warp: perspective-correct texturing has none.
+    subdivide_ = !job.settings.modern && !job.settings.perspective_correct && !job.settings.whole_polygons;
     const glm::vec3 d = job.lighting.sun_dir_ws;
     to_sun_ = glm::length(d) > 0 ? -glm::normalize(d) : glm::vec3(0.0f);
     fog_on_ = job.lighting.fog_end_m > job.lighting.fog_start_m;
@@ -54,6 +55,8 @@ class Builder {
     out.width = w_px_;
     out.height = h_px_;
     out.modern = job_.settings.modern;
+    out.perspective = job_.settings.modern || job_.settings.perspective_correct;
+    out.dither = !job_.settings.modern && !job_.settings.no_dither;
     out.clear_color = job_.lighting.clear_color;
     out.fog_color = job_.lighting.fog_color;
     for (int i = 0; i < job_.mesh_count; ++i) add_mesh(job_.meshes[i]);

@@ -1,12 +1,13 @@
 #pragma once
-// GLSL 3.30 sources for the rasterizer. Each program is compiled with a "#define MODERN 0|1" prelude:
-// retro = affine (noperspective) interpolation, 15-bit colour with a 4x4 ordered dither;
-// modern = perspective-correct interpolation (clip w rebuilt from 1/w), full colour.
+// GLSL 3.30 sources for the rasterizer. Each program is compiled with a prelude defining PERSPECTIVE,
+// QUANTIZE and DITHER (0 or 1): retro = affine (noperspective) interpolation, 15-bit colour with a 4x4
+// ordered dither; modern = perspective-correct interpolation (clip w rebuilt from 1/w), full colour.
+// The retro look's comfort options take its parts one by one (perspective, no dither).
 
 namespace cf {
 
 constexpr const char* kTriangleVs = R"(
-#if MODERN
+#if PERSPECTIVE
 #define INTERP smooth
 #else
 #define INTERP noperspective
@@ -24,7 +25,7 @@ INTERP out vec4 v_uv_fog_slot;  // u, v, fog, slot
 INTERP out vec3 v_color;        // alpha is never used
 void main() {
   vec2 ndc = vec2(a_pos.x / u_target.x * 2.0 - 1.0, 1.0 - a_pos.y / u_target.y * 2.0);
-#if MODERN
+#if PERSPECTIVE
   float w = 1.0 / max(a_depth.y, 1e-6);
   gl_Position = vec4(ndc * w, (a_depth.x * 2.0 - 1.0) * w, w);
 #else
@@ -36,7 +37,7 @@ void main() {
 )";
 
 constexpr const char* kTriangleFs = R"(
-#if MODERN
+#if PERSPECTIVE
 #define INTERP smooth
 #else
 #define INTERP noperspective
@@ -49,7 +50,7 @@ uniform sampler2D u_tex[8];
 uniform vec3 u_fog_color;
 uniform vec2 u_target;
 out vec4 o_color;
-#if !MODERN
+#if QUANTIZE
 // The console's 4x4 dither offsets, added to 8-bit colour before truncating to 5 bits.
 const float kDither[16] = float[16](-4.0, 0.0, -3.0, 1.0,
                                      2.0, -2.0, 3.0, -1.0,
@@ -71,12 +72,16 @@ void main() {
   else if (v_slot == 8) texel = textureLod(u_tex[7], v_uv, 0.0);
   if (texel.a < 0.5) discard;
   vec3 c = mix(texel.rgb * v_color.rgb, u_fog_color, v_fog);
-#if MODERN
+#if !QUANTIZE
   o_color = vec4(c, 1.0);
 #else
+#if DITHER
   ivec2 p = ivec2(gl_FragCoord.xy);
   int row = (int(u_target.y) - 1 - p.y) & 3;  // rows counted from the top of the image
   float d = kDither[row * 4 + (p.x & 3)];
+#else
+  float d = 0.0;
+#endif
   vec3 v = clamp(floor(c * 255.0 + 0.5) + d, 0.0, 255.0);
   o_color = vec4(floor(v / 8.0) * 8.0 / 255.0, 1.0);
 #endif

@@ -6,6 +6,7 @@
 #include <GL/glext.h>
 
 #include <cstring>
+#include <string>
 
 #include "render/draw_ranges.h"
 #include "render/frame_settings.h"
@@ -48,8 +49,12 @@ struct Program {
   GLint target = -1, tex = -1, fog_color = -1, modern = -1;
 };
 
-Status compile_program(bool modern, const char* name, GLuint* out) {
-  const char* prelude = modern ? "#version 330 core\n#define MODERN 1\n" : "#version 330 core\n#define MODERN 0\n";
+// modern: perspective-correct, full colour; otherwise 15-bit colour, with or without the warp and dither.
+Status compile_program(bool modern, bool perspective, bool dither, const char* name, GLuint* out) {
+  const std::string prelude_text = std::string("#version 330 core\n#define PERSPECTIVE ") + (modern || perspective ? "1" : "0") +
+                                   "\n#define QUANTIZE " + (modern ? "0" : "1") + "\n#define DITHER " +
+                                   (!modern && dither ? "1" : "0") + "\n";
+  const char* prelude = prelude_text.c_str();
   auto compile = [&](GLenum type, const char* src, GLuint* sh) -> Status {
     *sh = glCreateShader(type);
     const char* parts[2] = {prelude, src};
@@ -154,6 +159,17 @@ struct Rasterizer::Impl {
   int max_textures = 64;
   int clipped_run = kClippedRunTriangles;
   Program retro, modern;
+  Program look[3];  // the retro path without its dither, its warp, or both; compiled when first asked for
+  const Program& retro_program(bool perspective, bool dither) {
+    if (!perspective && dither) return retro;
+    Program& p = look[perspective ? (dither ? 1 : 2) : 0];
+    if (!p.id) {
+      GLuint id = 0;
+      if (!compile_program(false, perspective, dither, "retro look shader", &id)) return retro;
+      p = locate(id);
+    }
+    return p;
+  }
   GLuint vao = 0, vbo = 0;
   std::size_t vbo_bytes = 0;
   std::vector<GLuint> textures;  // TextureId -> GL name; [0] is the placeholder
@@ -218,7 +234,7 @@ struct Rasterizer::Impl {
     ranges.clear();
     for (Batch& each : batches) {
       each.range_begin = ranges.size();
-      split_for_clipping(list.triangles.data(), each.first, each.count, list.width, list.height, list.modern,
+      split_for_clipping(list.triangles.data(), each.first, each.count, list.width, list.height, list.modern || list.perspective,
                          clipped_run, &ranges);
       each.range_end = ranges.size();
     }
@@ -280,9 +296,9 @@ Status Rasterizer::init(const RasterizerDesc& desc) {
   im.max_textures = desc.max_textures > 0 ? desc.max_textures : 64;
   im.clipped_run = desc.clipped_run_triangles > 0 ? desc.clipped_run_triangles : kClippedRunTriangles;
   GLuint retro = 0, modern = 0;
-  Status s = compile_program(false, "retro shader", &retro);
+  Status s = compile_program(false, false, true, "retro shader", &retro);
   if (!s) return s;
-  s = compile_program(true, "modern shader", &modern);
+  s = compile_program(true, true, false, "modern shader", &modern);
   if (!s) {
     glDeleteProgram(retro);
     return s;
@@ -331,6 +347,10 @@ void Rasterizer::shutdown() {
   glDeleteVertexArrays(1, &im.vao);
   glDeleteProgram(im.retro.id);
   glDeleteProgram(im.modern.id);
+  for (Program& p : im.look) {
+    if (p.id) glDeleteProgram(p.id);
+    p = Program{};
+  }
   im.vbo = im.vao = 0;
   im.vbo_bytes = 0;
   im.drawn = false;
@@ -404,7 +424,7 @@ void Rasterizer::draw(const CommandList& list, int window_w, int window_h) {
     glClear(GL_COLOR_BUFFER_BIT);
   }
   im.upload(list);
-  im.draw_primitives(list, list.modern ? im.modern : im.retro);
+  im.draw_primitives(list, list.modern ? im.modern : im.retro_program(list.perspective, list.dither));
   glDisable(GL_DEPTH_TEST);
   im.list_w = list.width;
   im.list_h = list.height;

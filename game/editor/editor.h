@@ -64,6 +64,13 @@ class Editor {
   void reset(const Creature& start);
   // One tick.
   EditorRequest step(const InputFrame& in);
+  // The player's pen speeds, times kPenSpeed_mps and kPenSlowSpeed_mps (an editing session records them).
+  void set_pen_speeds(float normal, float precise) {
+    pen_scale_ = normal;
+    precise_scale_ = precise;
+  }
+  float pen_scale() const { return pen_scale_; }
+  float precise_scale() const { return precise_scale_; }
 
   const EditorDoc& doc() const { return doc_; }
   const EditorPen& pen() const { return pen_; }
@@ -102,6 +109,7 @@ class Editor {
   std::uint64_t ticks() const { return ticks_; }
 
  private:
+  float pen_scale_ = 1.0f, precise_scale_ = 1.0f;
   void step_drawing(const InputFrame& in);
   EditorRequest step_menu(const InputFrame& in);
   EditorRequest step_naming(const InputFrame& in);

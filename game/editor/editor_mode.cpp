@@ -29,6 +29,7 @@ Json edit_session_to_json(const EditSession& s) {
     }
     j["asks"] = asks;
   }
+  if (s.pen_speed != 1.0f || s.precise_pen_speed != 1.0f) j["pen_speeds"] = {s.pen_speed, s.precise_pen_speed};
   j["hash"] = hash_hex(s.hash);
   return j;
 }
@@ -83,6 +84,14 @@ Result<EditSession> parse_edit_session(const Json& j, const std::string& file) {
       s.asks.push_back(ask);
     }
   }
+  if (auto ps = j.find("pen_speeds"); ps != j.end()) {
+    if (!ps->is_array() || ps->size() != 2 || !(*ps)[0].is_number() || !(*ps)[1].is_number() ||
+        !((*ps)[0].get<double>() >= 0.25 && (*ps)[0].get<double>() <= 3.0) ||
+        !((*ps)[1].get<double>() >= 0.25 && (*ps)[1].get<double>() <= 3.0))
+      return Error{file, "pen_speeds", "must be [normal, precise], each in [0.25, 3]"};
+    s.pen_speed = (*ps)[0].get<float>();
+    s.precise_pen_speed = (*ps)[1].get<float>();
+  }
   auto h = j.find("hash");
   if (h == j.end() || !h->is_string() || !parse_hash_hex(h->get<std::string>(), &s.hash))
     return Error{file, "hash", "must be 16 hex digits"};
@@ -96,6 +105,7 @@ std::uint64_t replay_edit_session(const EditSession& s, Editor* editor) {
     if (c) start = std::move(*c);
   }
   editor->reset(start);
+  editor->set_pen_speeds(s.pen_speed, s.precise_pen_speed);
   std::size_t next_ask = 0;
   for (std::size_t t = 0; t < s.inputs.size(); ++t) {
     editor->step(s.inputs[t]);
@@ -125,6 +135,8 @@ void EditorMode::open(const Creature& start, const UserData& data, TextureId ski
   saved_revision_ = doc_.from_draft ? ~0ull : editor_.revision();
   draft_error_.clear();
   recording_ = EditSession{};
+  recording_.pen_speed = editor_.pen_scale();
+  recording_.precise_pen_speed = editor_.precise_scale();
   playback_ = nullptr;
   playback_next_ = 0;
   away_ = false;
@@ -136,6 +148,9 @@ void EditorMode::open(const Creature& start, const UserData& data, TextureId ski
 
 void EditorMode::play_back(const EditSession& session) {
   playback_ = &session;
+  editor_.set_pen_speeds(session.pen_speed, session.precise_pen_speed);  // as recorded, not this machine's
+  recording_.pen_speed = session.pen_speed;
+  recording_.precise_pen_speed = session.precise_pen_speed;
   playback_next_ = 0;
   playback_ask_ = 0;
   drafts_enabled_ = false;  // a replay is not the player's work

@@ -36,6 +36,9 @@ struct EditSession {
   Json start;                       // the creature the editor opened on (null: blank)
   std::vector<InputFrame> inputs;
   std::vector<EditorAsk> asks;      // "asks" (optional: sessions recorded before it have none)
+  // "pen_speeds" (optional, [normal, precise], default [1, 1]): the player's pen speeds, so the
+  // session replays the same on a machine with other settings.
+  float pen_speed = 1.0f, precise_pen_speed = 1.0f;
   std::uint64_t hash = 0;           // Editor::hash() after the last input
 };
 constexpr const char* kEditSessionFormat = "critterforge.editsession/1";
@@ -86,6 +89,10 @@ class EditorMode final : public Mode {
   // Feeds a recorded session's inputs instead of the pad (after open on its start creature); at its
   // end the editor's hash must equal the recorded one, else the run fails naming both.
   void play_back(const EditSession& session);
+  // The player's pen speeds (a replay uses its recorded ones instead).
+  void set_pen_speeds(float normal, float precise) {
+    if (!playback_) editor_.set_pen_speeds(normal, precise);
+  }
 
  private:
   ModeId start_test_walk(ModeContext& ctx);

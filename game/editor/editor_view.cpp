@@ -49,6 +49,51 @@ void add_polyline(const std::vector<glm::vec3>& pts, Rgba8 color, std::uint32_t 
   }
 }
 
+// Colour is never alone: each tag also has its line style (metres on, off, ...; solid for the torso)
+// and its letters at the part's free end.
+struct TagStyle {
+  float dash[4];  // on, off, on, off (0: solid)
+  const char* letters;
+};
+TagStyle tag_style(PartTag t) {
+  switch (t) {
+    case PartTag::kTorso: return {{0, 0, 0, 0}, "TO"};
+    case PartTag::kHead: return {{0.02f, 0.02f, 0.02f, 0.02f}, "HD"};       // dotted
+    case PartTag::kLeg: return {{0.07f, 0.03f, 0.07f, 0.03f}, "LG"};        // long dashes
+    case PartTag::kArm: return {{0.07f, 0.025f, 0.015f, 0.025f}, "AR"};     // dash and dot
+    case PartTag::kTail: return {{0.035f, 0.035f, 0.035f, 0.035f}, "TL"};   // short dashes
+  }
+  return {{0, 0, 0, 0}, "?"};
+}
+
+// A part's stroke in its tag's colour and line style.
+void add_tag_polyline(const std::vector<glm::vec3>& pts, PartTag tag, std::vector<OverlayLineInput>* out) {
+  const TagStyle st = tag_style(tag);
+  if (st.dash[0] <= 0.0f) {
+    add_polyline(pts, tag_color(tag), kOverlayControlPoints, out);
+    return;
+  }
+  int phase = 0;
+  float left = st.dash[0];  // of the current on/off piece
+  for (std::size_t i = 1; i < pts.size(); ++i) {
+    glm::vec3 a = pts[i - 1];
+    float seg = glm::length(pts[i] - a);
+    const glm::vec3 dir = seg > 0 ? (pts[i] - a) / seg : glm::vec3(0.0f);
+    while (seg > 0.0f) {
+      const float take = std::min(seg, left);
+      const glm::vec3 b = a + dir * take;
+      if (phase % 2 == 0) out->push_back({a, b, tag_color(tag), kOverlayControlPoints});
+      a = b;
+      seg -= take;
+      left -= take;
+      if (left <= 1e-6f) {
+        phase = (phase + 1) % 4;
+        left = st.dash[phase];
+      }
+    }
+  }
+}
+
 float torso_mid(const Creature& c) {
   const int t = find_torso(c);
   return t >= 0 ? torso_mid_x(c.parts[static_cast<std::size_t>(t)]) : 0.0f;
@@ -109,9 +154,7 @@ void EditorView::add_creature_lines(const Editor& editor, const EditorPreview& p
   const EditorDoc& doc = editor.doc();
   const Creature& c = doc.creature;
   const int faulty = preview.problems.empty() ? -1 : preview.problems.front().part;
-  for (std::size_t i = 0; i < c.parts.size(); ++i) {
-    add_polyline(c.parts[i].stroke, tag_color(c.parts[i].tag), kOverlayControlPoints, &lines_);
-  }
+  for (std::size_t i = 0; i < c.parts.size(); ++i) add_tag_polyline(c.parts[i].stroke, c.parts[i].tag, &lines_);
   // The selected and the faulty part go last, over the bones, with their points.
   for (int pi : {faulty, doc.selected}) {
     if (pi < 0 || pi >= static_cast<int>(c.parts.size())) continue;
@@ -165,6 +208,20 @@ void EditorView::add_screen_line(float x0, float y0, float x1, float y1, Rgba8 c
 void EditorView::fill_rect(int x, int y, int w, int h, Rgba8 c) {
   for (int r = 0; r < h; ++r) add_screen_line(static_cast<float>(x), static_cast<float>(y + r), static_cast<float>(x + w),
                                               static_cast<float>(y + r), c);
+}
+
+void EditorView::add_tag_letters(const Creature& c, const glm::mat4& view_proj, int s) {
+  HudTextStyle st;
+  st.scale = s;
+  for (const Part& p : c.parts) {
+    if (p.stroke.empty()) continue;
+    const glm::vec4 clip = view_proj * glm::vec4(p.stroke.back(), 1.0f);
+    if (clip.w <= 0.0f) continue;
+    const int x = static_cast<int>((clip.x / clip.w * 0.5f + 0.5f) * static_cast<float>(list_.width));
+    const int y = static_cast<int>((0.5f - clip.y / clip.w * 0.5f) * static_cast<float>(list_.height));
+    st.color = tag_color(p.tag);
+    draw_hud_text(tag_style(p.tag).letters, x + 3 * s, y - 4 * s, st, &list_);
+  }
 }
 
 void EditorView::add_pen(const EditorPen& pen, const glm::mat4& view_proj, int s) {
@@ -376,7 +433,9 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
   const int scale = std::max(1, list_.height / 240);
   if (drawing && list_.width > 0 && list_.height > 0) {
     const float aspect = static_cast<float>(list_.width) / static_cast<float>(list_.height);
-    add_pen(editor.pen(), projection_matrix(job.camera, aspect) * job.camera.view, scale);
+    const glm::mat4 view_proj = projection_matrix(job.camera, aspect) * job.camera.view;
+    add_tag_letters(editor.doc().creature, view_proj, scale);
+    add_pen(editor.pen(), view_proj, scale);
   }
   add_hud(editor, preview);
   return list_;

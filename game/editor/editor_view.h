@@ -32,6 +32,7 @@ class EditorView {
   void add_bottom_lines(const Editor& editor, const EditorPreview& preview, int scale);
   // The pen over everything else (nodes included), in its own colour: screen lines after the stage's.
   void add_pen(const EditorPen& pen, const glm::mat4& view_proj, int scale);
+  void add_tag_letters(const Creature& c, const glm::mat4& view_proj, int scale);
   // A small picture of the other view (front while drawing in the side view, and back): the body,
   // the centre line and the drawing plane as a line, so the pen's depth can be seen.
   void add_depth_gauge(const Editor& editor, int scale);

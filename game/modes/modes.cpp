@@ -104,8 +104,8 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
       next = ModeId::kEditor;
       break;
     }
-    // Start pauses a live session (replays and --ticks runs never pause).
-    if (!harness.limited() && (a & kActionPause)) {
+    // Start pauses a live session, pad-scripted test runs included (replays never pause).
+    if (!session.playing_back() && (a & kActionPause)) {
       next = ModeId::kPaused;
       break;
     }
@@ -120,16 +120,6 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
   apply_view_actions(actions, &ctx.frame_settings);
   hint_ = ctx.test_walk && session.state().tick < 180 ? "TEST WALK - B: BACK TO THE EDITOR" : "";
   return next;
-}
-
-ModeId PausedMode::update(const ModeFrame& frame, ModeContext& ctx) {
-  const InputFrame pad = (*frame.sample)();
-  if (ctx.test_walk && pad.went_down(kButtonB)) return ModeId::kEditor;
-  const std::uint64_t a = map_actions(ModeId::kPaused, pad, frame.hotkeys);
-  apply_view_actions(a, &ctx.frame_settings);
-  save_playtests(a, ctx);
-  if (a & kActionDebug) return ModeId::kDebug;
-  return (a & kActionResume) ? ModeId::kPlay : ModeId::kPaused;
 }
 
 }  // namespace cf

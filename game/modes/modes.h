@@ -14,7 +14,7 @@
 
 namespace cf {
 
-enum class ModeId { kPlay, kPaused, kDebug, kTitle, kEditor };
+enum class ModeId { kPlay, kPaused, kDebug, kTitle, kEditor, kOptions };
 
 // What a player can ask for, as bits; which buttons and keys mean what is in map_actions.
 enum ModeAction : std::uint64_t {
@@ -78,7 +78,13 @@ struct ModeFrame {
   int due_ticks = 0;            // ticks the clock allows this frame
   std::uint32_t hotkeys = 0;    // platform Hotkey bits pressed this frame
   const std::function<InputFrame()>* sample = nullptr;  // the live pad and keyboard, one call per tick
+  // Before any mapping, pressed this frame: physical pad buttons (bit index mask) and a key (SDL
+  // scancode, 0 none). Only the options menu's "press the new button" reads them.
+  std::uint32_t raw_pad = 0;
+  int raw_key = 0;
 };
+
+struct Settings;
 
 class PlaytestSaver;
 
@@ -93,6 +99,10 @@ struct ModeContext {
   std::function<void(SoundKind)> sound;  // a menu's or the editor's sound (empty: silent)
   bool test_walk = false;               // play was started from the editor; B goes back to it
   bool quit = false;                    // a mode asked to end the game
+  Settings* settings = nullptr;         // the player's options (game/options/settings.h); null: none
+  std::function<void()> settings_changed;  // applies and saves them
+  std::function<void()> open_title;       // the title menu, ready to show (back to title)
+  ModeId options_back = ModeId::kTitle;   // where the options menu returns
 };
 
 // Plays an interface sound when the context has somewhere to send it.
@@ -115,6 +125,8 @@ class Mode {
   virtual bool wants_text() const { return false; }
   // A mode that draws its own frame returns it; nullptr: the play view draws the session.
   virtual const CommandList* build_frame(const FrameSettings&, int /*window_w*/, int /*window_h*/) { return nullptr; }
+  // Drawn over the play view's frame (a menu over the paused game); only when build_frame gave nullptr.
+  virtual void draw_over(const FrameSettings&, CommandList*) {}
 };
 
 // Live play (and replays, --ticks runs): runs the due ticks; Start pauses a live session.
@@ -125,13 +137,6 @@ class PlayMode final : public Mode {
 
  private:
   const char* hint_ = "";  // the first seconds of a test walk: how to get back to the editor
-};
-
-// Paused: no ticks run or are recorded; Start resumes.
-class PausedMode final : public Mode {
- public:
-  ModeId update(const ModeFrame& frame, ModeContext& ctx) override;
-  const char* banner() const override { return "PAUSED - START (ENTER) TO GO ON"; }
 };
 
 }  // namespace cf

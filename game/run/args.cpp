@@ -66,6 +66,8 @@ const char* run_options_help() {
   --rumble S            pad rumble strength from 0 to 1 (default 1; 0 = off)
   --print-sound-events  print every sound event as a JSON line ({"sound":"footstep","tick":..})
   --print-rumble        at exit, print every rumble the scripted pad received as a JSON line
+  --settings FILE       the player's options (default $XDG_CONFIG_HOME/critterforge/settings.json or
+                        ~/.config/critterforge/settings.json; a bounded run uses the defaults without it)
   --help                this text
 Without --creature, --level, --replay, --ticks or --headless the game opens at the title menu.
 Ticks follow the wall clock (60 per second) on a real display (x11, wayland). A bounded run
@@ -127,6 +129,7 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
     } else if (a == "--window") {
       std::string v;
       s = value(&v);
+      o.has_window = true;
       if (s && !parse_window_size(v, &o.window_w, &o.window_h)) {
         return Error{"", a, "'" + v + "' is not WxH from 320x240 to 3840x2160 (e.g. 320x240)"};
       }
@@ -149,6 +152,8 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       o.debug = true;
     } else if (a == "--data-dir") {
       s = value(&o.data_dir);
+    } else if (a == "--settings") {
+      s = value(&o.settings_path);
     } else if (a == "--clip-depth") {
       std::string v;
       s = value(&v);

@@ -30,11 +30,13 @@ struct RunOptions {
   std::uint64_t threads = 2;      // worker threads for posing and skinning (1 or 2; results are the same)
   int window_w = 960;             // --window WxH: the window's size in pixels (320x240 .. 3840x2160)
   int window_h = 720;
+  bool has_window = false;        // --window given: it wins over the settings' window size
   // Editor and title menu (issue 12). Without --creature/--level/--replay/--ticks/--headless the
   // game opens at the title menu; --title forces it (bounded test runs), --edit opens the editor.
   bool title = false;
   bool edit = false;
   std::string edit_path;          // --edit FILE: the creature to open (empty: blank canvas)
+  std::string settings_path;      // --settings FILE: the options file (default: XDG config home)
   std::string data_dir;           // --data-dir DIR: creatures, drafts, playtests/ (default: XDG data home)
   bool has_seed = false;
   std::uint64_t seed = 1;

@@ -73,6 +73,12 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   return {};
 }
 
+Status Session::restart() {
+  Scene scene = scene_;
+  const Replay started = record_;
+  return start(std::move(scene), started.seed, started.herd);
+}
+
 void Session::set_threads(int threads) {
   pool_ = threads > 1 ? std::make_unique<WorkerPool>(threads) : nullptr;
   runtime_.set_pool(pool_.get());

@@ -51,6 +51,8 @@ class Session {
   // The same with a herd (game/herd.h): its creatures placed with the seed. An error names a herd
   // creature that cannot be built, or a level without room for the whole herd (the rest still runs).
   Status start(Scene scene, std::uint64_t seed, const std::vector<HerdKind>& herd);
+  // The same scene, seed and herd again from tick 0 (the pause menu's "restart level").
+  Status restart();
   // Plays back 'replay': its scene (embedded content, or loaded from its paths when it has none),
   // its seed and inputs; its hashes are checked as ticks run. Errors name the replay file.
   Status start_replay(const Replay& replay, const std::string& replay_file);

@@ -2,12 +2,15 @@
 // The set of modes a game has, switched by id; owned by main.
 #include "game/debug/debug_mode.h"
 #include "game/modes/modes.h"
+#include "game/options/options_menu.h"
+#include "game/options/pause_menu.h"
 
 namespace cf {
 
 struct GameModes {
   PlayMode play;
-  PausedMode paused;
+  PauseMenu paused;
+  OptionsMode options;
   DebugMode debug;
   Mode* title = nullptr;   // game/title/title_menu.h, owned by main
   Mode* editor = nullptr;  // game/editor/editor_mode.h, owned by main
@@ -18,6 +21,7 @@ struct GameModes {
       case ModeId::kDebug: return debug;
       case ModeId::kTitle: return title ? *title : play;
       case ModeId::kEditor: return editor ? *editor : play;
+      case ModeId::kOptions: return options;
       case ModeId::kPlay: break;
     }
     return play;

@@ -20,6 +20,7 @@ const char* kMainNew = "NEW CREATURE";
 const char* kMainDraft = "CONTINUE DRAFT";
 const char* kMainEdit = "EDIT";
 const char* kMainPlay = "PLAY";
+const char* kMainOptions = "OPTIONS";
 const char* kMainQuit = "QUIT";
 
 // A list label: upper case, '_' as a space (names read as words).
@@ -103,6 +104,7 @@ std::vector<std::string> TitleMode::items() const {
                                                                                   std::to_string(drafts_.size()) + ")");
       out.push_back(kMainEdit);
       out.push_back(kMainPlay);
+      out.push_back(kMainOptions);
       out.push_back(kMainQuit);
       break;
     case TitleScreen::kDrafts:
@@ -204,6 +206,10 @@ ModeId TitleMode::choose(ModeContext& ctx) {
         refresh_lists();
         go(l == kMainEdit ? TitleScreen::kEdit : TitleScreen::kPlayCreature);
         return ModeId::kTitle;
+      }
+      if (l == kMainOptions) {
+        ctx.options_back = ModeId::kTitle;
+        return ModeId::kOptions;
       }
       ctx.quit = true;
       return ModeId::kTitle;
@@ -322,7 +328,7 @@ ModeId TitleMode::update(const ModeFrame& frame, ModeContext& ctx) {
     if (in.went_down(kButtonY)) press_y();
     if (a & (kMenuChoose | kMenuConfirm)) next = choose(ctx);
   }
-  left_ = next != ModeId::kTitle;
+  left_ = next != ModeId::kTitle && next != ModeId::kOptions;  // the options come back to this menu as it was
   refresh_preview();
   return next;
 }
@@ -403,8 +409,9 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   if (!job.run()) list_.clear();
 
   HudTextStyle st;
-  st.scale = std::max(1, list_.height / 240);
-  const int s = st.scale, line = 10 * s;
+  const int s = std::max(1, list_.height / 240);  // layout; the words at the player's text size
+  st.scale = hud_pixel_scale(list_, settings);
+  const int line = 10 * st.scale;
   HudTextStyle big = st;
   big.scale = 3 * s;
   big.color = Rgba8{255, 210, 80, 255};
@@ -416,21 +423,27 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
                         : screen_ == TitleScreen::kVersions ? "EARLIER VERSIONS (NEWEST FIRST)"
                         : screen_ == TitleScreen::kPlayCreature ? "PLAY WITH WHICH CREATURE?"
                                                                 : "ON WHICH LEVEL?";
-  draw_hud_text(heading, 12 * s, 40 * s, st, &list_);
+  // Big text wraps (at most two lines each for the heading and the keys) rather than leave the picture.
+  const std::vector<std::string> head = wrap_hud_text(heading, list_.width - 16 * s, st, 2);
+  for (std::size_t i = 0; i < head.size(); ++i) draw_hud_text(head[i], 12 * s, 40 * s + static_cast<int>(i) * line, st, &list_);
+  const char* keys = screen_ == TitleScreen::kDrafts     ? "A CONTINUE   X DISCARD   B BACK"
+                     : screen_ == TitleScreen::kEdit     ? "A EDIT  X VERSIONS  Y DELETE  B BACK"
+                     : screen_ == TitleScreen::kVersions ? "A OPEN THIS VERSION   B BACK"
+                                                         : "UP/DOWN CHOOSE   A OK   B BACK";
+  const std::vector<std::string> key_lines = wrap_hud_text(keys, list_.width - 8 * s, st, 2);
+  const int keys_top = list_.height - static_cast<int>(key_lines.size()) * line;
   const std::vector<std::string> it = items();
-  // A window of at most 12 rows around the cursor.
-  const int rows = 12, first = std::max(0, std::min(cursor_ - rows / 2, static_cast<int>(it.size()) - rows));
-  int y = 56 * s;
+  // A window of at most 12 rows around the cursor (fewer with bigger text), above the keys and a message.
+  int y = 40 * s + static_cast<int>(head.size()) * line + 6 * s;
+  const int rows = std::max(1, std::min(12, (keys_top - y - (message_.empty() ? 0 : 2 * line)) / line));
+  const int first = std::max(0, std::min(cursor_ - rows / 2, static_cast<int>(it.size()) - rows));
   for (int i = first; i < static_cast<int>(it.size()) && i < first + rows; ++i, y += line) {
     st.color = i == cursor_ ? Rgba8{255, 230, 60, 255} : Rgba8{255, 255, 255, 255};
     draw_hud_text((i == cursor_ ? "> " : "  ") + it[static_cast<std::size_t>(i)], 12 * s, y, st, &list_);
   }
   st.color = Rgba8{170, 180, 210, 255};
-  const char* keys = screen_ == TitleScreen::kDrafts     ? "A CONTINUE   X DISCARD   B BACK"
-                     : screen_ == TitleScreen::kEdit     ? "A EDIT  X VERSIONS  Y DELETE  B BACK"
-                     : screen_ == TitleScreen::kVersions ? "A OPEN THIS VERSION   B BACK"
-                                                         : "UP/DOWN CHOOSE   A OK   B BACK";
-  draw_hud_text_centred(keys, list_.height - 10 * s, st, &list_);
+  for (std::size_t i = 0; i < key_lines.size(); ++i)
+    draw_hud_text_centred(key_lines[i], keys_top + static_cast<int>(i) * line, st, &list_);
   if (!preview_damage_.empty()) {
     // In place of the preview: why this file cannot be shown.
     st.color = Rgba8{255, 110, 90, 255};
@@ -444,7 +457,7 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   if (!message_.empty()) {
     st.color = Rgba8{255, 150, 80, 255};
     const std::vector<std::string> ls = wrap(hud_upper(message_), list_.width - 8 * s, st, 2);
-    int my = list_.height - 10 * s - static_cast<int>(ls.size()) * line;
+    int my = keys_top - static_cast<int>(ls.size()) * line;
     for (const std::string& l : ls) {
       draw_hud_text_centred(l, my, st, &list_);
       my += line;

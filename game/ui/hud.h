@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "render/command_list.h"
+#include "render/frame_settings.h"
 
 namespace cf {
 
@@ -14,6 +15,11 @@ struct HudTextStyle {
   Rgba8 color{255, 255, 255, 255};
   bool shadow = true;  // a dark copy one pixel down-right, for contrast
 };
+
+// Pixels per font pixel for a list: one per 240 lines of the target, times the player's text size.
+inline int hud_pixel_scale(const CommandList& list, const FrameSettings& fs) {
+  return (list.height / 240 > 1 ? list.height / 240 : 1) * text_scale(fs);
+}
 
 // Height in pixels of one text line (the 8-pixel cell plus one blank row) at the style's scale.
 int hud_line_height(const HudTextStyle& style = {});

@@ -106,9 +106,13 @@ constexpr std::uint8_t kFont[95][8] = {
     {0x6E, 0x3B, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},  // ~
 };
 
+// Ours: a warning triangle with an exclamation mark (drawn for this game).
+constexpr std::uint8_t kWarningGlyph[8] = {0x08, 0x1C, 0x14, 0x36, 0x22, 0x6B, 0x41, 0x7F};
+
 }  // namespace
 
 const std::uint8_t* hud_glyph(char c) {
+  if (c == kHudWarning) return kWarningGlyph;
   const int i = static_cast<unsigned char>(c) - 0x20;
   return i >= 0 && i < 95 ? kFont[i] : nullptr;
 }

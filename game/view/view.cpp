@@ -7,6 +7,7 @@
 
 #include "game/play/camera.h"
 #include "game/ui/hud.h"
+#include "game/ui/hud_font.h"
 #include "math/angles.h"
 #include "retarget/walker.h"
 
@@ -367,9 +368,11 @@ static std::vector<std::string> wrap_text(const std::string& text, int width, co
 void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   if (list_.width <= 0) return;
   HudTextStyle style;
-  style.scale = std::max(1, list_.height / 240);
+  style.scale = hud_pixel_scale(list_, settings);
   const int line_h = hud_line_height(style);
-  const std::string msg = hud_text(draw);
+  // Every HUD message is a warning (a refused action): the sign goes with the colour.
+  std::string msg = hud_text(draw);
+  if (!msg.empty()) msg = std::string(1, kHudWarning) + " " + msg;
   if (!msg.empty()) {
     style.color = Rgba8{255, 230, 60, 255};
     const std::vector<std::string> lines = wrap_text(msg, list_.width - 8 * style.scale, style);

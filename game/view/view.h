@@ -59,6 +59,8 @@ class View {
   const CommandList& build(const SimState& draw, const WorldRuntime& runtime, float alpha,
                            const FrameSettings& settings, int window_w, int window_h, GeometryStats* stats = nullptr);
 
+  // The last build's frame, for a menu drawn over it (Mode::draw_over).
+  CommandList* frame() { return &list_; }
   const std::vector<MeshInput>& meshes() const { return meshes_; }
   const std::vector<OverlayLineInput>& lines() const { return lines_; }
   // The player's pose of the last build (world positions of every bone).

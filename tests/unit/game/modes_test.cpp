@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "game/options/settings.h"
 #include "platform/input.h"
 #include "render/command_list.h"
 
@@ -70,7 +71,7 @@ TEST(Modes, StartPausesLivePlayAndResumes) {
   f.frame(3);  // the tick with Start runs, then play stops for this frame
   EXPECT_EQ(f.session.state().tick, 2u);
   EXPECT_EQ(f.modes.current, ModeId::kPaused);
-  EXPECT_STRNE(f.modes.active().banner(), "");
+  EXPECT_EQ(f.modes.paused.cursor(), 0) << "the pause menu opens on RESUME";
   f.frame(3);  // paused: no ticks, whatever the clock says
   EXPECT_EQ(f.session.state().tick, 2u);
   f.script.push_back(pressed(kButtonStart));
@@ -83,19 +84,43 @@ TEST(Modes, StartPausesLivePlayAndResumes) {
   EXPECT_TRUE(f.fs.modern);
 }
 
-TEST(Modes, BoundedRunsNeverPauseAndStopAtTheirLastTick) {
+TEST(Modes, BoundedRunsPauseTooAndTheMenuTicksCountSoTheyStillEnd) {
+  // A pad-scripted test drives the pause menu: its ticks are the run's clock, the session's stand still.
   RunOptions opt;
   opt.has_ticks = true;
   opt.ticks = 5;
   Fixture f(opt);
   f.script = {pressed(kButtonStart), InputFrame{}, InputFrame{}, InputFrame{}, InputFrame{}, InputFrame{}};
   f.frame(4);
-  EXPECT_EQ(f.modes.current, ModeId::kPlay);
-  EXPECT_EQ(f.session.state().tick, 4u);
+  EXPECT_EQ(f.modes.current, ModeId::kPaused);
+  EXPECT_EQ(f.session.state().tick, 1u);
   f.frame(4);
-  EXPECT_EQ(f.session.state().tick, 5u);
+  EXPECT_EQ(f.session.state().tick, 1u);
+  EXPECT_EQ(f.harness.ticks_run(f.session), 5u);
   EXPECT_TRUE(f.harness.finished(f.session));
   EXPECT_EQ(f.harness.finish(f.session), 0);
+}
+
+TEST(Modes, ThePauseMenuSwallowsTheStartThatOpenedItAndItsItemsChoose) {
+  Fixture f(RunOptions{});
+  InputFrame start_held;
+  start_held.buttons = kButtonStart;
+  InputFrame down = pressed(kButtonDpadDown), a = pressed(kButtonA);
+  f.script = {pressed(kButtonStart), start_held, InputFrame{}, down, InputFrame{}, a};
+  f.frame(1);
+  ASSERT_EQ(f.modes.current, ModeId::kPaused);
+  f.frame(1);  // Start still held: not a resume
+  EXPECT_EQ(f.modes.current, ModeId::kPaused);
+  f.frame(1);
+  f.frame(1);
+  EXPECT_EQ(f.modes.paused.cursor(), 1) << "on OPTIONS";
+  f.frame(1);
+  Settings settings = default_settings();
+  f.ctx.settings = &settings;
+  f.frame(1);
+  EXPECT_EQ(f.modes.current, ModeId::kOptions);
+  EXPECT_EQ(f.ctx.options_back, ModeId::kPaused);
+  EXPECT_EQ(f.session.state().tick, 1u) << "nothing ran while paused";
 }
 
 TEST(RunHarness, RefusesAScreenshotAfterTheLastTick) {

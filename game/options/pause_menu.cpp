@@ -1,0 +1,82 @@
+#include "game/options/pause_menu.h"
+
+#include "game/options/button_names.h"
+#include "game/options/settings.h"
+
+namespace cf {
+
+namespace {
+
+ModeId resume(ModeContext&) { return ModeId::kPlay; }
+
+ModeId options(ModeContext& ctx) {
+  ctx.options_back = ModeId::kPaused;
+  return ModeId::kOptions;
+}
+
+ModeId restart(ModeContext& ctx) {
+  ctx.harness.session_replaced(ctx.session);
+  (void)ctx.session.restart();  // a herd short of room said so at the first start; it plays with what fits
+  if (ctx.scene_changed) ctx.scene_changed();
+  return ModeId::kPlay;
+}
+
+ModeId leave(ModeContext& ctx) {
+  if (ctx.test_walk) return ModeId::kEditor;  // the drawing is still open there
+  if (ctx.open_title) ctx.open_title();
+  return ModeId::kTitle;
+}
+
+struct PauseItem {
+  const char* label;
+  const char* test_walk_label;  // the same item in a test walk
+  ModeId (*choose)(ModeContext&);
+};
+
+const PauseItem kPauseItems[] = {
+    {"RESUME", "RESUME", resume},
+    {"OPTIONS", "OPTIONS", options},
+    {"RESTART LEVEL", "RESTART THE TEST WALK", restart},
+    {"BACK TO TITLE", "BACK TO THE EDITOR", leave},
+};
+constexpr int kPauseItemCount = static_cast<int>(sizeof kPauseItems / sizeof kPauseItems[0]);
+
+}  // namespace
+
+ModeId PauseMenu::update(const ModeFrame& frame, ModeContext& ctx) {
+  if (!open_) {
+    open_ = true;
+    cursor_ = 0;
+    input_.open(ctx.session.last_input());  // the Start that paused is not a press here
+  }
+  test_walk_ = ctx.test_walk;
+  if (ctx.settings) {  // the pad buttons that give A and B now
+    keys_ = std::string(button_label(ctx.settings->controls.pad[0])) + " CHOOSE   " +
+            button_label(ctx.settings->controls.pad[1]) + " OR START: RESUME";
+  }
+  ModeId next = ModeId::kPaused;
+  menu_ticks(frame, ctx, ctx.harness.limited(), [&](const InputFrame& pad, int i) {
+    const std::uint64_t a = map_actions(ModeId::kPaused, pad, i == 0 ? frame.hotkeys : 0);
+    apply_view_actions(a, &ctx.frame_settings);
+    save_playtests(a, ctx);
+    const std::uint32_t m = input_.actions(pad);
+    if (a & kActionDebug) next = ModeId::kDebug;
+    else if (a & kActionResume) next = ModeId::kPlay;
+    else if (m & kMenuBack) next = ModeId::kPlay;
+    else if (m & kMenuUp) cursor_ = (cursor_ + kPauseItemCount - 1) % kPauseItemCount;
+    else if (m & kMenuDown) cursor_ = (cursor_ + 1) % kPauseItemCount;
+    else if (m & kMenuChoose) next = kPauseItems[cursor_].choose(ctx);
+    return next == ModeId::kPaused;
+  });
+  if (next != ModeId::kPaused && next != ModeId::kOptions) open_ = false;
+  if (next == ModeId::kOptions) input_.wait_release();  // back from the options, its B is still held
+  return next;
+}
+
+void PauseMenu::draw_over(const FrameSettings& fs, CommandList* list) {
+  std::vector<MenuRow> rows;
+  for (const PauseItem& it : kPauseItems) rows.push_back(MenuRow{test_walk_ ? it.test_walk_label : it.label, "", true});
+  draw_menu("PAUSED", rows, cursor_, "", keys_, fs, list);
+}
+
+}  // namespace cf

@@ -1,0 +1,23 @@
+#pragma once
+// The pause menu (Start in live play): Resume, Options, Restart level, Back to title (a test walk:
+// back to the editor). No ticks run or are recorded; Start or B resumes, LB + Start opens debug mode.
+// Its items are one table (pause_menu.cpp): adding one is one line.
+#include "game/options/menu_list.h"
+
+namespace cf {
+
+class PauseMenu final : public Mode {
+ public:
+  ModeId update(const ModeFrame& frame, ModeContext& ctx) override;
+  void draw_over(const FrameSettings& fs, CommandList* list) override;
+  int cursor() const { return cursor_; }
+
+ private:
+  bool open_ = false;
+  bool test_walk_ = false;
+  int cursor_ = 0;
+  std::string keys_ = "A CHOOSE   B OR START: RESUME";
+  MenuInput input_;
+};
+
+}  // namespace cf
