@@ -17,10 +17,15 @@
 
 namespace cf {
 
+constexpr float kTurnOnTheSpot_mps = 0.05f;
+
 bool collide_walker(const Level& level, const Species& sp, float heading_before, const glm::vec3& root_before,
                     WalkerState* w, glm::vec3* p) {
   bool hit = false;
-  if (sp.footprint.count > 0) {
+  if (sp.footprint.count > 0 && w->speed_mps > kTurnOnTheSpot_mps) {
+    hit = resolve_footprint_collisions(level, sp.footprint, w->heading_rad, p);  // walking: the push slides it
+  } else if (sp.footprint.count > 0) {
+    // Turning on the spot: a turn the push cannot clear is undone.
     const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p);
     if (m.turn_undone) w->turn_rate_rps = 0.0f;  // turning into a wall: the body stops turning
     hit = m.hit;

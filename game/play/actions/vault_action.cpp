@@ -118,11 +118,19 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
     f.goal_ws += shift;
   }
   glm::vec3 p = c.walker.position_ws;
-  collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+  const bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
   c.walker.position_ws = p;
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
   c.speed_mps = c.walker.speed_mps;
+  // A start the creature cannot get nearer to (its footprint would touch the fence) is reached as near
+  // as it goes: the vault starts from there (its first ticks blend the last few centimetres).
+  const glm::vec3 moved = c.walker.position_ws - pos;
+  const bool stalled = moved.x * moved.x + moved.z * moved.z < 1e-6f && st.approach_ticks > 5;
+  if ((hit || stalled) && dist < 0.2f && std::fabs(heading_err) < 0.12f) {
+    st.approaching = false;
+    start_vault(*plan, &st.vault);
+  }
 }
 
 // The vault's pose of 'tick' into *out (false when the plan or the job refuses).
