@@ -1,6 +1,7 @@
 // Critterforge: the game. Reads top to bottom like Dear ImGui's SDL2 + OpenGL3 example: parse the
 // arguments, load the creature and level, create the subsystems (plain objects owned here), then
 // loop { events, input, fixed ticks, build the frame, rasterize, present }.
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -21,6 +22,7 @@
 #include "game/title/game_modes.h"
 #include "game/run/run_harness.h"
 #include "game/session/user_data.h"
+#include "game/session/clip_run.h"
 #include "game/session/pad_script.h"
 #include "game/session/playtest_saver.h"
 #include "game/session/session.h"
@@ -221,6 +223,9 @@ int main(int argc, char** argv) {
   std::string notice;
   std::uint64_t notice_clip_tick = ~0ull;
   int notice_messages = 0;
+  double saved_notice_at = -1e9;  // when the last playtest replay was saved (its line fades after)
+  bool notice_saved_shown = false;
+  constexpr double kSavedNoticeS = 4.0;
 
   // 4. The loop.
   cf::GameModes modes;
@@ -259,9 +264,12 @@ int main(int argc, char** argv) {
     }
   };
   if (opt.debug) {
-    // Opens paused at --at-tick, reached at full speed.
+    // Opens paused at --at-tick, reached at full speed: with a pad script, the script's ticks up to it
+    // (fed straight to the simulation, as creature-lab clipcheck does); after it the script drives the pad.
     const std::uint64_t target = opt.has_at_tick ? opt.at_tick : 0;
-    while (session.state().tick < target && session.tick(cf::InputFrame{})) {
+    const bool scripted = !opt.pad_script_path.empty();
+    while (session.state().tick < target &&
+           session.tick(scripted ? cf::scripted_frame(pad_script, session.state().tick) : cf::InputFrame{})) {
     }
     if (session.state().tick < target) return fail(2, "--at-tick: the session ended before tick " + std::to_string(target));
     modes.current = cf::ModeId::kDebug;
@@ -329,18 +337,28 @@ int main(int argc, char** argv) {
     view.set_banner(modes.active().banner(), modes.current == cf::ModeId::kDebug && panel.initialized()
                                                  ? panel.covered_fraction(window.window_size().width)
                                                  : 0.0f);
-    // The first clip of the session and the last saved replay, rebuilt only when they change.
-    const std::uint64_t clip_tick = session.clips().has_first() ? session.clips().first().tick : ~0ull;
-    if (clip_tick != notice_clip_tick || saver.messages() != notice_messages) {
-      notice_clip_tick = clip_tick;
+    // The player sees player words only: the session's first clip is a developer's line (debug mode),
+    // a saved playtest replay a short line that fades. Rebuilt only when they change.
+    const bool debug_shown = modes.current == cf::ModeId::kDebug;
+    const std::uint64_t clip_tick = debug_shown && session.clips().has_first() ? session.clips().first().tick : ~0ull;
+    if (saver.messages() != notice_messages) {
       notice_messages = saver.messages();
-      const std::string saved = saver.last_message();
+      saved_notice_at = now_s();
+    }
+    const double saved_age = now_s() - saved_notice_at;
+    const bool saved_shown = saved_age < kSavedNoticeS && !saver.last_message().empty();
+    if (clip_tick != notice_clip_tick || saved_shown != notice_saved_shown) {
+      notice_clip_tick = clip_tick;
+      notice_saved_shown = saved_shown;
       notice = clip_tick == ~0ull ? ""
                : std::string(1, cf::kHudWarning) + " " +
                      cf::clip_event_line(session.clips().first(), &session.scene().rig.skeleton);
-      if (!saved.empty()) notice += notice.empty() ? saved : "\n" + saved;
+      if (saved_shown) notice += notice.empty() ? saver.last_message() : "\n" + saver.last_message();
       view.set_notice(notice);
     }
+    // The saved line dims over its last second (the clip line in debug mode stays bright).
+    view.set_notice_fade(clip_tick != ~0ull ? 1.0f
+                                            : static_cast<float>(std::clamp(kSavedNoticeS - saved_age, 0.0, 1.0)));
     if (!own) {
       view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);
       modes.active().draw_over(frame_settings, view.frame());

@@ -108,13 +108,18 @@ Result<VaultDecision> decide_vault(const Level& level, int fence, const VaultMot
   const bool fits_mirrored = fits(vm.fit_mirrored, room_left, room_right, tol);
   d.mirrored = d.delta < tol;
   if (!d.mirrored && !fits_authored && fits_mirrored) d.mirrored = true;  // the narrow side is blocked
+  const VaultFit& played = d.mirrored ? vm.fit_mirrored : vm.fit;
+  d.room_left = room_left;
+  d.room_right = room_right;
+  d.need_left = played.reach_left + tol;
+  d.need_right = played.reach_right + tol;
   if (!(d.mirrored ? fits_mirrored : fits_authored)) {
     d.refused = true;
-    const char* lmax_side = lmax_left ? "left" : "right";
-    const char* other_side = lmax_left ? "right" : "left";
-    // Shown after "Can't vault: " on the HUD, so it does not say "vault" again.
-    d.reason = std::string("no room beside the fence (") + metres(d.lref) + " " + lmax_side + ", " +
-               metres(d.lref_other) + " " + other_side + ", needs " + metres(d.lmax + tol) + ")";
+    // The side short of room (the shorter by more when both are), with what it has and needs. Shown
+    // after "Can't vault: " on the HUD, so it does not say "vault" again.
+    const bool left = room_left - d.need_left < room_right - d.need_right;
+    d.reason = std::string("not enough room on the ") + (left ? "left: " : "right: ") +
+               metres(left ? room_left : room_right) + ", needs " + metres(left ? d.need_left : d.need_right);
   }
   return d;
 }

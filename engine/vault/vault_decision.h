@@ -51,7 +51,9 @@ struct VaultDecision {
   float tolerance = 0.05f;
   bool mirrored = false;           // the mirrored clip is (or was to be) played
   bool refused = false;
-  std::string reason;              // for the HUD; empty when the vault is played
+  float room_left = 0.0f, room_right = 0.0f;  // room beside the path on the creature's left / right, metres
+  float need_left = 0.0f, need_right = 0.0f;  // what the clip played (or tried last) needs there: reach + tolerance
+  std::string reason;              // for the HUD, naming the side short of room; empty when the vault is played
 };
 
 // Placement facing the fence at walking distance: the creature's lateral position is 'from_ws'

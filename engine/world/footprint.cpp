@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "world/clearance.h"
 
@@ -172,6 +173,36 @@ bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float
   }
   p->y = y;
   return hit;
+}
+
+FootprintMove move_footprint(const Level& level, const Footprint& fp, float heading_before, float* heading,
+                             glm::vec3* p, float max_push_m) {
+  FootprintMove out;
+  const glm::vec3 wanted = *p;
+  // Cleared: pushed out, and a second resolve finds nothing left to push (a jam leaves overlap).
+  auto settle = [&](float h, glm::vec3* q) {
+    const glm::vec3 start = *q;
+    const bool hit = resolve_footprint_collisions(level, fp, h, q);
+    glm::vec3 again = *q;
+    resolve_footprint_collisions(level, fp, h, &again);
+    const float dx = again.x - q->x, dz = again.z - q->z, px = q->x - start.x, pz = q->z - start.z;
+    const bool clear = dx * dx + dz * dz < 1e-6f && px * px + pz * pz <= max_push_m * max_push_m;
+    return std::pair<bool, bool>(hit, clear);
+  };
+  glm::vec3 q = wanted;
+  const auto [hit, clear] = settle(*heading, &q);
+  if (clear || *heading == heading_before) {
+    *p = q;
+    out.hit = hit;
+    return out;
+  }
+  glm::vec3 r = wanted;
+  settle(heading_before, &r);
+  *p = r;
+  *heading = heading_before;
+  out.hit = true;
+  out.turn_undone = true;
+  return out;
 }
 
 FootprintPush footprint_push(const PlacedFootprint& a, const PlacedFootprint& b) {

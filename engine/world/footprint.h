@@ -40,6 +40,17 @@ Footprint fit_footprint(const FootprintStroke* strokes, int stroke_count, glm::v
 // on the ground square, moving p_ws only (heading is kept); p.y is kept. True when it was moved.
 bool resolve_footprint_collisions(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3* p_ws);
 
+// One tick's move of a walking body, turning included: the footprint at the new heading is pushed
+// clear (the body slides along what it touches). When that push cannot clear it, or would carry it
+// further than max_push_m (a long body turning between two walls), the turn is undone: the body keeps
+// heading_before, resolved the same way, and stops turning instead of sweeping through the wall.
+struct FootprintMove {
+  bool hit = false;         // something was touched (p was pushed, or the turn undone)
+  bool turn_undone = false;  // *heading_rad was set back to heading_before
+};
+FootprintMove move_footprint(const Level& level, const Footprint& footprint, float heading_before, float* heading_rad,
+                             glm::vec3* p_ws, float max_push_m = 0.08f);
+
 // A footprint turned to a heading, for tests between two bodies: its circles' offsets rotated into
 // world x, z around the origin, so moving the origin (a push) needs no new placement.
 struct PlacedCircle {

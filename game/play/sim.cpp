@@ -11,6 +11,7 @@
 #include "game/play/world_runtime.h"
 #include "math/angles.h"
 #include "math/scalar.h"
+#include "world/footprint.h"
 #include "world/level.h"
 
 namespace cf {
@@ -34,8 +35,16 @@ void step_controls(const ActionCall& call, const ActionRegistry& actions) {
   }
 }
 
-// Idle look-around: after a random pause the head turns to a random side.
-void step_look(SimState& s, CreatureState& c, const ActionRegistry& actions) {
+// Would the body, turned by yaw_rad where it stands, touch a wall or fence? (The head's look is
+// judged as the whole footprint turning: a head looking into a wall beside it is not allowed.)
+bool turned_touches(const SimContext& ctx, const Species* sp, const CreatureState& c, float yaw_rad) {
+  if (!ctx.level || !sp || sp->footprint.count == 0 || yaw_rad == 0.0f) return false;
+  glm::vec3 p = c.root_ws;
+  return resolve_footprint_collisions(*ctx.level, sp->footprint, c.heading_rad + yaw_rad, &p);
+}
+
+// Idle look-around: after a random pause the head turns to a random side, never into a wall.
+void step_look(SimState& s, CreatureState& c, const ActionRegistry& actions, const SimContext& ctx) {
   if (c.speed_mps > 0.05f || actions.current(c) != kLocomotion) {
     c.idle_ticks = 0;
     c.look_target_rad = 0.0f;
@@ -43,7 +52,10 @@ void step_look(SimState& s, CreatureState& c, const ActionRegistry& actions) {
     c.look_target_rad = static_cast<float>(s.rng.uniform(-0.7, 0.7));
     c.next_look_tick = c.idle_ticks + 90u + static_cast<std::uint32_t>(s.rng.range(0, 150));
   }
-  c.look_yaw_rad = approach(c.look_yaw_rad, c.look_target_rad, 1.5f * kTick_sf);
+  const Species* sp = ctx.species_of(c.species);
+  if (c.look_target_rad != 0.0f && turned_touches(ctx, sp, c, c.look_target_rad)) c.look_target_rad = 0.0f;
+  const float next = approach(c.look_yaw_rad, c.look_target_rad, 1.5f * kTick_sf);
+  if (std::fabs(next) <= std::fabs(c.look_yaw_rad) || !turned_touches(ctx, sp, c, next)) c.look_yaw_rad = next;
 }
 
 }  // namespace
@@ -121,7 +133,7 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
         actions[current].after_pose(ActionCall{s, c, i, *sp, ctx, runtime, idle});
     }
   }
-  for (int i = 0; i < s.creature_count; ++i) step_look(s, s.creatures[static_cast<std::size_t>(i)], actions);
+  for (int i = 0; i < s.creature_count; ++i) step_look(s, s.creatures[static_cast<std::size_t>(i)], actions, ctx);
   const Species* player = s.creature_count > 0 ? ctx.species_of(s.player().species) : nullptr;
   if (ctx.level && player && player->rig) {
     // The stick's swing is judged where the player now stands (after this tick's move).

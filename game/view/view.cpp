@@ -388,9 +388,10 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
     draw_hud_text(banner_, left + (list_.width - left - hud_text_width(banner_, style)) / 2, list_.height / 3, style,
                   &list_);
   }
-  if (!notice_.empty()) {
+  if (!notice_.empty() && notice_fade_ > 0.0f) {
     // Lines separated by '\n', each word-wrapped, ending one line above the bottom edge.
-    style.color = Rgba8{255, 120, 90, 255};
+    const auto dim = [&](int c) { return static_cast<std::uint8_t>(static_cast<float>(c) * std::min(notice_fade_, 1.0f)); };
+    style.color = Rgba8{dim(255), dim(120), dim(90), 255};
     const int width = list_.width - 8 * style.scale;
     if (notice_dirty_ || width != notice_width_) {  // wrapped again only when it changes
       notice_lines_.clear();

@@ -90,6 +90,8 @@ class View {
     notice_ = text;
     notice_dirty_ = true;
   }
+  // How bright the notice is drawn, 1 full .. 0 gone (a fading line).
+  void set_notice_fade(float f) { notice_fade_ = f; }
   // Times skinning and the geometry stage with 'now' (debug panel); the last build's durations.
   void set_clock(NowFn now) { now_ = now; }
   double skinning_s() const { return skinning_s_; }
@@ -123,6 +125,7 @@ class View {
   std::string notice_;
   std::vector<std::string> notice_lines_;  // notice_ wrapped to the picture's width
   bool notice_dirty_ = false;
+  float notice_fade_ = 1.0f;
   int notice_width_ = 0;
   NowFn now_ = nullptr;
   double skinning_s_ = 0.0, geometry_s_ = 0.0;

@@ -78,6 +78,8 @@ int cmd_vault(const Args& a) {
   j["tolerance"] = d.tolerance;
   j["mirrored"] = d.mirrored;
   j["refused"] = d.refused;
+  j["room"] = {{"left", d.room_left}, {"right", d.room_right}};
+  j["needs"] = {{"left", d.need_left}, {"right", d.need_right}};
   j["max_penetration_m"] = state.max_penetration_m;
   j["landed"] = {landed.x, landed.y, landed.z};
   if (d.refused) std::fprintf(stderr, "creature-lab vault: %s\n", d.reason.c_str());

@@ -12,9 +12,33 @@
 #include "math/scalar.h"
 #include "retarget/retarget.h"
 #include "world/clearance.h"
+#include "world/footprint.h"
+#include "world/movement_collision.h"
 #include "world/level.h"
 
 namespace cf {
+
+constexpr float kTurnOnTheSpot_mps = 0.05f;
+
+bool collide_walker(const Level& level, const Species& sp, float heading_before, const glm::vec3& root_before,
+                    WalkerState* w, glm::vec3* p) {
+  bool hit = false;
+  if (sp.footprint.count > 0 && w->speed_mps > kTurnOnTheSpot_mps) {
+    hit = resolve_footprint_collisions(level, sp.footprint, w->heading_rad, p);  // walking: the push slides it
+  } else if (sp.footprint.count > 0) {
+    // Turning on the spot: a turn the push cannot clear is undone.
+    const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p);
+    if (m.turn_undone) w->turn_rate_rps = 0.0f;  // turning into a wall: the body stops turning
+    hit = m.hit;
+  } else {
+    hit = resolve_circle_collisions(level, sp.body_radius_m, p);
+  }
+  if (!in_regions(level, *p)) {  // the movable regions' edge stops the creature
+    *p = root_before;
+    hit = true;
+  }
+  return hit;
+}
 
 namespace {
 
@@ -23,15 +47,10 @@ void step_walking(const ActionCall& a) {
   WalkCommand cmd;
   cmd.speed_mps = std::max(0.0f, a.command.move_y) * max_speed(*a.species.walk_setup);
   cmd.turn_rate_rps = -a.command.move_x * or_default(a.ctx.tuning.turn_rate_rps, 2.0f);  // stick right turns right
+  const float heading_before = c.walker.heading_rad;
   step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf);
   glm::vec3 p = c.walker.position_ws;
-  bool hit = a.species.footprint.count > 0
-                 ? resolve_footprint_collisions(*a.ctx.level, a.species.footprint, c.walker.heading_rad, &p)
-                 : resolve_circle_collisions(*a.ctx.level, a.species.body_radius_m, &p);
-  if (!in_regions(*a.ctx.level, p)) {  // the movable regions' edge stops the creature
-    p = c.root_ws;
-    hit = true;
-  }
+  const bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
   c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
   if (hit) {
     c.walker.position_ws = p;

@@ -22,6 +22,12 @@ class LocomotionAction final : public Action {
   const char* title() const override { return "Walker"; }
 };
 
+// Keeps a walker's step clear of walls, fences, pipes and the movable regions' edge: *p (the walker's
+// new position) is pushed clear at its new heading, or, turning on the spot where the turn would sweep
+// the body into something, the turn is undone (the walker's heading set back, its turn stopped). True when touched.
+bool collide_walker(const Level& level, const Species& species, float heading_before, const glm::vec3& root_before,
+                    WalkerState* walker, glm::vec3* p);
+
 // A creature that cannot walk (or whose pose failed): its bind pose with its cog's ground point at its root.
 void pose_bind_at_root(const CreatureState& c, const Rig& rig, CreaturePose* pose);
 

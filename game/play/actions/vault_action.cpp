@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/tick.h"
+#include "game/play/actions/locomotion.h"
 #include "game/play/sim.h"
 #include "game/play/world_runtime.h"
 #include "math/angles.h"
@@ -62,10 +63,12 @@ glm::vec3 vault_start_ground(const VaultPlan& plan, const Rig& rig) {
   return glm::vec3(p.x, 0.0f, p.z);
 }
 
-// One tick of walking to the vault's start: steers for a point on the vault's line a little short
-// of the start, so the creature arrives on the line already facing the fence (a creature standing
-// too close walks a small loop back onto it). Starts the vault on arrival, or after a timeout from
-// wherever the walk got to (the vault's first ticks blend from there).
+// One tick of walking to the vault's start. From well back it steers for a point on the vault's line
+// a little short of the start, so it arrives on the line already facing the fence. Closer than that
+// (A pressed right at the fence) it never loops round: it turns the short way onto the vault's
+// heading and steps back along its own line to the start, feet and all. Every step is kept clear of
+// walls and fences like walking. Starts the vault on arrival, or after a timeout from wherever the
+// walk got to (the vault's first ticks blend from there).
 void step_approach(const VaultAction& self, const ActionCall& a) {
   CreatureState& c = a.creature;
   VaultActionState& st = self.state_of<VaultActionState>(c);
@@ -90,22 +93,44 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
     return;
   }
   ++st.approach_ticks;
-  float want = plan->decision.place.heading_rad;
-  float speed_cap = std::max(0.0f, along) * 2.5f;
-  if (dist > 0.12f || along < -0.03f) {
+  const float heading_before = c.walker.heading_rad;
+  // The carrot is a point ahead on the line; when it would be behind the creature, it backs up instead.
+  const bool walk_on = along > 0.6f * dist + 0.05f;
+  WalkCommand cmd;
+  glm::vec3 shift(0.0f);
+  if (walk_on) {
     const glm::vec3 carrot = target - fwd * (0.6f * dist);
     const glm::vec3 to = carrot - pos;
-    want = std::atan2(to.x, to.z);
-    speed_cap = dist * 2.5f;
+    const float err = wrap_angle(std::atan2(to.x, to.z) - c.walker.heading_rad);
+    cmd.turn_rate_rps = std::clamp(err * 6.0f, -3.0f, 3.0f);
+    cmd.speed_mps = std::min(natural_speed(*a.species.walk_setup), dist * 2.5f) * std::max(0.0f, std::cos(err));
+  } else {
+    constexpr float kBackUp_mps = 0.6f;
+    cmd.turn_rate_rps = std::clamp(heading_err * 6.0f, -3.0f, 3.0f);
+    const float step = std::min(dist, kBackUp_mps * kTick_sf);
+    if (dist > 1e-6f) shift = to_start * (step / dist);
   }
-  const float err = wrap_angle(want - c.walker.heading_rad);
-  WalkCommand cmd;
-  cmd.turn_rate_rps = std::clamp(err * 6.0f, -3.0f, 3.0f);
-  cmd.speed_mps = std::min(natural_speed(*a.species.walk_setup), speed_cap) * std::max(0.0f, std::cos(err));
   step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf);
+  // Backing up: the planted feet go with the body (a shuffle), so no leg is left stretched.
+  c.walker.position_ws += shift;
+  for (FootState& f : c.walker.feet) {
+    f.plant_ws += shift;
+    f.goal_ws += shift;
+  }
+  glm::vec3 p = c.walker.position_ws;
+  const bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+  c.walker.position_ws = p;
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
   c.speed_mps = c.walker.speed_mps;
+  // A start the creature cannot get nearer to (its footprint would touch the fence) is reached as near
+  // as it goes: the vault starts from there (its first ticks blend the last few centimetres).
+  const glm::vec3 moved = c.walker.position_ws - pos;
+  const bool stalled = moved.x * moved.x + moved.z * moved.z < 1e-6f && st.approach_ticks > 5;
+  if ((hit || stalled) && dist < 0.2f && std::fabs(heading_err) < 0.12f) {
+    st.approaching = false;
+    start_vault(*plan, &st.vault);
+  }
 }
 
 // The vault's pose of 'tick' into *out (false when the plan or the job refuses).

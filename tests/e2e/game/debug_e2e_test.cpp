@@ -160,5 +160,23 @@ TEST(DebugE2E, SaveReplayNowChordWritesAPlaytestReplay) {
   EXPECT_NE(p.out.find("\"tick\":64"), std::string::npos) << p.out;
 }
 
+// --debug --at-tick T --pad-script runs the script up to T: the state it opens on is the one the plain
+// scripted run reaches at T (a script walking forward, so a neutral input would give another).
+TEST(DebugE2E, AtTickWithAPadScriptRunsTheScriptUpToTheTick) {
+  auto last_line = [](const std::string& out) {
+    const std::size_t end = out.find_last_not_of("\n");
+    return out.substr(out.rfind('\n', end) + 1, end - out.rfind('\n', end));
+  };
+  const std::string script = "--pad-script tests/data/game/walk_forward_3s.pad.json ";
+  const CommandResult plain = game_offscreen(script + "--ticks 100 --print-hash");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const CommandResult debug =
+      game_offscreen(script + "--debug --at-tick 100 --screenshot '" + tmp("at100.png") + "' --print-hash");
+  ASSERT_EQ(debug.exit_code, 0) << debug.err;
+  EXPECT_EQ(last_line(debug.out), last_line(plain.out));
+  const CommandResult idle = game_offscreen("--ticks 100 --print-hash");
+  EXPECT_NE(last_line(idle.out), last_line(plain.out));  // the script did move the creature
+}
+
 }  // namespace
 }  // namespace cf::test

@@ -37,7 +37,7 @@ std::string temp_file(const std::string& name, const std::string& text) {
 
 TEST(VaultCli, PrintsExactlyTheFieldsAndFollowsTheRule) {
   const std::set<std::string> keys = {"motion", "lmax", "lmax_dir", "lref", "delta", "tolerance",
-                                      "mirrored", "refused", "max_penetration_m", "landed"};
+                                      "mirrored", "refused", "room", "needs", "max_penetration_m", "landed"};
   for (const char* level : {"default", "fence_wall_left", "fence_wall_right", "fence_walls_both",
                             "wall_pipes_virtual_plane", "open_ground", "fence_region"}) {
     for (const char* creature : {"biped", "biped_arms_tail", "quadruped", "hexapod", "octopod", "strider", "stubby"}) {
@@ -70,7 +70,21 @@ TEST(VaultCli, PrintsExactlyTheFieldsAndFollowsTheRule) {
         EXPECT_GT(lz, cz + f["half_extents"][2].get<double>());
         EXPECT_NEAR(j["landed"][1].get<double>(), 0.0, 0.01);
       } else {
-        EXPECT_NE(r.err.find("no room beside the fence"), std::string::npos) << r.err;
+        // The reason names the side short of room with creature-lab's numbers for that side.
+        char side[8] = {0};
+        double had = 0.0, needs = 0.0;
+        const std::size_t at = r.err.find("not enough room on the ");
+        ASSERT_NE(at, std::string::npos) << r.err;
+        ASSERT_EQ(std::sscanf(r.err.c_str() + at, "not enough room on the %5[a-z]: %lf m, needs %lf m", side, &had, &needs), 3)
+            << r.err;
+        const std::string s = side, other = s == "left" ? "right" : "left";
+        ASSERT_TRUE(s == "left" || s == "right") << r.err;
+        EXPECT_NEAR(had, j["room"][s].get<double>(), 0.0051) << r.err;
+        EXPECT_NEAR(needs, j["needs"][s].get<double>(), 0.0051) << r.err;
+        EXPECT_LT(j["room"][s].get<double>(), j["needs"][s].get<double>());  // really short there
+        // The named side is the one short by more.
+        EXPECT_GE(j["needs"][s].get<double>() - j["room"][s].get<double>(),
+                  j["needs"][other].get<double>() - j["room"][other].get<double>());
       }
     }
   }
@@ -90,6 +104,9 @@ TEST(VaultCli, DefaultLevelMirrorsTheBipedsVault) {
   r = vault("biped", "fence_walls_both");
   j = parse(r.out);
   EXPECT_TRUE(j["refused"].get<bool>());
+  // The room on both sides adds up to the passage between the walls (inner faces at x = -0.64 and
+  // 0.64), whatever the creature's reference line.
+  EXPECT_NEAR(j["room"]["left"].get<double>() + j["room"]["right"].get<double>(), 1.28, 0.02) << r.out;
 }
 
 TEST(VaultCli, ToleranceIsASetting) {

@@ -187,7 +187,7 @@ TEST(Hud, RefusalBesideTwoWallsSaysItOnce) {
   view.init(session.scene(), ViewTextures{});
   const std::string text = view.hud_text(session.state());
   ASSERT_EQ(session.state().hud, vault_hud(kVaultRefused)) << text;
-  EXPECT_EQ(text.rfind("Can't vault: no room beside the fence (", 0), 0u) << text;
+  EXPECT_EQ(text.rfind("Can't vault: not enough room on the ", 0), 0u) << text;
   expect_says_it_once(text);
 }
 
@@ -198,7 +198,7 @@ TEST(Hud, EveryRefusalReasonSaysVaultOnce) {
   View& view = b.view;
   SimState s = session.state();
   s.hud = vault_hud(kVaultRefused);
-  for (const char* reason : {"no room beside the fence (0.21 m left, 0.30 m right, needs 0.45 m)",
+  for (const char* reason : {"not enough room on the right: 0.51 m, needs 0.75 m",
                              "the creature would touch a wall", "the creature would touch a fence",
                              "the motion could not be posed", "the motion could not be fitted to this creature",
                              "the clip must not loop",

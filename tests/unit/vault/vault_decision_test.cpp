@@ -89,7 +89,7 @@ TEST(VaultDecision, NoRoomEitherSideRefusesWithAReason) {
   auto d = decide_vault(lv, 0, biped().motion, lv.spawn);
   ASSERT_TRUE(d.ok());
   EXPECT_TRUE(d->refused);
-  EXPECT_NE(d->reason.find("no room"), std::string::npos) << d->reason;
+  EXPECT_NE(d->reason.find("not enough room on the "), std::string::npos) << d->reason;
   EXPECT_LT(d->lref - biped().motion.fit.reach_left, d->tolerance + 1.0f);
 }
 

@@ -57,7 +57,7 @@ TEST(VaultState, RefusedVaultNeverPlays) {
   auto d = decide_vault(lv, 0, *vm, lv.spawn);
   ASSERT_TRUE(d.ok());
   ASSERT_TRUE(d->refused);
-  EXPECT_NE(d->reason.find("no room"), std::string::npos);
+  EXPECT_NE(d->reason.find("not enough room on the "), std::string::npos);
   auto plan = plan_vault(lv, rig, *vm, *d);
   ASSERT_TRUE(plan.ok());
   EXPECT_EQ(plan->ticks, 0);

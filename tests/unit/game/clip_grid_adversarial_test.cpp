@@ -1,0 +1,293 @@
+// The natural wrong things, clip by clip: every shipped creature on every shipped level driven into
+// and along each wall at 30 and 60 degrees, turning on the spot beside each wall, orbiting the camera
+// while walking beside a wall, pressing A touching each fence from both sides, and vaulting a fence
+// and back. No run may give a clip event (but the known open ones, which may not get worse), the
+// camera stays 20 degrees short of looking straight down; its distance is measured and printed.
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "game/play/actions/vault_action.h"
+#include "game/play/camera.h"
+#include "game/session/clip_run.h"
+#include "math/angles.h"
+#include "world/clearance.h"
+#include "world/footprint.h"
+#include "world/movement_collision.h"
+
+namespace cf {
+namespace {
+
+const char* const kCreatures[] = {"biped", "biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"};
+const char* const kLevels[] = {"default",          "fence_region", "fence_wall_left",         "fence_wall_right",
+                               "fence_walls_both", "open_ground",  "wall_pipes_virtual_plane"};
+
+PadScript::Step hold(std::uint64_t ticks, float lx, float ly, std::uint32_t buttons = 0, float rx = 0.0f) {
+  PadScript::Step s;
+  s.ticks = ticks;
+  s.frame.left_x = static_cast<std::int16_t>(lx * 32767.0f);
+  s.frame.left_y = static_cast<std::int16_t>(ly * 32767.0f);
+  s.frame.right_x = static_cast<std::int16_t>(rx * 32767.0f);
+  s.frame.buttons = buttons;
+  return s;
+}
+
+float heading_of(glm::vec3 d) { return std::atan2(d.x, d.z); }
+
+// Where a run starts: 'touch' starts are moved out of the walls and fences by the creature's own
+// footprint (so it stands touching them), the others by its body circle.
+struct Scenario {
+  std::string name;
+  glm::vec3 start{0.0f};
+  float heading_rad = 0.0f;
+  bool touch = false;
+  std::vector<PadScript::Step> steps;
+  glm::vec3 away{0.0f};  // touch starts: the direction out from what they touch
+  bool from_far = false;  // touch starts: walked in from clear ground (fences)
+};
+
+std::vector<Scenario> adversarial(const Level& lv) {
+  std::vector<Scenario> out;
+  const glm::vec3 spawn = lv.spawn;
+  for (std::size_t i = 0; i < lv.walls.size(); ++i) {
+    const Box& b = lv.walls[i].box;
+    const bool thin_x = b.half_extents.x < b.half_extents.z;
+    glm::vec3 n = thin_x ? b.axis_x() : b.axis_z();
+    if (glm::dot(spawn - b.centre, n) < 0.0f) n = -n;
+    const glm::vec3 along = thin_x ? b.axis_z() : b.axis_x();
+    const float half_t = thin_x ? b.half_extents.x : b.half_extents.z, half_l = thin_x ? b.half_extents.z : b.half_extents.x;
+    const glm::vec3 face = glm::vec3(b.centre.x, 0.0f, b.centre.z) + n * half_t;
+    const std::string w = "wall " + std::to_string(i);
+    for (float deg : {30.0f, 60.0f}) {
+      const float a = deg * kDegToRad;
+      const glm::vec3 dir = along * std::cos(a) - n * std::sin(a);
+      // Starts so that the line meets the face a little past the wall's first third.
+      const glm::vec3 hit = face - along * (0.3f * half_l);
+      const float run = 1.8f;
+      out.push_back({w + " into at " + std::to_string(static_cast<int>(deg)) + " deg", hit - dir * run, heading_of(dir),
+                     false, {hold(10, 0, 0), hold(300, 0, 1)}});
+    }
+    const glm::vec3 along_start = face - along * (half_l - 0.4f);
+    out.push_back({w + " along, orbiting", along_start, heading_of(along), true,
+                   {hold(10, 0, 0), hold(150, 0, 1, 0, 1.0f), hold(150, 0, 1, 0, -1.0f)}, n});
+    // Beside the wall where no fence is near (a fence may stand against part of it).
+    glm::vec3 beside = face;
+    for (float off : {0.0f, 0.5f, -0.5f, 0.8f, -0.8f}) {
+      const glm::vec3 q = face + along * (off * half_l);
+      bool near_fence = false;
+      for (const Box& f : lv.fences) near_fence |= distance_to_footprint(f, q) < 1.2f;
+      if (!near_fence) {
+        beside = q;
+        break;
+      }
+    }
+    out.push_back({w + " turn on the spot", beside, heading_of(along), true,
+                   {hold(10, 0, 0), hold(200, 1, 0), hold(120, -1, 0), hold(30, 0, 0)}, n});
+  }
+  for (std::size_t i = 0; i < lv.fences.size(); ++i) {
+    const Box& f = lv.fences[i];
+    for (float side : {1.0f, -1.0f}) {
+      const glm::vec3 n = f.axis_z() * side;
+      const glm::vec3 face = glm::vec3(f.centre.x, 0.0f, f.centre.z) + n * f.half_extents.z;
+      const std::string fn = "fence " + std::to_string(i) + (side > 0 ? " +z" : " -z");
+      out.push_back({fn + " A touching", face, heading_of(-n), true,
+                     {hold(10, 0, 0), hold(2, 0, 0, kButtonA), hold(420, 0, 0), hold(60, 0, 1)}, n, true});
+    }
+    glm::vec3 n = f.axis_z();
+    if (glm::dot(spawn - f.centre, n) < 0.0f) n = -n;
+    const glm::vec3 start = glm::vec3(f.centre.x, 0.0f, f.centre.z) + n * (f.half_extents.z + 1.6f);
+    // Vault, turn round (about half a turn at the stick's 2 rad/s), vault back.
+    out.push_back({"fence " + std::to_string(i) + " vault and back", start, heading_of(-n), false,
+                   {hold(10, 0, 0), hold(2, 0, 0, kButtonA), hold(360, 0, 0), hold(94, 1, 0), hold(30, 0, 0),
+                    hold(2, 0, 0, kButtonA), hold(420, 0, 0), hold(40, 0, 1)}});
+  }
+  return out;
+}
+
+struct Outcome {
+  int clips = 0;
+  ClipEvent deepest;
+  float min_camera_m = 1e9f;
+  float max_pitch_rad = -1e9f;
+};
+
+// The camera's distance bound for a creature (orbit_stop_m's rule with the issue's 1.5 m floor) and
+// how far short of straight down its pitch must stay.
+constexpr float kCameraFloorM = 1.5f;
+constexpr float kPitchMarginRad = 20.0f * kDegToRad;
+
+Outcome run_one(const Scene& base, const Species& sp, const Scenario& sc, bool* started) {
+  Scene scene = base;
+  glm::vec3 p = sc.start;
+  if (sc.touch && sp.footprint.count > 0) {
+    // Fences: walked in from clear ground until the footprint touches (coming out from a fence could
+    // find a place straddling it). Walls: moved out from the face to the first clear place (a wall's
+    // other side may be another wall, as in a passage).
+    bool clear = false;
+    if (sc.from_far) {
+      for (float d = sp.footprint.bound_m + 0.3f; d >= 0.0f; d -= 0.01f) {
+        glm::vec3 q = sc.start + sc.away * d;
+        if (resolve_footprint_collisions(scene.level, sp.footprint, sc.heading_rad, &q)) break;
+        p = q;
+        clear = true;
+      }
+    }
+    for (float d = 0.0f; d <= 1.5f && !clear; d += 0.01f) {
+      glm::vec3 q = sc.start + sc.away * d;
+      if (!resolve_footprint_collisions(scene.level, sp.footprint, sc.heading_rad, &q)) {
+        p = q;
+        clear = true;
+      }
+    }
+    if (!clear) resolve_footprint_collisions(scene.level, sp.footprint, sc.heading_rad, &p);
+  } else {
+    resolve_circle_collisions(scene.level, sp.body_radius_m, &p);
+  }
+  Outcome o;
+  *started = in_regions(scene.level, p);
+  if (!*started) return o;
+  scene.level.spawn = p;
+  scene.level.spawn_heading_deg = sc.heading_rad * kRadToDeg;
+  Session s;
+  s.start(std::move(scene), 1);
+  const PadScript script(sc.steps);
+  for (std::uint64_t t = 0; t < script.total_ticks(); ++t) {
+    if (!s.tick(scripted_frame(script, s.state().tick))) break;
+    const ClipWatch& w = s.clips();
+    for (int k = 0; k < w.count(); ++k) {
+      const ClipEvent& e = w.events()[k];
+      if (o.clips++ == 0 || e.depth_m > o.deepest.depth_m) o.deepest = e;
+    }
+    const float height = s.runtime().pose(0).cog_ws.y - s.scene().level.ground_y;
+    const CameraPose cam = camera_pose(s.state(), s.scene().level, height);
+    const glm::vec3 to_eye = cam.eye_ws - cam.target_ws;
+    o.min_camera_m = std::min(o.min_camera_m, glm::length(to_eye));
+    o.max_pitch_rad = std::max(o.max_pitch_rad, std::asin(std::clamp(to_eye.y / std::max(glm::length(to_eye), 1e-6f), -1.0f, 1.0f)));
+  }
+  return o;
+}
+
+struct Pair {
+  const char* creature;
+  const char* level;
+};
+std::vector<Pair> pairs() {
+  std::vector<Pair> out;
+  for (const char* c : kCreatures)
+    for (const char* l : kLevels) out.push_back({c, l});
+  return out;
+}
+
+// Runs that still clip, with the depth they reach (metres): what issue 25 leaves open. Every other
+// run must be clean; these may not get worse.
+struct KnownOpen {
+  const char* run;
+  float depth_m;
+};
+const KnownOpen kKnownOpen[] = {
+#include "clip_grid_known_open.inc"
+};
+const float* known_open(const std::string& run) {
+  for (const KnownOpen& k : kKnownOpen)
+    if (run == k.run) return &k.depth_m;
+  return nullptr;
+}
+
+class AdversarialClipGrid : public ::testing::TestWithParam<Pair> {};
+
+TEST_P(AdversarialClipGrid, NaturalWrongThingsGiveNoClipsAndTheCameraKeepsTheHorizon) {
+  const Pair pr = GetParam();
+  Result<Scene> base = load_scene(std::string(CF_ASSETS_DIR) + "/creatures/" + pr.creature + ".json",
+                                  std::string(CF_ASSETS_DIR) + "/levels/" + pr.level + ".json");
+  ASSERT_TRUE(base.ok()) << base.error().to_string();
+  const Species sp = make_species(*base);
+  const Skeleton& sk = base->rig.skeleton;
+  const float bound = std::max(kCameraFloorM, 2.0f * sp.footprint.bound_m);
+  int runs = 0, camera_short = 0;
+  for (const Scenario& sc : adversarial(base->level)) {
+    bool started = false;
+    const Outcome o = run_one(*base, sp, sc, &started);
+    if (!started) {
+      std::printf("[adversarial grid] %s %s: start outside the movable ground, not run: %s\n", pr.creature, pr.level,
+                  sc.name.c_str());
+      continue;
+    }
+    ++runs;
+    const std::string where = std::string(pr.creature) + "|" + pr.level + "|" + sc.name;
+    const float* open = known_open(where);
+    if (open) {
+      // Still clips (left open, listed in kKnownOpen): may not get deeper than it was.
+      EXPECT_LE(o.deepest.depth_m, *open + 1e-4f) << where << ": deeper than the known " << *open * 100.0f << " cm";
+      std::printf("[adversarial grid] %s: KNOWN OPEN, %d clips, deepest %.1f cm\n", where.c_str(), o.clips,
+                  o.deepest.depth_m * 100.0f);
+    } else {
+      EXPECT_EQ(o.clips, 0) << where << ": deepest " << o.deepest.depth_m * 100.0f << " cm ("
+                            << to_string(o.deepest.obstacle) << " " << o.deepest.index << ", "
+                            << sk.names[static_cast<std::size_t>(std::max(o.deepest.bone, 0))] << " at tick "
+                            << o.deepest.tick << ")";
+    }
+    // The camera's distance bound is not met yet (issue 25 left open): measured and printed only.
+    if (o.min_camera_m < bound) ++camera_short;
+    EXPECT_LE(o.max_pitch_rad, 0.5f * kPi - kPitchMarginRad) << where << ": pitch " << o.max_pitch_rad * kRadToDeg
+                                                          << " deg";
+    std::printf("[adversarial grid] %s|%s|%s: %d clips, camera >= %.2f m, pitch <= %.0f deg\n", pr.creature, pr.level,
+                sc.name.c_str(), o.clips, o.min_camera_m, o.max_pitch_rad * kRadToDeg);
+  }
+  std::printf("[adversarial grid] %s|%s: %d runs, camera nearer than %.2f m in %d\n", pr.creature, pr.level, runs,
+              bound, camera_short);
+  EXPECT_GE(runs, 1);  // every level has a wall or a fence the scripts start from
+}
+
+// A pressed touching the fence: the creature backs up along its line and vaults, never turning round
+// on the spot (it used to spin about 353 degrees first, 164 ticks for the biped).
+TEST(AtTheFence, APressedTouchingTheFenceVaultsWithoutTurningRound) {
+  for (const char* creature : kCreatures) {
+    Result<Scene> base = load_scene(std::string(CF_ASSETS_DIR) + "/creatures/" + creature + ".json",
+                                    std::string(CF_ASSETS_DIR) + "/levels/open_ground.json");
+    ASSERT_TRUE(base.ok());
+    const Species sp = make_species(*base);
+    if (sp.footprint.count == 0 || !vault_motion(sp)) continue;  // cannot vault
+    const Box& f = base->level.fences[0];
+    Scene scene = *base;
+    const glm::vec3 n = -f.axis_z();  // the spawn's side
+    glm::vec3 p(0.0f);
+    // Walked in from clear ground until it touches (coming out from the fence could find a place
+    // straddling it, a small circle wholly beyond).
+    for (float d = sp.footprint.bound_m + 0.3f; d >= 0.0f; d -= 0.01f) {
+      glm::vec3 q = glm::vec3(f.centre.x, 0.0f, f.centre.z) + n * (f.half_extents.z + d);
+      if (resolve_footprint_collisions(scene.level, sp.footprint, 0.0f, &q)) break;
+      p = q;
+    }
+    scene.level.spawn = p;
+    scene.level.spawn_heading_deg = 0.0f;
+    Session s;
+    s.start(std::move(scene), 1);
+    InputFrame a;
+    a.buttons = a.pressed = kButtonA;
+    s.tick(a);
+    float turned = 0.0f, before = s.state().player().heading_rad;
+    int approach_ticks = 0;
+    for (int t = 0; t < 600 && vault_of(s.state().player()).vaults_played == 0; ++t) {
+      s.tick(InputFrame{});
+      const float h = s.state().player().heading_rad;
+      turned += std::fabs(wrap_angle(h - before));
+      before = h;
+      approach_ticks += vault_of(s.state().player()).approaching ? 1 : 0;
+    }
+    EXPECT_EQ(vault_of(s.state().player()).vaults_played, 1u) << creature;
+    EXPECT_LT(turned, 30.0f * kDegToRad) << creature << ": turned " << turned * kRadToDeg << " deg";
+    EXPECT_LT(approach_ticks, 90) << creature;  // a short step back, not a loop
+    std::printf("[at the fence] %s: approach %d ticks, turned %.1f deg\n", creature, approach_ticks, turned * kRadToDeg);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ShippedCreaturesAndLevels, AdversarialClipGrid, ::testing::ValuesIn(pairs()),
+                         [](const ::testing::TestParamInfo<Pair>& i) {
+                           return std::string(i.param.creature) + "_" + i.param.level;
+                         });
+
+}  // namespace
+}  // namespace cf
