@@ -37,12 +37,16 @@ std::string last_line(const std::string& out) {
   return nl == std::string::npos ? s : s.substr(nl + 1);
 }
 
-// Pixels whose red clearly leads green and blue (the painted ladybug's shell).
+// Pixels whose red clearly leads green and blue (the painted ladybug's shell) in the box where the
+// camera keeps the creature (the middle of a 960 x 720 picture; the brick walls are outside it).
 int red_pixels(const Image& img) {
   int n = 0;
-  for (std::size_t i = 0; i + 3 < img.rgba.size(); i += 4) {
-    const int r = img.rgba[i], g = img.rgba[i + 1], b = img.rgba[i + 2];
-    n += r > 90 && r > 2 * g && r > 2 * b;
+  for (int y = 300; y < 440 && y < img.height; ++y) {
+    for (int x = 440; x < 540 && x < img.width; ++x) {
+      const std::size_t i = (static_cast<std::size_t>(y) * static_cast<std::size_t>(img.width) + static_cast<std::size_t>(x)) * 4;
+      const int r = img.rgba[i], g = img.rgba[i + 1], b = img.rgba[i + 2];
+      n += r > 90 && r > 2 * g && r > 2 * b;
+    }
   }
   return n;
 }
@@ -63,7 +67,11 @@ TEST(PaintE2E, PaintedInTheEditorSavedAndReloadedIsTheSameFileAndTheSamePage) {
                                script("paint", s) + "' --ticks " + std::to_string(s.total_ticks()) +
                                " --screenshot '" + shot + "' --at-tick " + std::to_string(s.total_ticks() - 40));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::string saved = data + "/creatures/quadruped.json";
+  ASSERT_TRUE(std::filesystem::is_directory(data + "/creatures")) << r.err;
+  std::string saved;  // the name the prompt offered (the shipped name may count as taken)
+  for (const auto& e : std::filesystem::directory_iterator(data + "/creatures"))
+    if (e.path().extension() == ".json") saved = e.path().string();
+  ASSERT_FALSE(saved.empty()) << r.err;
   Result<std::string> text = read_file(saved);
   ASSERT_TRUE(text.ok()) << r.err;
   Result<Creature> c = parse_creature(*text, saved);
@@ -108,18 +116,19 @@ TEST(PaintE2E, APaintedCreatureWearsItsPaintInPlayAndComputesWhatTheUnpaintedOne
   EXPECT_EQ(last_line(a.out), last_line(b.out)) << "paint changed what the simulation computes";
   Result<Image> pa = load_png(painted), pb = load_png(plain);
   ASSERT_TRUE(pa.ok() && pb.ok());
-  EXPECT_GT(red_pixels(*pa), 2000) << "the red shell is not on screen";
-  EXPECT_LT(red_pixels(*pb), 200) << "the unpainted hexapod is green";
+  EXPECT_GT(red_pixels(*pa), 500) << "the red shell is not on screen";
+  EXPECT_LT(red_pixels(*pb), 20) << "the unpainted hexapod is green";
 }
 
-TEST(PaintE2E, AHerdPickedFromPaintedCreaturesRuns) {
-  const std::string shot = tmp("herd.png");
-  const CommandResult r = game("--creature tests/data/creatures/painted/quadruped.json --herd 6 --herd-from "
-                               "tests/data/creatures/painted --ticks 120 --screenshot '" + shot + "'");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  Result<Image> img = load_png(shot);
-  ASSERT_TRUE(img.ok());
-  EXPECT_GT(red_pixels(*img), 0);
+TEST(PaintE2E, AHerdPickedFromPaintedCreaturesComputesWhatTheShippedHerdDoes) {
+  // The painted copies keep their names and bodies, so the same seed picks and places the same herd.
+  const std::string args = " --level assets/levels/open_ground.json --herd 12 --ticks 120 --print-hash";
+  const CommandResult a = game("--creature tests/data/creatures/painted/biped.json --herd-from tests/data/creatures/painted" + args);
+  const CommandResult b = game("--creature assets/creatures/biped.json" + args);
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_EQ(last_line(a.out), last_line(b.out));
+  EXPECT_NE(game("--replay tests/data/game/walk.replay.json --herd-from x").exit_code, 0);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // Paint mode tick by tick: LB+Y switches, the buttons paint the selection (and its twin), each change
 // undoes and redoes in one step like a stroke, the preview makes a new page, and nothing of the
 // creature's shape changes.
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "creature/creature_io.h"
@@ -36,7 +38,10 @@ TEST(EditorPaint, LbYSwitchesBuildAndPaintAndTheStickDrawsNothingThere) {
   const Editor e = run(s, quadruped());
   EXPECT_TRUE(e.painting());
   EXPECT_EQ(e.doc().creature.parts.size(), quadruped().parts.size());
-  EXPECT_EQ(e.pen().pos, EditorPen{}.pos);  // the pen rests
+  Editor fresh;
+  fresh.reset(quadruped());
+  EXPECT_EQ(e.pen().pos, fresh.pen().pos);  // the pen rests
+  EXPECT_TRUE(e.pen().path.empty());
   test::PadSteps back = into_paint();
   back.add({1, 0, 0, {"lb", "y"}}).add({1, 0, 0, {}});
   EXPECT_FALSE(run(back, quadruped()).painting());
