@@ -133,6 +133,20 @@ int main(int argc, char** argv) {
   cf::View view;
   cf::FrameSettings frame_settings;
   cf::ViewTextures textures;
+  // Painted species' pages, one texture each, reused when the scene changes (the table is fixed).
+  std::vector<cf::TextureId> paint_textures;
+  cf::Image paint_rgba;
+  auto upload_paint = [&] {
+    for (int s = 0; s < view.species_count(); ++s) {
+      const cf::IndexedTexture* page = view.paint_page(s);
+      if (!page) continue;
+      cf::expand_indexed(*page, &paint_rgba);
+      const auto k = static_cast<std::size_t>(s);
+      if (k >= paint_textures.size()) paint_textures.push_back(rasterizer.create_texture(paint_rgba));
+      else rasterizer.update_texture(paint_textures[k], paint_rgba);
+      view.set_species_texture(s, paint_textures[k]);
+    }
+  };
   bool paced = false;  // ticks follow the wall clock; otherwise one tick per displayed frame
   if (!opt.headless) {
     cf::WindowDesc desc;
@@ -161,6 +175,7 @@ int main(int argc, char** argv) {
     textures.brick = rasterizer.load_texture(tex + "wall_brick.png", &ignored);
     textures.skin = rasterizer.load_texture(tex + "creature_skin.png", &ignored);
     view.init(session.species_scenes(), textures);
+    upload_paint();
     view.set_pool(session.pool());
     view.set_clock(&now_s);
     session.set_clock(&now_s);
@@ -210,6 +225,18 @@ int main(int argc, char** argv) {
   cf::EditorMode editor;
   editor.set_pen_speeds(settings.controls.pen_speed, settings.controls.precise_pen_speed);
   cf::TitleMode title;
+  // The editor's painted page, uploaded into one texture whenever the preview makes a new one.
+  cf::TextureId editor_paint = cf::kNoTexture;
+  std::uint64_t editor_page = 0;
+  auto upload_editor_paint = [&] {
+    const cf::EditorPreview& p = editor.preview();
+    if (!p.painted || p.page_revision == editor_page) return;
+    cf::expand_indexed(p.page, &paint_rgba);
+    if (!editor_paint.valid()) editor_paint = rasterizer.create_texture(paint_rgba);
+    else rasterizer.update_texture(editor_paint, paint_rgba);
+    editor_page = p.page_revision;
+    editor.set_paint_texture(editor_paint);
+  };
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;
 
@@ -260,6 +287,7 @@ int main(int argc, char** argv) {
   mode_ctx.scene_changed = [&] {
     if (!opt.headless) {
       view.init(session.species_scenes(), textures);
+      upload_paint();
       view.set_pool(session.pool());
     }
   };
@@ -333,6 +361,7 @@ int main(int argc, char** argv) {
     const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
     const cf::PixelSize size = window.drawable_size();
     // Modes with their own picture (title menu, editor) draw it; play and pause draw the session.
+    if (modes.current == cf::ModeId::kEditor) upload_editor_paint();
     const cf::CommandList* own = modes.active().build_frame(frame_settings, size.width, size.height);
     view.set_banner(modes.active().banner(), modes.current == cf::ModeId::kDebug && panel.initialized()
                                                  ? panel.covered_fraction(window.window_size().width)

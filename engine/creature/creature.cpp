@@ -143,6 +143,18 @@ Status validate_creature(const Creature& c, const std::string& file) {
       return Error{file, where + ".tag", "too many arms (at most 4)"};
   }
   if (torso < 0) return Error{file, "parts", "no torso (exactly one part must have tag \"torso\")"};
+  if (c.painted) {
+    if (c.eyes < 0 || c.eyes > kMaxEyes)
+      return Error{file, "paint.eyes", std::to_string(c.eyes) + " eyes (0 to " + std::to_string(kMaxEyes) + ")"};
+    for (std::size_t i = 0; i < c.parts.size(); ++i) {
+      const PartPaint& pp = c.parts[i].paint;
+      const std::string where = "paint.parts[" + std::to_string(i) + "]";
+      if (!(pp.scale >= kMinPaintScale && pp.scale <= kMaxPaintScale))
+        return Error{file, where + ".scale", "scale " + num(pp.scale) + " is out of range (0.25 to 4)"};
+      if (pp.pattern >= PaintPattern::kCount) return Error{file, where + ".pattern", "unknown pattern"};
+      if ((pp.base | pp.second) > 0x7fff) return Error{file, where, "colour is not 15-bit"};
+    }
+  }
   const Part& t = c.parts[static_cast<std::size_t>(torso)];
   std::vector<glm::vec3> spine = clean_stroke(t.stroke);
   for (std::size_t i = 0; i < c.parts.size(); ++i) {

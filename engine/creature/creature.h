@@ -7,6 +7,7 @@
 #include <glm/glm.hpp>
 
 #include "core/result.h"
+#include "creature/paint.h"
 
 namespace cf {
 
@@ -25,11 +26,15 @@ struct Part {
   float radius = 0.05f;       // flesh thickness, metres, > 0
   // Model space (metres, Y up, forward +Z), from the end nearest the body to the free end.
   std::vector<glm::vec3> stroke;
+  PartPaint paint;  // used when the creature is painted
 };
 
 struct Creature {
   std::string name;
   std::vector<Part> parts;
+  // The file's optional "paint" block: without it the creature wears the shared skin texture.
+  bool painted = false;
+  int eyes = 2;  // painted eyes on the head (the torso's front without one), 0..kMaxEyes
 };
 
 // Limits a valid creature keeps (see validate_creature).

@@ -43,11 +43,60 @@ static Status parse_part(const Json& j, const std::string& file, const std::stri
   return {};
 }
 
+static Status parse_colour(const Json& j, const char* key, Rgb555* out, const std::string& file,
+                           const std::string& where) {
+  std::string hex;
+  if (Status s = read_string(j, key, &hex, file, where); !s) return s;
+  if (!parse_hex_colour(hex, out)) return Error{file, field_path(where, key), "\"" + hex + "\" is not a #rrggbb colour"};
+  return {};
+}
+
+static Status parse_part_paint(const Json& j, const std::string& file, const std::string& where, PartPaint* out) {
+  if (!j.is_object()) return Error{file, where, "must be an object with base, pattern, second and scale"};
+  if (Status s = check_keys(j, {"base", "pattern", "second", "scale"}, file, where); !s) return s;
+  if (Status s = parse_colour(j, "base", &out->base, file, where); !s) return s;
+  if (Status s = parse_colour(j, "second", &out->second, file, where); !s) return s;
+  std::string pattern;
+  if (Status s = read_string(j, "pattern", &pattern, file, where); !s) return s;
+  if (!parse_paint_pattern(pattern, &out->pattern))
+    return Error{file, where + ".pattern",
+                 "unknown pattern \"" + pattern + "\" (expected solid, stripes, spots, belly or bands)"};
+  double scale = 1.0;
+  if (Status s = read_number(j, "scale", &scale, file, where); !s) return s;
+  if (!(scale >= kMinPaintScale && scale <= kMaxPaintScale))
+    return Error{file, where + ".scale", "out of range (0.25 to 4)"};
+  out->scale = static_cast<float>(scale);
+  return {};
+}
+
+// The optional "paint" block: one entry per part, in the parts' order.
+static Status parse_paint(const Json& j, const std::string& file, Creature* c) {
+  if (!j.is_object()) return Error{file, "paint", "must be an object with eyes and parts"};
+  if (Status s = check_keys(j, {"eyes", "parts"}, file, "paint"); !s) return s;
+  double eyes = 2.0;
+  if (Status s = read_number(j, "eyes", &eyes, file, "paint"); !s) return s;
+  if (eyes != std::floor(eyes) || eyes < 0.0 || eyes > kMaxEyes)
+    return Error{file, "paint.eyes", "must be a whole number from 0 to " + std::to_string(kMaxEyes)};
+  c->eyes = static_cast<int>(eyes);
+  auto parts = j.find("parts");
+  if (parts == j.end()) return Error{file, "paint.parts", "missing"};
+  if (!parts->is_array()) return Error{file, "paint.parts", "must be an array, one entry per part"};
+  if (parts->size() != c->parts.size())
+    return Error{file, "paint.parts",
+                 std::to_string(parts->size()) + " entries for " + std::to_string(c->parts.size()) + " parts"};
+  for (std::size_t i = 0; i < parts->size(); ++i) {
+    const std::string where = "paint.parts[" + std::to_string(i) + "]";
+    if (Status s = parse_part_paint((*parts)[i], file, where, &c->parts[i].paint); !s) return s;
+  }
+  c->painted = true;
+  return {};
+}
+
 Result<Creature> parse_creature(const std::string& text, const std::string& file, bool check_rules) {
   auto j = parse_json(text, file);  // a 1e999 is named by line and field there
   if (!j) return j.error();
   if (Status s = check_format(*j, kCreatureFormat, file); !s) return s.error;
-  if (Status s = check_keys(*j, {"format", "name", "parts"}, file, ""); !s) return s.error;
+  if (Status s = check_keys(*j, {"format", "name", "parts", "paint"}, file, ""); !s) return s.error;
   Creature c;
   if (Status s = read_string(*j, "name", &c.name, file, ""); !s) return s.error;
   auto parts = j->find("parts");
@@ -59,6 +108,9 @@ Result<Creature> parse_creature(const std::string& text, const std::string& file
     Part p;
     if (Status s = parse_part((*parts)[i], file, "parts[" + std::to_string(i) + "]", &p); !s) return s.error;
     c.parts.push_back(std::move(p));
+  }
+  if (auto paint = j->find("paint"); paint != j->end()) {
+    if (Status s = parse_paint(*paint, file, &c); !s) return s.error;
   }
   if (check_rules) {
     if (Status s = validate_creature(c, file); !s) return s.error;
@@ -85,6 +137,20 @@ Json creature_to_json(const Creature& c) {
     for (const glm::vec3& q : p.stroke) s.push_back({q.x, q.y, q.z});
     jp["stroke"] = std::move(s);
     j["parts"].push_back(std::move(jp));
+  }
+  if (c.painted) {
+    Json paint;
+    paint["eyes"] = c.eyes;
+    paint["parts"] = Json::array();
+    for (const Part& p : c.parts) {
+      Json pp;
+      pp["base"] = rgb555_to_hex(p.paint.base);
+      pp["pattern"] = to_string(p.paint.pattern);
+      pp["second"] = rgb555_to_hex(p.paint.second);
+      pp["scale"] = p.paint.scale;
+      paint["parts"].push_back(std::move(pp));
+    }
+    j["paint"] = std::move(paint);
   }
   return j;
 }

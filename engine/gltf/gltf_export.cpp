@@ -10,6 +10,7 @@
 
 #include "core/file_io.h"
 #include "gltf/key_reduction.h"
+#include "render/paint_texture.h"
 #include "retarget/retarget.h"
 #include "skeleton/rig_builder.h"
 
@@ -349,6 +350,24 @@ Result<std::string> build_glb(const ExportSource& s, const std::string& png, con
   return out.str();
 }
 
+// A painted creature's page as the base colour (the game's own texels, through its CLUT) and the
+// flesh's uvs moved into it.
+static Result<std::string> painted_skin_png(const Creature& creature, SkinMesh* mesh) {
+  const int parts = static_cast<int>(creature.parts.size());
+  std::vector<float> belly;
+  paint_belly_u(mesh->uvs, mesh->normals_ms, mesh->vertex_part, parts, &belly);
+  IndexedTexture page;
+  build_paint_texture(creature, belly, &page);
+  Image rgba;
+  expand_indexed(page, &rgba);
+  const std::vector<std::uint8_t> png = encode_png(rgba.width, rgba.height, rgba.rgba.data());
+  if (png.empty()) return Error{"", "paint", "cannot encode the painted skin as PNG"};
+  std::vector<glm::vec2> uvs;
+  paint_uvs(mesh->uvs, mesh->vertex_part, parts, &uvs);
+  mesh->uvs = std::move(uvs);
+  return std::string(png.begin(), png.end());
+}
+
 Result<ExportReport> export_glb(const Creature& creature, const ExportOptions& options,
                                 const std::string& out_path) {
   if (!(options.max_error_m >= 0.0f && options.max_error_m <= 1.0f))
@@ -357,7 +376,8 @@ Result<ExportReport> export_glb(const Creature& creature, const ExportOptions& o
   Result<ExportSource> src = prepare_export(creature, options, &report.skipped);
   if (!src) return src.error();
   const std::string assets = options.assets_dir.empty() ? default_export_assets_dir() : options.assets_dir;
-  Result<std::string> png = read_file(assets + "/textures/creature_skin.png", 16u << 20);
+  Result<std::string> png = creature.painted ? painted_skin_png(creature, &src->flesh.mesh)
+                                             : read_file(assets + "/textures/creature_skin.png", 16u << 20);
   if (!png) return png.error();
   Result<std::string> glb = build_glb(*src, *png, options, &report);
   if (!glb) return glb.error();

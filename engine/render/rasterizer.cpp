@@ -378,6 +378,21 @@ TextureId Rasterizer::create_texture(const Image& image) {
   return TextureId{static_cast<std::int32_t>(im.textures.size() - 1)};
 }
 
+bool Rasterizer::update_texture(TextureId id, const Image& image) {
+  Impl& im = *impl_;
+  // Slot 0 is the placeholder: never replaced.
+  if (!im.ready || id.index <= 0 || static_cast<std::size_t>(id.index) >= im.textures.size() ||
+      !check_texture_image(image, "")) {
+    return false;
+  }
+  glBindTexture(GL_TEXTURE_2D, im.textures[static_cast<std::size_t>(id.index)]);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               image.rgba.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return true;
+}
+
 bool Rasterizer::read_back_window(int w, int h, std::vector<std::uint8_t>* rgba) const {
   return impl_->ready && gl_read_rgba(0, GL_BACK, w, h, rgba);
 }

@@ -43,6 +43,8 @@ class Rasterizer {
   TextureId load_texture(const std::string& path, Error* error);
   // Uploads an image (must pass check_texture_image); kNoTexture when invalid or the table is full.
   TextureId create_texture(const Image& image);
+  // Replaces a texture's image (a painted skin changed); false for an unknown id or the placeholder.
+  bool update_texture(TextureId id, const Image& image);
   TextureId placeholder_texture() const;
 
   // Draws the frame into the window's default framebuffer (window_w x window_h drawable pixels),

@@ -58,6 +58,8 @@ void Editor::reset(const Creature& start) {
   message_ = find_torso(start) >= 0 ? "" : "hold A and move the stick to draw the torso";
   message_ticks_ = 0;
   thickening_ = false;
+  painting_ = scaling_ = false;
+  suggest_ = 0;
   name_fresh_ = false;
   confirm_ = EditorConfirm::kNone;
   hold_off_buttons();  // the A that chose this creature in the title menu is still down
@@ -78,6 +80,11 @@ std::uint64_t Editor::hash() const {
     h.u32(static_cast<std::uint32_t>(p.stroke.size()));
     for (const glm::vec3& q : p.stroke) h.f32(q.x), h.f32(q.y), h.f32(q.z);
   }
+  if (c.painted) {  // unpainted documents hash as they always did
+    h.i32(c.eyes);
+    for (const Part& p : c.parts) h.u32(p.paint.base), h.u32(p.paint.second), h.u8(static_cast<std::uint8_t>(p.paint.pattern)), h.f32(p.paint.scale);
+  }
+  if (painting_) h.u8(0x50);
   h.i32(doc_.selected);
   h.u8(static_cast<std::uint8_t>(doc_.next_tag));
   h.u8(doc_.symmetry);
@@ -142,7 +149,12 @@ EditorRequest Editor::step(const InputFrame& raw) {
         r = EditorRequest::kTestWalk;
         break;
       }
-      step_drawing(in);
+      if (a & kActionEditPaintMode && !pen_.drawing) {
+        painting_ = !painting_;
+        set_message(painting_ ? "paint mode - LB+Y builds again" : "build mode - LB+Y paints");
+        break;
+      }
+      painting_ ? step_painting(in) : step_drawing(in);
       break;
     }
     case EditorScreen::kMenu: r = step_menu(in); break;
@@ -246,13 +258,8 @@ void Editor::step_drawing(const InputFrame& in) {
     }
   }
   if (a & kActionEditDelete) delete_selection();
-  if (a & kActionEditSymmetry) {
-    doc_.symmetry = !doc_.symmetry;
-    set_message(doc_.symmetry ? "symmetry on" : "symmetry off");
-    fit_plane_to_tag(doc_.next_tag, false);
-  }
-  if (a & kActionEditUndo) set_message(history_.undo(&doc_) ? (++revision_, "undone") : "nothing to undo");
-  if (a & kActionEditRedo) set_message(history_.redo(&doc_) ? (++revision_, "redone") : "nothing to redo");
+  step_shared(a);
+  if (a & kActionEditSymmetry) fit_plane_to_tag(doc_.next_tag, false);
   // Triggers: right thickens, left thins, live; one undo step per squeeze.
   const float t = InputFrame::axis(in.right_trigger) - InputFrame::axis(in.left_trigger);
   if (std::fabs(t) > 0.1f && doc_.selected >= 0) {

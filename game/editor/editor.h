@@ -104,6 +104,11 @@ class Editor {
   // Bumped on every change of the creature, so the preview knows to rebuild.
   std::uint64_t revision() const { return revision_; }
   const EditorHistory& history() const { return history_; }
+  // Paint mode (LB + Y): the buttons paint the selected part (and its twin), or every part when none is
+  // selected; the pen rests. editor_paint.cpp.
+  bool painting() const { return painting_; }
+  // The paint the HUD shows: the selected part's, else the torso's (else the default).
+  PartPaint shown_paint() const;
   // Hash of the document and pen (the editing session's result), for replays.
   std::uint64_t hash() const;
   std::uint64_t ticks() const { return ticks_; }
@@ -111,6 +116,8 @@ class Editor {
  private:
   float pen_scale_ = 1.0f, precise_scale_ = 1.0f;
   void step_drawing(const InputFrame& in);
+  void step_painting(const InputFrame& in);
+  void step_shared(std::uint64_t actions);  // symmetry, undo and redo: both modes
   EditorRequest step_menu(const InputFrame& in);
   EditorRequest step_naming(const InputFrame& in);
   EditorRequest type_name(std::uint8_t key);  // a key of text entry (InputFrame::typed)
@@ -143,6 +150,9 @@ class Editor {
   std::string message_;
   int message_ticks_ = 0;
   bool thickening_ = false;
+  bool painting_ = false;
+  bool scaling_ = false;  // a trigger squeeze changing the pattern's scale (one undo step)
+  int suggest_ = 0;       // the next "suggest" variant
   EditorConfirm confirm_ = EditorConfirm::kNone;
   std::uint32_t held_off_ = 0;  // Button bits ignored until released (held across a screen change)
   std::uint64_t revision_ = 0;

@@ -234,7 +234,29 @@ void EditorPreview::rebuild(const Creature& creature) {
   if (s) {
     skin = std::move(*s);
     has_skin = true;
+    cf::paint_belly_u(skin.mesh.uvs, skin.mesh.normals_ms, skin.mesh.vertex_part, static_cast<int>(creature.parts.size()),
+                  &belly_u);
+    cf::paint_uvs(skin.mesh.uvs, skin.mesh.vertex_part, static_cast<int>(creature.parts.size()), &paint_uvs);
   }
+  repaint(creature);
+}
+
+void EditorPreview::repaint(const Creature& creature) {
+  painted = creature.painted && has_skin;
+  if (!painted) return;
+  build_paint_texture(creature, belly_u, &page);
+  ++page_revision;
+}
+
+bool same_shape(const Creature& a, const Creature& b) {
+  if (a.parts.size() != b.parts.size()) return false;
+  for (std::size_t i = 0; i < a.parts.size(); ++i) {
+    const Part& p = a.parts[i];
+    const Part& q = b.parts[i];
+    if (p.tag != q.tag || p.side != q.side || p.side_given != q.side_given || p.radius != q.radius || p.stroke != q.stroke)
+      return false;
+  }
+  return true;
 }
 
 }  // namespace cf

@@ -9,6 +9,7 @@
 
 #include "creature/creature.h"
 #include "creature/creature_rules.h"
+#include "render/paint_texture.h"
 #include "skeleton/skeleton.h"
 #include "skin/skinned_creature.h"
 
@@ -48,6 +49,9 @@ EditResult delete_selected(EditorDoc* doc);
 EditResult thicken_selected(EditorDoc* doc, float delta_m);
 // Gives the selected part the next tag in the cycle; without a selection, the next stroke's tag.
 EditResult cycle_tag(EditorDoc* doc);
+// Paints the selected part and, with symmetry, its twin; every part when none is selected. The
+// creature becomes painted. 'what' names the change for the HUD ("stripes").
+EditResult paint_parts(EditorDoc* doc, void (*change)(PartPaint*, const void*), const void* arg, const std::string& what);
 // Index of the part that mirrors 'part' (same tag, stroke mirrored within 1 mm), -1 when none.
 int mirror_twin(const Creature& c, int part);
 
@@ -81,9 +85,22 @@ struct EditorPreview {
   SkinnedCreature skin;
   std::vector<RuleProblem> problems;  // broken rules, most important first
 
+  // A painted creature's page and the flesh's uvs into it; page_revision grows with every new page.
+  bool painted = false;
+  IndexedTexture page;
+  std::vector<float> belly_u;
+  std::vector<glm::vec2> paint_uvs;
+  std::uint64_t page_revision = 0;
+  TextureId paint_texture = kNoTexture;  // the uploaded page (set by whoever uploads it)
+
   // Rebuilds everything from the creature (an empty creature gives no rig and "draw the torso first").
   void rebuild(const Creature& creature);
+  // A change of paint alone: only the page is made again (the flesh, rig and rules are the same).
+  void repaint(const Creature& creature);
   bool saveable() const { return problems.empty() && has_rig; }
 };
+
+// Same parts, tags, sides, radii and strokes (paint aside): the preview only needs repainting.
+bool same_shape(const Creature& a, const Creature& b);
 
 }  // namespace cf

@@ -143,6 +143,7 @@ void EditorMode::open(const Creature& start, const UserData& data, TextureId ski
   playback_ask_ = 0;
   if (!start.parts.empty()) recording_.start = creature_to_json(start);
   preview_.rebuild(editor_.doc().creature);
+  built_creature_ = editor_.doc().creature;
   built_revision_ = editor_.revision();
 }
 
@@ -158,7 +159,13 @@ void EditorMode::play_back(const EditSession& session) {
 
 void EditorMode::rebuild_preview() {
   if (editor_.revision() == built_revision_) return;
-  preview_.rebuild(editor_.doc().creature);
+  const Creature& c = editor_.doc().creature;
+  if (same_shape(c, built_creature_)) {
+    preview_.repaint(c);  // a paint stroke: the flesh stays, the page is made again
+  } else {
+    preview_.rebuild(c);
+  }
+  built_creature_ = c;
   built_revision_ = editor_.revision();
 }
 

@@ -65,6 +65,8 @@ class EditorMode final : public Mode {
 
   const Editor& editor() const { return editor_; }
   const EditorPreview& preview() const { return preview_; }
+  // The uploaded texture of the preview's painted page (game/main.cpp uploads it when it changes).
+  void set_paint_texture(TextureId t) { preview_.paint_texture = t; }
   const EditorDocument& document() const { return doc_; }
   // A line on the editor's HUD (the title menu says what it opened).
   void set_message(const std::string& m) { editor_.set_message(m); }
@@ -121,6 +123,7 @@ class EditorMode final : public Mode {
   bool drafts_enabled_ = true;
   TextureId skin_texture_ = kNoTexture;
   std::uint64_t built_revision_ = ~0ull;
+  Creature built_creature_;  // what the preview was built from (a paint change only repaints)
   std::uint64_t draft_revision_ = ~0ull;  // the revision the draft file holds
   int saves_ = 0;                          // saves that succeeded (the save's sound)
   std::uint64_t saved_revision_ = ~0ull;  // the revision its own file holds

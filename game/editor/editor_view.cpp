@@ -1,4 +1,5 @@
 #include "game/editor/editor_view.h"
+#include "game/editor/editor_paint_view.h"
 
 #include <algorithm>
 #include <cmath>
@@ -408,14 +409,20 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
   meshes_.clear();
   lines_.clear();
   points_.clear();
+  const bool painting = editor.painting();
   if (preview.has_skin) {
     MeshInput in = bind_flesh_input(preview.skin.mesh, skin_texture);
-    in.color = Rgba8{200, 200, 200, 255};
+    in.color = painting ? kWhite : Rgba8{200, 200, 200, 255};
+    if (preview.painted && preview.paint_texture.valid()) {
+      in.uvs = preview.paint_uvs.data();
+      in.texture = preview.paint_texture;
+    }
     meshes_.push_back(in);
   }
   highlight_.clear();
-  add_grid(editor.pen());
+  if (!painting) add_grid(editor.pen());
   add_creature_lines(editor, preview);
+  if (painting) lines_.clear(), points_.clear();  // the paint, and the selected part's stroke alone
   lines_.insert(lines_.end(), highlight_.begin(), highlight_.end());
   const bool drawing = editor.screen() == EditorScreen::kDrawing;
   if (!drawing) {
@@ -423,14 +430,18 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
     lines_.clear();
     points_.clear();
   }
-  GeometryJob job =
-      scene_geometry_job(editor_camera_view(editor.pen().plane), settings, window_w, window_h, &scratch_, &list_);
+  GeometryJob job = scene_geometry_job(painting ? paint_camera_view() : editor_camera_view(editor.pen().plane), settings,
+                                      window_w, window_h, &scratch_, &list_);
   job.set_inputs(meshes_, lines_, points_);
   job.camera.fov_y_rad = kEditorFovY;
   job.lighting.clear_color = Rgba8{24, 28, 44, 255};
   job.settings.overlay_mask = kOverlayAll & ~kOverlayWeights;  // the editor's lines are always shown
   if (!job.run()) list_.clear();
   const int scale = std::max(1, list_.height / 240);
+  if (drawing && painting) {
+    add_paint_hud(editor, scale, &list_);
+    return list_;
+  }
   if (drawing && list_.width > 0 && list_.height > 0) {
     const float aspect = static_cast<float>(list_.width) / static_cast<float>(list_.height);
     const glm::mat4 view_proj = projection_matrix(job.camera, aspect) * job.camera.view;

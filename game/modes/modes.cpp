@@ -11,7 +11,7 @@ std::uint64_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotk
   if (mode == ModeId::kEditor) {
     if (pad.held(kButtonA) || pad.held(kButtonMouseLeft)) a |= kActionEditDraw;
     if (pad.held(kButtonLeftShoulder)) a |= kActionEditSlow;
-    if (pad.went_down(kButtonY)) a |= kActionEditSwitchView;
+    if (pad.went_down(kButtonY)) a |= pad.held(kButtonLeftShoulder) ? kActionEditPaintMode : kActionEditSwitchView;
     if (pad.went_down(kButtonX)) a |= kActionEditNextTag;
     const bool lb = pad.held(kButtonLeftShoulder);  // LB + d-pad: to the body, not a nudge
     if (pad.went_down(kButtonDpadUp)) a |= lb ? std::uint64_t{kActionEditDepthToSide} : std::uint64_t{kActionEditDeeper};
@@ -50,6 +50,18 @@ std::uint64_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotk
   for (int k = 0; k < 9; ++k) {
     if (hotkeys & hotkey_f(k + 1)) a |= kActionOverlayFirst << k;
   }
+  return a;
+}
+
+std::uint32_t map_paint_actions(const InputFrame& pad) {
+  const bool lb = pad.held(kButtonLeftShoulder);
+  std::uint32_t a = 0;
+  if (pad.went_down(kButtonA)) a |= lb ? kPaintBasePrev : kPaintBaseNext;
+  if (pad.went_down(kButtonB)) a |= lb ? kPaintSecondPrev : kPaintSecondNext;
+  if (pad.went_down(kButtonX)) a |= lb ? kPaintPatternPrev : kPaintPatternNext;
+  if (pad.went_down(kButtonY) && !lb) a |= kPaintSuggest;
+  if (pad.went_down(kButtonDpadUp)) a |= kPaintEyesMore;
+  if (pad.went_down(kButtonDpadDown)) a |= kPaintEyesFewer;
   return a;
 }
 

@@ -51,7 +51,22 @@ enum ModeAction : std::uint64_t {
   kActionEditDepthToSide = 1ull << 48,    // LB + d-pad up: the plane onto the body's side (front view: its front end)
   kActionEditDepthToCentre = 1ull << 49,  // LB + d-pad down: the plane onto the centre line (front view: the middle)
   kActionEditPenToSelected = 1ull << 50,  // LB + d-pad left/right: select, and the pen jumps onto that part
+  kActionEditPaintMode = 1ull << 51,      // LB + Y (Z + R): build <-> paint (not a view switch)
 };
+
+// The editor's paint mode: what the buttons do there (LB steps backwards through a list).
+enum PaintAction : std::uint32_t {
+  kPaintBaseNext = 1u << 0,     // A (Space): the next palette colour as the base
+  kPaintBasePrev = 1u << 1,     // LB + A
+  kPaintSecondNext = 1u << 2,   // B (E): the next palette colour as the second colour
+  kPaintSecondPrev = 1u << 3,   // LB + B
+  kPaintPatternNext = 1u << 4,  // X (Q): solid -> stripes -> spots -> belly -> bands
+  kPaintPatternPrev = 1u << 5,  // LB + X
+  kPaintSuggest = 1u << 6,      // Y (R): a harmonious second colour for the base
+  kPaintEyesMore = 1u << 7,     // d-pad up (I)
+  kPaintEyesFewer = 1u << 8,    // d-pad down (K)
+};
+std::uint32_t map_paint_actions(const InputFrame& pad);
 
 // Menu actions (title menu, editor menu, name entry): d-pad or the left stick flicked (arrows / WASD),
 // A (Space) to choose, B (E) to go back, Start (Enter) to confirm.

@@ -120,7 +120,14 @@ std::uint64_t scene_identity(const Json& creature_json, const Json& level_json, 
   StateHasher h;
   h.str("critterforge.scene/1");
   // Length-prefixed by str(), so the pieces cannot run into each other.
-  h.str(creature_json.dump());
+  // Paint is the creature's look only: a painted creature computes exactly what it did unpainted.
+  if (creature_json.is_object() && creature_json.contains("paint")) {
+    Json body = creature_json;
+    body.erase("paint");
+    h.str(body.dump());
+  } else {
+    h.str(creature_json.dump());
+  }
   h.str(level_json.dump());
   h.str(walk_clip ? motion_to_json(*walk_clip).dump() : std::string("no walk clip"));
   for (const std::string& a : action_identities) h.str(a);

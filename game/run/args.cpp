@@ -53,6 +53,7 @@ const char* run_options_help() {
   --level FILE          level file (default assets/levels/default.json)
   --seed N              simulation seed (default 1)
   --herd N              N more creatures (0-64, picked with the seed) wander the level (default: the level's)
+  --herd-from DIR       pick the herd from DIR's creature files (default assets/creatures)
   --threads N           1 or 2 worker threads for posing and skinning (default 2; the result is the same)
   --window WxH          window size in pixels, 320x240 up to 3840x2160 (default 960x720)
   --debug               open in debug mode, paused at --at-tick N (reached at full speed)
@@ -124,6 +125,8 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
     } else if (a == "--herd") {
       s = number(&o.herd);
       o.has_herd = true;
+    } else if (a == "--herd-from") {
+      s = value(&o.herd_dir);
     } else if (a == "--threads") {
       s = number(&o.threads);
     } else if (a == "--window") {
@@ -207,7 +210,7 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
   if (o.has_at_tick && o.has_ticks && o.at_tick > o.ticks) {
     return Error{"", "--at-tick", std::to_string(o.at_tick) + " is after the last tick (" + std::to_string(o.ticks) + ")"};
   }
-  if (!o.replay_path.empty() && (!o.creature_path.empty() || !o.level_path.empty() || o.has_seed || o.has_herd)) {
+  if (!o.replay_path.empty() && (!o.creature_path.empty() || !o.level_path.empty() || o.has_seed || o.has_herd || !o.herd_dir.empty())) {
     return Error{"", "--replay", "takes the creature, level, seed and herd from the replay file; drop --creature/--level/--seed/--herd"};
   }
   if (!o.pad_script_path.empty() && o.headless) {

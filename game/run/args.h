@@ -27,6 +27,7 @@ struct RunOptions {
   std::string level_path;         // empty: default level
   bool has_herd = false;
   std::uint64_t herd = 0;         // herd creatures besides the player's (default: the level's "herd")
+  std::string herd_dir;           // --herd-from: where the herd is picked from (empty: assets/creatures)
   std::uint64_t threads = 2;      // worker threads for posing and skinning (1 or 2; results are the same)
   int window_w = 960;             // --window WxH: the window's size in pixels (320x240 .. 3840x2160)
   int window_h = 720;

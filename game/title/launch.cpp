@@ -66,7 +66,7 @@ Status prepare_start(RunOptions* opt, Session* session, StartPlan* plan) {
   Result<Scene> scene = load_scene(opt->creature_path, opt->level_path);
   if (!scene) return scene.error();
   const int herd_size = opt->has_herd ? static_cast<int>(opt->herd) : scene->level.herd;
-  Result<std::vector<HerdKind>> herd = pick_herd(herd_size, opt->seed, default_assets_dir() + "/creatures");
+  Result<std::vector<HerdKind>> herd = pick_herd(herd_size, opt->seed, opt->herd_dir.empty() ? default_assets_dir() + "/creatures" : opt->herd_dir);
   if (!herd) return herd.error();
   if (Status s = session->start(std::move(*scene), opt->seed, *herd); !s) {
     std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());  // the rest of the herd still runs

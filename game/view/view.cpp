@@ -161,12 +161,32 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
       kind.blob = creature_blob_mesh(sc.creature);
       kind.reach_m = flesh_reach_m(sc.rig.skeleton, kind.blob.positions_ms);
     }
+    if (sc.creature.painted && kind.full.skinned) {
+      kind.painted = true;
+      const SkinMesh& m = kind.full.skin.mesh;
+      const int parts = static_cast<int>(sc.creature.parts.size());
+      std::vector<float> belly;
+      paint_belly_u(m.uvs, m.normals_ms, m.vertex_part, parts, &belly);
+      build_paint_texture(sc.creature, belly, &kind.page);
+      paint_uvs(m.uvs, m.vertex_part, parts, &kind.paint_uvs_full);
+      if (kind.low.skinned) paint_uvs(kind.low.skin.mesh.uvs, kind.low.skin.mesh.vertex_part, parts, &kind.paint_uvs_low);
+    }
   }
   poses_.clear();
   skin_out_.clear();
   skin_low_.clear();
   detail_.clear();
   drawn_.clear();
+}
+
+const IndexedTexture* View::paint_page(int species) const {
+  if (species < 0 || species >= static_cast<int>(kinds_.size())) return nullptr;
+  const Kind& k = kinds_[static_cast<std::size_t>(species)];
+  return k.painted ? &k.page : nullptr;
+}
+
+void View::set_species_texture(int species, TextureId texture) {
+  if (species >= 0 && species < static_cast<int>(kinds_.size())) kinds_[static_cast<std::size_t>(species)].texture = texture;
 }
 
 const SkinnedCreature* View::low_flesh(int species) const {
@@ -287,13 +307,14 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
       MeshInput m;
       m.positions_ms = out.positions_ms.data();
       m.normals_ms = out.normals_ms.data();
-      m.uvs = flesh.skin.mesh.uvs.data();
+      const bool paint = kind.painted && kind.texture.valid();
+      m.uvs = paint ? (low ? kind.paint_uvs_low : kind.paint_uvs_full).data() : flesh.skin.mesh.uvs.data();
       m.weight_colors = flesh.weight_colors.data();
       m.vertex_count = flesh.skin.mesh.vertex_count();
       m.indices = flesh.skin.mesh.indices.data();
       m.index_count = static_cast<int>(flesh.skin.mesh.indices.size());
       m.model_to_world = pose.model_to_world;
-      m.texture = tex_.skin;
+      m.texture = paint ? kind.texture : tex_.skin;
       meshes_.push_back(m);
     } else if (!kind.blob.positions_ms.empty() && drawn_[k] != FleshDetail::kNone) {
       meshes_.push_back(kind.blob.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));

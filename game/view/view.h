@@ -16,6 +16,7 @@
 #include "render/frame_settings.h"
 #include "render/geometry_stage.h"
 #include "render/mesh_builders.h"
+#include "render/paint_texture.h"
 #include "retarget/retarget.h"
 #include "skin/skinned_creature.h"
 
@@ -74,6 +75,10 @@ class View {
     return creature >= 0 && creature < static_cast<int>(drawn_.size()) ? drawn_[static_cast<std::size_t>(creature)]
                                                                         : FleshDetail::kNone;
   }
+  // Painted species wear their own page (built by init); the caller uploads it and names its texture.
+  int species_count() const { return static_cast<int>(kinds_.size()); }
+  const IndexedTexture* paint_page(int species) const;
+  void set_species_texture(int species, TextureId texture);
   // The reduced flesh of a species (nullptr when it has none), for tests.
   const SkinnedCreature* low_flesh(int species) const;
   // Threads for skinning the creatures (null: the calling thread alone).
@@ -115,6 +120,10 @@ class View {
     float reach_m = 0.0f;            // how far the flesh reaches out of the bones (bounding spheres)
     MeshData blob;                   // fallback flesh when skinning fails: spheres along the strokes
     std::vector<glm::mat4> inv_bind_ms;
+    bool painted = false;            // the creature file's paint: its own page and uvs into it
+    IndexedTexture page;
+    std::vector<glm::vec2> paint_uvs_full, paint_uvs_low;
+    TextureId texture = kNoTexture;  // the uploaded page (the shared skin until then)
   };
   static Flesh build_flesh(const Skeleton& skeleton, const SkinOptions& options);
   void choose_flesh(const SimState& draw, const glm::mat4& camera_view, const FrameSettings& settings, int window_w,

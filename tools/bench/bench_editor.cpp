@@ -47,4 +47,45 @@ void BM_EditorPreviewRebuild12Parts(benchmark::State& state) {
 }
 BENCHMARK(BM_EditorPreviewRebuild12Parts)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
 
+// The same creature painted: a full rebuild (the page included) and a paint change alone (the page).
+cf::Creature painted_twelve_parts() {
+  cf::Creature c = twelve_parts();
+  c.painted = true;
+  for (std::size_t i = 0; i < c.parts.size(); ++i) {
+    c.parts[i].paint.base = cf::palette_colour(static_cast<int>(i));
+    c.parts[i].paint.second = cf::suggest_second(c.parts[i].paint.base, 0);
+    c.parts[i].paint.pattern = static_cast<cf::PaintPattern>(1 + i % 4);  // stripes, spots, belly, bands
+  }
+  return c;
+}
+
+void BM_EditorPreviewRebuildPainted12Parts(benchmark::State& state) {
+  const cf::Creature c = painted_twelve_parts();
+  cf::EditorPreview preview;
+  preview.rebuild(c);
+  if (!preview.painted) {
+    state.SkipWithError("the painted creature does not build");
+    return;
+  }
+  for (auto _ : state) {
+    preview.rebuild(c);
+    benchmark::DoNotOptimize(preview.page.texels.data());
+  }
+  state.counters["clut"] = static_cast<double>(preview.page.clut.size());
+}
+BENCHMARK(BM_EditorPreviewRebuildPainted12Parts)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+
+void BM_EditorPreviewRepaint12Parts(benchmark::State& state) {
+  cf::Creature c = painted_twelve_parts();
+  cf::EditorPreview preview;
+  preview.rebuild(c);
+  int k = 0;
+  for (auto _ : state) {
+    c.parts[0].paint.base = cf::palette_colour(++k);  // a paint stroke
+    preview.repaint(c);
+    benchmark::DoNotOptimize(preview.page.texels.data());
+  }
+}
+BENCHMARK(BM_EditorPreviewRepaint12Parts)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+
 }  // namespace

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "creature/creature_io.h"
+#include "render/paint_texture.h"
 #include "skeleton/rig_builder.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -22,6 +23,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   // Saving and reloading gives the same creature.
   auto again = cf::parse_creature(cf::creature_to_json(*c).dump(), "fuzz2.json");
-  if (!again || again->parts.size() != c->parts.size()) std::abort();
+  if (!again || again->parts.size() != c->parts.size() || again->painted != c->painted) std::abort();
+  if (c->painted) {
+    // Paint keeps through a save, and its page is a console page whatever the paint says.
+    for (std::size_t i = 0; i < c->parts.size(); ++i)
+      if (again->parts[i].paint != c->parts[i].paint) std::abort();
+    cf::IndexedTexture page;
+    cf::build_paint_texture(*c, {}, &page);
+    if (page.width > 256 || page.height > 256 || page.clut.size() > (page.bits == 4 ? 16u : 256u)) std::abort();
+    for (std::uint8_t t : page.texels)
+      if (t >= page.clut.size()) std::abort();
+  }
   return 0;
 }

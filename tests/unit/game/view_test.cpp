@@ -64,6 +64,43 @@ int scenery_meshes(const char* level) {
   return static_cast<int>(view.meshes().size()) - 2 - static_cast<int>(lv.fences.size() + lv.walls.size());
 }
 
+TEST(View, EachPaintedSpeciesWearsItsOwnPageTheUnpaintedOneTheSharedSkin) {
+  Result<Scene> painted = load_scene(CF_SOURCE_DIR "/tests/data/creatures/painted/hexapod.json",
+                                     CF_ASSETS_DIR "/levels/open_ground.json");
+  Result<Scene> plain = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
+  Result<Scene> tiger = load_scene(CF_SOURCE_DIR "/tests/data/creatures/painted/biped.json",
+                                   CF_ASSETS_DIR "/levels/open_ground.json");
+  ASSERT_TRUE(painted.ok() && plain.ok() && tiger.ok());
+  ViewTextures tex;
+  tex.skin = TextureId{3};
+  View view;
+  view.init(std::vector<const Scene*>{&*painted, &*plain, &*tiger}, tex);
+  ASSERT_EQ(view.species_count(), 3);
+  ASSERT_NE(view.paint_page(0), nullptr);
+  EXPECT_EQ(view.paint_page(1), nullptr);
+  ASSERT_NE(view.paint_page(2), nullptr);
+  EXPECT_NE(view.paint_page(0)->texels, view.paint_page(2)->texels);
+  EXPECT_LE(view.paint_page(0)->clut.size(), 16u);
+  // Drawn: the painted creature with its own texture once it is uploaded, through uvs into its page.
+  Session session;
+  session.start(std::move(*painted), 1);
+  View one;
+  one.init(session.scene(), tex);
+  one.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
+  EXPECT_EQ(one.meshes().back().texture, tex.skin);  // not uploaded yet: the shared skin
+  one.set_species_texture(0, TextureId{7});
+  one.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
+  const MeshInput& m = one.meshes().back();
+  EXPECT_EQ(m.texture, TextureId{7});
+  const float cell = 1.0f / static_cast<float>(paint_grid(static_cast<int>(session.scene().creature.parts.size())));
+  for (int v = 0; v < m.vertex_count; v += 37) {
+    EXPECT_GE(m.uvs[v].x, 0.0f);
+    EXPECT_LE(m.uvs[v].x, 1.0f);
+    EXPECT_GT(m.uvs[v].y, 0.0f);
+    EXPECT_LE(m.uvs[v].y, cell * 2.0f + 1e-6f);  // 8 parts fill the first two rows of the 4 x 4 cells
+  }
+}
+
 TEST(View, EveryPipeIsDrawnAndRegionBordersAreMarked) {
   EXPECT_EQ(scenery_meshes("wall_pipes_virtual_plane.json"), 3);  // two drain pipes and a conduit
   // fence_region: two regions; only the stretches bordering outside ground get rails (the shared edge not).

@@ -1,0 +1,97 @@
+#include "game/editor/editor_paint_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "creature/creature_rules.h"
+#include "game/ui/hud.h"
+
+namespace cf {
+
+namespace {
+
+constexpr Rgba8 kWhite{255, 255, 255, 255}, kYellow{255, 230, 60, 255}, kHint{170, 180, 210, 255};
+constexpr Rgba8 kInk{0, 0, 0, 255};
+
+Rgba8 rgba(Rgb555 c) {
+  Rgba8 o;
+  rgb555_to_rgb8(c, &o.r, &o.g, &o.b);
+  return o;
+}
+
+void fill(int x, int y, int w, int h, Rgba8 c, CommandList* list) {
+  for (int r = 0; r < h; ++r) {
+    ScreenLine l;
+    l.x0 = x * kSubpixelOne + kSubpixelOne / 2;
+    l.x1 = (x + w - 1) * kSubpixelOne + kSubpixelOne / 2;
+    l.y0 = l.y1 = (y + r) * kSubpixelOne + kSubpixelOne / 2;
+    l.color = c;
+    l.kind = kOverlayHud;
+    list->lines.push_back(l);
+  }
+}
+
+// A colour swatch with a black rim (and a white one around that when 'marked').
+void swatch(int x, int y, int size, Rgb555 c, bool marked, CommandList* list) {
+  if (marked) fill(x - 2, y - 2, size + 4, size + 4, kWhite, list);
+  fill(x - 1, y - 1, size + 2, size + 2, kInk, list);
+  fill(x, y, size, size, rgba(c), list);
+}
+
+}  // namespace
+
+glm::mat4 paint_camera_view() {
+  // From the creature's front right and a little above: its right flank, its face and its back.
+  const glm::vec3 dir = glm::normalize(glm::vec3(-0.72f, 0.32f, 0.62f));
+  return glm::lookAt(kEditorLookAt + dir * kEditorCameraDistance, kEditorLookAt, glm::vec3(0.0f, 1.0f, 0.0f));
+}
+
+void add_paint_hud(const Editor& editor, int s, CommandList* list) {
+  HudTextStyle st;
+  st.scale = s;
+  const int line = hud_line_height(st), x0 = 4 * s;
+  const Creature& c = editor.doc().creature;
+  const PartPaint p = editor.shown_paint();
+  const int sel = editor.doc().selected;
+  auto text = [&](const std::string& t, int row, Rgba8 col) {
+    st.color = col;
+    draw_hud_text(t, x0, x0 + row * line, st, list);
+  };
+  text("PAINT MODE (LB+Y BUILDS)", 0, kWhite);
+  std::string who = sel >= 0 ? describe_part(c, sel) : std::string("every part");
+  if (sel >= 0 && editor.doc().symmetry && mirror_twin(c, sel) >= 0) who += " and its twin";
+  text(hud_upper(who) + " (LEFT/RIGHT)", 1, kYellow);
+  const int sw = line - 2 * s;
+  text("BASE (A)", 2, kWhite);
+  swatch(x0 + hud_text_width("SECOND (B) ", st), x0 + 2 * line, sw, p.base, false, list);
+  text("SECOND (B)", 3, kWhite);
+  swatch(x0 + hud_text_width("SECOND (B) ", st), x0 + 3 * line, sw, p.second, false, list);
+  st.color = kHint;
+  draw_hud_text("Y SUGGESTS", x0 + hud_text_width("SECOND (B) ", st) + sw + 4 * s, x0 + 3 * line, st, list);
+  char scale[24];
+  std::snprintf(scale, sizeof scale, "%.2f", static_cast<double>(p.scale));
+  text(std::string("PATTERN (X): ") + hud_upper(to_string(p.pattern)), 4, kWhite);
+  text(std::string("SCALE (LT/RT): ") + scale, 5, kWhite);
+  text("EYES (UP/DOWN): " + std::to_string(c.eyes), 6, kWhite);
+  // The palette along the bottom: the base marked in white, the second with a yellow bar under it.
+  const int n = kPaletteSize, size = std::max(4, (list->width - 2 * x0) / n - 3 * s);
+  const int step = (list->width - 2 * x0) / n, y = list->height - 2 * line - size;
+  for (int i = 0; i < n; ++i) {
+    const int x = x0 + i * step + (step - size) / 2;
+    swatch(x, y, size, palette_colour(i), palette_colour(i) == p.base, list);
+    if (palette_colour(i) == p.second) fill(x, y + size + 3 * s, size, 2 * s, kYellow, list);
+  }
+  st.color = kHint;
+  draw_hud_text_centred("SELECT UNDO  RB REDO  L3 SYMMETRY  START MENU", list->height - line, st, list);
+  if (!editor.message().empty()) {
+    st.color = kYellow;
+    const std::vector<std::string> ls = wrap_hud_text(hud_upper(editor.message()), list->width - 8 * s, st, 1);
+    if (!ls.empty()) draw_hud_text_centred(ls.front(), y - line - 3 * s, st, list);
+  }
+}
+
+}  // namespace cf
