@@ -10,6 +10,7 @@
 #include "math/angles.h"
 #include "math/scalar.h"
 #include "retarget/retarget.h"
+#include "retarget/run_gait.h"
 #include "world/clearance.h"
 #include "world/level.h"
 
@@ -20,9 +21,11 @@ namespace {
 void step_walking(const ActionCall& a) {
   CreatureState& c = a.creature;
   WalkCommand cmd;
-  cmd.speed_mps = std::max(0.0f, a.command.move_y) * max_speed(*a.species.walk_setup);
+  const float stick = std::max(0.0f, a.command.move_y);
+  cmd.speed_mps = stick_speed(*a.species.walk_setup, stick);  // past 80% the walk blends into a run
   cmd.turn_rate_rps = -a.command.move_x * or_default(a.ctx.tuning.turn_rate_rps, 2.0f);  // stick right turns right
-  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf);
+  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf,
+              gait_params(*a.species.walk_setup, stick, c.walker.speed_mps));
   glm::vec3 p = c.walker.position_ws;
   bool hit = a.species.footprint.count > 0
                  ? resolve_footprint_collisions(*a.ctx.level, a.species.footprint, c.walker.heading_rad, &p)

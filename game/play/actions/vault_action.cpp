@@ -12,6 +12,7 @@
 #include "motion/motion_clip.h"
 #include "render/geometry_stage.h"
 #include "retarget/pose_blend.h"
+#include "retarget/run_gait.h"
 #include "world/clearance.h"
 #include "world/level.h"
 
@@ -102,7 +103,9 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
   WalkCommand cmd;
   cmd.turn_rate_rps = std::clamp(err * 6.0f, -3.0f, 3.0f);
   cmd.speed_mps = std::min(natural_speed(*a.species.walk_setup), speed_cap) * std::max(0.0f, std::cos(err));
-  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf);
+  // A run's limits while its speed blends down (no sudden stop when A is pressed running).
+  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf,
+              gait_params(*a.species.walk_setup, 0.0f, c.walker.speed_mps));
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
   c.speed_mps = c.walker.speed_mps;
