@@ -325,6 +325,53 @@ def jump():
     return clip
 
 
+def idle():
+    """Standing idle, a 6 s loop: breathing (the chest lifts and settles every 3 s), the weight shifting from
+    foot to foot with a slight turn of the hips (the tail swishes with them), arms hanging and swaying. The
+    waist keeps its height: the body never rises or sinks."""
+    D = 6.0
+    n = 24
+    wk, qk, ck, hk, arms = [], [], [], [], ([], [])
+    for i in range(n):
+        t = D * i / n
+        ph = 2 * math.pi * t / D
+        br = 2 * math.pi * t / 3.0
+        x = 0.02 * math.sin(ph)                      # weight over the left foot, then the right
+        q = quat_yaw_roll(math.radians(3) * math.sin(ph + 0.6), -math.radians(1.5) * math.sin(ph))
+        wk.append(key(t, x, 0.86, 0.0))
+        qk.append(key(t, *q))
+        ck.append(key(t, x, 0.86 + 0.6 + 0.012 * math.sin(br), 0.03 - 0.012 * math.sin(br)))
+        hk.append(key(t, x, 0.86 + 0.84 + 0.01 * math.sin(br), 0.04 - 0.01 * math.sin(br)))
+        for s, sign in ((0, 1), (1, -1)):
+            arms[s].append(key(t, x + sign * 0.22, 0.86 + 0.005 * math.sin(br), 0.03 + 0.02 * math.sin(ph + sign)))
+    clip = {
+        "format": "critterforge.motion/1",
+        "name": "idle",
+        "notes": "Hand-keyed standing idle (assets/motions/make_motions.py): 6 s loop, both feet planted; breathing "
+                 "every 3 s in the chest, the weight shifting 2 cm side to side with 3 degrees of hip turn. The "
+                 "waist keeps its height (0.86 m).",
+        "time_unit": "seconds",
+        "duration": D,
+        "loop": True,
+        "cycle_offset": [0.0, 0.0, 0.0],
+        "reference_body": BODY,
+        "channels": {
+            "waist": {"reference": wk, "orientation": qk, "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in wk]},
+            "chest": {"reference": [key(0.0, *CHEST_REF)], "control": ck},
+            "head": {"reference": [key(0.0, *HEAD_REF)], "control": hk},
+            "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arms[0], "pole": [key(0.0, 0.2, 0, -1)]},
+            "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])], "control": arms[1],
+                          "pole": [key(0.0, -0.2, 0, -1)]},
+            "left_leg": {"reference": [key(0.0, HIP_X, 0, 0)], "control": [key(0.0, 0.1, 0, 0.0)],
+                         "pole": [key(0.0, 0.1, 0, 1)]},
+            "right_leg": {"reference": [key(0.0, -HIP_X, 0, 0)], "control": [key(0.0, -0.1, 0, 0.0)],
+                          "pole": [key(0.0, -0.1, 0, 1)]},
+        },
+        "contacts": {"left_foot": [[0.0, 1]], "right_foot": [[0.0, 1]]},
+    }
+    return clip
+
+
 def dump(name, clip):
     with open(os.path.join(HERE, name), "w") as f:
         f.write(json.dumps(clip, indent=1) + "\n")
@@ -335,3 +382,4 @@ if __name__ == "__main__":
     dump("stand.json", stand())
     dump("vault.json", vault())
     dump("jump.json", jump())
+    dump("idle.json", idle())

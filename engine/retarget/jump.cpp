@@ -46,6 +46,21 @@ float lowest_body_flesh(const JumpMotion& jm, const Rig& rig, float w, CreatureP
 
 }  // namespace
 
+bool adopt_walk_stance(const RetargetSetup& walk, RetargetSetup* setup) {
+  if (setup->limbs.size() != walk.limbs.size()) return false;
+  for (std::size_t i = 0; i < setup->limbs.size(); ++i) {
+    LimbSetup own = setup->limbs[i];
+    setup->limbs[i] = walk.limbs[i];
+    setup->limbs[i].phase = 0.0f;
+    setup->limbs[i].scale = own.scale;  // the clip's own reference limbs
+    setup->limbs[i].ref_part = own.ref_part;
+    setup->limbs[i].ref_side = own.ref_side;
+  }
+  setup->crouch_m = walk.crouch_m;
+  setup->stand_cog_height_m = walk.stand_cog_height_m;
+  return true;
+}
+
 Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const RetargetSetup* walk) {
   JumpMotion jm;
   jm.clip = clip;
@@ -63,21 +78,8 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
   }
   Result<RetargetSetup> setup = build_retarget_setup(rig, clip);
   if (!setup) return setup.error();
-  if (setup->limbs.size() != walk->limbs.size()) return Error{"", "limbs", "the walk does not fit this rig"};
   jm.setup = std::move(*setup);
-  // Stand where the walk stands (its footholds and crouch), so the hand-overs meet; every leg in step.
-  for (std::size_t i = 0; i < jm.setup.limbs.size(); ++i) {
-    const float clip_scale = jm.setup.limbs[i].scale;
-    const MotionPart part = jm.setup.limbs[i].ref_part;
-    const int side = jm.setup.limbs[i].ref_side;
-    jm.setup.limbs[i] = walk->limbs[i];
-    jm.setup.limbs[i].phase = 0.0f;
-    jm.setup.limbs[i].scale = clip_scale;
-    jm.setup.limbs[i].ref_part = part;
-    jm.setup.limbs[i].ref_side = side;
-  }
-  jm.setup.crouch_m = walk->crouch_m;
-  jm.setup.stand_cog_height_m = walk->stand_cog_height_m;
+  if (!adopt_walk_stance(*walk, &jm.setup)) return Error{"", "limbs", "the walk does not fit this rig"};
   const ReferenceLegGait& g = jm.setup.ref_legs[0];
   if (!(g.duty > 0.0f && g.duty < 1.0f)) return Error{"", "contacts", "the jump clip never leaves the ground"};
   jm.takeoff_s = g.liftoff * clip.duration_s;

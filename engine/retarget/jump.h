@@ -27,6 +27,10 @@ struct JumpMotion {
   std::uint32_t clip_id = 0; // fingerprint of the clip (the state hash names the clip once it is used)
 };
 
+// Gives a one-shot clip's setup (built for the same rig) the walk's stance: its footholds, reaches and
+// crouch, every leg in step, so a pose of it meets the walk's standing pose. False when they differ in limbs.
+bool adopt_walk_stance(const RetargetSetup& walk, RetargetSetup* setup);
+
 // Fits the jump clip to a rig; walk is the rig's walk setup (null for a legless rig, which hops).
 Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const RetargetSetup* walk);
 

@@ -88,10 +88,10 @@ bool pose_tick(const CreatureState& c, const JumpActionState& st, const JumpMoti
 
 }  // namespace
 
-const char* jump_phase(const JumpActionState& st, const JumpMotion& jm) {
+const char* jump_phase(const JumpActionState& st) {
   if (!st.playing()) return "";
-  if (jump_airborne(jm, st.tick)) return "flight";
-  return jump_travel(jm, st.tick) <= 0.0f ? "crouch" : "landing";
+  if (st.tick < st.takeoff_tick) return "crouch";
+  return st.tick < st.touchdown_tick ? "flight" : "landing";
 }
 
 void JumpAction::init(CreatureState& c) const { new (&state_of<State>(c)) State(); }
@@ -120,6 +120,10 @@ void JumpAction::start(const ActionCall& a) const {
   st.jumps += 1;
   st.tick = 0;
   st.ticks = jm->ticks;
+  st.takeoff_tick = 0;
+  while (st.takeoff_tick < jm->ticks && !jump_airborne(*jm, st.takeoff_tick)) ++st.takeoff_tick;
+  st.touchdown_tick = st.takeoff_tick;
+  while (st.touchdown_tick < jm->ticks && jump_airborne(*jm, st.touchdown_tick)) ++st.touchdown_tick;
   st.since_landed = 0xffffffffu;
   st.from_ws = glm::vec3(from.x, 0.0f, from.z);
   st.heading_rad = heading;
@@ -199,6 +203,8 @@ void JumpAction::hash(const CreatureState& c, StateHasher* h) const {
   h->u32(st.jumps);
   h->i32(st.tick);
   h->i32(st.ticks);
+  h->i32(st.takeoff_tick);
+  h->i32(st.touchdown_tick);
   h->u32(st.since_landed);
   for (float f : {st.from_ws.x, st.from_ws.y, st.from_ws.z, st.heading_rad, st.distance_m, st.wanted_m}) h->f32(f);
   h->u8(static_cast<std::uint8_t>(st.block));
@@ -208,6 +214,9 @@ void JumpAction::hash(const CreatureState& c, StateHasher* h) const {
 void JumpAction::describe(const CreatureState& c, Json* j) const {
   const State& st = state_of<State>(c);
   (*j)["jumps"] = st.jumps;
+  (*j)["jump_phase"] = jump_phase(st);
+  (*j)["jump_tick"] = st.tick;
+  (*j)["jump_air_ticks"] = {st.takeoff_tick, st.touchdown_tick};
   (*j)["jump_distance_m"] = st.distance_m;
 }
 
@@ -228,8 +237,10 @@ void JumpAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* ro
     rows->push_back({DebugRow::Style::kDisabled, "no jump yet"});
     return;
   }
-  std::snprintf(line, sizeof line, "jumps %u  tick %d / %d  distance %.2f m (wanted %.2f)", st.jumps, st.tick,
-                st.ticks, st.distance_m, st.wanted_m);
+  std::snprintf(line, sizeof line, "%s  tick %d / %d  (air %d..%d)", st.playing() ? jump_phase(st) : "landed",
+                st.tick, st.ticks, st.takeoff_tick, st.touchdown_tick);
+  rows->push_back({DebugRow::Style::kNormal, line});
+  std::snprintf(line, sizeof line, "jumps %u  distance %.2f m (wanted %.2f)", st.jumps, st.distance_m, st.wanted_m);
   rows->push_back({DebugRow::Style::kNormal, line});
   if (st.block != JumpBlock::kNone)
     rows->push_back({DebugRow::Style::kWarning, std::string("shortened: ") + block_reason(st.block)});

@@ -20,6 +20,8 @@ struct JumpActionState {
   std::uint32_t jumps = 0;       // jumps started so far
   std::int32_t tick = 0;         // ticks played of the current jump
   std::int32_t ticks = 0;        // its length (0: none playing)
+  std::int32_t takeoff_tick = 0;    // the first tick in the air
+  std::int32_t touchdown_tick = 0;  // the first tick on the ground again
   std::uint32_t since_landed = 0xffffffffu;  // ticks since the last landing (hand-over to the walk)
   glm::vec3 from_ws{0.0f};       // where it took off (the cog's ground point)
   float heading_rad = 0.0f;
@@ -63,6 +65,6 @@ const JumpActionState& jump_of(const CreatureState& c);
 const JumpMotion* jump_motion(const Species& sp);
 HudMessage jump_hud(JumpMessage m);
 // The phase of the jump at its state's tick ("crouch", "flight", "landing", "" when not jumping).
-const char* jump_phase(const JumpActionState& st, const JumpMotion& jm);
+const char* jump_phase(const JumpActionState& st);
 
 }  // namespace cf
