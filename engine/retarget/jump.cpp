@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/hash.h"
+#include "retarget/ik.h"
 #include "retarget/walker.h"
 
 namespace cf {
@@ -43,6 +44,9 @@ float lowest_body_flesh(const JumpMotion& jm, const Rig& rig, float w, CreatureP
   }
   return lowest;
 }
+
+// Leg i's foothold in the jump's model space (its target with the clip's foot at rest).
+glm::vec3 ls_foothold(const JumpMotion& jm, std::size_t i) { return jm.setup.limbs[i].foothold_ms; }
 
 }  // namespace
 
@@ -131,7 +135,7 @@ float hop_lift(const JumpMotion& jm, int tick) {
 }
 
 bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, float heading_rad, float distance_m,
-               int tick, CreaturePose* out) {
+               int tick, CreaturePose* out, const WalkerState* from) {
   if (jm.legless || !out || !std::isfinite(distance_m) || !std::isfinite(heading_rad)) return false;
   WalkerState at;
   const glm::vec3 fwd(std::sin(heading_rad), 0.0f, std::cos(heading_rad));
@@ -146,7 +150,21 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
   job.motion_weight = jm.weight;
   job.root_motion = RootMotion::kFromClip;
   job.out = out;
-  return job.run();
+  if (!retarget_targets(job)) return false;
+  if (from && jump_travel(jm, tick) <= 0.0f && !jump_airborne(jm, tick)) {
+    int k = 0;
+    for (std::size_t i = 0; i < rig.limbs.size() && k < from->leg_count; ++i) {
+      if (jm.setup.limbs[i].tag != PartTag::kLeg) continue;
+      const FootState& foot = from->feet[static_cast<std::size_t>(k++)];
+      LimbPose& lp = out->limbs[i];
+      if (foot.planted) {
+        lp.target_ms = to_frame_rigid(job.model_to_world, foot.plant_ws) + (lp.target_ms - ls_foothold(jm, i));
+      } else {
+        lp.contact = lp.contact && tick >= kJumpSettleTicks;
+      }
+    }
+  }
+  return retarget_solve(job);
 }
 
 }  // namespace cf

@@ -10,6 +10,7 @@
 #include "core/result.h"
 #include "motion/motion_clip.h"
 #include "retarget/retarget.h"
+#include "retarget/walker.h"
 
 namespace cf {
 
@@ -44,9 +45,14 @@ float hop_lift(const JumpMotion& jm, int tick);
 // True while the creature is in the air at tick k.
 bool jump_airborne(const JumpMotion& jm, int tick);
 
+constexpr int kJumpSettleTicks = 8;  // a foot swinging when the jump starts comes down in this long
+
 // Poses jump tick k of a jump that started at 'from_ws' (the cog's ground point) facing heading_rad
-// and travels 'distance_m' forward. Never allocates; false on invalid input.
+// and travels 'distance_m' forward. 'from' (may be null) is the walk the jump started from: until
+// lift-off its planted feet stay where it planted them (a running jump crouches in its stride, no
+// skating), and a swinging foot comes down on its foothold, in contact from kJumpSettleTicks.
+// Never allocates; false on invalid input.
 bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, float heading_rad, float distance_m,
-               int tick, CreaturePose* out);
+               int tick, CreaturePose* out, const WalkerState* from = nullptr);
 
 }  // namespace cf

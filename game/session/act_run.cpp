@@ -62,7 +62,8 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
     if (t >= min_ticks && !jumping) break;
     s.tick(act_input(action, t, jump_started));
     jump_started = jump_started || jump_of(s.state().player()).jumps > 0;
-    ran = ran || s.state().player().speed_mps > 1.05f * (sp.walks() ? max_speed(*sp.walk_setup) : 1e9f);
+    // A cadence above the walk's top (2.2 x natural) is the run's gait.
+    ran = ran || (sp.walks() && s.state().player().walker.cadence_hz > 2.25f * natural_cadence(*sp.walk_setup));
     const CreaturePose& pose = s.runtime().pose(0);
     for (std::size_t b = 0; b < bones; ++b) {
       r.finite = r.finite && finite3(pose.head_ws[b]) && finite3(pose.tail_ws[b]);

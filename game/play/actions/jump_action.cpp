@@ -19,7 +19,7 @@ namespace cf {
 
 namespace {
 
-constexpr int kBlendInTicks = 8;    // the walk's last pose hands over to the crouch
+constexpr int kBlendInTicks = kJumpSettleTicks;  // the walk's last pose hands over to the crouch
 constexpr int kLandBlendTicks = 8;  // the landing's last pose hands over to the walk
 constexpr float kMovingShare = 0.25f;  // faster than this share of the natural walk: a forward jump
 constexpr int kPathSamples = 8;
@@ -83,7 +83,7 @@ bool pose_tick(const CreatureState& c, const JumpActionState& st, const JumpMoti
     pose_hop(c, st, jm, rig, tick, out);
     return true;
   }
-  return pose_jump(jm, rig, st.from_ws, st.heading_rad, st.distance_m, tick, out);
+  return pose_jump(jm, rig, st.from_ws, st.heading_rad, st.distance_m, tick, out, &c.walker);
 }
 
 }  // namespace

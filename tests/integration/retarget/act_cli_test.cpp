@@ -26,7 +26,7 @@ TEST(ActCli, EveryShippedCreatureWalksRunsAndJumpsCleanly) {
     double walk_root = 0.0;
     for (const char* action : {"walk", "run", "jump", "running-jump"}) {
       const std::string args = "act --creature " + kAssets + "/creatures/" + c + ".json --level " + kAssets +
-                               "/levels/open_ground.json --action " + action + " --seconds 2";
+                               "/../tests/data/game/open_field.level.json --action " + action + " --seconds 2";
       auto r = run_command(kLab + " " + args);
       ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.err;
       auto parsed = cf::parse_json(r.out, "stdout");

@@ -194,6 +194,37 @@ TEST(Jump, ALeglessRigHopsAndBadInputIsRefused) {
   EXPECT_NE(refused.error().message.find("never leaves the ground"), std::string::npos);
 }
 
+TEST(Jump, ARunningJumpCrouchesInItsStrideWithoutSkating) {
+  for (const std::string& name : test::shipped_creatures()) {
+    Rig rig = test::load_rig(name);
+    auto walk = build_retarget_setup(rig, walk_clip());
+    ASSERT_TRUE(walk.ok());
+    auto jm = prepare_jump(rig, jump_clip(), &*walk);
+    ASSERT_TRUE(jm.ok());
+    WalkerState w = make_walker(*walk, rig, glm::vec3(0.0f), 0.0f);
+    WalkCommand cmd;
+    cmd.speed_mps = natural_speed(*walk);
+    for (int t = 0; t < 50; ++t) step_walker(&w, cmd, *walk, rig, 1.0f / 60.0f);
+    CreaturePose pose;
+    pose.resize(rig);
+    int planted = 0;
+    for (int k = 0; k < jm->ticks && !jump_airborne(*jm, k); ++k) {
+      ASSERT_TRUE(pose_jump(*jm, rig, w.position_ws, w.heading_rad, jm->forward_m, k, &pose, &w));
+      int leg = 0;
+      for (std::size_t l = 0; l < rig.limbs.size(); ++l) {
+        if (rig.limbs[l].tag != PartTag::kLeg) continue;
+        const FootState& f = w.feet[static_cast<std::size_t>(leg++)];
+        if (!f.planted) continue;
+        const glm::vec3 c = pose.tail_ws[static_cast<std::size_t>(rig.limbs[l].bones[1])];
+        EXPECT_LT(glm::length(glm::vec2(c.x - f.plant_ws.x, c.z - f.plant_ws.z)), 1e-3f) << name << " tick " << k;
+        EXPECT_TRUE(pose.limbs[l].contact);
+        ++planted;
+      }
+    }
+    EXPECT_GT(planted, 0) << name;
+  }
+}
+
 // The grid: seeded random creatures (1-8 legs, long, short, tall, low, with and without a head) x
 // the jump in place and forward; every failure is a defect. Prints the pass count.
 TEST(Jump, RandomCreatureGrid) {
