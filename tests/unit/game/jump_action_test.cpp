@@ -6,12 +6,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "core/file_io.h"
 #include "game/play/action.h"
 #include "game/play/actions/jump_action.h"
 #include "game/play/actions/vault_action.h"
 #include "game/play/world_runtime.h"
+#include "game/session/replay.h"
 #include "game/session/session.h"
 #include "game_test_util.h"
 #include "retarget/jump.h"
@@ -193,6 +195,28 @@ TEST(JumpAction, RewindAndReplayReproduceAJump) {
   EXPECT_FALSE(again.verifier().diverged()) << again.verifier().message();
   EXPECT_EQ(again.hash(), hashes.back());
   EXPECT_EQ(jump_of(again.state().player()).jumps, 1u);
+}
+
+// The shipped replays hold the stick fully forward for 60 ticks: re-recorded with the run, they run
+// there: the run's cadence, above the walk's top (2.2 x natural), which no walk reaches.
+TEST(JumpAction, TheShippedReplaysRunWhereTheyHoldTheStickFully) {
+  for (const char* c : {"biped", "biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"}) {
+    Result<Replay> r = load_replay(std::string(CF_SOURCE_DIR) + "/tests/data/game/replays/" + c + ".replay.json");
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    Session s;
+    ASSERT_TRUE(s.start_replay(*r, c).ok());
+    const glm::vec3 start = s.state().player().root_ws;
+    float top_cadence = 0.0f;
+    for (int t = 0; t < 70; ++t) {
+      ASSERT_TRUE(s.tick(InputFrame{})) << c << " tick " << t;
+      top_cadence = std::max(top_cadence, s.state().player().walker.cadence_hz);
+    }
+    const RetargetSetup& walk = s.scene().walk_setup;
+    EXPECT_GT(top_cadence, 2.25f * natural_cadence(walk)) << c;
+    EXPECT_FALSE(s.verifier().diverged()) << s.verifier().message();
+    std::printf("%-16s %.2f m in 70 ticks, cadence up to %.2f Hz (walk's top %.2f Hz)\n", c,
+                glm::length(s.state().player().root_ws - start), top_cadence, 2.2f * natural_cadence(walk));
+  }
 }
 
 }  // namespace
