@@ -1,6 +1,7 @@
 #include "game/play/actions/locomotion.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -43,7 +44,10 @@ bool room_to_run(const ActionCall& a, float speed_mps, float turn_rps) {
 void step_walking(const ActionCall& a) {
   CreatureState& c = a.creature;
   WalkCommand cmd;
+  // Turning hard slows the run to a walk (fully at half the stick sideways): runs go mostly straight.
+  const float straight = std::clamp((0.5f - std::fabs(a.command.move_x)) / 0.2f, 0.0f, 1.0f);
   float stick = std::max(0.0f, a.command.move_y);
+  if (stick > kRunStickShare) stick = kRunStickShare + (stick - kRunStickShare) * straight;
   cmd.turn_rate_rps = -a.command.move_x * or_default(a.ctx.tuning.turn_rate_rps, 2.0f);  // stick right turns right
   const RetargetSetup& setup = *a.species.walk_setup;
   const float run_top = stick_speed(setup, 1.0f);
