@@ -128,6 +128,19 @@ def walk():
     return clip
 
 
+def standing_limbs(arms):
+    """Arm channels from the hand keys arms = (left, right), and both feet planted under the hips."""
+    return {
+        "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arms[0], "pole": [key(0.0, 0.2, 0, -1)]},
+        "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])], "control": arms[1],
+                      "pole": [key(0.0, -0.2, 0, -1)]},
+        "left_leg": {"reference": [key(0.0, HIP_X, 0, 0)], "control": [key(0.0, 0.1, 0, 0.0)],
+                     "pole": [key(0.0, 0.1, 0, 1)]},
+        "right_leg": {"reference": [key(0.0, -HIP_X, 0, 0)], "control": [key(0.0, -0.1, 0, 0.0)],
+                      "pole": [key(0.0, -0.1, 0, 1)]},
+    }
+
+
 def stand():
     D = 2.0
     waist, arms = [], ([], [])
@@ -151,13 +164,7 @@ def stand():
                       "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in waist]},
             "chest": {"reference": [key(0.0, *CHEST_REF)], "control": [[k[0], 0.0, k[2] + 0.6, 0.03] for k in waist]},
             "head": {"reference": [key(0.0, *HEAD_REF)], "control": [[k[0], 0.0, k[2] + 0.84, 0.04] for k in waist]},
-            "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arms[0], "pole": [key(0.0, 0.2, 0, -1)]},
-            "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])], "control": arms[1],
-                          "pole": [key(0.0, -0.2, 0, -1)]},
-            "left_leg": {"reference": [key(0.0, HIP_X, 0, 0)], "control": [key(0.0, 0.1, 0, 0.0)],
-                         "pole": [key(0.0, 0.1, 0, 1)]},
-            "right_leg": {"reference": [key(0.0, -HIP_X, 0, 0)], "control": [key(0.0, -0.1, 0, 0.0)],
-                          "pole": [key(0.0, -0.1, 0, 1)]},
+            **standing_limbs(arms),
         },
         "contacts": {"left_foot": [[0.0, 1]], "right_foot": [[0.0, 1]]},
     }
@@ -359,13 +366,7 @@ def idle():
             "waist": {"reference": wk, "orientation": qk, "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in wk]},
             "chest": {"reference": [key(0.0, *CHEST_REF)], "control": ck},
             "head": {"reference": [key(0.0, *HEAD_REF)], "control": hk},
-            "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arms[0], "pole": [key(0.0, 0.2, 0, -1)]},
-            "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])], "control": arms[1],
-                          "pole": [key(0.0, -0.2, 0, -1)]},
-            "left_leg": {"reference": [key(0.0, HIP_X, 0, 0)], "control": [key(0.0, 0.1, 0, 0.0)],
-                         "pole": [key(0.0, 0.1, 0, 1)]},
-            "right_leg": {"reference": [key(0.0, -HIP_X, 0, 0)], "control": [key(0.0, -0.1, 0, 0.0)],
-                          "pole": [key(0.0, -0.1, 0, 1)]},
+            **standing_limbs(arms),
         },
         "contacts": {"left_foot": [[0.0, 1]], "right_foot": [[0.0, 1]]},
     }

@@ -13,14 +13,7 @@
 namespace cf {
 namespace {
 
-const MotionClip& idle_clip() {
-  static const MotionClip clip = [] {
-    auto m = load_motion(test::asset("motions/idle.json"));
-    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().to_string());
-    return m.ok() ? *m : MotionClip{};
-  }();
-  return clip;
-}
+const MotionClip& idle_clip() { return test::shipped_clip("idle"); }
 
 TEST(Idle, EasesInAfterTwoSecondsStandingStill) {
   EXPECT_EQ(idle_weight(0), 0.0f);

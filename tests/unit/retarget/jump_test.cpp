@@ -17,14 +17,7 @@ namespace {
 
 using test::walk_clip;
 
-const MotionClip& jump_clip() {
-  static const MotionClip clip = [] {
-    auto m = load_motion(test::asset("motions/jump.json"));
-    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().to_string());
-    return m.ok() ? *m : MotionClip{};
-  }();
-  return clip;
-}
+const MotionClip& jump_clip() { return test::shipped_clip("jump"); }
 
 struct JumpStats {
   bool finite = true;
