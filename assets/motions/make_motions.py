@@ -128,6 +128,19 @@ def walk():
     return clip
 
 
+def standing_limbs(arms):
+    """Arm channels from the hand keys arms = (left, right), and both feet planted under the hips."""
+    return {
+        "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arms[0], "pole": [key(0.0, 0.2, 0, -1)]},
+        "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])], "control": arms[1],
+                      "pole": [key(0.0, -0.2, 0, -1)]},
+        "left_leg": {"reference": [key(0.0, HIP_X, 0, 0)], "control": [key(0.0, 0.1, 0, 0.0)],
+                     "pole": [key(0.0, 0.1, 0, 1)]},
+        "right_leg": {"reference": [key(0.0, -HIP_X, 0, 0)], "control": [key(0.0, -0.1, 0, 0.0)],
+                      "pole": [key(0.0, -0.1, 0, 1)]},
+    }
+
+
 def stand():
     D = 2.0
     waist, arms = [], ([], [])
@@ -151,13 +164,7 @@ def stand():
                       "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in waist]},
             "chest": {"reference": [key(0.0, *CHEST_REF)], "control": [[k[0], 0.0, k[2] + 0.6, 0.03] for k in waist]},
             "head": {"reference": [key(0.0, *HEAD_REF)], "control": [[k[0], 0.0, k[2] + 0.84, 0.04] for k in waist]},
-            "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arms[0], "pole": [key(0.0, 0.2, 0, -1)]},
-            "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])], "control": arms[1],
-                          "pole": [key(0.0, -0.2, 0, -1)]},
-            "left_leg": {"reference": [key(0.0, HIP_X, 0, 0)], "control": [key(0.0, 0.1, 0, 0.0)],
-                         "pole": [key(0.0, 0.1, 0, 1)]},
-            "right_leg": {"reference": [key(0.0, -HIP_X, 0, 0)], "control": [key(0.0, -0.1, 0, 0.0)],
-                          "pole": [key(0.0, -0.1, 0, 1)]},
+            **standing_limbs(arms),
         },
         "contacts": {"left_foot": [[0.0, 1]], "right_foot": [[0.0, 1]]},
     }
@@ -261,6 +268,111 @@ def vault():
     return clip
 
 
+def jump():
+    """A standing jump in place: crouch, push, a ballistic flight, a landing that bends the knees, stand.
+    The game moves the body forward in the flight only (a running jump), so planted feet never skate."""
+    D = 1.3
+    TAKEOFF, TOUCHDOWN = 0.42, 0.82
+    G = 9.81
+    flight = TOUCHDOWN - TAKEOFF
+    y0 = 0.88                                   # waist at lift-off and touch-down (legs straight)
+    waist = [(0.00, 0.86, 0), (0.14, 0.79, 8), (0.28, 0.68, 16), (0.36, 0.76, 10), (TAKEOFF, y0, 2)]
+    for i in range(1, 5):                       # ballistic: y = y0 + v t - g t^2 / 2, v = g flight / 2
+        t = flight * i / 5
+        waist.append((TAKEOFF + t, y0 + G * flight / 2 * t - G * t * t / 2, 0))
+    waist += [(TOUCHDOWN, y0, 4), (0.92, 0.74, 14), (1.02, 0.70, 16), (1.16, 0.80, 6), (D, 0.86, 0)]
+    def tuck(t):                                # feet rise under the body in the flight
+        u = (t - TAKEOFF) / flight
+        return 0.24 * math.sin(math.pi * u)
+    foot_keys = [(0.0, 0.0), (TAKEOFF, 0.0)] + [(TAKEOFF + flight * i / 6, tuck(TAKEOFF + flight * i / 6))
+                                               for i in range(1, 6)] + [(TOUCHDOWN, 0.0), (D, 0.0)]
+    hands = [(0.0, 0.86, 0.05), (0.28, 0.72, -0.22), (TAKEOFF, 1.2, 0.3), (0.62, 1.3, 0.25), (TOUCHDOWN, 1.05, 0.3),
+             (1.0, 0.8, 0.32), (D, 0.86, 0.05)]
+    hand_t = [0.0, 0.28, TAKEOFF, 0.62, TOUCHDOWN, 1.0, D]
+    wk, qk, ck, hk = [], [], [], []
+    for (t, y, pitch) in waist:
+        q = quat_ypr(0, pitch, 0)
+        p = (0.0, y, 0.0)
+        wk.append(key(t, *p))
+        qk.append(key(t, *q))
+        up = rotate(q, (0, 1, 0))
+        ck.append(key(t, *[p[i] + 0.6 * up[i] for i in range(3)]))
+        hk.append(key(t, *[p[i] + 0.84 * up[i] + (0.03 if i == 2 else 0) for i in range(3)]))
+    def arm(sign):
+        return [key(t, sign * 0.22, y, z) for t, (_, y, z) in zip(hand_t, hands)]
+    clip = {
+        "format": "critterforge.motion/1",
+        "name": "jump",
+        "notes": "Hand-keyed standing jump (assets/motions/make_motions.py): crouch 0-%.2f s, lift-off %.2f s, "
+                 "ballistic flight (g = %.2f) to touch-down %.2f s, knees bend to 1.02 s, standing at %.2f s. In "
+                 "place: the game adds the forward travel in the flight." % (0.28, TAKEOFF, G, TOUCHDOWN, D),
+        "time_unit": "seconds",
+        "duration": D,
+        "loop": False,
+        "cycle_offset": [0.0, 0.0, 0.0],
+        "reference_body": BODY,
+        "channels": {
+            "waist": {"reference": wk, "orientation": qk, "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in wk]},
+            "chest": {"reference": [key(0.0, *CHEST_REF)], "control": ck},
+            "head": {"reference": [key(0.0, *HEAD_REF)], "control": hk},
+            "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arm(1), "pole": [key(0.0, 0.2, 0, -1)]},
+            "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])], "control": arm(-1),
+                          "pole": [key(0.0, -0.2, 0, -1)]},
+            "left_leg": {"reference": [key(0.0, HIP_X, 0, 0)], "control": [key(t, 0.1, y, 0.0) for t, y in foot_keys],
+                         "pole": [key(0.0, 0.1, 0, 1)]},
+            "right_leg": {"reference": [key(0.0, -HIP_X, 0, 0)],
+                          "control": [key(t, -0.1, y, 0.0) for t, y in foot_keys], "pole": [key(0.0, -0.1, 0, 1)]},
+        },
+        "contacts": {
+            "left_foot": [[0.0, 1], [TAKEOFF, 0], [TOUCHDOWN, 1]],
+            "right_foot": [[0.0, 1], [TAKEOFF, 0], [TOUCHDOWN, 1]],
+            "left_hand": [[0.0, 0]], "right_hand": [[0.0, 0]],
+        },
+    }
+    return clip
+
+
+def idle():
+    """Standing idle, a 6 s loop: breathing (the chest lifts and settles every 3 s), the weight shifting from
+    foot to foot with a slight turn of the hips (the tail swishes with them), arms hanging and swaying. The
+    waist keeps its height: the body never rises or sinks."""
+    D = 6.0
+    n = 24
+    wk, qk, ck, hk, arms = [], [], [], [], ([], [])
+    for i in range(n):
+        t = D * i / n
+        ph = 2 * math.pi * t / D
+        br = 2 * math.pi * t / 3.0
+        x = 0.02 * math.sin(ph)                      # weight over the left foot, then the right
+        q = quat_yaw_roll(math.radians(3) * math.sin(ph + 0.6), -math.radians(1.5) * math.sin(ph))
+        wk.append(key(t, x, 0.86, 0.0))
+        qk.append(key(t, *q))
+        ck.append(key(t, x, 0.86 + 0.6 + 0.012 * math.sin(br), 0.03 - 0.012 * math.sin(br)))
+        hk.append(key(t, x, 0.86 + 0.84 + 0.01 * math.sin(br), 0.04 - 0.01 * math.sin(br)))
+        for s, sign in ((0, 1), (1, -1)):
+            arms[s].append(key(t, x + sign * 0.22, 0.86 + 0.005 * math.sin(br), 0.03 + 0.02 * math.sin(ph + sign)))
+    clip = {
+        "format": "critterforge.motion/1",
+        "name": "idle",
+        "notes": "Hand-keyed standing idle (assets/motions/make_motions.py): 6 s loop, both feet planted; breathing "
+                 "every 3 s in the chest, the weight shifting 2 cm side to side with 3 degrees of hip turn. The "
+                 "waist keeps its height (0.86 m).",
+        "time_unit": "seconds",
+        "duration": D,
+        "loop": True,
+        "cycle_offset": [0.0, 0.0, 0.0],
+        "reference_body": BODY,
+        "channels": {
+            "waist": {"reference": wk, "orientation": qk, "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in wk]},
+            "chest": {"reference": [key(0.0, *CHEST_REF)], "control": ck},
+            "head": {"reference": [key(0.0, *HEAD_REF)], "control": hk},
+            **standing_limbs(arms),
+        },
+        "contacts": {"left_foot": [[0.0, 1]], "right_foot": [[0.0, 1]]},
+    }
+    return clip
+
+
 def dump(name, clip):
     with open(os.path.join(HERE, name), "w") as f:
         f.write(json.dumps(clip, indent=1) + "\n")
@@ -270,3 +382,5 @@ if __name__ == "__main__":
     dump("walk.json", walk())
     dump("stand.json", stand())
     dump("vault.json", vault())
+    dump("jump.json", jump())
+    dump("idle.json", idle())

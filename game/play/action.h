@@ -41,10 +41,13 @@ struct PreparedAction {
   std::string identity;     // canonical content of what it was prepared from (its clip)
 };
 
-// What an action's preparation reads: the creature's rig, whether it walks, the motions folder.
+struct RetargetSetup;
+
+// What an action's preparation reads: the creature's rig, whether it walks (its walk setup), the motions folder.
 struct ActionSetup {
   const Rig* rig = nullptr;
   bool can_walk = false;
+  const RetargetSetup* walk = nullptr;  // the walk fitted to the rig (null when it cannot walk)
   std::string motions_dir;  // ends with '/'
 };
 

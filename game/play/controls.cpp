@@ -8,6 +8,7 @@ namespace {
 
 const ActionBinding kDefaultBindings[] = {
     {kButtonA, "vault"},
+    {kButtonX, "jump"},
 };
 
 }  // namespace

@@ -15,7 +15,7 @@ struct ActionBinding {
   const char* action = "";
 };
 
-// The game's bindings: A asks for the vault.
+// The game's bindings: A asks for the vault, X for the jump.
 struct ControlMap {
   const ActionBinding* bindings = nullptr;
   int count = 0;

@@ -1,6 +1,7 @@
 #include "game/play/actions/locomotion.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -11,6 +12,7 @@
 #include "math/angles.h"
 #include "math/scalar.h"
 #include "retarget/retarget.h"
+#include "retarget/run_gait.h"
 #include "world/clearance.h"
 #include "world/footprint.h"
 #include "world/movement_collision.h"
@@ -42,13 +44,43 @@ bool collide_walker(const Level& level, const Species& sp, float heading_before,
 
 namespace {
 
+// Room to run: the body clears walls, fences and the regions' edge along the path of the next
+// kRunLookahead_s (a run's stride plants feet further ahead than a walk's, so it walks near them).
+constexpr float kRunLookahead_s = 0.6f;
+constexpr float kRunSideRoom_m = 0.25f;
+bool room_to_run(const ActionCall& a, float speed_mps, float turn_rps) {
+  const WalkerState& w = a.creature.walker;
+  for (int k = 1; k <= 3; ++k) {
+    const float t = kRunLookahead_s * static_cast<float>(k) / 3.0f;
+    const glm::vec3 p = w.position_ws + heading_forward(w.heading_rad + 0.5f * turn_rps * t) * (0.2f + speed_mps * t);
+    const float heading = w.heading_rad + turn_rps * t;
+    const glm::vec3 side = heading_forward(heading + 1.5707963f) * kRunSideRoom_m;
+    for (const glm::vec3& at : {p, p + side, p - side}) {  // and room beside: a running leg swings wider
+      if (!in_regions(*a.ctx.level, at)) return false;
+      glm::vec3 q = at;
+      if (resolve_footprint_collisions(*a.ctx.level, a.species.footprint, heading, &q) && glm::length(q - at) > 0.002f)
+        return false;
+    }
+  }
+  return true;
+}
+
 void step_walking(const ActionCall& a) {
   CreatureState& c = a.creature;
   WalkCommand cmd;
-  cmd.speed_mps = std::max(0.0f, a.command.move_y) * max_speed(*a.species.walk_setup);
+  // Turning hard slows the run to a walk (fully at half the stick sideways): runs go mostly straight.
+  const float straight = std::clamp((0.5f - std::fabs(a.command.move_x)) / 0.2f, 0.0f, 1.0f);
+  float stick = std::max(0.0f, a.command.move_y);
+  if (stick > kRunStickShare) stick = kRunStickShare + (stick - kRunStickShare) * straight;
   cmd.turn_rate_rps = -a.command.move_x * or_default(a.ctx.tuning.turn_rate_rps, 2.0f);  // stick right turns right
   const float heading_before = c.walker.heading_rad;
-  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf);
+  const RetargetSetup& setup = *a.species.walk_setup;
+  const float run_top = stick_speed(setup, 1.0f);
+  const bool room = !(run_share(stick) > 0.0f || c.walker.speed_mps > stick_speed(setup, kRunStickShare)) ||
+                    room_to_run(a, std::max(c.walker.speed_mps, run_top), cmd.turn_rate_rps);
+  if (!room) stick = std::min(stick, kRunStickShare);
+  cmd.speed_mps = stick_speed(setup, stick);  // past 80% the walk blends into a run
+  step_walker(&c.walker, cmd, setup, *a.species.rig, kTick_sf, gait_params(setup, stick, room ? c.walker.speed_mps : 0.0f));
   glm::vec3 p = c.walker.position_ws;
   const bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
   c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;

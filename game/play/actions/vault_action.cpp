@@ -13,6 +13,7 @@
 #include "motion/motion_clip.h"
 #include "render/geometry_stage.h"
 #include "retarget/pose_blend.h"
+#include "retarget/run_gait.h"
 #include "world/clearance.h"
 #include "world/level.h"
 
@@ -110,7 +111,9 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
     const float step = std::min(dist, kBackUp_mps * kTick_sf);
     if (dist > 1e-6f) shift = to_start * (step / dist);
   }
-  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf);
+  // A run's limits while its speed blends down (no sudden stop when A is pressed running).
+  step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf,
+              gait_params(*a.species.walk_setup, 0.0f, c.walker.speed_mps));
   // Backing up: the planted feet go with the body (a shuffle), so no leg is left stretched.
   c.walker.position_ws += shift;
   for (FootState& f : c.walker.feet) {

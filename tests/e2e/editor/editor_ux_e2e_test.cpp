@@ -186,7 +186,9 @@ TEST(EditorUxE2E, AFourLeggedCreatureWithATailIsDrawnSavedAndWalkedWellUnderNine
   Result<Json> st = parse_json(out.substr(line_start, out.find('\n', line_start) - line_start), "state");
   ASSERT_TRUE(st.ok()) << out;
   EXPECT_GT((*st)["root"][2].get<double>(), 1.0) << st->dump();
-  EXPECT_GT((*st)["speed_mps"].get<double>(), 0.3) << st->dump() << " (the first fence stops it at 2.1 m)";
+  // Still walking, or (full stick runs) already stopped by the first fence at 2.1 m.
+  const bool at_fence = (*st)["blocked_ticks"].get<int>() > 0 && (*st)["root"][2].get<double>() > 2.0;
+  EXPECT_TRUE((*st)["speed_mps"].get<double>() > 0.3 || at_fence) << st->dump();
 }
 
 std::string shot(const std::string& name, const PadSteps& s) {

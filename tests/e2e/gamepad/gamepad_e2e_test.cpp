@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "core/json_util.h"
@@ -122,6 +123,54 @@ TEST(GamepadE2E, BadPadScriptIsOneLineAndExitTwo) {
   const CommandResult headless = game("--headless --ticks 5 --pad-script tests/data/game/walk_forward_3s.pad.json");
   EXPECT_EQ(headless.exit_code, 2);
   std::remove(bad.c_str());
+}
+
+constexpr int kFirstJumpTick = 81;  // the pad script's first X (running)
+
+// Every shipped creature runs and jumps: a running jump and a standing one, the frame at the top of the
+// flight written as a screenshot, and the session's recording replays to the same hash.
+TEST(GamepadE2E, EveryShippedCreatureRunsAndJumpsThroughTheVirtualPad) {
+  for (const char* c : {"biped", "biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"}) {
+    SCOPED_TRACE(c);
+    const std::string base = std::string("--creature assets/creatures/") + c +
+                             ".json --level tests/data/game/open_field.level.json"
+                             " --pad-script tests/data/game/running_jump.pad.json --print-state";
+    // Just after the first X: the running jump has started, and says when it is in the air.
+    const CommandResult started = game(base + " --ticks " + std::to_string(kFirstJumpTick + 1));
+    ASSERT_EQ(started.exit_code, 0) << started.err;
+    const Json s0 = state_of(started);
+    ASSERT_FALSE(s0.is_discarded()) << started.out;
+    EXPECT_EQ(s0["jumps"], 1);
+    EXPECT_EQ(s0["jump_phase"], "crouch");
+    EXPECT_GT(s0["jump_distance_m"].get<double>(), 0.1) << "a running jump goes forward";
+    const int air0 = s0["jump_air_ticks"][0].get<int>(), air1 = s0["jump_air_ticks"][1].get<int>();
+    ASSERT_LT(air0, air1);
+    // The top of the flight, on screen.
+    const int top = kFirstJumpTick + (air0 + air1) / 2;
+    const std::string shot = tmp(std::string("motions_") + c + "_midjump.png");
+    const CommandResult mid = game(base + " --ticks " + std::to_string(top) + " --screenshot '" + shot +
+                                   "' --at-tick " + std::to_string(top));
+    ASSERT_EQ(mid.exit_code, 0) << mid.err;
+    EXPECT_EQ(state_of(mid)["jump_phase"], "flight");
+    Result<Image> img = load_png(shot);
+    ASSERT_TRUE(img.ok()) << img.error().to_string();
+    std::size_t differing = 0;
+    for (std::size_t i = 4; i + 3 < img->rgba.size(); i += 4) differing += img->rgba[i] != img->rgba[0];
+    EXPECT_GT(differing, img->rgba.size() / 40) << "mid-jump frame is nearly one colour";
+    if (!std::getenv("CF_KEEP_SHOTS")) std::remove(shot.c_str());
+    // The whole script: two jumps, standing again at the end, and the recording replays to the same hash.
+    const std::string rec = tmp(std::string("motions_") + c + ".replay.json");
+    const CommandResult all = game(base + " --ticks 354 --print-hash --record '" + rec + "'");
+    ASSERT_EQ(all.exit_code, 0) << all.err;
+    const Json s = state_of(all);
+    EXPECT_EQ(s["jumps"], 2);
+    EXPECT_EQ(s["jump_phase"], "");
+    EXPECT_EQ(s["jump_distance_m"].get<double>(), 0.0) << "the second jump, standing, is in place";
+    const CommandResult again = game("--headless --replay '" + rec + "' --print-hash");
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(last_line(again.out), last_line(all.out));
+    std::remove(rec.c_str());
+  }
 }
 
 }  // namespace

@@ -129,7 +129,7 @@ TEST(FleshLod, FarCreaturesAreLowNearFullAndThoseOutOfViewAreNotSkinned) {
 TEST(FleshLod, LowMeshIsMuchSmallerAndSkinsOntoTheFullMeshSurface) {
   LodScene s;
   InputFrame walk;
-  walk.left_y = 32767;
+  walk.left_y = static_cast<std::int16_t>(0.8f * 32767.0f);  // the walk's top before the run blends in
   for (int t = 0; t < 50; ++t) s.session.tick(walk);  // a walking pose, limbs bent
   const SkinnedCreature* low = s.view.low_flesh(0);
   ASSERT_NE(low, nullptr);
@@ -138,41 +138,55 @@ TEST(FleshLod, LowMeshIsMuchSmallerAndSkinsOntoTheFullMeshSurface) {
   EXPECT_LT(low->mesh.indices.size() * 4, full->mesh.indices.size());
   EXPECT_GT(low->mesh.vertex_count(), 100);
 
-  const CreaturePose& pose = s.session.runtime().pose(0);
-  CreaturePose bind;
-  bind.resize(s.session.scene().rig);
-  std::vector<glm::mat4> inv_bind(bind.bind_ms.size());
-  invert_bind_matrices(bind.bind_ms, inv_bind);
-  SkinBuffers lo, hi;
-  lo.resize_for(*low);
-  hi.resize_for(*full);
-  ASSERT_TRUE(skin_with_palette(*low, pose.bone_ms, inv_bind, &lo));
-  ASSERT_TRUE(skin_with_palette(*full, pose.bone_ms, inv_bind, &hi));
-  // Tolerance: the full mesh's longest edge in the bind pose (a low vertex on the same surface is within
-  // about half an edge of a full vertex).
-  float edge = 0.0f;
-  const auto& ix = full->mesh.indices;
-  for (std::size_t t = 0; t + 2 < ix.size(); t += 3) {
-    for (int e = 0; e < 3; ++e) {
-      edge = std::max(edge, glm::length(full->mesh.positions_ms[ix[t + e]] - full->mesh.positions_ms[ix[t + (e + 1) % 3]]));
+  // A walking pose with the limbs bent well away from the bind pose (the check below has teeth there).
+  float worst = 0.0f, bind_worst = 0.0f, edge = 0.0f;
+  bool normals_ok = true;
+  auto measure = [&]() -> bool {
+    const CreaturePose& pose = s.session.runtime().pose(0);
+    CreaturePose bind;
+    bind.resize(s.session.scene().rig);
+    std::vector<glm::mat4> inv_bind(bind.bind_ms.size());
+    invert_bind_matrices(bind.bind_ms, inv_bind);
+    SkinBuffers lo, hi;
+    lo.resize_for(*low);
+    hi.resize_for(*full);
+    if (!skin_with_palette(*low, pose.bone_ms, inv_bind, &lo) || !skin_with_palette(*full, pose.bone_ms, inv_bind, &hi))
+      return false;
+    // Tolerance: the full mesh's longest edge in the bind pose (a low vertex on the same surface is within
+    // about half an edge of a full vertex).
+    edge = 0.0f;
+    normals_ok = true;
+    const auto& ix = full->mesh.indices;
+    for (std::size_t t = 0; t + 2 < ix.size(); t += 3) {
+      for (int e = 0; e < 3; ++e) {
+        edge = std::max(edge, glm::length(full->mesh.positions_ms[ix[t + e]] - full->mesh.positions_ms[ix[t + (e + 1) % 3]]));
+      }
     }
+    worst = 0.0f;
+    for (std::size_t v = 0; v < lo.positions_ms.size(); ++v) {
+      float nearest = 1e9f;
+      for (const glm::vec3& p : hi.positions_ms) nearest = std::min(nearest, glm::length(lo.positions_ms[v] - p));
+      worst = std::max(worst, nearest);
+      normals_ok = normals_ok && std::abs(glm::length(lo.normals_ms[v]) - 1.0f) < 1e-3f;
+    }
+    // The low flesh left in its bind pose, against the walking full flesh.
+    bind_worst = 0.0f;
+    for (const glm::vec3& q : low->mesh.positions_ms) {
+      float nearest = 1e9f;
+      for (const glm::vec3& p : hi.positions_ms) nearest = std::min(nearest, glm::length(q - p));
+      bind_worst = std::max(bind_worst, nearest);
+    }
+    return true;
+  };
+  for (int t = 0; t < 60; ++t) {
+    ASSERT_TRUE(measure());
+    if (bind_worst > 2.0f * edge) break;
+    s.session.tick(walk);
   }
   ASSERT_GT(edge, 0.0f);
-  float worst = 0.0f;
-  for (std::size_t v = 0; v < lo.positions_ms.size(); ++v) {
-    float nearest = 1e9f;
-    for (const glm::vec3& p : hi.positions_ms) nearest = std::min(nearest, glm::length(lo.positions_ms[v] - p));
-    worst = std::max(worst, nearest);
-    EXPECT_NEAR(glm::length(lo.normals_ms[v]), 1.0f, 1e-3f);
-  }
+  EXPECT_TRUE(normals_ok);
   EXPECT_LT(worst, edge);
   // The check has teeth: the low flesh left in its bind pose is far from the walking full flesh somewhere.
-  float bind_worst = 0.0f;
-  for (const glm::vec3& q : low->mesh.positions_ms) {
-    float nearest = 1e9f;
-    for (const glm::vec3& p : hi.positions_ms) nearest = std::min(nearest, glm::length(q - p));
-    bind_worst = std::max(bind_worst, nearest);
-  }
   EXPECT_GT(bind_worst, 2.0f * edge);
 }
 

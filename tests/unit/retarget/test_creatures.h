@@ -1,6 +1,7 @@
 #pragma once
 // Creatures for the retargeting tests: the shipped ones and seeded random ones.
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,18 @@ inline const MotionClip& walk_clip() {
     return m.ok() ? *m : MotionClip{};
   }();
   return clip;
+}
+
+// A shipped clip, assets/motions/<name>.json, loaded once.
+inline const MotionClip& shipped_clip(const std::string& name) {
+  static std::map<std::string, MotionClip> clips;
+  auto it = clips.find(name);
+  if (it == clips.end()) {
+    auto m = load_motion(asset("motions/" + name + ".json"));
+    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().to_string());
+    it = clips.emplace(name, m.ok() ? *m : MotionClip{}).first;
+  }
+  return it->second;
 }
 
 inline Creature scaled(Creature c, float k) {

@@ -1,0 +1,36 @@
+#pragma once
+// The standing idle: after about 2 s standing still the idle clip (assets/motions/idle.json:
+// breathing, weight shifts, a turn of the hips that swishes the tail) eases in over the walker's
+// stand pose through the retarget stages, the legs on the walker's planted feet. Each creature plays
+// it at its own time and rate (from a per-creature number), so a herd never idles in step. The
+// waist keeps its height, so the body's height (what the camera follows) is the stand's.
+#include <cstdint>
+
+#include "core/result.h"
+#include "motion/motion_clip.h"
+#include "retarget/walker.h"
+
+namespace cf {
+
+constexpr std::uint32_t kIdleStartTicks = 120;  // standing still this long starts the idle
+constexpr std::uint32_t kIdleEaseTicks = 60;    // then it eases in over this long
+
+struct IdleMotion {
+  MotionClip clip;
+  RetargetSetup setup;  // the idle clip's, with the walk's stance
+};
+
+// Fits the idle clip to a rig that walks with 'walk'.
+Result<IdleMotion> prepare_idle(const Rig& rig, const MotionClip& clip, const RetargetSetup& walk);
+
+// The idle's share after standing still 'idle_ticks': 0 before kIdleStartTicks, smoothly 1 after the ease.
+float idle_weight(std::uint32_t idle_ticks);
+// The clip time of a creature idling 'idle_ticks', its phase and pace (0.85-1.15) from 'variety'.
+double idle_time(const IdleMotion& im, std::uint32_t idle_ticks, std::uint32_t variety);
+
+// Poses the idle at weight w over a standing walker (every foot planted where the walker planted it).
+// Never allocates; false on invalid input.
+bool pose_idle(const IdleMotion& im, const WalkerState& walker, const Rig& rig, double time_s, float w,
+               CreaturePose* out);
+
+}  // namespace cf

@@ -1,0 +1,170 @@
+#include "retarget/jump.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/hash.h"
+#include "retarget/ik.h"
+#include "retarget/walker.h"
+
+namespace cf {
+
+namespace {
+
+constexpr double kTick_s = 1.0 / 60.0;
+constexpr float kForwardLegLengths = 0.9f;  // a running jump's length in leg lengths
+constexpr float kFleshMargin_m = 0.02f;     // the crouch keeps the body this far above the ground
+constexpr float kMinWeight = 0.35f;
+constexpr double kHopSeconds = 0.6;         // a legless hop
+constexpr float kHopHeight_m = 0.16f;
+constexpr float kHopForward_m = 0.35f;
+
+// Lowest point of the body's flesh (bones that are not limbs) over the jump, model space with the
+// ground at y = 0 (a placement at the origin), for a share w of the clip's body motion.
+float lowest_body_flesh(const JumpMotion& jm, const Rig& rig, float w, CreaturePose* pose) {
+  RetargetJob job;
+  job.setup = &jm.setup;
+  job.rig = &rig;
+  job.clip = &jm.clip;
+  job.motion_weight = w;
+  job.root_motion = RootMotion::kFromClip;
+  job.out = pose;
+  WalkerState at;
+  job.model_to_world = walker_placement(at, rig);
+  float lowest = 1e9f;
+  const Skeleton& sk = rig.skeleton;
+  for (int k = 0; k < jm.ticks; ++k) {
+    job.time_s = jump_clip_time(jm, k);
+    if (!job.run()) return lowest;
+    for (int b = 0; b < sk.size(); ++b) {
+      const auto i = static_cast<std::size_t>(b);
+      if (pose->bone_limb[i] >= 0) continue;
+      lowest = std::min(lowest, std::min(pose->head_ws[i].y, pose->tail_ws[i].y) - sk.radius[i]);
+    }
+  }
+  return lowest;
+}
+
+// Leg i's foothold in the jump's model space (its target with the clip's foot at rest).
+glm::vec3 ls_foothold(const JumpMotion& jm, std::size_t i) { return jm.setup.limbs[i].foothold_ms; }
+
+}  // namespace
+
+bool adopt_walk_stance(const RetargetSetup& walk, RetargetSetup* setup) {
+  if (setup->limbs.size() != walk.limbs.size()) return false;
+  for (std::size_t i = 0; i < setup->limbs.size(); ++i) {
+    LimbSetup own = setup->limbs[i];
+    setup->limbs[i] = walk.limbs[i];
+    setup->limbs[i].phase = 0.0f;
+    setup->limbs[i].scale = own.scale;  // the clip's own reference limbs
+    setup->limbs[i].ref_part = own.ref_part;
+    setup->limbs[i].ref_side = own.ref_side;
+  }
+  setup->crouch_m = walk.crouch_m;
+  setup->stand_cog_height_m = walk.stand_cog_height_m;
+  return true;
+}
+
+Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const RetargetSetup* walk) {
+  JumpMotion jm;
+  jm.clip = clip;
+  StateHasher h;
+  h.str(motion_to_json(clip).dump());
+  jm.clip_id = static_cast<std::uint32_t>(h.value() ^ (h.value() >> 32));
+  if (!walk) {
+    jm.legless = true;
+    jm.ticks = static_cast<int>(std::ceil(kHopSeconds / kTick_s));
+    jm.takeoff_s = 0.15 * kHopSeconds;
+    jm.touchdown_s = 0.85 * kHopSeconds;
+    jm.forward_m = kHopForward_m;
+    jm.height_m = kHopHeight_m;
+    return jm;
+  }
+  Result<RetargetSetup> setup = build_retarget_setup(rig, clip);
+  if (!setup) return setup.error();
+  jm.setup = std::move(*setup);
+  if (!adopt_walk_stance(*walk, &jm.setup)) return Error{"", "limbs", "the walk does not fit this rig"};
+  const ReferenceLegGait& g = jm.setup.ref_legs[0];
+  if (!(g.duty > 0.0f && g.duty < 1.0f)) return Error{"", "contacts", "the jump clip never leaves the ground"};
+  jm.takeoff_s = g.liftoff * clip.duration_s;
+  jm.touchdown_s = g.touchdown * clip.duration_s;
+  if (!(jm.touchdown_s > jm.takeoff_s)) return Error{"", "contacts", "the jump clip lands before it takes off"};
+  const float s = std::max(jm.setup.s, 1e-3f);
+  jm.time_scale = std::sqrt(s);
+  jm.ticks = std::max(2, static_cast<int>(std::ceil(clip.duration_s * jm.time_scale / kTick_s)));
+  jm.forward_m = kForwardLegLengths * jm.setup.creature_leg_length_m;
+  // A low body would crouch into the ground: play less of the clip's body motion.
+  CreaturePose pose;
+  pose.resize(rig);
+  const float full = lowest_body_flesh(jm, rig, 1.0f, &pose);
+  const float rest = lowest_body_flesh(jm, rig, 0.0f, &pose);
+  if (full < kFleshMargin_m && rest > full)
+    jm.weight = std::clamp((rest - kFleshMargin_m) / (rest - full), kMinWeight, 1.0f);
+  // The flight's rise: the waist's highest point above its start, scaled as the retargeting scales it.
+  MotionPose p0, p;
+  sample_clip(clip, 0.0, &p0);
+  float top = 0.0f;
+  for (int i = 0; i <= 64; ++i) {
+    sample_clip(clip, clip.duration_s * i / 64.0, &p);
+    top = std::max(top, p[MotionPart::kWaist].reference.y - p0[MotionPart::kWaist].reference.y);
+  }
+  jm.height_m = s * jm.weight * top;
+  return jm;
+}
+
+double jump_clip_time(const JumpMotion& jm, int tick) {
+  const double t = std::max(0, tick) * kTick_s / std::max(jm.time_scale, 1e-3f);
+  return std::min(t, jm.legless ? kHopSeconds : jm.clip.duration_s);
+}
+
+float jump_travel(const JumpMotion& jm, int tick) {
+  const double t = jump_clip_time(jm, tick);
+  const double span = jm.touchdown_s - jm.takeoff_s;
+  if (!(span > 0.0)) return t >= jm.touchdown_s ? 1.0f : 0.0f;
+  return static_cast<float>(std::clamp((t - jm.takeoff_s) / span, 0.0, 1.0));
+}
+
+bool jump_airborne(const JumpMotion& jm, int tick) {
+  const double t = jump_clip_time(jm, tick);
+  return t > jm.takeoff_s && t < jm.touchdown_s;
+}
+
+float hop_lift(const JumpMotion& jm, int tick) {
+  const float u = jump_travel(jm, tick);
+  return jm.height_m * 4.0f * u * (1.0f - u);
+}
+
+bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, float heading_rad, float distance_m,
+               int tick, CreaturePose* out, const WalkerState* from) {
+  if (jm.legless || !out || !std::isfinite(distance_m) || !std::isfinite(heading_rad)) return false;
+  WalkerState at;
+  const glm::vec3 fwd(std::sin(heading_rad), 0.0f, std::cos(heading_rad));
+  at.position_ws = glm::vec3(from_ws.x, 0.0f, from_ws.z) + fwd * (distance_m * jump_travel(jm, tick));
+  at.heading_rad = heading_rad;
+  RetargetJob job;
+  job.setup = &jm.setup;
+  job.rig = &rig;
+  job.clip = &jm.clip;
+  job.time_s = jump_clip_time(jm, tick);
+  job.model_to_world = walker_placement(at, rig);
+  job.motion_weight = jm.weight;
+  job.root_motion = RootMotion::kFromClip;
+  job.out = out;
+  if (!retarget_targets(job)) return false;
+  if (from && jump_travel(jm, tick) <= 0.0f && !jump_airborne(jm, tick)) {
+    int k = 0;
+    for (std::size_t i = 0; i < rig.limbs.size() && k < from->leg_count; ++i) {
+      if (jm.setup.limbs[i].tag != PartTag::kLeg) continue;
+      const FootState& foot = from->feet[static_cast<std::size_t>(k++)];
+      LimbPose& lp = out->limbs[i];
+      if (foot.planted) {
+        lp.target_ms = to_frame_rigid(job.model_to_world, foot.plant_ws) + (lp.target_ms - ls_foothold(jm, i));
+      } else {
+        lp.contact = lp.contact && tick >= kJumpSettleTicks;
+      }
+    }
+  }
+  return retarget_solve(job);
+}
+
+}  // namespace cf

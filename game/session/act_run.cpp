@@ -1,0 +1,105 @@
+#include "game/session/act_run.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "game/play/actions/jump_action.h"
+#include "game/play/world_runtime.h"
+#include "game/session/session.h"
+#include "retarget/jump.h"
+#include "retarget/walker.h"
+
+namespace cf {
+
+namespace {
+
+const char* const kActs[] = {"walk", "run", "jump", "running-jump"};
+
+InputFrame act_input(const std::string& action, int tick, bool jump_started) {
+  InputFrame f;
+  const bool runs = action == "run" || (action == "running-jump" && (tick < 60 || jump_started));
+  const float y = action == "walk" ? 0.6f : runs ? 1.0f : 0.0f;
+  f.left_y = static_cast<std::int16_t>(y * 32767.0f);
+  const int jump_tick = action == "jump" ? 10 : action == "running-jump" ? 60 : -1;
+  if (tick == jump_tick) f.buttons = f.pressed = kButtonX;
+  return f;
+}
+
+bool finite3(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+}  // namespace
+
+bool is_act_name(const std::string& name) {
+  for (const char* a : kActs)
+    if (name == a) return true;
+  return false;
+}
+
+const char* act_names() { return "walk, run, jump, running-jump"; }
+
+Result<ActReport> run_act(Scene scene, const std::string& action, double seconds) {
+  if (!is_act_name(action)) return Error{"", "action", "unknown action '" + action + "' (one of " + act_names() + ")"};
+  if (!(seconds > 0.0 && seconds <= 600.0)) return Error{"", "seconds", "must be from 0 to 600"};
+  ActReport r;
+  r.action = action;
+  Session s;
+  s.start(std::move(scene), 1);
+  const Rig& rig = s.scene().rig;
+  const Skeleton& sk = rig.skeleton;
+  const float ground = s.scene().level.ground_y;
+  const Species& sp = s.context().species[0];
+  const JumpMotion* jm = jump_motion(sp);
+  const std::size_t bones = static_cast<std::size_t>(sk.size());
+  std::vector<glm::vec3> last_head(bones), last_tail(bones), anchor(rig.limbs.size());
+  std::vector<bool> planted(rig.limbs.size(), false);
+  glm::vec3 last_cog(0.0f);
+  r.min_flesh_height_m = 1e9f;
+  const int min_ticks = static_cast<int>(std::ceil(seconds * 60.0));
+  bool jump_started = false, ran = false;
+  for (int t = 0; t < 36000; ++t) {
+    const bool jumping = jump_of(s.state().player()).playing();
+    if (t >= min_ticks && !jumping) break;
+    s.tick(act_input(action, t, jump_started));
+    jump_started = jump_started || jump_of(s.state().player()).jumps > 0;
+    // A cadence above the walk's top (2.2 x natural) is the run's gait.
+    ran = ran || (sp.walks() && s.state().player().walker.cadence_hz > 2.25f * natural_cadence(*sp.walk_setup));
+    const CreaturePose& pose = s.runtime().pose(0);
+    for (std::size_t b = 0; b < bones; ++b) {
+      r.finite = r.finite && finite3(pose.head_ws[b]) && finite3(pose.tail_ws[b]);
+      r.min_flesh_height_m =
+          std::min(r.min_flesh_height_m, std::min(pose.head_ws[b].y, pose.tail_ws[b].y) - sk.radius[b] - ground);
+      if (t > 0) {
+        r.max_joint_step_m = std::max(r.max_joint_step_m, glm::length(pose.head_ws[b] - last_head[b]));
+        r.max_joint_step_m = std::max(r.max_joint_step_m, glm::length(pose.tail_ws[b] - last_tail[b]));
+      }
+      last_head[b] = pose.head_ws[b];
+      last_tail[b] = pose.tail_ws[b];
+    }
+    if (t > 0) r.max_root_step_m = std::max(r.max_root_step_m, glm::length(pose.cog_ws - last_cog));
+    last_cog = pose.cog_ws;
+    for (std::size_t l = 0; l < rig.limbs.size() && l < pose.limbs.size(); ++l) {
+      const LimbChain& limb = rig.limbs[l];
+      if (limb.tag != PartTag::kLeg || limb.bones[1] < 0) continue;
+      const LimbPose& lp = pose.limbs[l];
+      const glm::vec3 c = pose.tail_ws[static_cast<std::size_t>(limb.bones[1])];
+      if (lp.contact) {
+        if (!planted[l]) anchor[l] = c;
+        r.max_foot_skate_m = std::max(r.max_foot_skate_m, glm::length(glm::vec2(c.x - anchor[l].x, c.z - anchor[l].z)));
+        if (!lp.reached) ++r.unreached_ik_ticks;
+      }
+      planted[l] = lp.contact;
+    }
+    r.clip_events += static_cast<std::uint64_t>(s.clips().count());
+    ++r.ticks;
+  }
+  r.jumps = static_cast<int>(jump_of(s.state().player()).jumps);
+  if (action == "jump" || action == "running-jump") {
+    r.variant = !jm ? "none" : jm->legless ? "hop" : "jump";
+  } else {
+    r.variant = !sp.walks() ? "slide" : ran ? "run" : "walk";
+  }
+  return r;
+}
+
+}  // namespace cf

@@ -1,0 +1,35 @@
+#pragma once
+// One motion played headless on a creature, measured tick by tick (`creature-lab act` and the
+// motion tests): the largest moves of the root and of any joint in one tick, planted-foot skate,
+// the lowest flesh, planted legs the IK did not reach, whether every pose was finite, clip events.
+#include <cstdint>
+#include <string>
+
+#include "core/result.h"
+#include "game/play/scene.h"
+
+namespace cf {
+
+// What `act` can play: "walk" (60% stick), "run" (full stick), "jump" (standing), "running-jump"
+// (full stick for 1 s, then the jump).
+bool is_act_name(const std::string& name);
+const char* act_names();  // for messages: "walk, run, jump, running-jump"
+
+struct ActReport {
+  std::string action;
+  std::string variant;            // what played: "walk", "run", "slide", "jump", "hop"
+  int ticks = 0;
+  std::uint64_t clip_events = 0;  // the clip watch's events over the run
+  float max_root_step_m = 0.0f;   // the cog's largest move in one tick
+  float max_joint_step_m = 0.0f;  // any bone end's largest move in one tick
+  float max_foot_skate_m = 0.0f;  // a planted foot's largest horizontal drift within one contact
+  float min_flesh_height_m = 0.0f;  // the lowest flesh (bone end less its radius) above the ground
+  int unreached_ik_ticks = 0;     // leg-ticks planted but out of the IK's reach
+  bool finite = true;             // every pose finite
+  int jumps = 0;                  // jumps played
+};
+
+// Plays 'action' for 'seconds' (at least until a one-shot ends) on the scene's creature from its spawn.
+Result<ActReport> run_act(Scene scene, const std::string& action, double seconds);
+
+}  // namespace cf

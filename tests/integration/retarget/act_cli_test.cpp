@@ -1,0 +1,80 @@
+// creature-lab act through the real binary: every shipped creature walks, runs, jumps standing and
+// jumps running with no clip event, no skating, no flesh under the ground and finite poses; bad input
+// exits 2 with one line.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/json_util.h"
+#include "run_command.h"
+
+namespace {
+
+using cf::Json;
+using cf::test::run_command;
+
+const std::string kLab = CF_LAB_EXE;
+const std::string kAssets = CF_ASSETS_DIR;
+const char* const kCreatures[] = {"biped", "biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"};
+
+TEST(ActCli, EveryShippedCreatureWalksRunsAndJumpsCleanly) {
+  std::printf("%-16s %-13s %-5s %5s %6s %8s %8s %8s %8s %5s\n", "creature", "action", "var", "ticks", "clips",
+              "root_m", "joint_m", "skate_m", "flesh_m", "unrch");
+  for (const char* c : kCreatures) {
+    double walk_root = 0.0;
+    for (const char* action : {"walk", "run", "jump", "running-jump"}) {
+      const std::string args = "act --creature " + kAssets + "/creatures/" + c + ".json --level " + kAssets +
+                               "/../tests/data/game/open_field.level.json --action " + action + " --seconds 2";
+      auto r = run_command(kLab + " " + args);
+      ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+      auto parsed = cf::parse_json(r.out, "stdout");
+      ASSERT_TRUE(parsed.ok()) << r.out;
+      const Json& j = *parsed;
+      const std::string what = std::string(c) + " " + action;
+      for (const char* k : {"ticks", "variant", "clip_events", "max_root_step_m", "max_joint_step_m",
+                            "max_foot_skate_m", "min_flesh_height_m", "unreached_ik_ticks", "finite"})
+        EXPECT_TRUE(j.contains(k)) << what << ": " << k;
+      EXPECT_TRUE(j["finite"].get<bool>()) << what;
+      EXPECT_EQ(j["clip_events"].get<int>(), 0) << what;
+      EXPECT_LE(j["max_foot_skate_m"].get<double>(), 0.02) << what;
+      EXPECT_GE(j["min_flesh_height_m"].get<double>(), -0.01) << what;
+      EXPECT_EQ(j["unreached_ik_ticks"].get<int>(), 0) << what;
+      const std::string variant = j["variant"].get<std::string>();
+      if (std::string(action) == "walk") {
+        walk_root = j["max_root_step_m"].get<double>();
+        EXPECT_EQ(variant, "walk") << what;
+      }
+      if (std::string(action) == "run") {
+        EXPECT_EQ(variant, "run") << what;
+        EXPECT_GT(j["max_root_step_m"].get<double>(), walk_root) << what << ": the run covers more ground a tick";
+      }
+      if (std::string(action).find("jump") != std::string::npos) {
+        EXPECT_EQ(variant, "jump") << what;
+        EXPECT_EQ(j["jumps"].get<int>(), 1) << what;
+        // No pop: the cog moves at most 6 cm a tick beyond the run's own pace.
+        EXPECT_LE(j["max_root_step_m"].get<double>(), 0.06 + (std::string(action) == "jump" ? 0.0 : 0.06)) << what;
+      }
+      std::printf("%-16s %-13s %-5s %5d %6d %8.4f %8.4f %8.4f %8.4f %5d\n", c, action, variant.c_str(),
+                  j["ticks"].get<int>(), j["clip_events"].get<int>(), j["max_root_step_m"].get<double>(),
+                  j["max_joint_step_m"].get<double>(), j["max_foot_skate_m"].get<double>(),
+                  j["min_flesh_height_m"].get<double>(), j["unreached_ik_ticks"].get<int>());
+    }
+  }
+}
+
+TEST(ActCli, BadInputExitsTwoWithOneLine) {
+  const std::string biped = " --creature " + kAssets + "/creatures/biped.json";
+  for (const std::string& args : {std::string("act --action jump"), "act" + biped, "act" + biped + " --action fly",
+                                  "act" + biped + " --action jump --seconds nan",
+                                  "act" + biped + " --action jump --seconds -1",
+                                  std::string("act --creature /nonexistent/x.json --action jump")}) {
+    auto r = run_command(kLab + " " + args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_TRUE(r.out.empty()) << args;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+}
+
+}  // namespace

@@ -1,0 +1,36 @@
+// creature-lab act: one motion played headless on a creature, measured tick by tick.
+#include "game/session/act_run.h"
+#include "lab_args.h"
+
+namespace cf::lab {
+
+// creature-lab act --creature FILE --action NAME [--level FILE] [--seconds S]
+int cmd_act(const Args& a) {
+  if (!a.only({"creature", "action", "level", "seconds"})) return kExitBadInput;
+  if (!a.values.count("creature")) return fail(a, "--creature FILE is required");
+  if (!a.values.count("action")) return fail(a, std::string("--action NAME is required (") + act_names() + ")");
+  const std::string action = a.get("action");
+  if (!is_act_name(action)) return fail(a, "--action: unknown action '" + action + "' (one of " + act_names() + ")");
+  double seconds = 3.0;
+  if (!a.get_number("seconds", 3.0, &seconds)) return kExitBadInput;
+  if (!(seconds > 0.0 && seconds <= 600.0)) return fail(a, "--seconds must be from 0 to 600");
+  Result<Scene> scene = load_scene(a.get("creature"), a.get("level"));
+  if (!scene) return fail(a, scene.error().to_string());
+  Result<ActReport> r = run_act(std::move(*scene), action, seconds);
+  if (!r) return fail(a, r.error().to_string());
+  Json j;
+  j["action"] = r->action;
+  j["variant"] = r->variant;
+  j["ticks"] = r->ticks;
+  j["clip_events"] = r->clip_events;
+  j["max_root_step_m"] = r->max_root_step_m;
+  j["max_joint_step_m"] = r->max_joint_step_m;
+  j["max_foot_skate_m"] = r->max_foot_skate_m;
+  j["min_flesh_height_m"] = r->min_flesh_height_m;
+  j["unreached_ik_ticks"] = r->unreached_ik_ticks;
+  j["finite"] = r->finite;
+  j["jumps"] = r->jumps;
+  return print_json(j);
+}
+
+}  // namespace cf::lab
