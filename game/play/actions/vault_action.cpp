@@ -70,6 +70,8 @@ glm::vec3 vault_start_ground(const VaultPlan& plan, const Rig& rig) {
 // heading and steps back along its own line to the start, feet and all. Every step is kept clear of
 // walls and fences like walking. Starts the vault on arrival, or after a timeout from wherever the
 // walk got to (the vault's first ticks blend from there).
+constexpr std::uint32_t kApproachStallTicks = 20;
+
 void step_approach(const VaultAction& self, const ActionCall& a) {
   CreatureState& c = a.creature;
   VaultActionState& st = self.state_of<VaultActionState>(c);
@@ -133,6 +135,15 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
   if ((hit || stalled) && dist < 0.2f && std::fabs(heading_err) < 0.12f) {
     st.approaching = false;
     start_vault(*plan, &st.vault);
+    return;
+  }
+  // Held by a wall or the ground's edge short of the start: give up and say so, rather than stand
+  // still until the timeout and then catch up in a rush.
+  c.blocked_ticks = stalled ? c.blocked_ticks + 1u : 0u;
+  if (c.blocked_ticks >= kApproachStallTicks) {
+    st.approaching = false;
+    c.blocked_ticks = 0;
+    a.hud(self.id(), kNoRoomToStart);
   }
 }
 
@@ -361,6 +372,7 @@ std::string VaultAction::hud_text(int code, const CreatureState& c, const std::s
     case kVaultRefused: return "Can't vault: " + std::string(state_of<State>(c).record.reason_text());
     case kNoFenceInReach: return "No fence in reach";
     case kCannotVault: return sentence_case(unavailable);
+    case kNoRoomToStart: return "Can't vault: no room to step back to the start";
     default: return {};
   }
 }

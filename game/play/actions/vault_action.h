@@ -40,7 +40,7 @@ struct VaultActionState {
 };
 
 // HUD message codes of the vault.
-enum VaultMessage : int { kVaultRefused = 0, kNoFenceInReach = 1, kCannotVault = 2 };
+enum VaultMessage : int { kVaultRefused = 0, kNoFenceInReach = 1, kCannotVault = 2, kNoRoomToStart = 3 };
 
 class VaultAction final : public Action {
  public:
