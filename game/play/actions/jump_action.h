@@ -56,6 +56,7 @@ class JumpAction final : public Action {
   void describe(const CreatureState& c, Json* j) const override;
   std::string hud_text(int code, const CreatureState& c, const std::string& unavailable) const override;
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;
+  void sounds(const SoundCall& call, SoundEvents* out) const override;
   PreparedAction prepare(const ActionSetup& setup) const override;
 };
 

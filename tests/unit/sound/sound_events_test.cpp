@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "game/play/actions/jump_action.h"
 #include "game/play/actions/vault_action.h"
 #include "game/sound/sound_director.h"
 #include "sound_test_util.h"
@@ -159,6 +160,45 @@ TEST(SoundEvents, ARefusedVaultBuzzesOnceWhenItsMessageShows) {
   ASSERT_FALSE(shown.empty());
   EXPECT_EQ(buzzes, shown);
   EXPECT_EQ(vault_of(s.state().player()).vaults_played, 0u);
+}
+
+
+TEST(SoundEvents, AJumpIsHeardAtItsTakeOffAndItsLanding) {
+  for (const char* creature : {"biped.json", "quadruped.json", "strider.json", "stubby.json"}) {
+    SCOPED_TRACE(creature);
+    Session s;
+    test::start_session(&s, creature, "open_ground.json");
+    SoundDirector d;
+    d.set_derive_always(true);
+    s.set_tick_listener(&d);
+    std::vector<std::uint64_t> takeoffs, landings;
+    std::uint64_t flight = 0, landing = 0;
+    float cog_low_in_flight = 1e9f, cog_standing = 0.0f;
+    for (int t = 0; t < 240; ++t) {
+      InputFrame in;
+      if (t == 30) in.buttons = in.pressed = kButtonX;
+      ASSERT_TRUE(s.tick(in));
+      if (t == 29) cog_standing = s.runtime().pose(0).cog_ws.y;
+      const std::string phase = jump_phase(jump_of(s.state().player()));
+      if (phase == "flight" && flight == 0) flight = s.state().tick;
+      if (phase == "landing" && landing == 0) landing = s.state().tick;
+      if (phase == "flight") cog_low_in_flight = std::min(cog_low_in_flight, s.runtime().pose(0).cog_ws.y);
+      for (const SoundEvent& e : d.events()) {
+        if (e.kind == SoundKind::kTakeoff) takeoffs.push_back(s.state().tick);
+        if (e.kind == SoundKind::kLanding) landings.push_back(s.state().tick);
+        if (e.kind == SoundKind::kTakeoff || e.kind == SoundKind::kLanding) {
+          EXPECT_EQ(e.creature, 0);
+          EXPECT_GT(e.loudness, 0.0f);
+          EXPECT_LE(e.loudness, 1.0f);
+        }
+      }
+    }
+    ASSERT_GT(flight, 0u) << "X jumps";
+    ASSERT_GT(landing, flight);
+    EXPECT_EQ(takeoffs, std::vector<std::uint64_t>{flight}) << "one take-off, on the first tick in the air";
+    EXPECT_EQ(landings, std::vector<std::uint64_t>{landing}) << "one landing, on the first tick down again";
+    EXPECT_GT(cog_low_in_flight, cog_standing - 0.05f) << "between the two sounds the body is up, not crouched";
+  }
 }
 
 }  // namespace
