@@ -24,11 +24,10 @@ const char* kCreatures[] = {"biped.json", "biped_arms_tail.json", "hexapod.json"
 TEST(SoundEvents, EachStanceStartGivesOneFootstepAtThatTickFromThatFoot) {
   for (const char* creature : kCreatures) {
     SCOPED_TRACE(creature);
-    Session s;
-    test::start_session(&s, creature, "open_ground.json");
-    SoundDirector d;
-    d.set_derive_always(true);
-    s.set_tick_listener(&d);
+    test::HeardSession h;
+    test::start_heard(&h, creature, "open_ground.json");
+    Session& s = h.session;
+    SoundDirector& d = h.director;
     const Species& sp = s.context().species[0];
     const Rig& rig = *sp.rig;
     int steps = 0;
@@ -107,11 +106,10 @@ TEST(SoundEvents, SoundNeverChangesAHashAndAReplayHearsTheSameTickForTick) {
 TEST(SoundEvents, TheVaultIsHeardOnItsTicks) {
   for (const char* creature : {"biped.json", "biped_arms_tail.json", "quadruped.json"}) {
     SCOPED_TRACE(creature);
-    Session s;
-    test::start_session(&s, creature, "default.json");
-    SoundDirector d;
-    d.set_derive_always(true);
-    s.set_tick_listener(&d);
+    test::HeardSession h;
+    test::start_heard(&h, creature, "default.json");
+    Session& s = h.session;
+    SoundDirector& d = h.director;
     std::map<SoundKind, std::vector<std::uint64_t>> ticks;
     std::uint64_t started = 0, landed = 0;
     float landing_loudness = 0.0f, loudest_step = 0.0f;
@@ -145,11 +143,10 @@ TEST(SoundEvents, TheVaultIsHeardOnItsTicks) {
 }
 
 TEST(SoundEvents, ARefusedVaultBuzzesOnceWhenItsMessageShows) {
-  Session s;
-  test::start_session(&s, "biped.json", "fence_walls_both.json");
-  SoundDirector d;
-  d.set_derive_always(true);
-  s.set_tick_listener(&d);
+  test::HeardSession h;
+  test::start_heard(&h, "biped.json", "fence_walls_both.json");
+  Session& s = h.session;
+  SoundDirector& d = h.director;
   std::vector<std::uint64_t> buzzes, shown;
   for (const InputFrame& in : test::replay_inputs("vault_refused.replay.json")) {
     ASSERT_TRUE(s.tick(in));
@@ -166,11 +163,10 @@ TEST(SoundEvents, ARefusedVaultBuzzesOnceWhenItsMessageShows) {
 TEST(SoundEvents, AJumpIsHeardAtItsTakeOffAndItsLanding) {
   for (const char* creature : {"biped.json", "quadruped.json", "strider.json", "stubby.json"}) {
     SCOPED_TRACE(creature);
-    Session s;
-    test::start_session(&s, creature, "open_ground.json");
-    SoundDirector d;
-    d.set_derive_always(true);
-    s.set_tick_listener(&d);
+    test::HeardSession h;
+    test::start_heard(&h, creature, "open_ground.json");
+    Session& s = h.session;
+    SoundDirector& d = h.director;
     std::vector<std::uint64_t> takeoffs, landings;
     std::uint64_t flight = 0, landing = 0;
     float cog_low_in_flight = 1e9f, cog_standing = 0.0f;

@@ -7,6 +7,7 @@
 
 #include "game/session/replay.h"
 #include "game/session/session.h"
+#include "game/sound/sound_director.h"
 
 namespace cf::test {
 
@@ -14,6 +15,17 @@ inline void start_session(Session* s, const std::string& creature, const std::st
   Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/" + creature, CF_ASSETS_DIR "/levels/" + level);
   ASSERT_TRUE(scene.ok()) << scene.error().to_string();
   s->start(std::move(*scene), seed);
+}
+
+// A session whose every tick is heard: its sound director derives the events even with no device.
+struct HeardSession {
+  Session session;
+  SoundDirector director;
+};
+inline void start_heard(HeardSession* h, const std::string& creature, const std::string& level) {
+  start_session(&h->session, creature, level);
+  h->director.set_derive_always(true);
+  h->session.set_tick_listener(&h->director);
 }
 
 // The inputs of a shipped test replay (tests/data/game/<name>).
