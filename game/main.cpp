@@ -31,7 +31,6 @@
 #include "game/view/view.h"
 #include "platform/audio_device.h"
 #include "platform/clock.h"
-#include "platform/events.h"
 #include "platform/input.h"
 #include "platform/virtual_pad.h"
 #include "platform/virtual_pointer.h"

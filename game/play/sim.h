@@ -37,6 +37,12 @@ struct TickInput {
 // throws; allocates only on the tick an action plans (a vault).
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime);
 
+// The posing stage on its own (step runs it; a session poses the state it starts or restores):
+// every creature of 's' posed once (the current action's tick when that action poses, else its
+// walker, else its bind pose at its root) into runtime.pose(); the previous pose moves to
+// previous_pose(). Creatures are posed across the runtime's pool (each writes only its own slot).
+void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runtime);
+
 // 64-bit hash over a canonical serialization of every field of the world and every creature
 // (each action's state in registration order).
 std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions);

@@ -50,7 +50,7 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   runtime_ = WorldRuntime();
   runtime_.set_pool(pool_.get());
   runtime_.set_clock(now_);
-  runtime_.pose_creatures(state_, ctx_);  // the pose shown before the first tick
+  pose_creatures(state_, ctx_, runtime_);  // the pose shown before the first tick
   last_input_ = InputFrame{};
   record_ = Replay{};
   record_.creature_path = scene_.creature_path;
@@ -123,7 +123,7 @@ Status Session::start_replay(const Replay& replay, const std::string& replay_fil
 int Session::add_creature(const glm::vec3& position_ws, float heading_rad) {
   const int i = cf::add_creature(&state_, ctx_, 0, position_ws, heading_rad);
   prev_ = state_;
-  runtime_.pose_creatures(state_, ctx_);
+  pose_creatures(state_, ctx_, runtime_);
   clips_.check(state_, ctx_, runtime_);
   history_.clear();
   history_.push(state_);

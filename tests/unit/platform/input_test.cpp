@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "platform/events.h"
+#include "platform/window.h"
 #include "platform/virtual_pad.h"
 
 namespace cf {
