@@ -432,6 +432,7 @@ int main(int argc, char** argv) {
   if (opt.print_fps) {
     const double dropped_ticks = clock.dropped_seconds() / clock.tick_seconds();  // hitches over 0.25 s
     fps_log.finish(now_s() - run_t0, session.state().tick - run_tick0, dropped_ticks);
+    fps_log.set_slowest_tick(session.slowest_tick_s(), session.slowest_tick());
     std::printf("%s\n", fps_log.summary().c_str());
   }
   if (opt.print_rumble) {

@@ -134,10 +134,18 @@ bool Session::tick(const InputFrame& live) {
   if (playback_ && state_.tick >= replay_.inputs.size()) return false;
   if (behind_recording()) cut_recording();
   const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
+  const double t0 = now_ ? now_() : 0.0;
   prev_ = state_;
   step(state_, player_tick_input(in, registry(), controls_), ctx_, runtime_);
   clips_.check(state_, ctx_, runtime_);
   if (listener_) listener_->on_tick(*this);
+  if (now_) {
+    const double took = now_() - t0;
+    if (took > slowest_tick_s_) {
+      slowest_tick_s_ = took;
+      slowest_tick_ = state_.tick;
+    }
+  }
   history_.push(state_);
   last_input_ = in;
   record_.inputs.push_back(in);
