@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "core/file_io.h"
+#include "creature/creature_card.h"
 #include "creature/creature_io.h"
 #include "game/editor/editor_mode.h"
 #include "game/session/drafts.h"
@@ -112,6 +113,8 @@ Result<std::string> EditorMode::save_now(std::string* player_reason) {
     *player_reason = save_failure_reason(err);
     return s.error;
   }
+  card_path_ = card_path_beside(path);  // drawn by the rasterizer, then written (write_card)
+  card_text_ = content;
   if (took_other) detach_drafts_of(data_, stem);  // their drafts must not come back as this creature's
   // The work is safe in its own file now: its draft goes, and the next autosave has nothing to write.
   if (!doc_.draft_path.empty()) ::unlink(doc_.draft_path.c_str());

@@ -388,6 +388,10 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   if (preview_.has_skin) {
     MeshInput in = bind_flesh_input(preview_.skin.mesh, skin_texture_);
     in.model_to_world = model;
+    if (preview_.painted && preview_.paint_texture.valid()) {  // the creature's own paint
+      in.uvs = preview_.paint_uvs.data();
+      in.texture = preview_.paint_texture;
+    }
     meshes_.push_back(in);
   }
   // A floor grid under the preview.

@@ -31,6 +31,10 @@ class TitleMode final : public Mode {
   int cursor() const { return cursor_; }
   // The line at the bottom ("" for none).
   const std::string& message() const { return message_; }
+  // The highlighted creature's preview, and the uploaded texture of its painted page (game/main.cpp
+  // uploads it when it changes).
+  const EditorPreview& preview() const { return preview_; }
+  void set_paint_texture(TextureId t) { preview_.paint_texture = t; }
   // Every draft found (the Continue draft list), newest first.
   const std::vector<Draft>& drafts() const { return drafts_; }
 
