@@ -225,19 +225,23 @@ int main(int argc, char** argv) {
   cf::EditorMode editor;
   editor.set_pen_speeds(settings.controls.pen_speed, settings.controls.precise_pen_speed);
   cf::TitleMode title;
-  // The editor's and the title menu's painted pages, each uploaded into its texture whenever its
-  // preview makes a new one.
+  // The editor's and the title menu's painted pages and the gallery's page of cards, each uploaded
+  // into its texture whenever it changes.
   struct PageUpload {
     cf::TextureId texture = cf::kNoTexture;
     std::uint64_t page = 0;
-  } editor_page, title_page;
+  } editor_page, title_page, gallery_page;
+  auto upload_image = [&](const cf::Image& image, std::uint64_t revision, PageUpload* u) {
+    if (revision == u->page) return false;
+    if (!u->texture.valid()) u->texture = rasterizer.create_texture(image);
+    else rasterizer.update_texture(u->texture, image);
+    u->page = revision;
+    return true;
+  };
   auto upload_page = [&](const cf::EditorPreview& p, PageUpload* u) {
     if (!p.painted || p.page_revision == u->page) return false;
     cf::expand_indexed(p.page, &paint_rgba);
-    if (!u->texture.valid()) u->texture = rasterizer.create_texture(paint_rgba);
-    else rasterizer.update_texture(u->texture, paint_rgba);
-    u->page = p.page_revision;
-    return true;
+    return upload_image(paint_rgba, p.page_revision, u);
   };
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;
@@ -367,6 +371,8 @@ int main(int argc, char** argv) {
       editor.set_paint_texture(editor_page.texture);
     if (modes.current == cf::ModeId::kTitle && upload_page(title.preview(), &title_page))
       title.set_paint_texture(title_page.texture);
+    if (modes.current == cf::ModeId::kTitle && upload_image(title.gallery().page(), title.gallery().revision(), &gallery_page))
+      title.set_gallery_texture(gallery_page.texture);
     const cf::CommandList* own = modes.active().build_frame(frame_settings, size.width, size.height);
     view.set_banner(modes.active().banner(), modes.current == cf::ModeId::kDebug && panel.initialized()
                                                  ? panel.covered_fraction(window.window_size().width)
