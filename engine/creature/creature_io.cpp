@@ -119,6 +119,7 @@ Result<Creature> parse_creature(const std::string& text, const std::string& file
   return c;
 }
 
+// A creature card (creature/creature_card.h) is taken as the file it holds.
 Result<Creature> load_creature(const std::string& path) {
   return read_and_parse<Creature>(path, 32u << 20, +[](const std::string& bytes, const std::string& file) {
     Result<std::string> text = creature_text_of(bytes, file);  // a creature card holds the file

@@ -15,7 +15,7 @@ constexpr const char* kCreatureFormat = "critterforge.creature/1";
 // keeps a creature that breaks a rule (an editor's draft, mid-work) but still refuses bad JSON,
 // unknown fields and bad values.
 Result<Creature> parse_creature(const std::string& text, const std::string& file, bool check_rules = true);
-// Reads, parses and validates a creature file, or a creature card (creature/creature_card.h).
+// Reads, parses and validates a creature file.
 Result<Creature> load_creature(const std::string& path);
 // The file form of a creature (side written only when it was given).
 Json creature_to_json(const Creature& c);

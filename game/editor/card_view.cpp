@@ -7,24 +7,10 @@
 
 #include "game/editor/editor.h"
 #include "game/ui/hud.h"
+#include "game/ui/screen_quad.h"
 #include "game/view/view.h"
 
 namespace cf {
-
-void CardView::add_quad(int x, int y, int w, int h, Rgba8 c) {
-  auto v = [&](int px, int py) {
-    ScreenVertex sv;
-    sv.x = px * kSubpixelOne;
-    sv.y = py * kSubpixelOne;
-    sv.color = c;
-    return sv;
-  };
-  ScreenTriangle a, b;
-  a.v[0] = v(x, y), a.v[1] = v(x, y + h), a.v[2] = v(x + w, y + h);
-  b.v[0] = v(x, y), b.v[1] = v(x + w, y + h), b.v[2] = v(x + w, y);
-  list_.triangles.push_back(a);
-  list_.triangles.push_back(b);
-}
 
 const CommandList& CardView::build(const EditorPreview& preview, const std::string& name, TextureId skin_texture,
                                    const FrameSettings& look) {
@@ -63,13 +49,13 @@ const CommandList& CardView::build(const EditorPreview& preview, const std::stri
   // The card's gold frame and its banner.
   const Rgba8 rim = Rgba8{230, 200, 90, 255}, band = Rgba8{20, 22, 40, 255};
   const int b = 6;
-  add_quad(0, 0, kCardWidth, b, rim);
-  add_quad(0, kCardHeight - b, kCardWidth, b, rim);
-  add_quad(0, 0, b, kCardHeight, rim);
-  add_quad(kCardWidth - b, 0, b, kCardHeight, rim);
+  add_screen_quad(&list_, 0, 0, kCardWidth, b, rim);
+  add_screen_quad(&list_, 0, kCardHeight - b, kCardWidth, b, rim);
+  add_screen_quad(&list_, 0, 0, b, kCardHeight, rim);
+  add_screen_quad(&list_, kCardWidth - b, 0, b, kCardHeight, rim);
   const int banner_h = 44, banner_y = kCardHeight - b - banner_h;
-  add_quad(b, banner_y, kCardWidth - 2 * b, 2, rim);
-  add_quad(b, banner_y + 2, kCardWidth - 2 * b, banner_h - 2, band);
+  add_screen_quad(&list_, b, banner_y, kCardWidth - 2 * b, 2, rim);
+  add_screen_quad(&list_, b, banner_y + 2, kCardWidth - 2 * b, banner_h - 2, band);
   HudTextStyle st;
   st.scale = 2;
   st.color = Rgba8{255, 230, 60, 255};

@@ -24,7 +24,6 @@ class CardView {
                            const FrameSettings& look);
 
  private:
-  void add_quad(int x, int y, int w, int h, Rgba8 c);  // a box of two triangles over the flesh
   std::vector<MeshInput> meshes_;
   GeometryScratch scratch_;
   CommandList list_;

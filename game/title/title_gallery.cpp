@@ -4,6 +4,7 @@
 
 #include "core/file_io.h"
 #include "creature/creature_card.h"
+#include "game/ui/screen_quad.h"
 
 namespace cf {
 
@@ -46,23 +47,10 @@ int Gallery::step(int cursor, int count, int columns) const {
 }
 
 void Gallery::quad(int x, int y, int w, int h, Rgba8 c, int cell, CommandList* list) const {
-  const float u0 = cell < 0 ? 0.0f : static_cast<float>((cell % 8) * 64) / kGalleryPage;
-  const float v0 = cell < 0 ? 0.0f : static_cast<float>((cell / 8) * 64) / kGalleryPage;
-  const float du = static_cast<float>(kThumbW) / kGalleryPage, dv = static_cast<float>(kThumbH) / kGalleryPage;
-  auto v = [&](int px, int py, float u, float vv) {
-    ScreenVertex sv;
-    sv.x = px * kSubpixelOne;
-    sv.y = py * kSubpixelOne;
-    sv.u = u, sv.v = vv;
-    sv.color = c;
-    return sv;
-  };
-  ScreenTriangle a, b;
-  a.v[0] = v(x, y, u0, v0), a.v[1] = v(x, y + h, u0, v0 + dv), a.v[2] = v(x + w, y + h, u0 + du, v0 + dv);
-  b.v[0] = v(x, y, u0, v0), b.v[1] = v(x + w, y + h, u0 + du, v0 + dv), b.v[2] = v(x + w, y, u0 + du, v0);
-  a.texture = b.texture = cell >= 0 ? texture_ : kNoTexture;
-  list->triangles.push_back(a);
-  list->triangles.push_back(b);
+  if (cell < 0) return add_screen_quad(list, x, y, w, h, c);
+  const float u0 = static_cast<float>((cell % 8) * 64) / kGalleryPage, v0 = static_cast<float>((cell / 8) * 64) / kGalleryPage;
+  add_screen_quad(list, x, y, w, h, c, texture_, u0, v0, u0 + static_cast<float>(kThumbW) / kGalleryPage,
+                  v0 + static_cast<float>(kThumbH) / kGalleryPage);
 }
 
 void Gallery::draw(const std::vector<std::string>& names, const std::vector<bool>& damaged, int cursor, int x, int y,
