@@ -69,6 +69,7 @@ struct ReadOut {
   std::string chunk;
   bool found = false;
   CardPicture* picture = nullptr;
+  std::vector<std::uint8_t> pixels;  // when no picture was asked for: read to reach the chunks after it
   std::vector<png_bytep> rows;
 };
 
@@ -87,9 +88,8 @@ int run_read(png_structp png, png_infop info, png_infop end, ReadOut* out) {
   png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
   png_set_interlace_handling(png);
   png_read_update_info(png, info);
-  std::vector<std::uint8_t> scratch_row;
   CardPicture* pic = out->picture;
-  std::vector<std::uint8_t>& pixels = pic ? pic->rgba : scratch_row;
+  std::vector<std::uint8_t>& pixels = pic ? pic->rgba : out->pixels;
   pixels.assign(static_cast<std::size_t>(w) * h * 4, 0);
   out->rows.resize(h);
   for (png_uint_32 y = 0; y < h; ++y) out->rows[y] = pixels.data() + static_cast<std::size_t>(y) * w * 4;

@@ -70,7 +70,8 @@ bool EditorMode::tell_editor(EditorScreen was, EditorRequest r) {
     if (!preview_.saveable()) return false;  // the save refuses it and says why: no question first
     const std::string& name = editor_.doc().creature.name;
     const std::string stem = creature_file_stem(name);
-    if (stem != doc_.file_stem && path_taken(saved_creature_path(data_, stem))) {
+    const std::string path = saved_creature_path(data_, stem);
+    if (stem != doc_.file_stem && (path_taken(path) || path_taken(card_path_beside(path)))) {
       record_ask({tick, name, free_creature_name(data_, name, doc_.file_stem, kMaxNameChars)});
       return true;
     }
@@ -103,6 +104,13 @@ Result<std::string> EditorMode::save_now(std::string* player_reason) {
   }
   // The bytes save_creature writes; written here to learn errno for the player's reason.
   const std::string content = creature_to_json(c).dump(2) + "\n";
+  // A card dropped in by hand and edited: its creature becomes the file, so the save keeps it as
+  // the earlier version instead of writing a new card over the only copy.
+  if (!path_taken(path) && path_taken(card_path_beside(path))) {
+    const Result<std::string> bytes = read_file(card_path_beside(path), 64u << 20);
+    const Result<std::string> was = bytes ? creature_text_of(*bytes, card_path_beside(path)) : bytes;
+    if (was && *was != content) (void)write_file_atomic(path, *was);
+  }
   if (Status s = keep_earlier_version(data_, stem, content); !s) {
     *player_reason = "cannot keep the earlier version: " + reason_in(s.error.message);
     return s.error;

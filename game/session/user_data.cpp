@@ -122,7 +122,9 @@ std::string free_creature_name(const UserData& data, const std::string& name, co
                                std::size_t max_len) {
   auto free = [&](const std::string& n) {
     const std::string stem = creature_file_stem(n);
-    return stem == own_stem || !path_taken(saved_creature_path(data, stem));
+    // A card dropped in by hand is a creature too: its name is taken.
+    return stem == own_stem || (!path_taken(saved_creature_path(data, stem)) &&
+                                !path_taken(data.creatures_dir() + "/" + stem + ".card.png"));
   };
   std::string base = name.substr(0, max_len);
   if (free(base)) return base;

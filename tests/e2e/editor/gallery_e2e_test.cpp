@@ -71,6 +71,33 @@ TEST(GalleryE2E, ACardDroppedInByHandIsInTheGalleryOpensAndGoesToTheTrash) {
   EXPECT_EQ(in_trash, 1);
 }
 
+TEST(GalleryE2E, ADroppedCardEditedAndSavedKeepsItsCreatureAsTheEarlierVersion) {
+  const std::string data = ux_tmp("gallery_keep");
+  std::filesystem::remove_all(data);
+  std::filesystem::create_directories(data + "/creatures");
+  const std::string text = *read_file(CF_SOURCE_DIR "/assets/creatures/quadruped.json");
+  const std::vector<std::uint8_t> px(8 * 8 * 4, 128);
+  Result<std::vector<std::uint8_t>> card = encode_card(8, 8, px.data(), text);
+  ASSERT_TRUE(card.ok());
+  std::ofstream(data + "/creatures/quadruped.card.png", std::ios::binary)
+      .write(reinterpret_cast<const char*>(card->data()), static_cast<std::streamsize>(card->size()));
+  // EDIT, the card, paint it (a change), SAVE under the offered name (its own).
+  PadSteps s;
+  s.wait(10).press("down").press("a").wait(3).press("down", shipped_count()).press("a").wait(10);
+  s.add({1, 0, 0, {"lb", "y"}}).add({1, 0, 0, {}}).wait(5).press("a").wait(5);  // paint mode: a new base colour
+  s.press("start").press("down", 2).press("a").press("start").wait(10);
+  CommandResult r = ux_game("--title --data-dir '" + data + "' --pad-script '" + ux_script("gallery_keep", s) +
+                            "' --ticks " + std::to_string(s.total_ticks()));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_TRUE(std::filesystem::exists(data + "/creatures/quadruped.json")) << r.err;
+  EXPECT_NE(*read_file(data + "/creatures/quadruped.json"), text) << "the edit was saved";
+  EXPECT_EQ(*read_file(data + "/history/quadruped.1.json"), text) << "the card's creature is kept";
+  const std::string now = *read_file(data + "/creatures/quadruped.card.png");
+  Result<std::string> in_card = creature_text_of(now, "card");
+  ASSERT_TRUE(in_card.ok());
+  EXPECT_EQ(*in_card, *read_file(data + "/creatures/quadruped.json"));  // the new card holds the new file
+}
+
 TEST(GalleryE2E, ACardIsPlayedFromThePlayList) {
   const std::string data = ux_tmp("gallery_play");
   std::filesystem::remove_all(data);
