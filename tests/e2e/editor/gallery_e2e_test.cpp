@@ -34,18 +34,27 @@ int magenta(const Image& img, int x0, int x1) {
   return n;
 }
 
-TEST(GalleryE2E, ACardDroppedInByHandIsInTheGalleryOpensAndGoesToTheTrash) {
-  const std::string data = ux_tmp("gallery_data");
+// A fresh data folder with one card dropped into its creatures folder: a shipped creature inside,
+// 'pic' its picture (w x h RGBA8).
+std::string data_with_card(const std::string& folder, const std::string& card, const std::string& shipped,
+                           const std::vector<std::uint8_t>& pic, int w, int h) {
+  const std::string data = ux_tmp(folder);
   std::filesystem::remove_all(data);
   std::filesystem::create_directories(data + "/creatures");
+  Result<std::vector<std::uint8_t>> png =
+      encode_card(w, h, pic.data(), *read_file(CF_SOURCE_DIR "/assets/creatures/" + shipped + ".json"));
+  EXPECT_TRUE(png.ok());
+  std::ofstream(data + "/creatures/" + card, std::ios::binary)
+      .write(reinterpret_cast<const char*>(png->data()), static_cast<std::streamsize>(png->size()));
+  return data;
+}
+
+TEST(GalleryE2E, ACardDroppedInByHandIsInTheGalleryOpensAndGoesToTheTrash) {
   // A card from elsewhere: a magenta picture, the shipped strider inside, renamed "friend".
-  const std::string text = *read_file(CF_SOURCE_DIR "/assets/creatures/strider.json");
   std::vector<std::uint8_t> pic(240 * 320 * 4, 0);
   for (std::size_t i = 0; i < pic.size(); i += 4) pic[i] = 220, pic[i + 1] = 40, pic[i + 2] = 200, pic[i + 3] = 255;
-  Result<std::vector<std::uint8_t>> card = encode_card(240, 320, pic.data(), text);
-  ASSERT_TRUE(card.ok());
+  const std::string data = data_with_card("gallery_data", "friend.card.png", "strider", pic, 240, 320);
   const std::string card_path = data + "/creatures/friend.card.png";
-  std::ofstream(card_path, std::ios::binary).write(reinterpret_cast<const char*>(card->data()), static_cast<std::streamsize>(card->size()));
 
   // EDIT; the cursor onto the last creature (the card): down past every shipped one, then right and
   // left along its row (nothing to its right: it stays), and the picture taken there.
@@ -72,15 +81,8 @@ TEST(GalleryE2E, ACardDroppedInByHandIsInTheGalleryOpensAndGoesToTheTrash) {
 }
 
 TEST(GalleryE2E, ADroppedCardEditedAndSavedKeepsItsCreatureAsTheEarlierVersion) {
-  const std::string data = ux_tmp("gallery_keep");
-  std::filesystem::remove_all(data);
-  std::filesystem::create_directories(data + "/creatures");
+  const std::string data = data_with_card("gallery_keep", "quadruped.card.png", "quadruped", std::vector<std::uint8_t>(8 * 8 * 4, 128), 8, 8);
   const std::string text = *read_file(CF_SOURCE_DIR "/assets/creatures/quadruped.json");
-  const std::vector<std::uint8_t> px(8 * 8 * 4, 128);
-  Result<std::vector<std::uint8_t>> card = encode_card(8, 8, px.data(), text);
-  ASSERT_TRUE(card.ok());
-  std::ofstream(data + "/creatures/quadruped.card.png", std::ios::binary)
-      .write(reinterpret_cast<const char*>(card->data()), static_cast<std::streamsize>(card->size()));
   // EDIT, the card, paint it (a change), SAVE under the offered name (its own).
   PadSteps s;
   s.wait(10).press("down").press("a").wait(3).press("down", shipped_count()).press("a").wait(10);
@@ -99,15 +101,7 @@ TEST(GalleryE2E, ADroppedCardEditedAndSavedKeepsItsCreatureAsTheEarlierVersion) 
 }
 
 TEST(GalleryE2E, ACardIsPlayedFromThePlayList) {
-  const std::string data = ux_tmp("gallery_play");
-  std::filesystem::remove_all(data);
-  std::filesystem::create_directories(data + "/creatures");
-  const std::string text = *read_file(CF_SOURCE_DIR "/assets/creatures/hexapod.json");
-  const std::vector<std::uint8_t> px(8 * 8 * 4, 128);
-  Result<std::vector<std::uint8_t>> card = encode_card(8, 8, px.data(), text);
-  ASSERT_TRUE(card.ok());
-  std::ofstream(data + "/creatures/bug.card.png", std::ios::binary)
-      .write(reinterpret_cast<const char*>(card->data()), static_cast<std::streamsize>(card->size()));
+  const std::string data = data_with_card("gallery_play", "bug.card.png", "hexapod", std::vector<std::uint8_t>(8 * 8 * 4, 128), 8, 8);
   // PLAY, the card (after every shipped creature), the first level, then play: the state says hexapod.
   PadSteps s;
   s.wait(10).press("down", 2).press("a").wait(3).press("down", shipped_count()).press("a").wait(3).press("a").wait(30);
