@@ -224,17 +224,23 @@ int main(int argc, char** argv) {
   cf::EditorMode editor;
   editor.set_pen_speeds(settings.controls.pen_speed, settings.controls.precise_pen_speed);
   cf::TitleMode title;
-  // The editor's painted page, uploaded into one texture whenever the preview makes a new one.
-  cf::TextureId editor_paint = cf::kNoTexture;
-  std::uint64_t editor_page = 0;
-  auto upload_editor_paint = [&] {
-    const cf::EditorPreview& p = editor.preview();
-    if (!p.painted || p.page_revision == editor_page) return;
+  // The editor's and the title menu's painted pages and the gallery's page of cards, each uploaded
+  // into its texture whenever it changes.
+  struct PageUpload {
+    cf::TextureId texture = cf::kNoTexture;
+    std::uint64_t page = 0;
+  } editor_page, title_page, gallery_page;
+  auto upload_image = [&](const cf::Image& image, std::uint64_t revision, PageUpload* u) {
+    if (revision == u->page) return false;
+    if (!u->texture.valid()) u->texture = rasterizer.create_texture(image);
+    else rasterizer.update_texture(u->texture, image);
+    u->page = revision;
+    return true;
+  };
+  auto upload_page = [&](const cf::EditorPreview& p, PageUpload* u) {
+    if (!p.painted || p.page_revision == u->page) return false;
     cf::expand_indexed(p.page, &paint_rgba);
-    if (!editor_paint.valid()) editor_paint = rasterizer.create_texture(paint_rgba);
-    else rasterizer.update_texture(editor_paint, paint_rgba);
-    editor_page = p.page_revision;
-    editor.set_paint_texture(editor_paint);
+    return upload_image(paint_rgba, p.page_revision, u);
   };
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;
@@ -360,7 +366,12 @@ int main(int argc, char** argv) {
     const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
     const cf::PixelSize size = window.drawable_size();
     // Modes with their own picture (title menu, editor) draw it; play and pause draw the session.
-    if (modes.current == cf::ModeId::kEditor) upload_editor_paint();
+    if (modes.current == cf::ModeId::kEditor && upload_page(editor.preview(), &editor_page))
+      editor.set_paint_texture(editor_page.texture);
+    if (modes.current == cf::ModeId::kTitle && upload_page(title.preview(), &title_page))
+      title.set_paint_texture(title_page.texture);
+    if (modes.current == cf::ModeId::kTitle && upload_image(title.gallery().page(), title.gallery().revision(), &gallery_page))
+      title.set_gallery_texture(gallery_page.texture);
     const cf::CommandList* own = modes.active().build_frame(frame_settings, size.width, size.height);
     view.set_banner(modes.active().banner(), modes.current == cf::ModeId::kDebug && panel.initialized()
                                                  ? panel.covered_fraction(window.window_size().width)
@@ -392,6 +403,10 @@ int main(int argc, char** argv) {
       modes.active().draw_over(frame_settings, view.frame());
     }
     const cf::CommandList& frame = own ? *own : *view.frame();
+    editor.write_card([&](const cf::CommandList& card, std::vector<std::uint8_t>* rgba, int* w, int* h) {
+      rasterizer.draw(card, size.width, size.height);  // the frame is drawn over it below
+      return rasterizer.read_back_target(rgba, w, h);
+    }, frame_settings);
     const double raster_t0 = now_s();
     rasterizer.draw(frame, size.width, size.height);
     times.rasterizer_s = now_s() - raster_t0;

@@ -46,10 +46,12 @@ std::string time_label(std::int64_t unix_s);
 
 struct CreatureEntry {
   std::string name;  // the file's stem ("biped", "my_dog")
-  std::string path;
+  std::string path;  // its file, or its card when the card alone is there (dropped in by hand)
   bool shipped = false;
+  std::string card;  // its creature card (<stem>.card.png), "" when it has none
 };
-// Shipped creatures (assets/creatures) then saved ones, each group sorted by name.
+// Shipped creatures (assets/creatures) then saved ones (their files, and cards without a file), each
+// group sorted by name.
 std::vector<CreatureEntry> list_creatures(const UserData& data);
 // Levels in assets/levels, sorted.
 std::vector<CreatureEntry> list_levels();

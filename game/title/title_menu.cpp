@@ -93,6 +93,7 @@ void TitleMode::refresh_lists() {
     Result<Creature> c = load_creature(creatures_[i].path);
     if (!c) damage_[i] = damage_of(c.error());
   }
+  gallery_.refresh(creatures_);
 }
 
 std::vector<std::string> TitleMode::items() const {
@@ -297,6 +298,7 @@ void TitleMode::press_y() {
   const std::string name = label(e.name);
   if (!confirmed('Y', "delete " + name + " (it goes to the trash folder)")) return;
   Result<std::string> moved = move_to_trash(data_, e.path);
+  if (moved && !e.card.empty() && e.card != e.path) moved = move_to_trash(data_, e.card);  // its card goes with it
   message_ = moved ? name + " is in the trash folder" : "cannot delete it: " + moved.error().to_string();
   refresh_lists();
   cursor_ = std::min(cursor_, std::max(0, static_cast<int>(creatures_.size()) - 1));
@@ -320,6 +322,11 @@ ModeId TitleMode::update(const ModeFrame& frame, ModeContext& ctx) {
     if (a & (kMenuUp | kMenuDown)) pending_.clear();
     if (n > 0 && (a & kMenuUp)) cursor_ = (cursor_ + n - 1) % n;
     if (n > 0 && (a & kMenuDown)) cursor_ = (cursor_ + 1) % n;
+    if (gallery_shown() && (a & (kMenuLeft | kMenuRight))) {  // along a row of the gallery
+      const int was = cursor_;
+      cursor_ = gallery_.step(cursor_, n, a & kMenuLeft ? -1 : 1);
+      if (cursor_ != was) pending_.clear(), ui_sound(ctx, SoundKind::kMenuMove);
+    }
     if (n > 1 && (a & (kMenuUp | kMenuDown))) ui_sound(ctx, SoundKind::kMenuMove);
     if ((a & kMenuBack) && screen_ != TitleScreen::kMain) ui_sound(ctx, SoundKind::kMenuBack);
     if (a & kMenuBack) back();
@@ -381,20 +388,26 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   lines_.clear();
   // The preview turns once every 8 s, on the right half of the screen.
   const float yaw = static_cast<float>(ticks_ % 480) / 480.0f * 6.2831853f;
+  const float px = gallery_shown() ? 1.45f : 0.9f;  // beside the gallery's grid
   const glm::mat4 model =
-      glm::translate(glm::rotate(glm::scale(glm::translate(glm::mat4(1.0f), glm::vec3(0.9f, 0.0f, 0.0f)), glm::vec3(preview_scale_)),
+      glm::translate(glm::rotate(glm::scale(glm::translate(glm::mat4(1.0f), glm::vec3(px, 0.0f, 0.0f)), glm::vec3(preview_scale_)),
                                  yaw, glm::vec3(0, 1, 0)),
                      glm::vec3(0.0f, -preview_floor_, 0.0f));
   if (preview_.has_skin) {
     MeshInput in = bind_flesh_input(preview_.skin.mesh, skin_texture_);
     in.model_to_world = model;
+    if (preview_.painted && preview_.paint_texture.valid()) {  // the creature's own paint
+      in.uvs = preview_.paint_uvs.data();
+      in.texture = preview_.paint_texture;
+    }
     meshes_.push_back(in);
   }
   // A floor grid under the preview.
+  const int half = gallery_shown() ? 3 : 5;  // lines are drawn over everything: kept off the cards
   for (int i = -5; i <= 5; ++i) {
-    const float t = static_cast<float>(i) * 0.2f;
-    lines_.push_back({glm::vec3(0.9f + t, 0, -1), glm::vec3(0.9f + t, 0, 1), Rgba8{60, 70, 110, 255}, kOverlayRegions});
-    lines_.push_back({glm::vec3(-0.1f, 0, t), glm::vec3(1.9f, 0, t), Rgba8{60, 70, 110, 255}, kOverlayRegions});
+    const float t = static_cast<float>(i) * 0.2f, x0 = px - 0.2f * static_cast<float>(half);
+    if (i >= -half) lines_.push_back({glm::vec3(px + t, 0, -1), glm::vec3(px + t, 0, 1), Rgba8{60, 70, 110, 255}, kOverlayRegions});
+    lines_.push_back({glm::vec3(x0, 0, t), glm::vec3(px + 1.0f, 0, t), Rgba8{60, 70, 110, 255}, kOverlayRegions});
   }
   const glm::mat4 camera_view =
       glm::lookAt(glm::vec3(0.4f, 1.5f, 4.2f), glm::vec3(0.4f, 0.6f, 0.0f), glm::vec3(0, 1, 0));
@@ -437,7 +450,17 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   int y = 40 * s + static_cast<int>(head.size()) * line + 6 * s;
   const int rows = std::max(1, std::min(12, (keys_top - y - (message_.empty() ? 0 : 2 * line)) / line));
   const int first = std::max(0, std::min(cursor_ - rows / 2, static_cast<int>(it.size()) - rows));
-  for (int i = first; i < static_cast<int>(it.size()) && i < first + rows; ++i, y += line) {
+  if (gallery_shown()) {
+    // The cards in a grid on the left; the highlighted one's whole line under it.
+    std::vector<std::string> names;
+    std::vector<bool> damaged;
+    for (std::size_t i = 0; i < creatures_.size(); ++i) names.push_back(label(creatures_[i].name)), damaged.push_back(!damage_[i].empty());
+    const int bottom = keys_top - (message_.empty() ? 1 : 3) * line;
+    gallery_.draw(names, damaged, cursor_, 8 * s, y + 2 * s, 11 * list_.width / 20 - 8 * s, bottom - y - 2 * s, s, st, &list_);
+    st.color = Rgba8{255, 230, 60, 255};
+    if (static_cast<std::size_t>(cursor_) < it.size()) draw_hud_text(it[static_cast<std::size_t>(cursor_)], 12 * s, bottom, st, &list_);
+  }
+  for (int i = first; !gallery_shown() && i < static_cast<int>(it.size()) && i < first + rows; ++i, y += line) {
     st.color = i == cursor_ ? Rgba8{255, 230, 60, 255} : Rgba8{255, 255, 255, 255};
     draw_hud_text((i == cursor_ ? "> " : "  ") + it[static_cast<std::size_t>(i)], 12 * s, y, st, &list_);
   }
