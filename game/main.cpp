@@ -16,11 +16,13 @@
 #include "game/debug/debug_panel.h"
 #include "game/run/frame_rate.h"
 #include "game/title/launch.h"
+#include "game/modes/control_hints.h"
 #include "game/modes/modes.h"
 #include "game/options/settings.h"
 #include "game/ui/hud_font.h"
 #include "game/title/game_modes.h"
 #include "game/run/run_harness.h"
+#include "game/session/first_play.h"
 #include "game/session/user_data.h"
 #include "game/session/clip_run.h"
 #include "game/session/pad_script.h"
@@ -172,6 +174,7 @@ int main(int argc, char** argv) {
     textures.ground = rasterizer.load_texture(tex + "ground.png", &ignored);
     textures.wood = rasterizer.load_texture(tex + "fence_wood.png", &ignored);
     textures.brick = rasterizer.load_texture(tex + "wall_brick.png", &ignored);
+    textures.metal = rasterizer.load_texture(tex + "pipe_metal.png", &ignored);
     textures.skin = rasterizer.load_texture(tex + "creature_skin.png", &ignored);
     view.init(session.species_scenes(), textures);
     upload_paint();
@@ -252,6 +255,8 @@ int main(int argc, char** argv) {
   cf::sweep_stale_saves(data);
   saver.configure(data.playtests_dir(),
                   !session.playing_back() && (!opt.data_dir.empty() || !harness.limited()));
+  cf::ControlHints hints;  // shown at the first play (a bounded run: only with --data-dir)
+  hints.first_play = (!opt.data_dir.empty() || !harness.limited()) && !cf::first_play_seen(data);
   std::string notice;
   std::uint64_t notice_clip_tick = ~0ull;
   int notice_messages = 0;
@@ -268,6 +273,10 @@ int main(int argc, char** argv) {
   if (start.first != cf::ModeId::kPlay) modes.current = cf::open_first_mode(start, textures.skin, &editor, &title);
   cf::ModeContext mode_ctx{session, harness, frame_settings};
   mode_ctx.saver = &saver;
+  mode_ctx.hints = &hints;
+  mode_ctx.first_play = [&] {
+    if (cf::Status s = cf::remember_first_play(data); !s) std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
+  };
   mode_ctx.sound = [&](cf::SoundKind k) { sound.interface_sound(k, harness.ticks_run(session)); };
   cf::apply_look(settings.look, &frame_settings);
   mode_ctx.settings = &settings;
@@ -376,6 +385,8 @@ int main(int argc, char** argv) {
     view.set_banner(modes.active().banner(), modes.current == cf::ModeId::kDebug && panel.initialized()
                                                  ? panel.covered_fraction(window.window_size().width)
                                                  : 0.0f);
+    const bool hint_shown = modes.current == cf::ModeId::kPlay && hints.visible();
+    if (hint_shown == view.hint().empty()) view.set_hint(hint_shown ? cf::control_hint_text(&settings) : "");
     // The player sees player words only: the session's first clip is a developer's line (debug mode),
     // a saved playtest replay a short line that fades. Rebuilt only when they change.
     const bool debug_shown = modes.current == cf::ModeId::kDebug;

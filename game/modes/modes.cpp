@@ -1,5 +1,7 @@
 #include "game/modes/modes.h"
 
+#include "game/modes/control_hints.h"
+
 #include "platform/input.h"  // Hotkey bits only (plain header, no SDL)
 #include "game/session/playtest_saver.h"
 #include "render/command_list.h"
@@ -46,7 +48,7 @@ std::uint64_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotk
   }
   if (pad.went_down(kButtonY) || (hotkeys & hotkey_f(10))) a |= kActionToggleModern;
   if (pad.went_down(kButtonSelect) && !chord) a |= kActionCycleOverlays;
-  if (mode == ModeId::kPlay && !chord && pad.went_down(kButtonB)) a |= kActionBackToEditor;
+  if (mode == ModeId::kPlay && !chord && pad.went_down(kButtonB)) a |= kActionBackToEditor | kActionHideHints;
   for (int k = 0; k < 9; ++k) {
     if (hotkeys & hotkey_f(k + 1)) a |= kActionOverlayFirst << k;
   }
@@ -99,6 +101,11 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
   // Pad edges are per tick; a frame's ticks are sampled in one burst, so OR-ing them loses no press.
   std::uint64_t actions = map_actions(ModeId::kPlay, InputFrame{}, frame.hotkeys);
   save_playtests(0, ctx);  // a clip in the state shown before this frame's ticks (tick 0's included)
+  if (ctx.hints && ctx.hints->first_play && !session.playing_back()) {
+    ctx.hints->first_play = false;
+    ctx.hints->show();
+    if (ctx.first_play) ctx.first_play();
+  }
   for (int i = 0; i < frame.due_ticks && harness.may_tick(session); ++i) {
     const InputFrame live = (*frame.sample)();
     if (!session.tick(live)) {
@@ -112,6 +119,7 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
       a = (a & ~kViewerOnly) | (map_actions(ModeId::kPlay, live, 0) & kViewerOnly);
     }
     actions |= a;
+    if (ctx.hints) ctx.hints->tick((a & kActionHideHints) != 0);
     if (ctx.test_walk && (a & kActionBackToEditor)) {
       next = ModeId::kEditor;
       break;

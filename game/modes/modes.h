@@ -47,6 +47,7 @@ enum ModeAction : std::uint64_t {
   kActionScrubForward = 1ull << 37,   // debug: d-pad right held
   kActionFaster = 1ull << 38,         // debug: d-pad up (I): paused -> 1/8 -> 1/4 -> 1/2 speed
   kActionSlower = 1ull << 39,         // debug: d-pad down (K): back towards paused
+  kActionHideHints = 1ull << 40,      // play: B (E) hides the control hints
   // Editor chords with LB (Z) held: the d-pad moves the pen to the body instead of nudging it.
   kActionEditDepthToSide = 1ull << 48,    // LB + d-pad up: the plane onto the body's side (front view: its front end)
   kActionEditDepthToCentre = 1ull << 49,  // LB + d-pad down: the plane onto the centre line (front view: the middle)
@@ -100,6 +101,7 @@ struct ModeFrame {
 };
 
 struct Settings;
+struct ControlHints;
 
 class PlaytestSaver;
 
@@ -115,6 +117,8 @@ struct ModeContext {
   bool test_walk = false;               // play was started from the editor; B goes back to it
   bool quit = false;                    // a mode asked to end the game
   Settings* settings = nullptr;         // the player's options (game/options/settings.h); null: none
+  ControlHints* hints = nullptr;        // the control hints over play (game/modes/control_hints.h); null: none
+  std::function<void()> first_play;     // play started for the first time: remember it
   std::function<void()> settings_changed;  // applies and saves them
   std::function<void()> open_title;       // the title menu, ready to show (back to title)
   ModeId options_back = ModeId::kTitle;   // where the options menu returns

@@ -21,6 +21,10 @@ class RunHarness {
 
   // A bounded run (--ticks, --replay) stops at last_tick(); live play never pauses in one.
   bool limited() const { return limited_; }
+  // Whether the run's clock counts the ticks a menu or debug mode stands paused: in a bounded run, and
+  // whenever a pad script drives the pad (its clock goes on, so it can resume, step and scrub).
+  bool clocked_while_paused() const { return limited_ || scripted(); }
+  bool scripted() const { return !opt_.pad_script_path.empty(); }
   std::uint64_t last_tick() const { return last_tick_; }
   // Whether ticks follow the wall clock: on a real display, or when nobody bounded the run.
   bool paced(bool real_display) const { return real_display || !limited_; }

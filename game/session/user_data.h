@@ -6,6 +6,7 @@
 //   drafts/<key>.json            unsaved work, one file per document (game/session/drafts.h)
 //   trash/                       deleted creatures and discarded drafts (never removed by the game)
 //   playtests/                   playtest replays
+//   first_play_done              the control hints were shown once (game/session/first_play.h)
 // Shipped assets are listed beside them but never written.
 #include <cstdint>
 #include <string>

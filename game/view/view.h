@@ -24,6 +24,7 @@ namespace cf {
 
 struct ViewTextures {
   TextureId ground = kNoTexture, wood = kNoTexture, brick = kNoTexture, skin = kNoTexture;
+  TextureId metal = kNoTexture;  // pipes
 };
 
 // The state to draw between two ticks: positions and angles blended by alpha in [0, 1].
@@ -95,6 +96,13 @@ class View {
     notice_ = text;
     notice_dirty_ = true;
   }
+  // The control hints ('\n' between lines; "" for none), boxed low over the picture.
+  void set_hint(const std::string& text) {
+    if (text == hint_) return;
+    hint_ = text;
+    hint_width_ = 0;
+  }
+  const std::string& hint() const { return hint_; }
   // How bright the notice is drawn, 1 full .. 0 gone (a fading line).
   void set_notice_fade(float f) { notice_fade_ = f; }
   // Times skinning and the geometry stage with 'now' (debug panel); the last build's durations.
@@ -110,6 +118,8 @@ class View {
   MeshData ground_;
   std::vector<MeshData> fences_, walls_;
   std::vector<SceneryPiece> scenery_;  // pipes and region rails
+  MeshData marker_;                    // the player's ring, radius 1 (placed per frame)
+  float marker_radius_m_ = 0.0f;       // the ring's radius around the player (0: not sized yet)
   struct Flesh {                     // one level of detail of a species' skinned flesh (engine/skin)
     SkinnedCreature skin;
     bool skinned = false;
@@ -136,6 +146,9 @@ class View {
   bool notice_dirty_ = false;
   float notice_fade_ = 1.0f;
   int notice_width_ = 0;
+  std::string hint_;
+  std::vector<std::string> hint_lines_;  // hint_ wrapped to the picture's width
+  int hint_width_ = 0;                   // the width hint_lines_ was wrapped to (0: wrap again)
   NowFn now_ = nullptr;
   double skinning_s_ = 0.0, geometry_s_ = 0.0;
   std::vector<SkinBuffers> skin_out_;  // per creature
@@ -153,7 +166,9 @@ class View {
   void add_level_meshes(const Level& lv);
   void pose_between_ticks(const SimState& draw, const WorldRuntime& runtime, float alpha);
   void skin_creatures(const SimState& draw);
-  void add_creature_meshes(const SimState& draw, const WorldRuntime& runtime);
+  void add_creature_meshes(const SimState& draw, const WorldRuntime& runtime, const glm::mat4& camera_view);
+  // The ring at the player's feet (game/view/player_focus.h).
+  void add_player_marker(const CreatureState& c, const CreaturePose& pose);
   void add_level_overlays(const Level& lv);
   std::vector<MeshInput> meshes_;
   std::vector<OverlayLineInput> lines_;
