@@ -263,7 +263,7 @@ int main(int argc, char** argv) {
   if (start.first != cf::ModeId::kPlay) modes.current = cf::open_first_mode(start, textures.skin, &editor, &title);
   cf::ModeContext mode_ctx{session, harness, frame_settings};
   mode_ctx.saver = &saver;
-  mode_ctx.sound = [&](cf::SoundKind k) { sound.interface_sound(k, harness.ticks_run(session)); };
+  mode_ctx.sound = [&](const cf::SoundEvent& e) { sound.interface_event(e, harness.ticks_run(session)); };
   cf::apply_look(settings.look, &frame_settings);
   mode_ctx.settings = &settings;
   cf::LookSettings applied_look = settings.look;  // the window follows only what the player changed
