@@ -220,24 +220,34 @@ void EditorView::add_menu(const Editor& editor, int ts) {
     }
     labels.push_back(i == editor.menu_index() ? "> " + label + " <" : label);
   }
-  // The largest text size up to the player's at which the panel fits the picture.
+  // The largest text size up to the player's at which the panel fits the picture: roomy (a gap
+  // between items) when it fits, else the items line under line.
   HudTextStyle st;
-  for (st.scale = ts; st.scale > 1; --st.scale) {
+  const int b = std::max(1, list_.height / 240);
+  int pitch = 0, pad = 0, widest = 0;
+  for (st.scale = ts;; --st.scale) {
     const int line = hud_line_height(st);
-    int widest = 0;
+    widest = 0;
     for (const std::string& l : labels) widest = std::max(widest, hud_text_width(l, st));
-    if ((n + 3) * (line + 2 * st.scale) + 2 * line <= list_.height && widest <= 7 * list_.width / 8) break;
+    const bool wide_enough = widest <= list_.width - 8 * b;
+    if (wide_enough && (n + 3) * (line + 2 * st.scale) + 2 * line <= list_.height) {
+      pitch = line + 2 * st.scale, pad = 2 * line;
+      break;
+    }
+    if ((wide_enough && (n + 1) * line + 2 * (line / 3) <= list_.height) || st.scale == 1) {
+      pitch = line, pad = line / 3;
+      break;
+    }
   }
-  const int s = st.scale, line = hud_line_height(st);
-  int y = list_.height / 2 - n * line / 2 - line;
-  const int panel_h = (n + 3) * (line + 2 * s) + 2 * line;
-  const int top = std::max(0, std::min(y - 2 * line, list_.height - panel_h));
-  y = top + 2 * line;
-  add_panel(list_.width / 16, top, 7 * list_.width / 8, panel_h);
+  const int panel_h = (n + 1) * pitch + 2 * pad - (pitch - hud_line_height(st));
+  const int panel_w = std::clamp(widest + 16 * b, 3 * list_.width / 4, list_.width - 4 * b);
+  const int top = std::max(0, (list_.height - panel_h) / 2);
+  add_panel((list_.width - panel_w) / 2, top, panel_w, panel_h);
+  int y = top + pad;
   st.color = kEdWhite;
   hud_text_centred("- EDITOR -", y, st);
   for (int i = 0; i < n; ++i) {
-    y += line + 2 * s;
+    y += pitch;
     const auto item = static_cast<EditorMenuItem>(i);
     const bool asking = item == EditorMenuItem::kNewBlank && editor.confirming() == EditorConfirm::kNewBlank;
     st.color = asking ? kEdOrange : (i == editor.menu_index() ? kEdYellow : kEdWhite);
@@ -289,8 +299,12 @@ void EditorView::add_hud(const Editor& editor, const EditorPreview& preview, con
     hud_boxes_.push_back(gauge);
     beside = HudBox{std::min(parts_x, gauge.x), x0, list_.width, gauge.y + gauge.h - x0};
   }
-  add_top_lines(editor, ts, beside);
-  add_bottom_lines(editor, preview, ts);
+  // At a large text size a menu fills most of the picture: the lines it would cross are left out.
+  const bool drawing = editor.screen() == EditorScreen::kDrawing;
+  if (drawing || ts <= s) {
+    add_top_lines(editor, ts, beside);
+    add_bottom_lines(editor, preview, ts);
+  }
   if (editor.screen() == EditorScreen::kMenu) add_menu(editor, ts);
   if (editor.screen() == EditorScreen::kNaming) add_naming(editor, ts);
 }
