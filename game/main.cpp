@@ -277,7 +277,7 @@ int main(int argc, char** argv) {
   mode_ctx.first_play = [&] {
     if (cf::Status s = cf::remember_first_play(data); !s) std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
   };
-  mode_ctx.sound = [&](cf::SoundKind k) { sound.interface_sound(k, harness.ticks_run(session)); };
+  mode_ctx.sound = [&](const cf::SoundEvent& e) { sound.interface_event(e, harness.ticks_run(session)); };
   cf::apply_look(settings.look, &frame_settings);
   mode_ctx.settings = &settings;
   cf::LookSettings applied_look = settings.look;  // the window follows only what the player changed

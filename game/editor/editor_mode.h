@@ -115,6 +115,7 @@ class EditorMode final : public Mode {
   // The save (and export) the editor asked for; the HUD and stderr say how it went.
   void play_sounds(ModeContext& ctx, const InputFrame& in, EditorScreen was, bool was_drawing, std::size_t parts,
                    int saves);
+  void release_pen_tone(ModeContext& ctx);
   void save_requested(bool exporting);
   // Saves the creature as creatures/<stem of its name>.json: its path, or why not.
   Result<std::string> save_now(std::string* player_reason);

@@ -71,8 +71,8 @@ std::uint32_t map_menu_actions(const InputFrame& pad, const InputFrame& prev) {
   constexpr int kFlick = 16384;
   std::uint32_t a = 0;
   // Either stick: the keyboard's W A S D drive the left one, its arrow keys the right one.
-  auto up = [](std::int16_t v, std::int16_t was) { return v > kFlick && was <= kFlick; };
-  auto down = [](std::int16_t v, std::int16_t was) { return v < -kFlick && was >= -kFlick; };
+  auto up = [](std::int32_t v, std::int32_t was) { return v > kFlick && was <= kFlick; };
+  auto down = [](std::int32_t v, std::int32_t was) { return v < -kFlick && was >= -kFlick; };
   if (pad.went_down(kButtonDpadUp) || up(pad.left_y, prev.left_y) || up(pad.right_y, prev.right_y)) a |= kMenuUp;
   if (pad.went_down(kButtonDpadDown) || down(pad.left_y, prev.left_y) || down(pad.right_y, prev.right_y)) a |= kMenuDown;
   if (pad.went_down(kButtonDpadLeft) || down(pad.left_x, prev.left_x) || down(pad.right_x, prev.right_x)) a |= kMenuLeft;

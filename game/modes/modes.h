@@ -113,7 +113,7 @@ struct ModeContext {
   FrameSettings& frame_settings;
   PlaytestSaver* saver = nullptr;  // null: replays are not saved (tests)
   std::function<void()> scene_changed;  // the session got a new scene: the view rebuilds its meshes
-  std::function<void(SoundKind)> sound;  // a menu's or the editor's sound (empty: silent)
+  std::function<void(const SoundEvent&)> sound;  // a menu's or the editor's sound (empty: silent)
   bool test_walk = false;               // play was started from the editor; B goes back to it
   bool quit = false;                    // a mode asked to end the game
   Settings* settings = nullptr;         // the player's options (game/options/settings.h); null: none
@@ -126,7 +126,11 @@ struct ModeContext {
 
 // Plays an interface sound when the context has somewhere to send it.
 inline void ui_sound(ModeContext& ctx, SoundKind kind) {
-  if (ctx.sound) ctx.sound(kind);
+  if (!ctx.sound) return;
+  SoundEvent e;
+  e.kind = kind;
+  e.loudness = 0.7f;
+  ctx.sound(e);
 }
 
 // Saves a playtest replay now (kActionSaveReplay), or once at the session's first clip when the

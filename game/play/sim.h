@@ -28,8 +28,8 @@ int add_creature(SimState* s, const SimContext& ctx, int species, const glm::vec
 // follow their brains, the rest stand still).
 struct TickInput {
   CreatureCommand player;
-  float camera_x = 0.0f;                   // [-1, 1]: the orbit swings (+ right)
-  float camera_y = 0.0f;                   // [-1, 1]: the orbit rises
+  float camera_x = 0.0f;                   // [-3, 3]: the orbit swings (+ right; past 1 with a raised camera speed)
+  float camera_y = 0.0f;                   // [-3, 3]: the orbit rises
   const CreatureCommand* others = nullptr;  // creature_count - 1 entries, for creatures 1..n-1
 };
 

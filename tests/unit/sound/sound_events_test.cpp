@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -113,6 +114,7 @@ TEST(SoundEvents, TheVaultIsHeardOnItsTicks) {
     std::map<SoundKind, std::vector<std::uint64_t>> ticks;
     std::uint64_t started = 0, landed = 0;
     float landing_loudness = 0.0f, loudest_step = 0.0f;
+    bool brushed_over_the_fence = false;
     for (const InputFrame& in : test::replay_inputs("vault_default.replay.json")) {
       ASSERT_TRUE(s.tick(in));
       const VaultActionState& was = vault_of(s.previous().player());
@@ -123,8 +125,26 @@ TEST(SoundEvents, TheVaultIsHeardOnItsTicks) {
         ticks[e.kind].push_back(s.state().tick);
         if (e.kind == SoundKind::kLanding) landing_loudness = e.loudness;
         if (e.kind == SoundKind::kFootstep && !now.playing()) loudest_step = std::max(loudest_step, e.loudness);
+        if (e.kind == SoundKind::kFenceBrush) {
+          // The body is over the fence's top: its centre of gravity within the fence's thickness
+          // (and one tick's travel), above the top, where the sound is.
+          const Box& fence = s.context().level->fences[static_cast<std::size_t>(now.record.fence)];
+          const glm::vec3 cog = s.runtime().pose(0).cog_ws, local = fence.to_local(cog);
+          const float thin = std::min(fence.half_extents.x, fence.half_extents.z);
+          const float across = fence.half_extents.x < fence.half_extents.z ? local.x : local.z;
+          EXPECT_LT(std::fabs(across), thin + 0.06f) << "tick " << s.state().tick;
+          EXPECT_GT(cog.y, fence.top_y());
+          EXPECT_NEAR(e.position_ws.y, fence.top_y(), 1e-3f);
+          EXPECT_GT(e.loudness, 0.0f);
+          EXPECT_LT(e.loudness, landing_loudness > 0.0f ? landing_loudness : 1.0f) << "a brush, not a knock";
+          brushed_over_the_fence = std::fabs(across) < thin + 0.06f;
+        }
       }
     }
+    ASSERT_EQ(ticks[SoundKind::kFenceBrush].size(), 1u) << "one brush over the fence";
+    EXPECT_TRUE(brushed_over_the_fence);
+    EXPECT_GT(ticks[SoundKind::kFenceBrush][0], started);
+    EXPECT_LT(ticks[SoundKind::kFenceBrush][0], landed);
     ASSERT_GT(landed, started) << "the replay vaults";
     EXPECT_EQ(ticks[SoundKind::kTakeoff], std::vector<std::uint64_t>{started});
     EXPECT_EQ(ticks[SoundKind::kLanding], std::vector<std::uint64_t>{landed});
