@@ -10,6 +10,8 @@ const char* to_string(SoundKind k) {
     case SoundKind::kLanding: return "landing";
     case SoundKind::kTakeoff: return "takeoff";
     case SoundKind::kRefused: return "refused";
+    case SoundKind::kGreetVoice: return "greet_voice";
+    case SoundKind::kRoarVoice: return "roar_voice";
     case SoundKind::kMenuMove: return "menu_move";
     case SoundKind::kMenuSelect: return "menu_select";
     case SoundKind::kMenuBack: return "menu_back";
