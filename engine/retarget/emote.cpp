@@ -153,7 +153,7 @@ float lowest_flesh(const Rig& rig, const CreaturePose& pose) {
 // whether every planted leg still reaches its foot.
 struct Reach {
   float lowest_m = 1e9f;
-  bool legs_reach = true;
+  int unreached = 0;  // planted leg-samples out of the IK's reach
 };
 Reach over_motion(const EmoteMotion& em, const Rig& rig, const WalkerState* walker, float w, CreaturePose* pose,
                   const CreaturePose& bind_placed) {
@@ -161,10 +161,10 @@ Reach over_motion(const EmoteMotion& em, const Rig& rig, const WalkerState* walk
   Reach r;
   for (int k = 0; k <= ticks; k += 2) {
     if (em.legless) *pose = bind_placed;
-    if (!pose_emote(em, rig, walker, emote_clip_time(em, k), w, pose)) return Reach{-1e9f, false};
+    if (!pose_emote(em, rig, walker, emote_clip_time(em, k), w, pose)) return Reach{-1e9f, 1 << 20};
     r.lowest_m = std::min(r.lowest_m, lowest_flesh(rig, *pose));
     for (std::size_t l = 0; l < rig.limbs.size(); ++l)
-      if (rig.limbs[l].tag == PartTag::kLeg && pose->limbs[l].contact && !pose->limbs[l].reached) r.legs_reach = false;
+      if (rig.limbs[l].tag == PartTag::kLeg && pose->limbs[l].contact && !pose->limbs[l].reached) ++r.unreached;
   }
   return r;
 }
@@ -277,7 +277,7 @@ Result<EmoteMotion> prepare_emote(EmoteKind kind, const Rig& rig, const MotionCl
     for (int k = 0; k < 2; ++k) {
       const Reach r = over_motion(em, rig, stands[k], w, &pose, bind);
       const float allowed = std::min(rest[k].lowest_m, kFleshMargin_m) - kSinkTolerance_m;
-      if (r.lowest_m < allowed || (!r.legs_reach && rest[k].legs_reach)) return false;
+      if (r.lowest_m < allowed || r.unreached > rest[k].unreached) return false;  // no leg stretched beyond standing
     }
     return true;
   };
