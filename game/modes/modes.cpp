@@ -46,7 +46,8 @@ std::uint64_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotk
     if (pad.went_down(kButtonDpadUp)) a |= kActionFaster;
     if (pad.went_down(kButtonDpadDown)) a |= kActionSlower;
   }
-  if (pad.went_down(kButtonY) || (hotkeys & hotkey_f(10))) a |= kActionToggleModern;
+  // The modern renderer is a developer's switch: F10 anywhere, Y only in debug mode (Y is a play button).
+  if ((mode == ModeId::kDebug && pad.went_down(kButtonY)) || (hotkeys & hotkey_f(10))) a |= kActionToggleModern;
   if (pad.went_down(kButtonSelect) && !chord) a |= kActionCycleOverlays;
   if (mode == ModeId::kPlay && !chord && pad.went_down(kButtonB)) a |= kActionBackToEditor | kActionHideHints;
   for (int k = 0; k < 9; ++k) {

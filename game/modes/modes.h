@@ -20,7 +20,7 @@ enum class ModeId { kPlay, kPaused, kDebug, kTitle, kEditor, kOptions };
 enum ModeAction : std::uint64_t {
   kActionPause = 1u << 0,           // play: Start (Enter / Esc)
   kActionResume = 1u << 1,          // paused: Start (Enter / Esc)
-  kActionToggleModern = 1u << 2,    // Y or F10: the modern (perspective-correct, depth-tested) path
+  kActionToggleModern = 1u << 2,    // F10 (Y in debug mode): the modern (perspective-correct, depth-tested) path
   kActionCycleOverlays = 1u << 3,   // Select (Tab): bones+joints -> all overlays -> none
   kActionOverlayFirst = 1u << 8,    // F1..F9: one overlay each (bit kActionOverlayFirst << k)
   kActionBackToEditor = 1u << 17,   // play during a test walk: B (E)

@@ -14,7 +14,7 @@ namespace {
 // What each game button does besides the play actions bound to it (game/play/controls.cpp): the
 // menus and the editor (map_actions, map_menu_actions).
 constexpr const char* kRoles[kRemapButtons] = {
-    "CHOOSE, DRAW",        "BACK, DELETE",      "TAG",            "MODERN LOOK, VIEW", "PRECISE PEN, CHORDS",
+    "CHOOSE, DRAW",        "BACK, DELETE",      "TAG",            "VIEW", "PRECISE PEN, CHORDS",
     "REDO",                "MENU UP, DEPTH",    "MENU DOWN, DEPTH", "PREVIOUS PART",   "NEXT PART",
     "PAUSE, MENU",         "OVERLAYS, UNDO",    "SYMMETRY",       "TEST WALK"};
 

@@ -11,6 +11,8 @@ const char* to_string(SoundKind k) {
     case SoundKind::kTakeoff: return "takeoff";
     case SoundKind::kFenceBrush: return "fence_brush";
     case SoundKind::kRefused: return "refused";
+    case SoundKind::kGreetVoice: return "greet_voice";
+    case SoundKind::kRoarVoice: return "roar_voice";
     case SoundKind::kMenuMove: return "menu_move";
     case SoundKind::kMenuSelect: return "menu_select";
     case SoundKind::kMenuBack: return "menu_back";

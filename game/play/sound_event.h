@@ -19,6 +19,8 @@ enum class SoundKind : std::uint8_t {
   kTakeoff,        // the body leaves the ground (a vault's start)
   kFenceBrush,     // the body brushes the fence top as it passes over (vault)
   kRefused,        // an action refused with a HUD message
+  kGreetVoice,     // a greeting's chirp (pitched by the body's size)
+  kRoarVoice,      // a roar (pitched by the body's size and its neck's length)
   kMenuMove,       // interface: the menu's cursor moved
   kMenuSelect,     // interface: chosen
   kMenuBack,       // interface: back

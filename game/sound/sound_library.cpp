@@ -105,6 +105,14 @@ SoundLibrary make_sound_library(int rate) {
   buzz.tremolo_hz = 30.0f;
   buzz.peak = 0.6f;
   add(SoundKind::kRefused, buzz);
+  SynthPatch chirp = blip(0.22f, 900, 1600, 2.0f, 1.4f, 0.06f);  // a rising two-operator chirp
+  chirp.peak = 0.7f;
+  add(SoundKind::kGreetVoice, chirp);
+  SynthPatch roar = body(0.95f, 150, 85, 0.5f, 4.5f, 0.55f, 1200, 0.5f, 25, 11025);  // a growl falling in pitch
+  roar.attack_s = 0.06f;
+  roar.hold_s = 0.35f;
+  roar.tremolo_hz = 22.0f;
+  add(SoundKind::kRoarVoice, roar);
   add(SoundKind::kMenuMove, blip(0.07f, 880, 880, 2.0f, 1.0f, 0.025f));
   add(SoundKind::kMenuSelect, blip(0.14f, 660, 1320, 2.0f, 1.2f, 0.07f));
   add(SoundKind::kMenuBack, blip(0.12f, 660, 330, 2.0f, 1.2f, 0.06f));

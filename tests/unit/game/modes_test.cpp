@@ -21,7 +21,9 @@ InputFrame pressed(std::uint32_t button) {
 TEST(Modes, ActionsComeFromPadAndKeysAlike) {
   EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonStart), 0), kActionPause);
   EXPECT_EQ(map_actions(ModeId::kPaused, pressed(kButtonStart), 0), kActionResume);
-  EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonY), 0), kActionToggleModern);
+  // The modern renderer is a developer's switch: Y is a play button, so it toggles it only in debug mode.
+  EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonY), 0), 0u);
+  EXPECT_EQ(map_actions(ModeId::kDebug, pressed(kButtonY), 0), kActionToggleModern);
   EXPECT_EQ(map_actions(ModeId::kPlay, InputFrame{}, hotkey_f(10)), kActionToggleModern);
   EXPECT_EQ(map_actions(ModeId::kPlay, InputFrame{}, hotkey_f(3)), kActionOverlayFirst << 2);
   EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonSelect), 0), kActionCycleOverlays);

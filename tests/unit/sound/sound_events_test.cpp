@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "game/play/actions/emote_action.h"
 #include "game/play/actions/jump_action.h"
 #include "game/play/actions/vault_action.h"
 #include "game/sound/sound_director.h"
@@ -215,6 +217,48 @@ TEST(SoundEvents, AJumpIsHeardAtItsTakeOffAndItsLanding) {
     EXPECT_EQ(landings, std::vector<std::uint64_t>{landing}) << "one landing, on the first tick down again";
     EXPECT_GT(cog_low_in_flight, cog_standing - 0.05f) << "between the two sounds the body is up, not crouched";
   }
+}
+
+// The emotes' voices: d-pad up greets with one chirp and d-pad right roars once, each on the motion's
+// tenth tick, from the creature; a roar's pitch comes from the body, so a big long-necked strider roars
+// lower than the stubby, and no two shipped bodies roar alike.
+TEST(SoundEvents, GreetingsChirpAndRoarsArePitchedByTheBody) {
+  std::map<std::string, float> roar_pitch;
+  for (const char* creature : {"biped.json", "quadruped.json", "strider.json", "stubby.json", "octopod.json"}) {
+    SCOPED_TRACE(creature);
+    test::HeardSession h;
+    test::start_heard(&h, creature, "open_ground.json");
+    Session& s = h.session;
+    std::vector<std::uint64_t> chirps, roars;
+    std::uint64_t greet_from = 0, roar_from = 0;  // the first tick each motion plays (after settling)
+    for (int t = 0; t < 400; ++t) {
+      InputFrame in;
+      if (t == 20) in.buttons = in.pressed = kButtonDpadUp;
+      if (t == 200) in.buttons = in.pressed = kButtonDpadRight;
+      ASSERT_TRUE(s.tick(in));
+      const CreatureState& c = s.state().player();
+      if (greet_from == 0 && emote_of(c, EmoteKind::kGreet).phase == EmotePhase::kPlay) greet_from = s.state().tick;
+      if (roar_from == 0 && emote_of(c, EmoteKind::kRoar).phase == EmotePhase::kPlay) roar_from = s.state().tick;
+      for (const SoundEvent& e : h.director.events()) {
+        if (e.kind != SoundKind::kGreetVoice && e.kind != SoundKind::kRoarVoice) continue;
+        (e.kind == SoundKind::kGreetVoice ? chirps : roars).push_back(s.state().tick);
+        EXPECT_EQ(e.creature, 0);
+        EXPECT_GT(e.loudness, 0.0f);
+        EXPECT_LE(e.loudness, 1.0f);
+        if (e.kind == SoundKind::kRoarVoice) roar_pitch[creature] = e.pitch;
+      }
+    }
+    // One voice each, 10 ticks into the motion (the body shows it), within a second of the press.
+    ASSERT_GT(greet_from, 0u);
+    ASSERT_GT(roar_from, 0u);
+    EXPECT_LE(greet_from, 21u + 60u);
+    EXPECT_EQ(chirps, std::vector<std::uint64_t>{greet_from + 10});
+    EXPECT_EQ(roars, std::vector<std::uint64_t>{roar_from + 10});
+  }
+  EXPECT_LT(roar_pitch["strider.json"], roar_pitch["stubby.json"]);
+  std::set<float> distinct;
+  for (const auto& [c, p] : roar_pitch) distinct.insert(p);
+  EXPECT_EQ(distinct.size(), roar_pitch.size()) << "every body roars at its own pitch";
 }
 
 }  // namespace
