@@ -85,7 +85,6 @@ void run_frames(benchmark::State& state, bool big, bool modern) {
   tex.ground = gl.raster.load_texture(dir + "ground.png", &e);
   tex.wood = gl.raster.load_texture(dir + "fence_wood.png", &e);
   tex.brick = gl.raster.load_texture(dir + "wall_brick.png", &e);
-  tex.metal = gl.raster.load_texture(dir + "pipe_metal.png", &e);
   TestScene small;
   build_test_scene(tex, &small);
   BigScene large;
