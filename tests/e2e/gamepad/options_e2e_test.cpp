@@ -293,7 +293,10 @@ double mean_diff(const Image& a, const Image& b, int y0 = 0, int y1 = 240) {
 
 // The modern renderer's picture brought down to target pixels (3x3 block means): the "true" picture.
 Image modern_reference() {
-  const std::string pad = script("modern", PadSteps().press("y").wait(40));
+  // The modern renderer is a developer's switch: Y in debug mode (LB held + Start opens and leaves it).
+  PadSteps steps;
+  steps.add({1, 0, 0, {"lb", "start"}}).add({1, 0, 0, {}}).press("y").add({1, 0, 0, {"lb", "start"}}).wait(40);
+  const std::string pad = script("modern", steps);
   Image m = look_shot("modern", "", " --pad-script '" + pad + "'");
   Image out = m;
   for (int ty = 0; ty < 240 && !m.rgba.empty(); ++ty)
