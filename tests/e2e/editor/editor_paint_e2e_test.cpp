@@ -123,14 +123,15 @@ TEST(PaintE2E, PaintedInTheEditorSavedAndReloadedIsTheSameFileAndTheSamePage) {
 }
 
 TEST(PaintE2E, ACardThatCannotBeWrittenLosesNothing) {
-  // The card's name is taken by a folder: the card fails, the creature file is saved all the same.
+  // A file size limit of 8 KiB: the creature file (4 KiB) fits, its card (30 KiB) does not (EFBIG).
   const std::string data = tmp("nocard");
   std::filesystem::remove_all(data);
-  std::filesystem::create_directories(data + "/creatures/quadruped.card.png");
   PadSteps s;
   s.wait(10).press("start").press("down", 2).press("a").press("start").wait(6);  // SAVE under the offered name
-  const CommandResult r = game("--edit '" + std::string(kQuadruped) + "' --data-dir '" + data + "' --pad-script '" +
-                               script("nocard", s) + "' --ticks " + std::to_string(s.total_ticks()));
+  const CommandResult r = run_command("ulimit -f 16 && cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen "
+                                      "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 '" CF_GAME_EXE "' --edit '" +
+                                      std::string(kQuadruped) + "' --data-dir '" + data + "' --pad-script '" +
+                                      script("nocard", s) + "' --ticks " + std::to_string(s.total_ticks()));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Result<Creature> c = load_creature(data + "/creatures/quadruped.json");
   ASSERT_TRUE(c.ok()) << c.error().to_string() << r.err;
@@ -139,7 +140,7 @@ TEST(PaintE2E, ACardThatCannotBeWrittenLosesNothing) {
   EXPECT_EQ(creature_to_json(*c).dump(2), creature_to_json(want).dump(2));
   EXPECT_NE(r.err.find("cannot write the card " + data + "/creatures/quadruped.card.png"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("(the creature file is saved)"), std::string::npos) << r.err;
-  EXPECT_TRUE(std::filesystem::is_directory(data + "/creatures/quadruped.card.png"));  // left as it was
+  EXPECT_FALSE(std::filesystem::exists(data + "/creatures/quadruped.card.png"));  // no half-written card
 }
 
 TEST(PaintE2E, APaintedCreatureWearsItsPaintInPlayAndComputesWhatTheUnpaintedOneDoes) {
