@@ -288,7 +288,7 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
   const int scale = std::max(1, list_.height / 240);  // the pen and the gauge: the picture's pixels
   hud_boxes_.clear();
   if (drawing && painting) {
-    add_paint_hud(editor, scale, &list_);
+    paint_hud_ = add_paint_hud(editor, scale, hud_pixel_scale(list_, settings), &list_);
     return list_;
   }
   if (drawing && list_.width > 0 && list_.height > 0) {

@@ -7,6 +7,7 @@
 
 #include "game/editor/editor.h"
 #include "game/editor/editor_doc.h"
+#include "game/editor/editor_paint_view.h"
 #include "render/command_list.h"
 #include "render/frame_settings.h"
 #include "render/geometry_stage.h"
@@ -31,6 +32,8 @@ class EditorView {
  public:
   // The HUD's boxes of the last build (drawing and menu screens; none in paint mode).
   const std::vector<HudBox>& hud_boxes() const { return hud_boxes_; }
+  // The paint HUD's layout of the last paint-mode frame.
+  const PaintHudLayout& paint_hud() const { return paint_hud_; }
   // The frame for the editor and its preview; 'status' is an extra HUD line (save results).
   const CommandList& build(const Editor& editor, const EditorPreview& preview, TextureId skin_texture,
                            const FrameSettings& settings, int window_w, int window_h);
@@ -64,6 +67,7 @@ class EditorView {
   GeometryScratch scratch_;
   CommandList list_;
   std::vector<HudBox> hud_boxes_;
+  PaintHudLayout paint_hud_;
 };
 
 }  // namespace cf

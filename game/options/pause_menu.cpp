@@ -62,11 +62,13 @@ std::string key_label(const Settings& s, int k) {
 std::string control_hint_text(const Settings* settings) {
   const Settings s = settings ? *settings : default_settings();
   const auto pad = [&](int k) { return std::string(button_label(s.controls.pad[k])); };
-  constexpr int kA = 0, kB = 1, kX = 2, kStart = 10;
-  // Keys in the order of the pad's line: walk, camera, vault, jump, pause.
+  constexpr int kA = 0, kB = 1, kX = 2, kUp = 6, kDown = 7, kLeft = 8, kRight = 9, kStart = 10;
+  // Keys in the order of the pad's lines: walk, camera, vault, jump, pause, then the d-pad's motions.
   return "LEFT STICK: WALK, RIGHT STICK: CAMERA\n" + pad(kA) + ": VAULT, " + pad(kX) + ": JUMP, " + pad(kStart) +
-         ": PAUSE\n(KEYS: WASD, ARROWS, " + key_label(s, kA) + ", " + key_label(s, kX) + ", " + key_label(s, kStart) +
-         ")\n" + pad(kB) + " (" + key_label(s, kB) + ") HIDES THIS";
+         ": PAUSE\n" + pad(kDown) + "/" + pad(kUp) + "/" + pad(kRight) + "/" + pad(kLeft) +
+         ": SIT/GREET/ROAR/DANCE\n(KEYS: WASD, ARROWS, " + key_label(s, kA) + ", " + key_label(s, kX) + ", " +
+         key_label(s, kStart) + "; " + key_label(s, kDown) + " " + key_label(s, kUp) + " " + key_label(s, kRight) + " " +
+         key_label(s, kLeft) + ")\n" + pad(kB) + " (" + key_label(s, kB) + ") HIDES THIS";
 }
 
 ModeId PauseMenu::update(const ModeFrame& frame, ModeContext& ctx) {

@@ -175,6 +175,8 @@ class Action {
   virtual std::string hud_text(int /*code*/, const CreatureState&, const std::string& /*unavailable*/) const {
     return {};
   }
+  // Whether that message is a warning (a refusal: drawn with the warning sign) or says what happens.
+  virtual bool hud_warns(int /*code*/) const { return true; }
   // The debug panel's section: its title and rows.
   virtual const char* title() const { return name(); }
   virtual void debug_rows(const DebugRowsCall&, std::vector<DebugRow>*) const {}

@@ -96,7 +96,7 @@ class View {
     notice_ = text;
     notice_dirty_ = true;
   }
-  // The control hints ('\n' between lines; "" for none), boxed low over the picture.
+  // The control hints ('\n' between lines; "" for none), high over the picture.
   void set_hint(const std::string& text) {
     if (text == hint_) return;
     hint_ = text;
@@ -110,7 +110,7 @@ class View {
   double skinning_s() const { return skinning_s_; }
   double geometry_s() const { return geometry_s_; }
   // The HUD line for the state ("" when none): the message of the action that showed it.
-  std::string hud_text(const SimState& s) const;
+  std::string hud_text(const SimState& s, bool* warns = nullptr) const;  // warns: a refusal, not news
 
  private:
   const Scene* scene_ = nullptr;

@@ -45,11 +45,13 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   HudTextStyle style;
   style.scale = hud_pixel_scale(list_, settings);
   const int line_h = hud_line_height(style);
-  // Every HUD message is a warning (a refused action): the sign goes with the colour.
-  std::string msg = hud_text(draw);
-  if (!msg.empty()) msg = std::string(1, kHudWarning) + " " + msg;
+  // A warning (a refused action) carries the sign beside its yellow; a message saying what plays
+  // (an emote's variant) is pale blue, without it.
+  bool warns = true;
+  std::string msg = hud_text(draw, &warns);
+  if (!msg.empty() && warns) msg = std::string(1, kHudWarning) + " " + msg;
   if (!msg.empty()) {
-    style.color = Rgba8{255, 230, 60, 255};
+    style.color = warns ? Rgba8{255, 230, 60, 255} : Rgba8{200, 230, 255, 255};
     const std::vector<std::string> lines = wrap_text(msg, list_.width - 8 * style.scale, style);
     int y = list_.height * 3 / 4;
     for (const std::string& l : lines) {
@@ -79,21 +81,24 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
       ny += line_h;
     }
   }
+  // Legend of what is switched on (F1..F9 overlays, F10 modern), top left; the hints go under it.
+  int legend_lines = settings.modern ? 1 : 0;
+  for (int k = 0; k < 9; ++k) legend_lines += (settings.overlay_mask >> k) & 1u;
   if (!hint_.empty()) {
-    // The control hints: white on the picture, above where the notice goes (three lines from the bottom).
+    // The control hints: white, high on the picture, so the action messages and notices at the
+    // bottom stay readable and the creature in the middle stays in view.
     style.color = Rgba8{255, 255, 255, 255};
     const int width = list_.width - 8 * style.scale;
     if (width != hint_width_) {
       wrap_lines(hint_, width, style, &hint_lines_);
       hint_width_ = width;
     }
-    int hy = list_.height - (static_cast<int>(hint_lines_.size()) + 3) * line_h;
+    int hy = 4 * style.scale + legend_lines * line_h + line_h / 2;
     for (const std::string& l : hint_lines_) {
       draw_hud_text_centred(l, hy, style, &list_);
       hy += line_h;
     }
   }
-  // Legend of what is switched on (F1..F9 overlays, F10 modern).
   style.color = Rgba8{200, 220, 255, 255};
   int y = 4 * style.scale;
   if (settings.modern) {
@@ -108,12 +113,13 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   }
 }
 
-std::string View::hud_text(const SimState& s) const {
+std::string View::hud_text(const SimState& s, bool* warns) const {
   if (!scene_ || s.creature_count == 0) return {};
   const ActionRegistry& actions = scene_->actions_for ? *scene_->actions_for : game_actions();
   ActionId a = 0;
   int code = 0;
   if (!actions.hud_owner(s.hud, &a, &code)) return {};
+  if (warns) *warns = actions[a].hud_warns(code);
   const std::string none;
   const std::string& unavailable = a < scene_->actions.size() ? scene_->actions[a].unavailable : none;
   return actions[a].hud_text(code, s.player(), unavailable);

@@ -216,6 +216,8 @@ std::string EmoteAction::hud_text(int code, const CreatureState& c, const std::s
   }
 }
 
+bool EmoteAction::hud_warns(int code) const { return code != kEmotePlayed; }
+
 void EmoteAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const {
   const State& st = state_of<State>(call.creature);
   if (st.plays == 0) {

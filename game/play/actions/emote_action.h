@@ -49,6 +49,7 @@ class EmoteAction final : public Action {
   void hash(const CreatureState& c, StateHasher* h) const override;
   void describe(const CreatureState& c, Json* j) const override;
   std::string hud_text(int code, const CreatureState& c, const std::string& unavailable) const override;
+  bool hud_warns(int code) const override;
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;
   PreparedAction prepare(const ActionSetup& setup) const override;
 

@@ -224,12 +224,14 @@ TEST(E2E, ControlHintsShowAtTheFirstPlayOnlyAndTheDataFolderRemembersIt) {
   const Image bounded = shot_at("--level tests/data/game/open_field.level.json --ticks 20", "hints_bounded.png");
   ASSERT_GT(first.width, 0);
   ASSERT_EQ(first.width, again.width);
-  // White text over the bottom quarter, above the last lines: the first run only.
-  const int y0 = first.height * 3 / 4;
-  const int text_first = count_near(first, 255, 255, 255, 10, y0, first.height);
+  // White text over the top quarter (the sky), clear of the bottom's messages: the first run only.
+  const int y1 = first.height / 4;
+  const int text_first = count_near(first, 255, 255, 255, 10, 0, y1);
   EXPECT_GT(text_first, 400) << "no hint lines at the first play";
-  EXPECT_LT(count_near(again, 255, 255, 255, 10, y0, again.height), text_first / 10) << "shown again";
-  EXPECT_LT(count_near(bounded, 255, 255, 255, 10, y0, bounded.height), text_first / 10)
+  EXPECT_LT(count_near(first, 255, 255, 255, 10, first.height * 3 / 4, first.height), text_first / 10)
+      << "hint lines low, where the action messages go";
+  EXPECT_LT(count_near(again, 255, 255, 255, 10, 0, y1), text_first / 10) << "shown again";
+  EXPECT_LT(count_near(bounded, 255, 255, 255, 10, 0, y1), text_first / 10)
       << "a bounded run without --data-dir shows (and remembers) nothing";
   EXPECT_LT(differing_fraction(again, bounded, 24), 0.01);
 }

@@ -212,6 +212,22 @@ TEST(Hud, RefusedVaultShowsItsReason) {
   EXPECT_GT(view.build(s, session.runtime(), 1.0f, FrameSettings{}, 960, 720).lines.size(), plain + 20);
   s.hud = vault_hud(kNoFenceInReach);
   EXPECT_EQ(view.hud_text(s), "No fence in reach");
+  bool warns = false;
+  view.hud_text(s, &warns);
+  EXPECT_TRUE(warns) << "a refusal carries the warning sign";
+}
+
+// What plays is news, not a warning: an emote's variant line goes without the warning sign.
+TEST(Hud, AnEmoteSaysWhichVariantPlayedWithoutTheWarningSign) {
+  BipedView b;
+  InputFrame greet;
+  greet.buttons = greet.pressed = kButtonDpadUp;
+  b.session.tick(InputFrame{});
+  b.session.tick(greet);
+  bool warns = true;
+  const std::string text = b.view.hud_text(b.session.state(), &warns);
+  EXPECT_EQ(text.rfind("Greet: ", 0), 0u) << text;
+  EXPECT_FALSE(warns);
 }
 
 // Lower-cased words of 'text' (letters and digits; punctuation splits words).

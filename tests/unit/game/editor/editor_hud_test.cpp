@@ -123,3 +123,52 @@ TEST(EditorHud, TheMenuAndTheNamePromptFitThePictureAtEveryTextSize) {
 
 }  // namespace
 }  // namespace cf
+
+namespace cf {
+namespace {
+
+// Paint mode's HUD follows the text size too: the player's size where it fits, else the largest that
+// does; its column and help line stay inside the picture and clear of the palette row.
+TEST(EditorHud, PaintModesHudTakesTheTextSizeAndStaysInThePicture) {
+  Editor e = busy_editor();
+  InputFrame paint;
+  paint.buttons = kButtonLeftShoulder | kButtonY;
+  paint.pressed = kButtonY;
+  e.step(paint);
+  e.step(InputFrame{});
+  ASSERT_TRUE(e.painting());
+  EditorPreview preview;
+  preview.rebuild(e.doc().creature);
+  auto layout_at = [&](bool full, int w, int h, int scale, int* list_w, int* list_h) {
+    FrameSettings fs;
+    fs.full_resolution = full;
+    fs.text_scale = scale;
+    EditorView view;
+    const CommandList& list = view.build(e, preview, kNoTexture, fs, w, h);
+    *list_w = list.width;
+    *list_h = list.height;
+    return view.paint_hud();
+  };
+  int lw = 0, lh = 0;
+  const PaintHudLayout one = layout_at(true, 1280, 720, 1, &lw, &lh);
+  const PaintHudLayout two = layout_at(true, 1280, 720, 2, &lw, &lh);
+  // Seven rows over a palette leave no room for twice the size in a 240-line picture: larger, as large as fits.
+  EXPECT_GT(two.text_scale, one.text_scale);
+  EXPECT_LE(two.text_scale, 2 * one.text_scale);
+  EXPECT_GT(two.column_w, one.column_w);
+  for (const bool full : {false, true}) {
+    for (int scale = 1; scale <= 3; ++scale) {
+      SCOPED_TRACE((full ? std::string("full ") : std::string("retro ")) + std::to_string(scale) + "x");
+      const PaintHudLayout l = layout_at(full, 640, 480, scale, &lw, &lh);
+      ASSERT_GT(lw, 0);
+      const int s = std::max(1, lh / 240);
+      EXPECT_LE(8 * s + l.column_w, lw) << "the column leaves the picture";
+      EXPECT_LE(4 * s + l.column_h, lh * 2 / 3) << "the column reaches the palette";
+      EXPECT_LE(l.help_w, lw - 8 * s) << "the help line leaves the picture";
+      EXPECT_LE(l.text_scale, scale * s);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace cf
