@@ -276,6 +276,20 @@ def vault():
     return clip
 
 
+def one_shot_header(name, notes, duration):
+    """A clip's fields before its channels, for a motion that plays once (not a loop)."""
+    return {
+        "format": "critterforge.motion/1",
+        "name": name,
+        "notes": notes,
+        "time_unit": "seconds",
+        "duration": duration,
+        "loop": False,
+        "cycle_offset": [0.0, 0.0, 0.0],
+        "reference_body": BODY,
+    }
+
+
 def jump():
     """A standing jump in place: crouch, push, a ballistic flight, a landing that bends the knees, stand.
     The game moves the body forward in the flight only (a running jump), so planted feet never skate."""
@@ -309,16 +323,10 @@ def jump():
     def arm(sign):
         return [key(t, sign * 0.22, y, z) for t, (_, y, z) in zip(hand_t, hands)]
     clip = {
-        "format": "critterforge.motion/1",
-        "name": "jump",
-        "notes": "Hand-keyed standing jump (assets/motions/make_motions.py): crouch 0-%.2f s, lift-off %.2f s, "
-                 "ballistic flight (g = %.2f) to touch-down %.2f s, knees bend to 1.02 s, standing at %.2f s. In "
-                 "place: the game adds the forward travel in the flight." % (0.28, TAKEOFF, G, TOUCHDOWN, D),
-        "time_unit": "seconds",
-        "duration": D,
-        "loop": False,
-        "cycle_offset": [0.0, 0.0, 0.0],
-        "reference_body": BODY,
+        **one_shot_header("jump",
+                          "Hand-keyed standing jump (assets/motions/make_motions.py): crouch 0-%.2f s, lift-off %.2f s, "
+                          "ballistic flight (g = %.2f) to touch-down %.2f s, knees bend to 1.02 s, standing at %.2f s. In "
+                          "place: the game adds the forward travel in the flight." % (0.28, TAKEOFF, G, TOUCHDOWN, D), D),
         "channels": {
             **body_channels(wk, qk, ck, hk),
             "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arm(1), "pole": [key(0.0, 0.2, 0, -1)]},
@@ -400,14 +408,7 @@ def held_clip(name, notes, D, waist_fn, hand_fn, extra_contacts=None):
         for s, sign in ((0, 1), (1, -1)):
             arms[s].append(key(t, *hand_fn(t, sign)))
     return {
-        "format": "critterforge.motion/1",
-        "name": name,
-        "notes": notes,
-        "time_unit": "seconds",
-        "duration": D,
-        "loop": False,
-        "cycle_offset": [0.0, 0.0, 0.0],
-        "reference_body": BODY,
+        **one_shot_header(name, notes, D),
         "channels": {
             **body_channels(wk, qk, ck, hk),
             **standing_limbs(arms),
