@@ -114,6 +114,28 @@ int run_write(png_structp png, png_infop info, int w, int h, const std::uint8_t*
   return 0;
 }
 
+// libpng allocates a chunk's declared length before reading it, so a header claiming gigabytes costs
+// gigabytes; the whole file is in memory, so every declared length is checked against what is left.
+bool chunk_past_end(const std::uint8_t* data, std::size_t size, char (&type)[5], std::uint32_t* length) {
+  std::size_t pos = 8;
+  while (size - pos >= 12) {
+    const std::uint32_t n = (std::uint32_t{data[pos]} << 24) | (std::uint32_t{data[pos + 1]} << 16) |
+                            (std::uint32_t{data[pos + 2]} << 8) | std::uint32_t{data[pos + 3]};
+    for (int i = 0; i < 4; ++i) {
+      const std::uint8_t c = data[pos + 4 + i];
+      type[i] = (c >= 0x20 && c < 0x7f) ? static_cast<char>(c) : '?';
+    }
+    type[4] = 0;
+    if (n > size - pos - 12) {
+      *length = n;
+      return true;
+    }
+    if (std::memcmp(data + pos + 4, "IEND", 4) == 0) return false;
+    pos += 12 + std::size_t{n};
+  }
+  return false;  // a cut header is libpng's to report as truncated
+}
+
 }  // namespace
 
 bool looks_like_png(const std::uint8_t* data, std::size_t size) {
@@ -148,6 +170,11 @@ Result<std::vector<std::uint8_t>> encode_card(int w, int h, const std::uint8_t* 
 Result<std::string> decode_card(const std::uint8_t* data, std::size_t size, const std::string& file,
                                 CardPicture* picture) {
   if (!looks_like_png(data, size)) return Error{file, "", "not a PNG file"};
+  char type[5];
+  std::uint32_t declared = 0;
+  if (chunk_past_end(data, size, type, &declared))
+    return Error{file, "", std::string("damaged PNG: its ") + type + " chunk claims " + std::to_string(declared) +
+                               " bytes, more than the file holds (truncated or corrupt)"};
   PngCtx ctx;
   ctx.data = data;
   ctx.size = size;

@@ -132,7 +132,7 @@ TEST(CreatureCard, ATruncatedCardIsRefusedAtEveryLength) {
   for (std::size_t n = 8; n < png.size(); n += 13) {
     Bytes cut(png.begin(), png.begin() + static_cast<std::ptrdiff_t>(n));
     Result<std::string> r = decode_card(cut.data(), cut.size(), "cut.card.png");
-    // Cut after the chunk, the creature is whole and its checksum says so; before, it is refused.
+    // Any cut is refused with the file named: a chunk that runs past the end is damage, not a short read.
     if (r.ok()) EXPECT_EQ(*r, text) << n;
     else EXPECT_NE(r.error().to_string().find("cut.card.png: "), std::string::npos);
   }
@@ -142,6 +142,21 @@ TEST(CreatureCard, ATruncatedCardIsRefusedAtEveryLength) {
   Bytes late(png.begin(), png.end() - 20);
   CardPicture pic;
   EXPECT_FALSE(decode_card(late.data(), late.size(), "late.card.png", &pic).ok());
+}
+
+TEST(CreatureCard, AChunkClaimingGigabytesIsRefusedWithoutAllocatingThem) {
+  // Found by the card fuzzer: an iTXt header declaring 1.9 GB in a 150-byte file made libpng allocate it.
+  Bytes png = png_with_itxt(kCardKeyword, "crc32 00000000\n{}", true);
+  const std::size_t at = 8 + 25;  // the iTXt chunk's length, right after IHDR
+  png[at] = 0x74;
+  png[at + 1] = 0x61;
+  png[at + 2] = 0x67;
+  png[at + 3] = 0x38;
+  Result<std::string> r = decode_card(png.data(), png.size(), "claims.card.png");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().to_string(),
+            "claims.card.png: damaged PNG: its iTXt chunk claims 1952540472 bytes, more than the file holds "
+            "(truncated or corrupt)");
 }
 
 TEST(CreatureCard, ADecompressionBombIsRefusedPastTheTextLimit) {
