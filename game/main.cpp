@@ -3,7 +3,6 @@
 // loop { events, input, fixed ticks, build the frame, rasterize, present }.
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -34,6 +33,7 @@
 #include "platform/audio_device.h"
 #include "platform/clock.h"
 #include "platform/input.h"
+#include "platform/stop_signal.h"
 #include "platform/virtual_pad.h"
 #include "platform/virtual_pointer.h"
 #include "platform/window.h"
@@ -47,33 +47,6 @@ int fail(int code, const std::string& message) {
   return code;
 }
 
-// The signal that asked the game to stop (SIGTERM, SIGHUP, SIGINT), 0 while none has. The handler
-// only sets it; the loop sees it and leaves the way a closed window does, so the editor's draft is
-// written and everything ends cleanly.
-volatile std::sig_atomic_t g_stop_signal = 0;
-
-void on_stop_signal(int sig) { g_stop_signal = sig; }
-
-void install_signal_handlers() {
-  // Over a file size limit (ulimit -f) a write then fails with EFBIG, which the save reports, instead
-  // of the signal killing the game with the player's work.
-  std::signal(SIGXFSZ, SIG_IGN);
-  // Installed before SDL starts, which then leaves SIGINT and SIGTERM to us.
-  struct sigaction sa {};
-  sa.sa_handler = on_stop_signal;
-  sigemptyset(&sa.sa_mask);
-  for (int sig : {SIGTERM, SIGHUP, SIGINT}) sigaction(sig, &sa, nullptr);
-}
-
-const char* signal_name(int sig) {
-  switch (sig) {
-    case SIGTERM: return "SIGTERM";
-    case SIGHUP: return "SIGHUP";
-    case SIGINT: return "SIGINT";
-  }
-  return "a signal";
-}
-
 // The debug panel's stage timings read this clock; the simulation never does.
 double now_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -82,7 +55,7 @@ double now_s() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  install_signal_handlers();
+  cf::install_stop_signals();
 
   // 1. Arguments.
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -325,7 +298,7 @@ int main(int argc, char** argv) {
     return input.sample();
   };
   bool window_closed = false;
-  while (!harness.finished(session) && !g_stop_signal) {
+  while (!harness.finished(session) && !cf::stop_signal()) {
     // Events and hot-plug; window close ends the session like the last tick. The scripted pad's
     // state for the next tick goes in before the pump, so SDL turns it into controller events
     // exactly as it would for a physical pad.
@@ -365,7 +338,7 @@ int main(int argc, char** argv) {
     modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample, raw_pad, raw_key}, mode_ctx);
     times.simulation_s = now_s() - sim_t0;
     times.frame_s = frame_s;
-    if (mode_ctx.quit || g_stop_signal) break;
+    if (mode_ctx.quit || cf::stop_signal()) break;
 
     // Build the frame, rasterize, present.
     if (opt.headless) continue;
@@ -445,14 +418,14 @@ int main(int argc, char** argv) {
   }
 
   // 5. Every way out keeps the editor's unsaved work in its draft (a test walk keeps the editor open).
-  const int stop_signal = g_stop_signal;
-  const std::string why = stop_signal ? std::string("stopped by ") + signal_name(stop_signal)
+  const int signal_seen = cf::stop_signal();
+  const std::string why = signal_seen ? std::string("stopped by ") + cf::signal_name(signal_seen)
                           : window_closed ? "the window was closed"
                           : mode_ctx.quit ? "quit"
                                           : "the run ended";
   const std::string kept = editor.is_open() ? editor.leave(why) : "";
   if (!kept.empty()) std::fprintf(stderr, "critterforge: %s\n", kept.c_str());
-  else if (stop_signal) std::fprintf(stderr, "critterforge: %s\n", why.c_str());
+  else if (signal_seen) std::fprintf(stderr, "critterforge: %s\n", why.c_str());
 
   // 6. Results: the recording, the verdict, the hash.
   if (opt.print_fps) {

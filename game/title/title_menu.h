@@ -17,6 +17,11 @@
 
 namespace cf {
 
+// A list label: upper case, '_' as a space (names read as words).
+std::string list_label(std::string name);
+// "parts[2].radius: must be in (0, 2]" without the folder (the list already names the creature).
+std::string damage_of(const Error& e);
+
 enum class TitleScreen { kMain, kDrafts, kEdit, kVersions, kPlayCreature, kPlayLevel };
 
 class TitleMode final : public Mode {
