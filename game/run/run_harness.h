@@ -71,8 +71,11 @@ class RunHarness {
   bool limited_ = false;
   std::uint64_t last_tick_ = 0;
   bool want_shot_ = false;
-  std::uint64_t shot_tick_ = 0;
-  bool shot_taken_ = false;
+  std::vector<std::uint64_t> shot_ticks_;  // ascending; one screenshot each
+  std::size_t shots_taken_ = 0;
+  // The next screenshot's tick; all taken: none.
+  bool shot_pending() const { return want_shot_ && shots_taken_ < shot_ticks_.size(); }
+  std::uint64_t next_shot_tick() const { return shot_ticks_[shots_taken_]; }
   bool stopped_ = false;
   int exit_code_ = 0;
   float held_alpha_ = 1.0f;  // the last alpha drawn while playing
