@@ -2,22 +2,14 @@
 
 #include <gtest/gtest.h>
 
-#include "platform/window.h"
+#include "gl_fixture.h"
 
-namespace cf {
+namespace cf::test {
 namespace {
 
 // Every look the options can ask for (modern, or retro with or without its warp and dither) compiles,
 // links and has the uniforms the rasterizer sets.
-TEST(GlProgram, EveryLookCompilesAndLocatesItsUniforms) {
-  Window window;
-  WindowDesc d;
-  d.width = 64;
-  d.height = 64;
-  d.hidden = true;
-  d.title = "gl_program_test";
-  Status w = window.open(d);
-  ASSERT_TRUE(w.ok()) << "no GL 3.3 context: " << w.error.to_string();
+TEST_F(GlRenderTest, EveryLookCompilesItsProgramAndLocatesItsUniforms) {
   for (int look = 0; look < 5; ++look) {
     const bool modern = look == 4, perspective = look & 1, dither = look & 2;
     SCOPED_TRACE(look);
@@ -32,8 +24,7 @@ TEST(GlProgram, EveryLookCompilesAndLocatesItsUniforms) {
     EXPECT_GE(p.fog_color, 0);
     glDeleteProgram(id);
   }
-  window.close();
 }
 
 }  // namespace
-}  // namespace cf
+}  // namespace cf::test
