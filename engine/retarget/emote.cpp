@@ -7,6 +7,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "core/hash.h"
+#include "core/tick.h"
 #include "retarget/ik.h"
 #include "retarget/jump.h"
 
@@ -14,7 +15,6 @@ namespace cf {
 
 namespace {
 
-constexpr double kTick_s = 1.0 / 60.0;
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kSitLoopFrom_s = 1.0;  // the seated loop of sit.json
 constexpr double kSitLoop_s = 3.0;
@@ -267,7 +267,7 @@ Result<EmoteMotion> prepare_emote(EmoteKind kind, const Rig& rig, const MotionCl
   if (walk) {
     WalkCommand go;
     go.speed_mps = natural_speed(*walk);
-    for (int t = 0; t < 200; ++t) step_walker(&stopped, t < 70 ? go : WalkCommand{}, *walk, rig, static_cast<float>(kTick_s));
+    for (int t = 0; t < 200; ++t) step_walker(&stopped, t < 70 ? go : WalkCommand{}, *walk, rig, kTick_sf);
   }
   const WalkerState* stands[2] = {walk ? &at : nullptr, walk ? &stopped : nullptr};
   em.weight = 1.0f;  // pose_emote scales by it: measure the clip's own motion

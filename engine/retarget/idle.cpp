@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/tick.h"
 #include "retarget/ik.h"
 #include "retarget/jump.h"
 
@@ -29,7 +30,7 @@ double idle_time(const IdleMotion& im, std::uint32_t idle_ticks, std::uint32_t v
   const std::uint32_t mixed = variety * 2654435761u;
   const double phase = static_cast<double>(mixed >> 8) / 16777216.0;            // [0, 1)
   const double pace = 0.85 + 0.3 * static_cast<double>(mixed & 0xffu) / 255.0;  // 0.85 .. 1.15
-  const double t = static_cast<double>(idle_ticks > kIdleStartTicks ? idle_ticks - kIdleStartTicks : 0) / 60.0;
+  const double t = static_cast<double>(idle_ticks > kIdleStartTicks ? idle_ticks - kIdleStartTicks : 0) / kTicksPerSecond;
   return phase * im.clip.duration_s + pace * t;
 }
 

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/hash.h"
+#include "core/tick.h"
 #include "creature/creature_rules.h"
 #include "creature/stroke_tools.h"
 #include "math/geometry.h"
@@ -16,7 +17,6 @@ namespace cf {
 
 namespace {
 
-constexpr float kTick = 1.0f / 60.0f;
 constexpr int kMessageTicks = 60 * 5;
 constexpr std::size_t kMaxName = kMaxNameChars;
 const char kWheel[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";  // what a name may hold
@@ -264,7 +264,7 @@ void Editor::step_drawing(const InputFrame& in) {
   // Triggers: right thickens, left thins, live; one undo step per squeeze.
   const float t = InputFrame::axis(in.right_trigger) - InputFrame::axis(in.left_trigger);
   if (std::fabs(t) > 0.1f && doc_.selected >= 0) {
-    const float delta = t * kThickenRate_mps * kTick;
+    const float delta = t * kThickenRate_mps * kTick_sf;
     if (!thickening_) {
       const EditorDoc before = doc_;  // copied once per squeeze, not per tick
       if (thicken_selected(&doc_, delta).changed) {

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/tick.h"
 #include "game/editor/editor.h"
 #include "game/editor/editor_doc.h"
 #include "game/modes/modes.h"
@@ -10,7 +11,6 @@ namespace cf {
 
 namespace {
 
-constexpr float kTick = 1.0f / 60.0f;
 constexpr float kScaleRate = 1.5f;  // the pattern's scale grows e^1.5 per second at full trigger
 
 void set_base(PartPaint* p, const void* c) { p->base = *static_cast<const Rgb555*>(c); }
@@ -97,7 +97,7 @@ void Editor::step_painting(const InputFrame& in) {
   // Triggers: the pattern's scale, live; one undo step per squeeze.
   const float t = InputFrame::axis(in.right_trigger) - InputFrame::axis(in.left_trigger);
   if (std::fabs(t) > 0.1f && !doc_.creature.parts.empty()) {
-    const float s = std::clamp(shown.scale * std::exp(t * kScaleRate * kTick), kMinPaintScale, kMaxPaintScale);
+    const float s = std::clamp(shown.scale * std::exp(t * kScaleRate * kTick_sf), kMinPaintScale, kMaxPaintScale);
     if (!scaling_) {
       const EditorDoc before = doc_;  // copied once per squeeze, not per tick
       if (paint_parts(&doc_, set_scale, &s, std::string()).changed) {

@@ -6,6 +6,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "core/tick.h"
 #include "creature/creature_rules.h"
 #include "creature/stroke_tools.h"
 #include "game/editor/editor.h"
@@ -15,8 +16,6 @@
 namespace cf {
 
 namespace {
-
-constexpr float kTick = 1.0f / 60.0f;
 
 // A stick as a pen velocity share: the direction kept, the length through the response curve.
 glm::vec2 stick_response(std::int16_t x, std::int16_t y) {
@@ -53,7 +52,7 @@ void Editor::move_pen(const InputFrame& in) {
   glm::vec2 v = stick_response(in.left_x, in.left_y) + stick_response(InputFrame::stick(in.right_x), InputFrame::stick(in.right_y));
   const float m = glm::length(v);
   if (m > 1.0f) v /= m;
-  const float step = speed * kTick;
+  const float step = speed * kTick_sf;
   if (pen_.plane == DrawPlane::kSide) {
     pen_.pos.z += v.x * step;  // the side view looks at the creature's right: +Z (forward) is to the right
   } else {
