@@ -12,6 +12,39 @@
 
 namespace cf {
 
+glm::mat4 card_camera(const glm::vec3& lo, const glm::vec3& hi, float fov_y_rad, int top_px, int bottom_px) {
+  const float aspect = static_cast<float>(kCardWidth) / kCardHeight;
+  const glm::mat4 proj = glm::perspective(fov_y_rad, aspect, 0.05f, 100.0f);
+  const glm::vec3 dir = glm::normalize(glm::vec3(-0.72f, 0.32f, 0.62f));  // the paint mode's angle
+  const glm::vec3 up(0.0f, 1.0f, 0.0f);
+  const glm::vec3 right = glm::normalize(glm::cross(-dir, up)), cam_up = glm::cross(right, -dir);
+  // Where the flesh may go, in normalized device coordinates: inside the frame, above the banner.
+  const float x_room = 1.0f - 2.0f * static_cast<float>(top_px) / kCardWidth;
+  const float y_top = 1.0f - 2.0f * static_cast<float>(top_px) / kCardHeight;
+  const float y_bottom = 1.0f - 2.0f * static_cast<float>(bottom_px) / kCardHeight;
+  const float tan_half = std::tan(0.5f * fov_y_rad);
+  glm::vec3 target = 0.5f * (lo + hi);
+  float dist = std::max(0.2f, 0.5f * glm::length(hi - lo)) / std::sin(0.5f * fov_y_rad);
+  glm::mat4 view(1.0f);
+  // The box's corners projected, then the camera moved back (or in) and across until they fill the
+  // room: a few rounds, as perspective makes the fit depend on the distance.
+  for (int round = 0; round < 8; ++round) {
+    view = glm::lookAt(target + dir * dist, target, up);
+    glm::vec2 nlo(1e9f), nhi(-1e9f);
+    for (int k = 0; k < 8; ++k) {
+      const glm::vec3 p(k & 1 ? hi.x : lo.x, k & 2 ? hi.y : lo.y, k & 4 ? hi.z : lo.z);
+      const glm::vec4 c = proj * view * glm::vec4(p, 1.0f);
+      const glm::vec2 n = glm::vec2(c) / std::max(c.w, 1e-4f);
+      nlo = glm::min(nlo, n), nhi = glm::max(nhi, n);
+    }
+    const float grow = std::max((nhi.x - nlo.x) / (2.0f * x_room), (nhi.y - nlo.y) / (y_top - y_bottom));
+    const glm::vec2 off(0.5f * (nlo.x + nhi.x), 0.5f * (nlo.y + nhi.y) - 0.5f * (y_top + y_bottom));
+    target += right * (off.x * dist * tan_half * aspect) + cam_up * (off.y * dist * tan_half);
+    dist *= std::clamp(grow, 0.5f, 2.0f);
+  }
+  return view;
+}
+
 const CommandList& CardView::build(const EditorPreview& preview, const std::string& name, TextureId skin_texture,
                                    const FrameSettings& look) {
   meshes_.clear();
@@ -32,13 +65,9 @@ const CommandList& CardView::build(const EditorPreview& preview, const std::stri
     }
     meshes_.push_back(in);
   }
-  const glm::vec3 centre = 0.5f * (lo + hi);
-  const float radius = std::max(0.2f, 0.5f * glm::length(hi - lo));
   constexpr float kFov = 0.6f;
-  const glm::vec3 dir = glm::normalize(glm::vec3(-0.72f, 0.32f, 0.62f));  // the paint mode's angle
-  // Lifted a little so the creature stands above the banner.
-  const glm::vec3 target = centre - glm::vec3(0.0f, 0.18f * radius, 0.0f);
-  const glm::mat4 view = glm::lookAt(target + dir * (radius / std::sin(0.5f * kFov) * 1.05f), target, glm::vec3(0, 1, 0));
+  const int b = 6, banner_h = 44, banner_y = kCardHeight - b - banner_h;
+  const glm::mat4 view = card_camera(lo, hi, kFov, b + 8, banner_y - 8);
   GeometryJob job = scene_geometry_job(view, s, kCardWidth, kCardHeight, &scratch_, &list_);
   job.meshes = meshes_.data();
   job.mesh_count = static_cast<int>(meshes_.size());
@@ -48,12 +77,10 @@ const CommandList& CardView::build(const EditorPreview& preview, const std::stri
   list_.width = kCardWidth, list_.height = kCardHeight;
   // The card's gold frame and its banner.
   const Rgba8 rim = Rgba8{230, 200, 90, 255}, band = Rgba8{20, 22, 40, 255};
-  const int b = 6;
   add_screen_quad(&list_, 0, 0, kCardWidth, b, rim);
   add_screen_quad(&list_, 0, kCardHeight - b, kCardWidth, b, rim);
   add_screen_quad(&list_, 0, 0, b, kCardHeight, rim);
   add_screen_quad(&list_, kCardWidth - b, 0, b, kCardHeight, rim);
-  const int banner_h = 44, banner_y = kCardHeight - b - banner_h;
   add_screen_quad(&list_, b, banner_y, kCardWidth - 2 * b, 2, rim);
   add_screen_quad(&list_, b, banner_y + 2, kCardWidth - 2 * b, banner_h - 2, band);
   HudTextStyle st;

@@ -29,6 +29,10 @@ class CardView {
   CommandList list_;
 };
 
+// The card's camera: the paint mode's angle, the flesh's bounds (model space, lo..hi) filling the
+// picture between top_px and bottom_px (above the banner) and inside the frame, centred.
+glm::mat4 card_camera(const glm::vec3& lo, const glm::vec3& hi, float fov_y_rad, int top_px, int bottom_px);
+
 // The card's PNG picture from the rasterizer's target (kCardWidth x kCardHeight RGBA8): scaled up by
 // kCardPixelScale, nearest. Empty when the target is not the card's size.
 std::vector<std::uint8_t> card_picture(const std::vector<std::uint8_t>& target, int w, int h);

@@ -86,6 +86,10 @@ std::vector<CreatureEntry> json_files(const std::string& dir, const std::string&
 
 std::vector<CreatureEntry> list_creatures(const UserData& data) {
   std::vector<CreatureEntry> out = json_files(default_assets_dir() + "/creatures", ".json", true);
+  for (CreatureEntry& e : out) {  // a shipped creature's portrait (tools/cards/make-shipped-cards)
+    const std::string card = default_assets_dir() + "/creatures/" + e.name + ".card.png";
+    if (path_taken(card)) e.card = card;
+  }
   std::vector<CreatureEntry> mine = json_files(data.creatures_dir(), ".json", false);
   for (const CreatureEntry& card : json_files(data.creatures_dir(), ".card.png", false)) {
     auto file = std::find_if(mine.begin(), mine.end(), [&](const CreatureEntry& e) { return e.name == card.name; });

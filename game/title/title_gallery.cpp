@@ -76,10 +76,17 @@ void Gallery::draw(const std::vector<std::string>& names, const std::vector<bool
       const std::string initial = damaged[k] ? "!" : names[k].substr(0, 1);
       draw_hud_text(initial, tx + (tw - hud_text_width(initial, big)) / 2, ty + (th - hud_line_height(big)) / 2, big, list);
     }
+    // A long name takes a smaller size rather than lose its end; cut (with a '.') only at the smallest.
     std::string name = names[k];
-    while (name.size() > 1 && hud_text_width(name, st) > tw + 4 * s) name.pop_back();
-    st.color = on ? Rgba8{255, 230, 60, 255} : damaged[k] ? Rgba8{255, 110, 90, 255} : Rgba8{255, 255, 255, 255};
-    draw_hud_text(name, tx + (tw - hud_text_width(name, st)) / 2, ty + th + 4 * s, st, list);
+    HudTextStyle ns = st;
+    const int room = tw + 6 * s;
+    while (ns.scale > 1 && hud_text_width(name, ns) > room) --ns.scale;
+    if (hud_text_width(name, ns) > room) {
+      while (name.size() > 2 && hud_text_width(name + ".", ns) > room) name.pop_back();
+      name += ".";
+    }
+    ns.color = on ? Rgba8{255, 230, 60, 255} : damaged[k] ? Rgba8{255, 110, 90, 255} : Rgba8{255, 255, 255, 255};
+    draw_hud_text(name, tx + (tw - hud_text_width(name, ns)) / 2, ty + th + 4 * s + (line - hud_line_height(ns)) / 2, ns, list);
   }
   // More to either side: arrows at the row's ends.
   st.color = Rgba8{170, 180, 210, 255};

@@ -8,6 +8,7 @@
 
 #include "core/file_io.h"
 #include "creature/creature_card.h"
+#include "creature/creature_io.h"
 
 namespace cf {
 namespace {
@@ -78,6 +79,45 @@ TEST(Gallery, ThePageHoldsEachCardsPictureShrunkAndNothingForTheRest) {
   EXPECT_EQ(textured, 2);  // one quad
   EXPECT_EQ(list.triangles.size(), 3u * 4u);  // a rim and a tile each
   EXPECT_FALSE(list.lines.empty());            // the names
+}
+
+// Every shipped creature has its portrait beside it (tools/cards/make-shipped-cards), holding that very
+// creature, and framed whole: flesh in the picture, none in the margin inside the frame.
+TEST(Gallery, EveryShippedCreatureHasItsCardHoldingItFramedWhole) {
+  const UserData d = fresh("shipped");
+  int shipped = 0;
+  for (const CreatureEntry& e : list_creatures(d)) {
+    if (!e.shipped) continue;
+    ++shipped;
+    SCOPED_TRACE(e.name);
+    ASSERT_FALSE(e.card.empty()) << "no card: run tools/cards/make-shipped-cards";
+    Result<Creature> from_file = load_creature(e.path);
+    Result<Creature> from_card = load_creature(e.card);
+    ASSERT_TRUE(from_file.ok()) << from_file.error().to_string();
+    ASSERT_TRUE(from_card.ok()) << from_card.error().to_string();
+    Creature c = *from_card;
+    c.name = from_file->name;  // the save prompt offers the name in capitals
+    EXPECT_EQ(creature_to_json(c).dump(), creature_to_json(*from_file).dump()) << "stale card: run tools/cards/make-shipped-cards";
+    Result<std::string> bytes = read_file(e.card);
+    ASSERT_TRUE(bytes.ok());
+    CardPicture pic;
+    ASSERT_TRUE(decode_card(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size(), e.card, &pic).ok());
+    // The unpainted skin is green; the background blue-grey, the frame gold, the banner dark.
+    const auto flesh = [&](int x, int y) {
+      const std::uint8_t* p = &pic.rgba[(static_cast<std::size_t>(y) * pic.width + x) * 4];
+      return p[1] > p[0] + 12 && p[1] > p[2] + 12;
+    };
+    const int rim = pic.width / 40 + 2, banner_top = pic.height * 266 / 320;
+    int inside = 0, margin = 0;
+    for (int y = rim; y < banner_top; ++y)
+      for (int x = rim; x < pic.width - rim; ++x) {
+        const bool edge = y < rim + 8 || x < rim + 8 || x >= pic.width - rim - 8 || y >= banner_top - 8;
+        (edge ? margin : inside) += flesh(x, y);
+      }
+    EXPECT_GT(inside, pic.width * pic.height / 100) << "the creature is too small or missing";
+    EXPECT_EQ(margin, 0) << "the creature runs into the frame or the banner (cut off)";
+  }
+  EXPECT_GE(shipped, 7);
 }
 
 TEST(Gallery, ShrinkingAveragesEachBlock) {
