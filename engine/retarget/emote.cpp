@@ -7,6 +7,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "core/hash.h"
+#include "core/tick.h"
 #include "retarget/ik.h"
 #include "retarget/jump.h"
 
@@ -14,7 +15,6 @@ namespace cf {
 
 namespace {
 
-constexpr double kTick_s = 1.0 / 60.0;
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kSitLoopFrom_s = 1.0;  // the seated loop of sit.json
 constexpr double kSitLoop_s = 3.0;
@@ -296,6 +296,19 @@ double emote_clip_time(const EmoteMotion& em, int tick) {
   const double t = std::max(0, tick) * kTick_s;
   if (em.kind == EmoteKind::kSit) return kSitLoopFrom_s + std::fmod(t, kSitLoop_s);
   return std::min(t, em.clip.duration_s);
+}
+
+int emote_ease_ticks(EmoteKind k) { return k == EmoteKind::kSit ? 40 : 12; }
+
+float emote_ease_weight(EmoteKind k, int ease) {
+  const float u = std::clamp(static_cast<float>(ease) / static_cast<float>(emote_ease_ticks(k)), 0.0f, 1.0f);
+  return u * u * (3.0f - 2.0f * u);
+}
+
+float emote_play_weight(const EmoteMotion& em, int tick) {
+  const int e = emote_ease_ticks(em.kind);
+  const int ease = em.ticks > 0 ? std::min({tick, e, em.ticks - tick}) : std::min(tick, e);
+  return emote_ease_weight(em.kind, ease);
 }
 
 bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker, double time_s, float w,

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/hash.h"
+#include "core/tick.h"
 #include "retarget/ik.h"
 #include "retarget/walker.h"
 
@@ -11,7 +12,6 @@ namespace cf {
 
 namespace {
 
-constexpr double kTick_s = 1.0 / 60.0;
 constexpr float kForwardLegLengths = 0.9f;  // a running jump's length in leg lengths
 constexpr float kFleshMargin_m = 0.02f;     // the crouch keeps the body this far above the ground
 constexpr float kMinWeight = 0.35f;
