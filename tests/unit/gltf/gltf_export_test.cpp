@@ -131,11 +131,19 @@ const PosedMotion& motion(const ExportSource& s, const std::string& name) {
 
 glm::vec3 at(const PosedMotion& m, std::size_t tick, int bone) { return glm::vec3(m.frames[tick][bone][3]); }
 
-TEST(GltfExport, WalkTravelsForwardAndLoopsInPlaceOtherwise) {
+// Every default motion of a shipped creature, as the export prepares them.
+ExportSource prepared(const std::string& name) {
   ExportOptions opt;
   opt.assets_dir = kAssets;
-  Result<ExportSource> src = prepare_export(load("biped"), opt, nullptr);
-  ASSERT_TRUE(src.ok());
+  Result<ExportSource> src = prepare_export(load(name), opt, nullptr);
+  EXPECT_TRUE(src.ok()) << name;
+  return src.ok() ? std::move(*src) : ExportSource{};
+}
+
+TEST(GltfExport, WalkTravelsForwardAndLoopsInPlaceOtherwise) {
+  const ExportSource s = prepared("biped");
+  ASSERT_EQ(s.motions.size(), exportable_motions().size());
+  const ExportSource* src = &s;
   const int root = src->rig.cog_bone;
   const PosedMotion& walk = src->motions[0];
   ASSERT_EQ(walk.name, "walk");
@@ -153,11 +161,10 @@ TEST(GltfExport, WalkTravelsForwardAndLoopsInPlaceOtherwise) {
 
 // The run: one whole cycle of the settled walker, a longer stride than the walk's, the loop closing.
 TEST(GltfExport, TheRunLoopsOneCycleWithALongerStrideThanTheWalk) {
-  ExportOptions opt;
-  opt.assets_dir = kAssets;
   for (const char* name : {"biped", "quadruped", "hexapod"}) {
-    Result<ExportSource> src = prepare_export(load(name), opt, nullptr);
-    ASSERT_TRUE(src.ok());
+    const ExportSource s = prepared(name);
+    ASSERT_EQ(s.motions.size(), exportable_motions().size()) << name;
+    const ExportSource* src = &s;
     const PosedMotion &walk = motion(*src, "walk"), &run = motion(*src, "run");
     EXPECT_TRUE(run.loop);
     const int root = src->rig.cog_bone;
@@ -177,10 +184,9 @@ TEST(GltfExport, TheRunLoopsOneCycleWithALongerStrideThanTheWalk) {
 
 // Jump, sit and the emotes start from the stand; the one-shots end at it, the sit seated.
 TEST(GltfExport, OneShotsStartAtTheStandAndTheSitEndsSeated) {
-  ExportOptions opt;
-  opt.assets_dir = kAssets;
-  Result<ExportSource> src = prepare_export(load("biped_arms_tail"), opt, nullptr);
-  ASSERT_TRUE(src.ok());
+  const ExportSource s = prepared("biped_arms_tail");
+  ASSERT_EQ(s.motions.size(), exportable_motions().size());
+  const ExportSource* src = &s;
   const int root = src->rig.cog_bone;
   const PosedMotion& idle = motion(*src, "idle");
   float idle_low = 1e9f;
