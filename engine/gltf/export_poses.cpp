@@ -5,22 +5,44 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "motion/motion_clip.h"
+#include "retarget/emote.h"
+#include "retarget/idle.h"
+#include "retarget/jump.h"
 #include "retarget/retarget.h"
+#include "retarget/run_gait.h"
+#include "retarget/walker.h"
 #include "vault/vault_play.h"
 
 namespace cf {
 
 const std::vector<std::string>& exportable_motions() {
-  static const std::vector<std::string> names{"walk", "stand", "vault"};
+  static const std::vector<std::string> names{"walk", "run",   "stand", "idle",  "jump",
+                                              "sit",  "greet", "roar",  "dance", "vault"};
   return names;
+}
+
+std::string exportable_motion_list() {
+  std::string out;
+  for (const std::string& n : exportable_motions()) out += (out.empty() ? "" : ", ") + n;
+  return out;
 }
 
 namespace {
 
+constexpr int kGaitSettleTicks = 600;  // the walker's blends (0.25 s) have long settled by then
+
 int tick_count(double duration_s) { return static_cast<int>(std::lround(duration_s / kTick_s)) + 1; }
 
-Result<PosedMotion> pose_retargeted(const Rig& rig, const MotionClip& clip, const std::string& name,
-                                    const std::string& file, bool root_motion) {
+// One frame: the pose's bones in the export's model space (the stand's placement is the identity).
+void push_frame(PosedMotion* m, const CreaturePose& pose, const glm::mat4& origin_inv) {
+  m->frames.push_back(pose.bone_ms);
+  const glm::mat4 to_model = origin_inv * pose.model_to_world;
+  for (glm::mat4& b : m->frames.back()) b = to_model * b;
+}
+
+// The clip retargeted in place (the stand).
+Result<PosedMotion> pose_in_place(const Rig& rig, const MotionClip& clip, const std::string& name,
+                                  const std::string& file) {
   Result<RetargetSetup> setup = build_retarget_setup(rig, clip);
   if (!setup) return Error{file, "", "this creature cannot play it: " + setup.error().message};
   PosedMotion m;
@@ -28,8 +50,6 @@ Result<PosedMotion> pose_retargeted(const Rig& rig, const MotionClip& clip, cons
   m.loop = clip.loop;
   CreaturePose pose;
   pose.resize(rig);
-  // Model-space travel per second; the clip's root motion is in clip space, scaled like the waist.
-  const glm::vec3 travel = root_motion ? setup->root_velocity_ms * setup->s : glm::vec3(0.0f);
   const int n = tick_count(clip.duration_s);
   for (int k = 0; k < n; ++k) {
     RetargetJob job;
@@ -40,8 +60,6 @@ Result<PosedMotion> pose_retargeted(const Rig& rig, const MotionClip& clip, cons
     job.root_motion = RootMotion::kInPlace;
     job.out = &pose;
     if (!job.run()) return Error{file, "", "retargeting failed at tick " + std::to_string(k)};
-    const glm::mat4 moved = glm::translate(glm::mat4(1.0f), travel * static_cast<float>(job.time_s));
-    for (glm::mat4& b : pose.bone_ms) b = moved * b;
     m.frames.push_back(pose.bone_ms);
   }
   return m;
@@ -66,18 +84,144 @@ Result<PosedMotion> pose_vault(const Rig& rig, const MotionClip& clip, const std
   return m;
 }
 
+// What every motion over the walker needs: the walk's setup and its stand at the model origin.
+struct Stance {
+  MotionClip walk;
+  RetargetSetup setup;
+  WalkerState stand;
+};
+
+Result<Stance> load_stance(const Rig& rig, const std::string& motions_dir) {
+  const std::string file = motions_dir + "/walk.json";
+  Result<MotionClip> walk = load_motion(file);
+  if (!walk) return walk.error();
+  Result<RetargetSetup> setup = build_retarget_setup(rig, *walk);
+  if (!setup) return Error{file, "", "this creature cannot walk: " + setup.error().message};
+  Stance s{std::move(*walk), std::move(*setup), {}};
+  s.stand = make_walker(s.setup, rig, glm::vec3(rig.cog.x, 0.0f, rig.cog.z), 0.0f);
+  return s;
+}
+
+// The walker driven by a stick deflection, as locomotion drives it, until its blends have settled,
+// then one gait cycle, stepped in whole ticks of that cycle so the loop closes.
+Result<PosedMotion> pose_gait(const Rig& rig, const Stance& st, const std::string& name, float stick,
+                              const std::string& file) {
+  if (!can_step(st.setup)) return Error{file, "", "this creature cannot " + name + ": the walk clip never steps"};
+  WalkerState w = st.stand;
+  WalkCommand go;
+  go.speed_mps = stick_speed(st.setup, stick);
+  for (int k = 0; k < kGaitSettleTicks; ++k)
+    step_walker(&w, go, st.setup, rig, kTick_sf, gait_params(st.setup, stick, w.speed_mps));
+  const float f = w.cadence_hz;
+  if (!(f > 0.0f) || !std::isfinite(f)) return Error{file, "", "this creature cannot " + name + ": no cadence"};
+  const int n = std::max(2, static_cast<int>(std::lround(1.0 / (f * kTick_s))));
+  const float dt = 1.0f / (f * static_cast<float>(n));  // within half a tick of the game's cycle
+  PosedMotion m;
+  m.name = name;
+  m.loop = true;
+  CreaturePose pose;
+  pose.resize(rig);
+  const glm::mat4 origin_inv = glm::inverse(walker_placement(w, rig));
+  for (int k = 0; k <= n; ++k) {
+    if (!pose_walker(w, st.setup, rig, st.walk, &pose))
+      return Error{file, "", "the " + name + " could not be posed at tick " + std::to_string(k)};
+    push_frame(&m, pose, origin_inv);
+    step_walker(&w, go, st.setup, rig, dt, gait_params(st.setup, stick, w.speed_mps));
+  }
+  return m;
+}
+
+Result<PosedMotion> pose_idle_loop(const Rig& rig, const Stance& st, const MotionClip& clip, const std::string& file) {
+  Result<IdleMotion> im = prepare_idle(rig, clip, st.setup);
+  if (!im) return Error{file, "", "this creature cannot idle: " + im.error().message};
+  PosedMotion m;
+  m.name = "idle";
+  m.loop = true;
+  CreaturePose pose;
+  pose.resize(rig);
+  const int n = tick_count(clip.duration_s);
+  for (int k = 0; k < n; ++k) {
+    if (!pose_idle(*im, st.stand, rig, k * kTick_s, 1.0f, &pose))
+      return Error{file, "", "the idle could not be posed at tick " + std::to_string(k)};
+    push_frame(&m, pose, glm::mat4(1.0f));
+  }
+  return m;
+}
+
+// The bind pose in model space, as a legless body's motions start from.
+void bind_pose(const Rig& rig, CreaturePose* pose) {
+  pose->model_to_world = glm::mat4(1.0f);
+  pose->bone_ms = pose->bind_ms;
+  pose->head_ms = rig.skeleton.head_ms;
+  pose->tail_ms = rig.skeleton.tail_ms;
+}
+
+Result<PosedMotion> pose_jump_once(const Rig& rig, const Stance* st, const MotionClip& clip, const std::string& file) {
+  Result<JumpMotion> jm = prepare_jump(rig, clip, st ? &st->setup : nullptr);
+  if (!jm) return Error{file, "", "this creature cannot jump: " + jm.error().message};
+  PosedMotion m;
+  m.name = "jump";
+  CreaturePose pose;
+  pose.resize(rig);
+  for (int k = 0; k <= jm->ticks; ++k) {
+    if (jm->legless) {  // the hop: the body lifted on its parabola
+      bind_pose(rig, &pose);
+      pose.model_to_world = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, hop_lift(*jm, k), 0.0f));
+    } else if (!pose_jump(*jm, rig, st->stand.position_ws, 0.0f, 0.0f, k, &pose, &st->stand)) {
+      return Error{file, "", "the jump could not be posed at tick " + std::to_string(k)};
+    }
+    push_frame(&m, pose, glm::mat4(1.0f));
+  }
+  return m;
+}
+
+Result<PosedMotion> pose_emote_once(const Rig& rig, const Stance* st, EmoteKind kind, const MotionClip& clip,
+                                    const std::string& file) {
+  Result<EmoteMotion> em = prepare_emote(kind, rig, clip, st ? &st->setup : nullptr);
+  if (!em) return Error{file, "", std::string("this creature cannot ") + to_string(kind) + ": " + em.error().message};
+  PosedMotion m;
+  m.name = to_string(kind);
+  CreaturePose pose;
+  pose.resize(rig);
+  const int ticks = em->ticks > 0 ? em->ticks : tick_count(clip.duration_s) - 1;  // sit: the clip's length
+  for (int k = 0; k <= ticks; ++k) {
+    if (em->legless) bind_pose(rig, &pose);
+    if (!pose_emote(*em, rig, st ? &st->stand : nullptr, emote_clip_time(*em, k), emote_play_weight(*em, k), &pose))
+      return Error{file, "", std::string("the ") + m.name + " could not be posed at tick " + std::to_string(k)};
+    push_frame(&m, pose, glm::mat4(1.0f));
+  }
+  return m;
+}
+
 }  // namespace
 
 Result<PosedMotion> pose_motion_for_export(const Rig& rig, const std::string& name,
                                            const std::string& motions_dir) {
   const auto& known = exportable_motions();
   if (std::find(known.begin(), known.end(), name) == known.end())
-    return Error{"", "motions", "unknown motion '" + name + "' (known: walk, stand, vault)"};
-  const std::string file = motions_dir + "/" + name + ".json";
+    return Error{"", "motions", "unknown motion '" + name + "' (known: " + exportable_motion_list() + ")"};
+  const std::string file = motions_dir + "/" + (name == "run" ? std::string("walk") : name) + ".json";
   Result<MotionClip> clip = load_motion(file);
   if (!clip) return clip.error();
   if (name == "vault") return pose_vault(rig, *clip, file);
-  return pose_retargeted(rig, *clip, name, file, name == "walk");
+  if (name == "stand") return pose_in_place(rig, *clip, name, file);
+  Result<Stance> stance = load_stance(rig, motions_dir);
+  const bool legless = !stance && rig.limbs.end() == std::find_if(rig.limbs.begin(), rig.limbs.end(), [](const LimbChain& l) {
+                         return l.tag == PartTag::kLeg;
+                       });
+  if (name == "walk" || name == "run" || name == "idle") {
+    if (!stance) return Error{file, "", "this creature cannot " + name + ": " + stance.error().message};
+    if (name == "idle") return pose_idle_loop(rig, *stance, *clip, file);
+    // The walk at its natural speed (the clip's pace scaled to the legs); the run at full stick.
+    const float stick = name == "run" ? 1.0f : natural_speed(stance->setup) / max_speed(stance->setup);
+    return pose_gait(rig, *stance, name, stick, file);
+  }
+  if (!stance && !legless) return stance.error();
+  const Stance* st = stance ? &*stance : nullptr;
+  if (name == "jump") return pose_jump_once(rig, st, *clip, file);
+  for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance})
+    if (name == to_string(k)) return pose_emote_once(rig, st, k, *clip, file);
+  return Error{"", "motions", "unknown motion '" + name + "'"};
 }
 
 int export_frame_at(const PosedMotion& m, double time_s) {

@@ -254,8 +254,8 @@ ExportedMotion add_animation(const ExportSource& s, const PosedMotion& pm, const
     }
   }
   m->animations.push_back(anim);
-  return ExportedMotion{pm.name, static_cast<int>(pm.frames.size()), kr.keys_before, kr.keys_after,
-                        kr.max_error_m};
+  return ExportedMotion{pm.name,        static_cast<int>(pm.frames.size()), pm.duration_s(), pm.loop,
+                        kr.keys_before, kr.keys_after,                       kr.max_error_m};
 }
 
 }  // namespace

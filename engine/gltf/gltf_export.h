@@ -2,8 +2,9 @@
 // glTF 2.0 export of a creature: its flesh (positions, normals, UVs, the skin texture as an embedded
 // PNG), its skin (joints in the rig's depth-first order with their names, inverse bind matrices,
 // JOINTS_0/WEIGHTS_0 with at most four influences per vertex, the weights the game skins with, which
-// sum to exactly 1), and its motions posed as the game poses them (export_poses.h) as per-joint
-// translation/rotation keys at 60 Hz, reduced while every bone stays within max_error_m.
+// sum to exactly 1), and every motion posed as the game poses it (export_poses.h), one named
+// animation each, as per-joint translation/rotation keys a tick apart, reduced while every bone
+// stays within max_error_m.
 // One call writes a .glb (binary glTF) atomically; the editor's "Export" and `creature-lab export`
 // both call export_glb().
 #include <string>
@@ -30,7 +31,9 @@ struct ExportOptions {
 
 struct ExportedMotion {
   std::string name;
-  int ticks = 0;        // poses sampled (60 Hz, both ends)
+  int ticks = 0;        // poses sampled (one a tick, both ends)
+  double duration_s = 0.0;  // (ticks - 1) ticks
+  bool loop = false;        // the last pose is the first one, a cycle later
   int keys_before = 0;  // translation + rotation keys over all joints, before reduction
   int keys_after = 0;
   float max_error_m = 0.0f;  // worst bone probe distance from the exact pose, metres

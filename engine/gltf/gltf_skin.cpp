@@ -189,11 +189,13 @@ glm::vec4 sample_channel(const GltfChannel& c, double t) {
   const std::size_t last = c.times.size() - 1;
   if (t <= c.times[0]) return value(0, off);
   if (t >= c.times[last]) return value(last, off);
-  const std::size_t k1 = static_cast<std::size_t>(
-      std::upper_bound(c.times.begin(), c.times.end(), static_cast<float>(t)) - c.times.begin());
+  // A time just below the last key can round up to it in float: the key pair stays inside the track.
+  const std::size_t k1 = std::clamp<std::size_t>(
+      static_cast<std::size_t>(std::upper_bound(c.times.begin(), c.times.end(), static_cast<float>(t)) - c.times.begin()),
+      1, last);
   const std::size_t k0 = k1 - 1;
   const double dt = c.times[k1] - c.times[k0];
-  const float s = static_cast<float>((t - c.times[k0]) / dt);
+  const float s = static_cast<float>(std::clamp((t - c.times[k0]) / dt, 0.0, 1.0));
   if (c.interpolation == 1) return value(k0, off);
   if (c.interpolation == 2) {
     const float s2 = s * s, s3 = s2 * s, d = static_cast<float>(dt);

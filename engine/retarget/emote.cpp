@@ -298,6 +298,19 @@ double emote_clip_time(const EmoteMotion& em, int tick) {
   return std::min(t, em.clip.duration_s);
 }
 
+int emote_ease_ticks(EmoteKind k) { return k == EmoteKind::kSit ? 40 : 12; }
+
+float emote_ease_weight(EmoteKind k, int ease) {
+  const float u = std::clamp(static_cast<float>(ease) / static_cast<float>(emote_ease_ticks(k)), 0.0f, 1.0f);
+  return u * u * (3.0f - 2.0f * u);
+}
+
+float emote_play_weight(const EmoteMotion& em, int tick) {
+  const int e = emote_ease_ticks(em.kind);
+  const int ease = em.ticks > 0 ? std::min({tick, e, em.ticks - tick}) : std::min(tick, e);
+  return emote_ease_weight(em.kind, ease);
+}
+
 bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker, double time_s, float w,
                 CreaturePose* out) {
   if (!out || !out->sized_for(rig) || !std::isfinite(time_s) || !std::isfinite(w)) return false;

@@ -56,6 +56,14 @@ Result<EmoteMotion> prepare_emote(EmoteKind kind, const Rig& rig, const MotionCl
 // The clip time of motion tick k (sit: the lowered pose's loop after its first second).
 double emote_clip_time(const EmoteMotion& em, int tick);
 
+// Ticks a motion eases in (from the stand) and out over: sit 40, the emotes 12.
+int emote_ease_ticks(EmoteKind k);
+// The motion's share after 'ease' ticks of easing (0 .. emote_ease_ticks): a smoothstep.
+float emote_ease_weight(EmoteKind k, int ease);
+// The share at tick k of a motion played through from the stand, as the game plays it when nothing
+// interrupts: eased in, and a one-shot eased out over its last ticks (sit holds).
+float emote_play_weight(const EmoteMotion& em, int tick);
+
 // Poses the motion at clip time t and weight w (0: the stand, 1: the motion) into *out. With legs,
 // over a standing walker (every foot planted where it planted it, a lifted foreleg excepted);
 // legless, out must already hold the creature's bind pose placed in the world (its placement is

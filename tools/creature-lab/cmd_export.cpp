@@ -1,5 +1,5 @@
 // creature-lab export: the creature as a binary glTF 2.0 file (.glb) with its flesh, skin texture,
-// skin and the walk, stand and vault motions (engine/gltf/gltf_export.h).
+// skin and every motion the creature can play as a named animation (engine/gltf/gltf_export.h).
 #include <algorithm>
 #include <sstream>
 
@@ -24,11 +24,11 @@ int cmd_export(const Args& a) {
       if (name.empty()) continue;
       const auto& known = exportable_motions();
       if (std::find(known.begin(), known.end(), name) == known.end())
-        return fail(a, "--motions: unknown motion '" + name + "' (known: walk, stand, vault)");
+        return fail(a, "--motions: unknown motion '" + name + "' (known: " + exportable_motion_list() + ")");
       if (std::find(opt.motions.begin(), opt.motions.end(), name) == opt.motions.end())
         opt.motions.push_back(name);
     }
-    if (opt.motions.empty()) return fail(a, "--motions: name at least one of walk, stand, vault");
+    if (opt.motions.empty()) return fail(a, "--motions: name at least one of " + exportable_motion_list());
   }
   auto creature = load_creature(a.get("creature"));
   if (!creature) return fail(a, creature.error().to_string());
@@ -49,6 +49,8 @@ int cmd_export(const Args& a) {
   for (const ExportedMotion& m : r->motions)
     j["motions"].push_back({{"name", m.name},
                             {"ticks", m.ticks},
+                            {"duration_s", m.duration_s},
+                            {"loop", m.loop},
                             {"keys_before", m.keys_before},
                             {"keys_after", m.keys_after},
                             {"max_error_m", m.max_error_m}});

@@ -24,8 +24,6 @@ constexpr float kSettledWeight = 0.02f;
 constexpr float kStickMoves = 0.25f;   // a stick past this asks to move: the motion ends
 constexpr float kGreetReach_m = 2.5f;  // a herd creature greets the player this close
 
-int ease_ticks(EmoteKind k) { return k == EmoteKind::kSit ? 40 : 12; }
-
 bool stick_moves(const CreatureCommand& c) { return std::fabs(c.move_x) > kStickMoves || c.move_y > kStickMoves; }
 
 bool at_stand(const Species& sp, const CreatureState& c) { return !sp.walks() || walker_stands_still(c.walker); }
@@ -88,8 +86,7 @@ bool EmoteAction::poses(const CreatureState& c) const {
 }
 
 float EmoteAction::weight(const State& st) const {
-  const float u = std::clamp(static_cast<float>(st.ease) / static_cast<float>(ease_ticks(kind_)), 0.0f, 1.0f);
-  return u * u * (3.0f - 2.0f * u);
+  return emote_ease_weight(kind_, st.ease);
 }
 
 void EmoteAction::start(const ActionCall& a) const {
@@ -136,11 +133,11 @@ void EmoteAction::step(const ActionCall& a) const {
       return;
     }
     case EmotePhase::kPlay:
-      if (moves || (em->ticks > 0 && st.tick >= em->ticks - ease_ticks(kind_))) st.phase = EmotePhase::kEnd;
+      if (moves || (em->ticks > 0 && st.tick >= em->ticks - emote_ease_ticks(kind_))) st.phase = EmotePhase::kEnd;
       break;
     default: break;
   }
-  if (st.phase == EmotePhase::kPlay) st.ease = std::min(st.ease + 1, ease_ticks(kind_));
+  if (st.phase == EmotePhase::kPlay) st.ease = std::min(st.ease + 1, emote_ease_ticks(kind_));
   if (st.phase == EmotePhase::kEnd && --st.ease <= 0) {
     st.ease = 0;
     st.phase = EmotePhase::kNone;  // back at the stand: locomotion goes on from the walker as it stood
@@ -161,7 +158,7 @@ bool EmoteAction::pose(const PoseCall& call) const {
   }
   if (!pose_emote(*em, *sp.rig, &call.creature.walker, t, weight(st), call.out)) return false;
   // Started from the idle: its pose hands over to the motion as the motion eases in.
-  const int ease = ease_ticks(kind_);
+  const int ease = emote_ease_ticks(kind_);
   if (st.from_idle_ticks > kIdleStartTicks && st.tick < ease) {
     const ActionId idle = call.ctx.registry().find("idle");
     if (idle == kNoAction || !pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch))

@@ -2,15 +2,18 @@
 //  1. `creature-lab export` writes the .glb;
 //  2. the Khronos glTF-Validator reports 0 errors and 0 warnings;
 //  3. three.js plays the walk at several ticks; every skinned vertex is within 1 mm of the game's
-//     own skinning of the same pose (`creature-lab export-poses`).
-// usage: node check_export.mjs CREATURE_LAB CREATURE.json OUT_DIR
+//     own skinning of the same pose (`creature-lab export-poses`);
+//  4. every motion is there as a named animation, as long as its clip, doing what it is for
+//     (motion_checks.mjs).
+// usage: node check_export.mjs CREATURE_LAB CREATURE.json OUT_DIR ASSETS_DIR
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { checkMotions } from './motion_checks.mjs';
 import { poseWithThree, maxDistance } from './three_pose.mjs';
 
-const [lab, creature, outDir] = process.argv.slice(2);
-if (!outDir) { console.error('usage: node check_export.mjs CREATURE_LAB CREATURE.json OUT_DIR'); process.exit(2); }
+const [lab, creature, outDir, assets] = process.argv.slice(2);
+if (!assets) { console.error('usage: node check_export.mjs CREATURE_LAB CREATURE.json OUT_DIR ASSETS_DIR'); process.exit(2); }
 mkdirSync(outDir, { recursive: true });
 const stem = basename(creature, '.json');
 const glb = join(outDir, `${stem}.glb`);
@@ -49,10 +52,12 @@ three.poses.forEach((p, i) => {
 // The check must be able to fail: the walk really moves the flesh between the first and middle tick.
 const moved = maxDistance(ref.poses[0].positions, ref.poses[3].positions).distance;
 if (!(moved > 0.01)) fail(`walk poses barely differ (${moved} m): the comparison would prove nothing`);
+// 4. every motion
+const motions = await checkMotions(glb, exported, assets, fail);
 console.log(JSON.stringify({
   creature: stem, bytes: exported.bytes, vertices: exported.vertices, joints: exported.joints,
   keys: exported.motions.map((m) => ({ name: m.name, before: m.keys_before, after: m.keys_after,
                                        ratio: +(m.keys_after / m.keys_before).toFixed(3) })),
-  three_vs_game_max_mm: +(worst * 1000).toFixed(4), per_tick: perTime,
+  three_vs_game_max_mm: +(worst * 1000).toFixed(4), per_tick: perTime, motions,
 }));
 process.exit(ok ? 0 : 1);

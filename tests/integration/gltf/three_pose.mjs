@@ -37,9 +37,8 @@ async function loadThree() {
   }
 }
 
-// Returns { names, poses: [{ time, primitives: [Float64Array of xyz] }] } for the animation
-// named (or numbered) 'animation' at each time, skinned meshes in scene traversal order.
-export async function poseWithThree(file, animation, times) {
+// Parses a .gltf or .glb file with three.js: { THREE, gltf }.
+async function loadGltf(file) {
   const { THREE, GLTFLoader } = await loadThree();
   const bytes = readFileSync(file);
   let data;
@@ -59,9 +58,21 @@ export async function poseWithThree(file, animation, times) {
   const base = pathToFileURL(file).href.replace(/[^/]*$/, '');
   const loader = new GLTFLoader();
   const gltf = await new Promise((resolve, reject) => loader.parse(data, base, resolve, reject));
+  return { THREE, gltf };
+}
+
+function findClip(file, gltf, animation) {
   const clip = typeof animation === 'number' ? gltf.animations[animation]
                                              : gltf.animations.find((a) => a.name === animation);
   if (!clip) throw new Error(`${file}: no animation ${animation} (has ${gltf.animations.map((a) => a.name)})`);
+  return clip;
+}
+
+// Returns { names, poses: [{ time, primitives: [Float64Array of xyz] }] } for the animation
+// named (or numbered) 'animation' at each time, skinned meshes in scene traversal order.
+export async function poseWithThree(file, animation, times) {
+  const { THREE, gltf } = await loadGltf(file);
+  const clip = findClip(file, gltf, animation);
   const meshes = [];
   gltf.scene.traverse((o) => { if (o.isSkinnedMesh) meshes.push(o); });
   const poses = [];
@@ -97,4 +108,37 @@ export function maxDistance(a, b) {
     if (!(d <= worst)) { worst = d; at = i / 3; }  // NaN counts as worst
   }
   return { distance: worst, vertex: at };
+}
+
+// Every animation of a file played by three.js: { root, rest, animations: { name: { duration, joints:
+// { node name: [[x, y, z] per tick] } } } }: world positions of the skin's joints at every tick from 0 to
+// the clip's end (the last sample at the end itself), at rest (the nodes' own transforms), and the
+// skin's skeleton root.
+export async function jointTracksWithThree(file, tick_s) {
+  const { THREE, gltf } = await loadGltf(file);
+  const json = gltf.parser.json;
+  const skin = json.skins[0];
+  const names = skin.joints.map((j) => json.nodes[j].name);
+  const objects = names.map((n) => gltf.scene.getObjectByName(THREE.PropertyBinding.sanitizeNodeName(n)));
+  const out = { root: json.nodes[skin.skeleton].name, rest: {}, animations: {} };
+  const v = new THREE.Vector3();
+  gltf.scene.updateMatrixWorld(true);
+  objects.forEach((o, i) => { o.getWorldPosition(v); out.rest[names[i]] = [v.x, v.y, v.z]; });
+  const mixer = new THREE.AnimationMixer(gltf.scene);
+  for (const clip of gltf.animations) {
+    const action = mixer.clipAction(clip);
+    action.setLoop(THREE.LoopOnce);
+    action.clampWhenFinished = true;  // the end itself is the last pose, not the first again
+    const joints = Object.fromEntries(names.map((n) => [n, []]));
+    const n = Math.round(clip.duration / tick_s);
+    for (let k = 0; k <= n; ++k) {
+      action.reset().play();
+      mixer.setTime(Math.min(k * tick_s, clip.duration));
+      gltf.scene.updateMatrixWorld(true);
+      objects.forEach((o, i) => { o.getWorldPosition(v); joints[names[i]].push([v.x, v.y, v.z]); });
+    }
+    action.stop();
+    out.animations[clip.name] = { duration: clip.duration, joints };
+  }
+  return out;
 }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
@@ -34,7 +35,7 @@ TEST_P(ExportRoundTrip, EveryTickMatchesTheGameWithinOneMillimetre) {
   const std::string out = temp_path(std::string(GetParam()) + ".glb");
   Result<ExportReport> rep = export_glb(load(GetParam()), opt, out);
   ASSERT_TRUE(rep.ok()) << rep.error().to_string();
-  ASSERT_EQ(rep->motions.size(), 3u);
+  ASSERT_EQ(rep->motions.size(), exportable_motions().size());
   std::vector<std::string> skipped;
   Result<ExportSource> src = prepare_export(load(GetParam()), opt, &skipped);
   ASSERT_TRUE(src.ok());
@@ -44,7 +45,8 @@ TEST_P(ExportRoundTrip, EveryTickMatchesTheGameWithinOneMillimetre) {
   const GltfSkinnedPrimitive& prim = g->primitives[0];
   EXPECT_EQ(prim.joints.size(), static_cast<std::size_t>(src->rig.skeleton.size()));
   EXPECT_EQ(prim.positions.size(), static_cast<std::size_t>(src->flesh.mesh.vertex_count()));
-  EXPECT_EQ(g->animation_names, (std::vector<std::string>{"walk", "stand", "vault"}));
+  EXPECT_EQ(g->animation_names, (std::vector<std::string>{"walk", "run", "stand", "idle", "jump", "sit", "greet",
+                                                          "roar", "dance", "vault"}));
 
   std::vector<glm::mat4> inv_bind(src->bind_ms.size()), world;
   invert_bind_matrices(src->bind_ms, inv_bind);
@@ -120,25 +122,94 @@ TEST(GltfExport, LooserBoundKeepsFewerKeys) {
   EXPECT_LT(b.bytes, a.bytes);
 }
 
-TEST(GltfExport, WalkTravelsForwardAndLoopsInPlaceOtherwise) {
+const PosedMotion& motion(const ExportSource& s, const std::string& name) {
+  for (const PosedMotion& m : s.motions)
+    if (m.name == name) return m;
+  ADD_FAILURE() << "no " << name;
+  return s.motions.front();
+}
+
+glm::vec3 at(const PosedMotion& m, std::size_t tick, int bone) { return glm::vec3(m.frames[tick][bone][3]); }
+
+// Every default motion of a shipped creature, as the export prepares them.
+ExportSource prepared(const std::string& name) {
   ExportOptions opt;
   opt.assets_dir = kAssets;
-  Result<ExportSource> src = prepare_export(load("biped"), opt, nullptr);
-  ASSERT_TRUE(src.ok());
+  Result<ExportSource> src = prepare_export(load(name), opt, nullptr);
+  EXPECT_TRUE(src.ok()) << name;
+  return src.ok() ? std::move(*src) : ExportSource{};
+}
+
+TEST(GltfExport, WalkTravelsForwardAndLoopsInPlaceOtherwise) {
+  const ExportSource s = prepared("biped");
+  ASSERT_EQ(s.motions.size(), exportable_motions().size());
+  const ExportSource* src = &s;
   const int root = src->rig.cog_bone;
   const PosedMotion& walk = src->motions[0];
   ASSERT_EQ(walk.name, "walk");
-  EXPECT_EQ(walk.frames.size(), 70u);  // 1.15 s at 60 Hz, both ends
+  EXPECT_TRUE(walk.loop);
+  EXPECT_GT(walk.frames.size(), 20u);  // one gait cycle of a metre-tall biped: under a second
+  EXPECT_LT(walk.frames.size(), 70u);
   const glm::vec3 start(walk.frames.front()[root][3]);
   const glm::vec3 end(walk.frames.back()[root][3]);
   EXPECT_GT(end.z - start.z, 0.5f);  // one stride of a metre-tall biped
-  EXPECT_NEAR(end.y, start.y, 1e-4f);
-  const PosedMotion& stand = src->motions[1];
+  EXPECT_NEAR(end.y, start.y, 1e-3f);
+  const PosedMotion& stand = motion(*src, "stand");
   const glm::vec3 s0(stand.frames.front()[root][3]), s1(stand.frames.back()[root][3]);
   EXPECT_LT(glm::length(s1 - s0), 1e-4f);
 }
 
-TEST(GltfExport, LeglessCreatureSkipsDefaultMotionsButRefusesRequestedOnes) {
+// The run: one whole cycle of the settled walker, a longer stride than the walk's, the loop closing.
+TEST(GltfExport, TheRunLoopsOneCycleWithALongerStrideThanTheWalk) {
+  for (const char* name : {"biped", "quadruped", "hexapod"}) {
+    const ExportSource s = prepared(name);
+    ASSERT_EQ(s.motions.size(), exportable_motions().size()) << name;
+    const ExportSource* src = &s;
+    const PosedMotion &walk = motion(*src, "walk"), &run = motion(*src, "run");
+    EXPECT_TRUE(run.loop);
+    const int root = src->rig.cog_bone;
+    const std::size_t last = run.frames.size() - 1;
+    const glm::vec3 stride = at(run, last, root) - at(run, 0, root);
+    const float walk_stride = at(walk, walk.frames.size() - 1, root).z - at(walk, 0, root).z;
+    EXPECT_GT(stride.z, 1.1f * walk_stride) << name;  // a reach-limited walk's stride is its reach
+    EXPECT_NEAR(stride.x, 0.0f, 1e-3f) << name;
+    EXPECT_NEAR(stride.y, 0.0f, 1e-3f) << name;
+    // A cycle later every bone is where it was, one stride on: the loop closes.
+    for (int b = 0; b < src->rig.skeleton.size(); ++b)
+      EXPECT_LT(glm::length(at(run, last, b) - at(run, 0, b) - stride), 2e-3f) << name << " bone " << b;
+    // Faster than the walk: a shorter cycle per metre.
+    EXPECT_GT(stride.z / run.duration_s(), 1.5f * walk_stride / walk.duration_s()) << name;
+  }
+}
+
+// Jump, sit and the emotes start from the stand; the one-shots end at it, the sit seated.
+TEST(GltfExport, OneShotsStartAtTheStandAndTheSitEndsSeated) {
+  const ExportSource s = prepared("biped_arms_tail");
+  ASSERT_EQ(s.motions.size(), exportable_motions().size());
+  const ExportSource* src = &s;
+  const int root = src->rig.cog_bone;
+  const PosedMotion& idle = motion(*src, "idle");
+  float idle_low = 1e9f;
+  for (std::size_t k = 0; k < idle.frames.size(); ++k) idle_low = std::min(idle_low, at(idle, k, root).y);
+  const glm::vec3 stand = at(idle, 0, root);
+  for (const char* name : {"jump", "sit", "greet", "roar", "dance"}) {
+    const PosedMotion& m = motion(*src, name);
+    EXPECT_FALSE(m.loop) << name;
+    EXPECT_LT(glm::length(at(m, 0, root) - stand), 0.01f) << name;
+    float moved = 0.0f;
+    for (std::size_t k = 0; k < m.frames.size(); ++k)
+      for (int b = 0; b < src->rig.skeleton.size(); ++b) moved = std::max(moved, glm::length(at(m, k, b) - at(m, 0, b)));
+    EXPECT_GT(moved, 0.05f) << name;
+    if (std::string(name) == "sit") continue;
+    for (int b = 0; b < src->rig.skeleton.size(); ++b)
+      EXPECT_LT(glm::length(at(m, m.frames.size() - 1, b) - at(m, 0, b)), 0.01f) << name << " bone " << b;
+  }
+  EXPECT_LT(at(motion(*src, "sit"), motion(*src, "sit").frames.size() - 1, root).y, idle_low - 0.1f);
+  EXPECT_NEAR(motion(*src, "sit").duration_s(), 4.0, 1e-9);  // the sit clip's length
+  EXPECT_NEAR(motion(*src, "idle").duration_s(), 6.0, 1e-9);  // one loop of the idle clip
+}
+
+TEST(GltfExport, LeglessCreatureHopsAndEmotesButSkipsWhatNeedsLegs) {
   Result<Creature> c = parse_creature(R"({"format": "critterforge.creature/1", "name": "worm", "parts": [
       {"tag": "torso", "radius": 0.1, "stroke": [[0, 0.1, -0.5], [0, 0.1, 0], [0, 0.1, 0.5]]}]})",
                                       "worm.json");
@@ -148,16 +219,29 @@ TEST(GltfExport, LeglessCreatureSkipsDefaultMotionsButRefusesRequestedOnes) {
   std::vector<std::string> skipped;
   Result<ExportSource> src = prepare_export(*c, opt, &skipped);
   ASSERT_TRUE(src.ok()) << src.error().to_string();
-  EXPECT_TRUE(src->motions.empty());
-  ASSERT_EQ(skipped.size(), 3u);
-  EXPECT_NE(skipped[0].find("walk"), std::string::npos);
+  std::vector<std::string> names;
+  for (const PosedMotion& m : src->motions) names.push_back(m.name);
+  // As in the game: it hops, sits (its torso lowers), greets (nods), roars (rears its front), dances.
+  EXPECT_EQ(names, (std::vector<std::string>{"jump", "sit", "greet", "roar", "dance"}));
+  ASSERT_EQ(skipped.size(), 5u);
+  for (const char* n : {"walk", "run", "stand", "idle", "vault"})
+    EXPECT_TRUE(std::any_of(skipped.begin(), skipped.end(), [&](const std::string& s) { return s.rfind(n, 0) == 0; }))
+        << n;
+  const int root = src->rig.cog_bone;
+  const PosedMotion& hop = src->motions[0];
+  float top = 0.0f;
+  for (const auto& f : hop.frames) top = std::max(top, f[root][3].y - hop.frames[0][root][3].y);
+  EXPECT_GT(top, 0.1f);  // the hop lifts the body
+  EXPECT_NEAR(hop.frames.back()[root][3].y, hop.frames[0][root][3].y, 1e-5f);
   ExportReport rep;
   EXPECT_TRUE(build_glb(*src, "", opt, &rep).ok());  // a still creature is still a valid file
   opt.motions = {"walk"};
   Result<ExportSource> refused = prepare_export(*c, opt, nullptr);
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.error().to_string().find("walk.json"), std::string::npos);
-  opt.motions = {"dance"};
+  opt.motions = {"run"};
+  EXPECT_FALSE(prepare_export(*c, opt, nullptr).ok());
+  opt.motions = {"vault"};
   EXPECT_FALSE(prepare_export(*c, opt, nullptr).ok());
 }
 

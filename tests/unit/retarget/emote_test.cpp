@@ -2,7 +2,7 @@
 // the pose is the walker's stand (so easing in and out never pops); sitting lowers the body with
 // every foot where the walker planted it and the flesh above the ground; a lifted foreleg leaves
 // its foothold and comes back; a wagging tail moves; a legless body lowers its torso; bad input is
-// refused; posing allocates nothing.
+// refused; posing allocates nothing; a motion played through eases in and out as the game eases it.
 #include "retarget/emote.h"
 
 #include <algorithm>
@@ -62,6 +62,31 @@ TEST(Emote, EachBodyPicksItsVariant) {
     EXPECT_EQ(choose_emote_variant(EmoteKind::kDance, rig), EmoteVariant::kBobSway) << name;
   }
   EXPECT_STREQ(to_string(EmoteVariant::kLiftForeleg), "lift_foreleg");
+}
+
+// Played through from the stand, as the game plays it uninterrupted: eased in over emote_ease_ticks
+// (smoothly: 0, then rising, 1 once eased), a one-shot eased out over its last ticks to 0; sit holds.
+TEST(Emote, APlayedThroughMotionEasesInAndAOneShotEasesOut) {
+  for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance}) {
+    const Fitted f = fit("biped", k);
+    const int e = emote_ease_ticks(k);
+    EXPECT_EQ(e, k == EmoteKind::kSit ? 40 : 12);
+    EXPECT_EQ(emote_play_weight(f.em, 0), 0.0f) << to_string(k);
+    for (int t = 1; t < e; ++t) EXPECT_GT(emote_play_weight(f.em, t), emote_play_weight(f.em, t - 1)) << t;
+    EXPECT_EQ(emote_play_weight(f.em, e), 1.0f);
+    EXPECT_NEAR(emote_play_weight(f.em, e / 2), 0.5f, 1e-6f);
+    if (k == EmoteKind::kSit) {
+      EXPECT_EQ(f.em.ticks, 0);
+      EXPECT_EQ(emote_play_weight(f.em, 100000), 1.0f);  // seated until asked to stand
+      continue;
+    }
+    ASSERT_GT(f.em.ticks, 2 * e);
+    EXPECT_EQ(emote_play_weight(f.em, f.em.ticks - e), 1.0f);
+    EXPECT_LT(emote_play_weight(f.em, f.em.ticks - e + 1), 1.0f);
+    EXPECT_EQ(emote_play_weight(f.em, f.em.ticks), 0.0f);
+    EXPECT_EQ(emote_ease_weight(k, -3), 0.0f);
+    EXPECT_EQ(emote_ease_weight(k, e + 5), 1.0f);
+  }
 }
 
 TEST(Emote, AtWeightZeroEveryMotionIsTheWalkersStand) {
