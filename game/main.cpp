@@ -2,6 +2,7 @@
 // arguments, load the creature and level, create the subsystems (plain objects owned here), then
 // loop { events, input, fixed ticks, build the frame, rasterize, present }.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -141,7 +142,7 @@ int main(int argc, char** argv) {
     for (int s = 0; s < view.species_count(); ++s) {
       const cf::IndexedTexture* page = view.paint_page(s);
       if (!page) continue;
-      cf::expand_indexed(*page, &paint_rgba);
+      cf::index_image(*page, &paint_rgba);  // indices: each creature's eyes are its colour table
       const auto k = static_cast<std::size_t>(s);
       if (k >= paint_textures.size()) paint_textures.push_back(rasterizer.create_texture(paint_rgba));
       else rasterizer.update_texture(paint_textures[k], paint_rgba);
@@ -242,8 +243,22 @@ int main(int argc, char** argv) {
   };
   auto upload_page = [&](const cf::EditorPreview& p, PageUpload* u) {
     if (!p.painted || p.page_revision == u->page) return false;
-    cf::expand_indexed(p.page, &paint_rgba);
+    cf::index_image(p.page, &paint_rgba);
     return upload_image(paint_rgba, p.page_revision, u);
+  };
+  // A preview's colour table row this frame: its page's, the eyes blinking (the card's stay open).
+  std::array<cf::Rgba8, cf::kClutEntries> preview_row{};
+  std::uint64_t frames_drawn = 0;
+  auto upload_preview_clut = [&](const cf::EditorPreview& p, int row) {
+    if (!p.painted || p.page.clut.empty()) return;
+    const std::size_t n = std::min<std::size_t>(p.page.clut.size(), cf::kClutEntries);
+    std::copy(p.page.clut.begin(), p.page.clut.begin() + static_cast<std::ptrdiff_t>(n), preview_row.begin());
+    if (row != cf::kCardClutRow) {
+      cf::EyeLook look;
+      look.closure = cf::blink_closure(p.page.eye_seed, frames_drawn);
+      cf::write_eye_clut(p.page, look, 1.0f, preview_row.data());
+    }
+    rasterizer.set_clut(row, preview_row.data(), static_cast<int>(n));
   };
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;
@@ -379,6 +394,12 @@ int main(int argc, char** argv) {
       editor.set_paint_texture(editor_page.texture);
     if (modes.current == cf::ModeId::kTitle && upload_page(title.preview(), &title_page))
       title.set_paint_texture(title_page.texture);
+    ++frames_drawn;
+    if (modes.current == cf::ModeId::kEditor) {
+      upload_preview_clut(editor.preview(), cf::kEditorClutRow);
+      upload_preview_clut(editor.preview(), cf::kCardClutRow);
+    }
+    if (modes.current == cf::ModeId::kTitle) upload_preview_clut(title.preview(), cf::kTitleClutRow);
     if (modes.current == cf::ModeId::kTitle && upload_image(title.gallery().page(), title.gallery().revision(), &gallery_page))
       title.set_gallery_texture(gallery_page.texture);
     const cf::CommandList* own = modes.active().build_frame(frame_settings, size.width, size.height);
@@ -411,6 +432,8 @@ int main(int argc, char** argv) {
                                             : static_cast<float>(std::clamp(kSavedNoticeS - saved_age, 0.0, 1.0)));
     if (!own) {
       view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);
+      for (int c = 0; c < draw.creature_count; ++c)
+        if (const cf::Rgba8* row = view.clut_row(c)) rasterizer.set_clut(c, row, cf::kClutEntries);
       modes.active().draw_over(frame_settings, view.frame());
     }
     const cf::CommandList& frame = own ? *own : *view.frame();
