@@ -246,19 +246,11 @@ int main(int argc, char** argv) {
     cf::index_image(p.page, &paint_rgba);
     return upload_image(paint_rgba, p.page_revision, u);
   };
-  // A preview's colour table row this frame: its page's, the eyes blinking (the card's stay open).
+  // A preview's colour table row this frame: the eyes blink (the card's stay open).
   std::array<cf::Rgba8, cf::kClutEntries> preview_row{};
   std::uint64_t frames_drawn = 0;
   auto upload_preview_clut = [&](const cf::EditorPreview& p, int row) {
-    if (!p.painted || p.page.clut.empty()) return;
-    const std::size_t n = std::min<std::size_t>(p.page.clut.size(), cf::kClutEntries);
-    std::copy(p.page.clut.begin(), p.page.clut.begin() + static_cast<std::ptrdiff_t>(n), preview_row.begin());
-    if (row != cf::kCardClutRow) {
-      cf::EyeLook look;
-      look.closure = cf::blink_closure(p.page.eye_seed, frames_drawn);
-      cf::write_eye_clut(p.page, look, 1.0f, preview_row.data());
-    }
-    rasterizer.set_clut(row, preview_row.data(), static_cast<int>(n));
+    if (p.painted) rasterizer.set_clut(row, preview_row.data(), cf::preview_clut(p.page, row, frames_drawn, preview_row.data()));
   };
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;

@@ -34,6 +34,13 @@ void creature_clut(const IndexedTexture& page, const SpeciesEyes& e, const EyeLo
   write_eye_clut(page, look, e.first_flank, row);
 }
 
+int preview_clut(const IndexedTexture& page, int row, std::uint64_t frame, Rgba8* out) {
+  EyeLook look;
+  if (row != kCardClutRow) look.closure = blink_closure(page.eye_seed, frame);
+  creature_clut(page, SpeciesEyes{}, look, out);
+  return static_cast<int>(std::min<std::size_t>(page.clut.size(), kClutEntries));
+}
+
 void index_image(const IndexedTexture& page, Image* out) {
   out->width = page.width;
   out->height = page.height;

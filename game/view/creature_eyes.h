@@ -34,6 +34,10 @@ EyeLook creature_look(const SpeciesEyes& e, std::uint32_t seed, const CreaturePo
 // A colour table row (kClutEntries) for the page and a look: the page's entries, the eyes rewritten.
 void creature_clut(const IndexedTexture& page, const SpeciesEyes& e, const EyeLook& look, Rgba8* row);
 
+// A menu preview's row (kEditorClutRow, kTitleClutRow or kCardClutRow) at frame 'frame': blinking on
+// the creature's schedule, looking ahead; the card's eyes open. Returns the entries written.
+int preview_clut(const IndexedTexture& page, int row, std::uint64_t frame, Rgba8* out);
+
 // The page as an index texture for a colour table row: each texel's red is its CLUT index.
 void index_image(const IndexedTexture& page, Image* out);
 
