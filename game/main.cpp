@@ -2,6 +2,7 @@
 // arguments, load the creature and level, create the subsystems (plain objects owned here), then
 // loop { events, input, fixed ticks, build the frame, rasterize, present }.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <functional>
@@ -114,7 +115,7 @@ int main(int argc, char** argv) {
     for (int s = 0; s < view.species_count(); ++s) {
       const cf::IndexedTexture* page = view.paint_page(s);
       if (!page) continue;
-      cf::expand_indexed(*page, &paint_rgba);
+      cf::index_image(*page, &paint_rgba);  // indices: each creature's eyes are its colour table
       const auto k = static_cast<std::size_t>(s);
       if (k >= paint_textures.size()) paint_textures.push_back(rasterizer.create_texture(paint_rgba));
       else rasterizer.update_texture(paint_textures[k], paint_rgba);
@@ -175,16 +176,7 @@ int main(int argc, char** argv) {
       sound_out.reset();
     }
   }
-  // The options' volumes, scaled by the command line's (--volume, --mute, --rumble).
-  const auto sound_settings = [&] {
-    cf::SoundSettings v = settings.sound;
-    v.master *= opt.sound.master;
-    v.effects *= opt.sound.effects;
-    v.interface_ *= opt.sound.interface_;
-    v.rumble *= opt.sound.rumble;
-    return v;
-  };
-  sound.set_settings(sound_settings());
+  sound.set_settings(cf::scaled(settings.sound, opt.sound));
   if (opt.print_sound_events) sound.set_print(stdout);
   if (!opt.headless) {
     sound.set_rumble_sink([&](const cf::RumbleCommand& r, std::uint64_t tick) {
@@ -215,8 +207,14 @@ int main(int argc, char** argv) {
   };
   auto upload_page = [&](const cf::EditorPreview& p, PageUpload* u) {
     if (!p.painted || p.page_revision == u->page) return false;
-    cf::expand_indexed(p.page, &paint_rgba);
+    cf::index_image(p.page, &paint_rgba);
     return upload_image(paint_rgba, p.page_revision, u);
+  };
+  // A preview's colour table row this frame: the eyes blink (the card's stay open).
+  std::array<cf::Rgba8, cf::kClutEntries> preview_row{};
+  std::uint64_t frames_drawn = 0;
+  auto upload_preview_clut = [&](const cf::EditorPreview& p, int row) {
+    if (p.painted) rasterizer.set_clut(row, preview_row.data(), cf::preview_clut(p.page, row, frames_drawn, preview_row.data()));
   };
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;
@@ -256,7 +254,7 @@ int main(int argc, char** argv) {
   cf::LookSettings applied_look = settings.look;  // the window follows only what the player changed
   mode_ctx.settings_changed = [&] {
     input.set_controls(cf::input_controls(settings));
-    sound.set_settings(sound_settings());
+    sound.set_settings(cf::scaled(settings.sound, opt.sound));
     cf::apply_look(settings.look, &frame_settings);
     editor.set_pen_speeds(settings.controls.pen_speed, settings.controls.precise_pen_speed);
     if (!opt.headless) {
@@ -279,14 +277,7 @@ int main(int argc, char** argv) {
     }
   };
   if (opt.debug) {
-    // Opens paused at --at-tick, reached at full speed: with a pad script, the script's ticks up to it
-    // (fed straight to the simulation, as creature-lab clipcheck does); after it the script drives the pad.
-    const std::uint64_t target = opt.has_at_tick ? opt.at_tick : 0;
-    const bool scripted = !opt.pad_script_path.empty();
-    while (session.state().tick < target &&
-           session.tick(scripted ? cf::scripted_frame(pad_script, session.state().tick) : cf::InputFrame{})) {
-    }
-    if (session.state().tick < target) return fail(2, "--at-tick: the session ended before tick " + std::to_string(target));
+    if (cf::Status s = harness.reach_debug_tick(session, pad_script); !s) return fail(2, s.error.to_string());
     modes.current = cf::ModeId::kDebug;
   }
   std::uint64_t typed_tick = ~0ull;  // the pad script's keys are typed once per tick
@@ -352,6 +343,12 @@ int main(int argc, char** argv) {
       editor.set_paint_texture(editor_page.texture);
     if (modes.current == cf::ModeId::kTitle && upload_page(title.preview(), &title_page))
       title.set_paint_texture(title_page.texture);
+    ++frames_drawn;
+    if (modes.current == cf::ModeId::kEditor) {
+      upload_preview_clut(editor.preview(), cf::kEditorClutRow);
+      upload_preview_clut(editor.preview(), cf::kCardClutRow);
+    }
+    if (modes.current == cf::ModeId::kTitle) upload_preview_clut(title.preview(), cf::kTitleClutRow);
     if (modes.current == cf::ModeId::kTitle && upload_image(title.gallery().page(), title.gallery().revision(), &gallery_page))
       title.set_gallery_texture(gallery_page.texture);
     const cf::CommandList* own = modes.active().build_frame(frame_settings, size.width, size.height);
@@ -384,6 +381,8 @@ int main(int argc, char** argv) {
                                             : static_cast<float>(std::clamp(kSavedNoticeS - saved_age, 0.0, 1.0)));
     if (!own) {
       view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);
+      for (int c = 0; c < draw.creature_count; ++c)
+        if (const cf::Rgba8* row = view.clut_row(c)) rasterizer.set_clut(c, row, cf::kClutEntries);
       modes.active().draw_over(frame_settings, view.frame());
     }
     const cf::CommandList& frame = own ? *own : *view.frame();

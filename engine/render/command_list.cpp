@@ -44,6 +44,7 @@ std::string dump_command_list(const CommandList& list) {
     const ScreenTriangle& t = list.triangles[i];
     std::snprintf(buf, sizeof buf, "tri %zu tex=%d", i, t.texture.index);
     s += buf;
+    if (t.clut >= 0) s += " clut=" + std::to_string(t.clut);
     for (const ScreenVertex& v : t.v) append_vertex(&s, v);
     s += '\n';
   }

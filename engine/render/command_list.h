@@ -53,9 +53,17 @@ struct ScreenVertex {
   std::uint8_t fog = 0;       // fog amount 0..255, blended towards CommandList::fog_color after texturing
 };
 
+// The rasterizer's colour tables: kClutRows of kClutEntries (an 8-bit texture's), enough for every
+// creature of a world and the menus' previews.
+constexpr int kClutEntries = 256;
+constexpr int kClutRows = 128;
+
 struct ScreenTriangle {
   ScreenVertex v[3];
   TextureId texture = kNoTexture;
+  // A row of the rasterizer's colour tables: the texture's red channel is then an index into it (the
+  // console's CLUT, so a blink is a table change, not a new texture). -1: the texture's own colours.
+  std::int16_t clut = -1;
 };
 
 // A debug line in target pixels, drawn on top of all triangles (no depth test).

@@ -83,6 +83,7 @@ class Builder {
     ctx.style.double_sided = m.double_sided;
     ctx.style.ground = m.ground_layer;
     ctx.style.texture = ctx.weights ? kNoTexture : m.texture;
+    ctx.style.clut = ctx.weights ? std::int16_t{-1} : m.clut;
     transform_vertices(ctx);
     const int tris = m.index_count / 3;
     if (stats_) stats_->triangles_in += tris;

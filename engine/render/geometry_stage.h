@@ -25,6 +25,7 @@ struct MeshInput {
   Rgba8 color{255, 255, 255, 255};          // flat colour, modulated by lighting and texel; a < 192: see-through
                                             // (the rasterizer drops every other pixel, a screen-door dither)
   TextureId texture = kNoTexture;
+  std::int16_t clut = -1;                   // ScreenTriangle::clut: the texture is indexed through this row
   bool unlit = false;                       // true: colour used as is (no sun, no ambient)
   bool double_sided = false;                // true: back faces are drawn too
   bool ground_layer = false;                // true: sorted behind every other mesh (the floor under the scene)

@@ -61,6 +61,7 @@ Program locate_program(GLuint id) {
   p.target = glGetUniformLocation(id, "u_target");
   p.tex = glGetUniformLocation(id, "u_tex");
   p.fog_color = glGetUniformLocation(id, "u_fog_color");
+  p.clut = glGetUniformLocation(id, "u_clut");
   p.modern = glGetUniformLocation(id, "u_modern");
   return p;
 }

@@ -17,7 +17,7 @@ in vec2 a_depth;  // window depth, 1 / clip w
 in vec2 a_uv;
 in vec4 a_color;
 in float a_fog;
-in float a_slot;  // texture unit + 1, 0 = untextured
+in float a_slot;  // texture unit + 1 (0 = untextured) + 16 * (colour table row + 1)
 uniform vec2 u_target;
 // Two varyings, not four: llvmpipe sets up and interpolates each one per triangle. The slot is the
 // same at all three corners, so interpolating it gives it back exactly.
@@ -47,6 +47,7 @@ INTERP in vec4 v_color;
 // Up to 8 textures per draw call, picked per triangle (llvmpipe pays for every draw call). GLSL 3.30
 // indexes sampler arrays only with constants, hence the chain; level 0 is all there is (no mipmaps).
 uniform sampler2D u_tex[8];
+uniform sampler2D u_clut;  // colour tables, one per row: an indexed texture's red channel picks the entry
 uniform vec3 u_fog_color;
 uniform vec2 u_target;
 out vec4 o_color;
@@ -62,7 +63,9 @@ void main() {
   if (v_color.a < 0.75 && ((int(gl_FragCoord.x) + int(gl_FragCoord.y)) & 1) == 0) discard;
   vec2 v_uv = v_uv_fog_slot.xy;
   float v_fog = v_uv_fog_slot.z;
-  int v_slot = int(v_uv_fog_slot.w + 0.5);
+  int slot_clut = int(v_uv_fog_slot.w + 0.5);
+  int v_slot = slot_clut & 15;
+  int v_clut = (slot_clut >> 4) - 1;
   vec4 texel = vec4(1.0);
   if (v_slot == 1) texel = textureLod(u_tex[0], v_uv, 0.0);
   else if (v_slot == 2) texel = textureLod(u_tex[1], v_uv, 0.0);
@@ -72,6 +75,7 @@ void main() {
   else if (v_slot == 6) texel = textureLod(u_tex[5], v_uv, 0.0);
   else if (v_slot == 7) texel = textureLod(u_tex[6], v_uv, 0.0);
   else if (v_slot == 8) texel = textureLod(u_tex[7], v_uv, 0.0);
+  if (v_clut >= 0) texel = texelFetch(u_clut, ivec2(int(texel.r * 255.0 + 0.5), v_clut), 0);
   if (texel.a < 0.5) discard;
   vec3 c = mix(texel.rgb * v_color.rgb, u_fog_color, v_fog);
 #if !QUANTIZE

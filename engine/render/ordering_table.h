@@ -18,6 +18,7 @@ struct FaceStyle {
   bool double_sided = false;  // back faces enter too
   bool ground = false;        // the ground layer: behind every other triangle
   TextureId texture = kNoTexture;
+  std::int16_t clut = -1;  // ScreenTriangle::clut
 };
 
 class OrderingTable {
@@ -42,6 +43,7 @@ class OrderingTable {
     t.v[1] = b;
     t.v[2] = c;
     t.texture = style.texture;
+    t.clut = style.clut;
     // Every bucket spans the same depth ratio (~0.2 % at 4096), so limbs a few centimetres in front of
     // the body sort in front of it at any distance (linear buckets were 20 cm deep and left arm and
     // torso to submission order).

@@ -153,6 +153,11 @@ void paint_uvs(const std::vector<glm::vec2>& uvs, const std::vector<int>& vertex
   }
 }
 
+int paint_eye_part(const Creature& c) {
+  float v = 0.0f;
+  return eye_part(c, &v);
+}
+
 void build_paint_texture(const Creature& c, const std::vector<float>& belly_u, IndexedTexture* out) {
   const int parts = static_cast<int>(std::min<std::size_t>(c.parts.size(), 64));
   const int g = paint_grid(std::max(1, parts));
@@ -169,13 +174,23 @@ void build_paint_texture(const Creature& c, const std::vector<float>& belly_u, I
         if (std::find(seen.begin(), seen.end(), col) == seen.end()) seen.push_back(col);
     distinct = seen.size();
   }
-  const bool grooves = 2 * distinct + 2 <= 256;
+  const bool grooves = 2 * distinct + 2 + (c.eyes > 0 ? kEyeTableEntries : 0) <= 256;
   add_colour(&out->clut, rgba(rgb555(20, 20, 24), 1.0f));   // 0: unused texels and pupils
-  const int white = add_colour(&out->clut, rgba(rgb555(232, 232, 216), 1.0f));
+  add_colour(&out->clut, rgba(rgb555(232, 232, 216), 1.0f));  // 1: the eyes' white
   float v_eye = 0.0f;
   const int eye_at = c.eyes > 0 ? eye_part(c, &v_eye) : -1;
   std::vector<Eye> eyes;
   place_eyes(c.eyes, v_eye, &eyes);
+  out->eye_first = -1;
+  out->eye_seed = eye_seed(c);
+  if (eye_at >= 0 && !eyes.empty()) {  // the eyes' own entries, never shared with a part's colour
+    out->eye_first = static_cast<int>(out->clut.size());
+    out->clut.resize(out->clut.size() + kEyeTableEntries, out->clut[1]);
+    out->eye_white = out->clut[1];
+    out->eye_pupil = out->clut[0];
+    out->eye_lid = rgba(c.parts[static_cast<std::size_t>(eye_at)].paint.base, 0.85f);
+  }
+  const float forward = v_eye > 0.5f ? 1.0f : -1.0f;  // along v towards the part's front end
   for (int p = 0; p < parts; ++p) {
     const PartPaint& pp = c.parts[static_cast<std::size_t>(p)].paint;
     const int idx[2] = {add_colour(&out->clut, rgba(pp.base, 1.0f)), add_colour(&out->clut, rgba(pp.second, 1.0f))};
@@ -192,11 +207,15 @@ void build_paint_texture(const Creature& c, const std::vector<float>& belly_u, I
         int ix = groove_at(x0 + x, y0 + y) ? dark[s] : idx[s];
         if (p == eye_at) {
           for (const Eye& e : eyes) {
-            const float du = around(tu, e.u) * (tu < e.u ? -1.0f : 1.0f), dv = v - e.v;
-            const float d2 = du * du + dv * dv;
-            // The pupil looks forward: towards the part's front end (the head's tip).
-            const float fv = v_eye > 0.5f ? e.r * 0.35f : -e.r * 0.35f;
-            if (d2 < e.r * e.r) ix = (du * du + (dv - fv) * (dv - fv) < e.r * e.r * 0.3f) ? 0 : white;
+            const float du = around(tu, e.u) * (fract(tu - e.u) < 0.5f ? 1.0f : -1.0f), dv = v - e.v;
+            if (du * du + dv * dv >= e.r * e.r) continue;
+            // The eye's own frame: x forward (towards the front end), y up (the top is u = 0; for
+            // the odd eye on top, towards the first flank).
+            const int flank = e.u == 0.0f ? 2 : e.u < 0.5f ? 0 : 1;
+            const float x = forward * dv / e.r, y = (flank == 0 ? -du : du) / e.r;
+            const int i = std::clamp(static_cast<int>((x + 1.0f) * 0.5f * kEyeGrid), 0, kEyeGrid - 1);
+            const int j = std::clamp(static_cast<int>((y + 1.0f) * 0.5f * kEyeGrid), 0, kEyeGrid - 1);
+            ix = out->eye_first + (flank * kEyeGrid + j) * kEyeGrid + i;
           }
         }
         out->texels[static_cast<std::size_t>(y0 + y) * kPaintPageSize + static_cast<std::size_t>(x0 + x)] =
@@ -205,6 +224,41 @@ void build_paint_texture(const Creature& c, const std::vector<float>& belly_u, I
     }
   }
   out->bits = out->clut.size() <= 16 ? 4 : 8;
+  if (out->eye_first >= 0) write_eye_clut(*out, EyeLook{}, 1.0f, out->clut.data());  // open, looking ahead
+}
+
+float paint_first_flank(const std::vector<glm::vec2>& uvs, const std::vector<glm::vec3>& normals,
+                        const std::vector<int>& vertex_part, int part, float belly_u) {
+  float x = 0.0f;
+  const std::size_t n = std::min({uvs.size(), normals.size(), vertex_part.size()});
+  for (std::size_t i = 0; i < n; ++i) {
+    if (vertex_part[i] != part) continue;
+    const float tu = fract(uvs[i].x - belly_u + 0.5f);
+    if (tu > 0.1f && tu < 0.4f) x += normals[i].x;
+  }
+  return x < 0.0f ? -1.0f : 1.0f;
+}
+
+void write_eye_clut(const IndexedTexture& page, const EyeLook& look, float first_flank, Rgba8* clut) {
+  if (page.eye_first < 0 || page.eye_first + kEyeTableEntries > static_cast<int>(page.clut.size())) return;
+  const float closure = std::clamp(std::isfinite(look.closure) ? look.closure : 0.0f, 0.0f, 1.0f);
+  const float flank_side[3] = {first_flank, -first_flank, 0.0f};
+  for (int flank = 0; flank < 3; ++flank) {
+    glm::vec2 o = pupil_offset(look, flank_side[flank]);
+    if (flank == 2) o.y *= first_flank;  // the top eye's y points to the first flank, the look's to the left
+    for (int j = 0; j < kEyeGrid; ++j) {
+      const float y = (static_cast<float>(j) + 0.5f) * 2.0f / kEyeGrid - 1.0f;
+      for (int i = 0; i < kEyeGrid; ++i) {
+        const float x = (static_cast<float>(i) + 0.5f) * 2.0f / kEyeGrid - 1.0f;
+        const float dx = x - o.x, dy = y - o.y;
+        // The lid comes down from the top: shut, it covers the whole eye.
+        const bool lid = flank != 2 ? y > 1.0f - 2.0f * closure : closure > 0.5f;
+        Rgba8 c = dx * dx + dy * dy < 0.3f ? page.eye_pupil : page.eye_white;
+        if (lid) c = page.eye_lid;
+        clut[page.eye_first + (flank * kEyeGrid + j) * kEyeGrid + i] = c;
+      }
+    }
+  }
 }
 
 void expand_indexed(const IndexedTexture& t, Image* out) {

@@ -22,14 +22,15 @@ struct GpuVertex {
   float depth, inv_w;  // window depth, 1 / clip w
   float u, v;
   std::uint8_t r, g, b, a;
-  std::uint8_t fog, slot, pad1, pad2;  // slot: texture unit + 1 in its draw call, 0 = untextured
+  std::uint8_t fog, pad;
+  std::uint16_t slot;  // texture unit + 1 in its draw call (0 = untextured) + 16 * (CLUT row + 1)
 };
 static_assert(sizeof(GpuVertex) == 32, "tight vertex layout");
 
 GpuVertex to_gpu(const ScreenVertex& s) {
   constexpr float kInv = 1.0f / static_cast<float>(kSubpixelOne);
   return GpuVertex{static_cast<float>(s.x) * kInv, static_cast<float>(s.y) * kInv, s.depth, s.inv_w, s.u, s.v,
-                   s.color.r, s.color.g, s.color.b, s.color.a, s.fog, 0, 0, 0};
+                   s.color.r, s.color.g, s.color.b, s.color.a, s.fog, 0, 0};
 }
 
 GpuVertex line_vertex(std::int32_t x, std::int32_t y, Rgba8 c) {
@@ -108,6 +109,7 @@ struct Rasterizer::Impl {
   GLuint vao = 0, vbo = 0;
   std::size_t vbo_bytes = 0;
   std::vector<GLuint> textures;  // TextureId -> GL name; [0] is the placeholder
+  GLuint cluts = 0;              // kClutEntries x kClutRows colour tables, one row each
   RenderTarget target, display;
   std::vector<GpuVertex> staging;  // reused every frame
   static constexpr int kUnits = 8;  // texture units per draw call (the shader's u_tex[8])
@@ -161,7 +163,8 @@ struct Rasterizer::Impl {
       }
       for (const ScreenVertex& v : t.v) {
         staging.push_back(to_gpu(v));
-        staging.back().slot = static_cast<std::uint8_t>(slot);
+        const int row = t.clut >= 0 && t.clut < kClutRows && slot > 0 ? t.clut + 1 : 0;
+        staging.back().slot = static_cast<std::uint16_t>(slot + 16 * row);
       }
     }
     b.count = static_cast<GLint>(staging.size() / 3) - b.first;
@@ -201,6 +204,9 @@ struct Rasterizer::Impl {
     static constexpr GLint kUnitIndex[kUnits] = {0, 1, 2, 3, 4, 5, 6, 7};
     glUniform1iv(p.tex, kUnits, kUnitIndex);
     glUniform3f(p.fog_color, list.fog_color.r / 255.0f, list.fog_color.g / 255.0f, list.fog_color.b / 255.0f);
+    glUniform1i(p.clut, kUnits);
+    glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + kUnits));
+    glBindTexture(GL_TEXTURE_2D, cluts);
     glBindVertexArray(vao);
     for (const Batch& b : batches) {
       for (int u = 0; u < b.units; ++u) {
@@ -256,8 +262,18 @@ Status Rasterizer::init(const RasterizerDesc& desc) {
   glEnableVertexAttribArray(4);
   glVertexAttribPointer(4, 1, GL_UNSIGNED_BYTE, GL_TRUE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, fog)));
   glEnableVertexAttribArray(5);
-  glVertexAttribPointer(5, 1, GL_UNSIGNED_BYTE, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, slot)));
+  glVertexAttribPointer(5, 1, GL_UNSIGNED_SHORT, GL_FALSE, stride, reinterpret_cast<void*>(offsetof(GpuVertex, slot)));
   glBindVertexArray(0);
+  {
+    const std::vector<std::uint8_t> zero(static_cast<std::size_t>(kClutEntries) * kClutRows * 4, 0);
+    glGenTextures(1, &im.cluts);
+    glBindTexture(GL_TEXTURE_2D, im.cluts);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kClutEntries, kClutRows, 0, GL_RGBA, GL_UNSIGNED_BYTE, zero.data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, 0);
+  }
   im.ready = true;
   im.textures.clear();
   if (create_texture(placeholder_image()) != TextureId{0}) {
@@ -276,6 +292,8 @@ void Rasterizer::shutdown() {
   if (!im.ready) return;
   for (GLuint t : im.textures) glDeleteTextures(1, &t);
   im.textures.clear();
+  glDeleteTextures(1, &im.cluts);
+  im.cluts = 0;
   im.target.release();
   im.display.release();
   glDeleteBuffers(1, &im.vbo);
@@ -324,6 +342,17 @@ bool Rasterizer::update_texture(TextureId id, const Image& image) {
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                image.rgba.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return true;
+}
+
+bool Rasterizer::set_clut(int row, const Rgba8* colours, int count) {
+  Impl& im = *impl_;
+  if (!im.ready || row < 0 || row >= kClutRows || count < 0 || count > kClutEntries || !colours) return false;
+  static_assert(sizeof(Rgba8) == 4, "Rgba8 is the texel layout");
+  glBindTexture(GL_TEXTURE_2D, im.cluts);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  if (count > 0) glTexSubImage2D(GL_TEXTURE_2D, 0, 0, row, count, 1, GL_RGBA, GL_UNSIGNED_BYTE, colours);
   glBindTexture(GL_TEXTURE_2D, 0);
   return true;
 }

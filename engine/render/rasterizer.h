@@ -46,6 +46,9 @@ class Rasterizer {
   // Replaces a texture's image (a painted skin changed); false for an unknown id or the placeholder.
   bool update_texture(TextureId id, const Image& image);
   TextureId placeholder_texture() const;
+  // Writes row 'row' of the colour tables (count entries from 0): a triangle naming the row samples
+  // its texture's red channel as an index into it. False for a row outside [0, kClutRows).
+  bool set_clut(int row, const Rgba8* colours, int count);
 
   // Draws the frame into the window's default framebuffer (window_w x window_h drawable pixels),
   // letterboxed, leaving it ready for the swap (one window-sized pass: black bars and the scaled target).

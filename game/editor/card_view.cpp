@@ -62,6 +62,7 @@ const CommandList& CardView::build(const EditorPreview& preview, const std::stri
     if (preview.painted && preview.paint_texture.valid()) {
       in.uvs = preview.paint_uvs.data();
       in.texture = preview.paint_texture;
+      in.clut = kCardClutRow;  // eyes open
     }
     meshes_.push_back(in);
   }

@@ -264,6 +264,7 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
     if (preview.painted && preview.paint_texture.valid()) {
       in.uvs = preview.paint_uvs.data();
       in.texture = preview.paint_texture;
+      in.clut = kEditorClutRow;  // its eyes blink
     }
     meshes_.push_back(in);
   }

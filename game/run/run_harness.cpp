@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/hash.h"
+#include "game/session/clip_run.h"
 #include "render/image_io.h"
 
 namespace cf {
@@ -79,6 +80,17 @@ Status RunHarness::take_screenshot(const std::function<bool(std::vector<std::uin
   if (Status s = write_png(path, w, h, rgba.data()); !s) return s;
   ++shots_taken_;
   if (opt_.debug) stopped_ = true;  // a debug run waits for the developer; with a screenshot it ends
+  return {};
+}
+
+Status RunHarness::reach_debug_tick(Session& session, const PadScript& script) const {
+  const std::uint64_t target = opt_.has_at_tick ? opt_.at_tick : 0;
+  const bool scripted = !opt_.pad_script_path.empty();
+  while (session.state().tick < target &&
+         session.tick(scripted ? scripted_frame(script, session.state().tick) : InputFrame{})) {
+  }
+  if (session.state().tick < target)
+    return Error{"", "--at-tick", "the session ended before tick " + std::to_string(target)};
   return {};
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/result.h"
 #include "game/run/args.h"
+#include "game/session/pad_script.h"
 #include "game/session/session.h"
 
 namespace cf {
@@ -61,6 +62,11 @@ class RunHarness {
   void fail(const std::string& message);
   // The output file of --record (the editor writes its own session there).
   const std::string& record_path() const { return opt_.record_path; }
+
+  // Debug mode opens paused at --at-tick, reached at full speed: with a pad script, the script's ticks
+  // up to it (fed straight to the simulation, as creature-lab clipcheck does); after it the script
+  // drives the pad. An error when the session ends before that tick.
+  Status reach_debug_tick(Session& session, const PadScript& script) const;
 
   // Ends the run: screenshot checks, the recording, the replay's verdict and the printed hash/state.
   // Returns the process exit code.

@@ -1,5 +1,6 @@
 #pragma once
-// What the player sets about sound and rumble (the command line now, the options menu later).
+// What the player sets about sound and rumble: in the options menu, scaled by the command line's
+// --volume, --mute and --rumble.
 namespace cf {
 
 struct SoundSettings {
@@ -8,5 +9,11 @@ struct SoundSettings {
   float interface_ = 1.0f;  // 0..1, menus and the editor
   float rumble = 1.0f;      // 0..1 strength of the pad's rumble; 0 = off (nothing is sent)
 };
+
+// The options' levels scaled by the command line's, level by level.
+inline SoundSettings scaled(const SoundSettings& options, const SoundSettings& command_line) {
+  return SoundSettings{options.master * command_line.master, options.effects * command_line.effects,
+                       options.interface_ * command_line.interface_, options.rumble * command_line.rumble};
+}
 
 }  // namespace cf

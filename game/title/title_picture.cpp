@@ -69,6 +69,7 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
     if (preview_.painted && preview_.paint_texture.valid()) {  // the creature's own paint
       in.uvs = preview_.paint_uvs.data();
       in.texture = preview_.paint_texture;
+      in.clut = kTitleClutRow;  // its eyes blink
     }
     meshes_.push_back(in);
   }

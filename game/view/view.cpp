@@ -169,6 +169,7 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
       std::vector<float> belly;
       paint_belly_u(m.uvs, m.normals_ms, m.vertex_part, parts, &belly);
       build_paint_texture(sc.creature, belly, &kind.page);
+      kind.eyes = species_eyes(sc.creature, sc.rig.skeleton, m.uvs, m.normals_ms, m.vertex_part, belly);
       paint_uvs(m.uvs, m.vertex_part, parts, &kind.paint_uvs_full);
       if (kind.low.skinned) paint_uvs(kind.low.skin.mesh.uvs, kind.low.skin.mesh.vertex_part, parts, &kind.paint_uvs_low);
     }
@@ -257,6 +258,8 @@ void View::pose_between_ticks(const SimState& draw, const WorldRuntime& runtime,
     skinned_ok_.resize(count);
     detail_.resize(count, FleshDetail::kNone);
     drawn_.resize(count, FleshDetail::kNone);
+    cluts_.resize(count * kClutEntries);
+    clut_set_.resize(count, 0);
   }
   for (int i = 0; i < draw.creature_count; ++i) {
     blend_poses(runtime.previous_pose(i), runtime.pose(i), alpha, &poses_[static_cast<std::size_t>(i)]);
@@ -317,6 +320,7 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
     // A herd creature between the camera and the player is dithered see-through, so the player shows.
     const bool see_through = i > 0 && hides_player(pose, kind.reach_m, sight, 3, eye_ws);
     const std::size_t first_mesh = meshes_.size();
+    clut_set_[k] = 0;
     if (skinned_ok_[k]) {
       MeshInput m;
       m.positions_ms = out.positions_ms.data();
@@ -329,6 +333,13 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
       m.index_count = static_cast<int>(flesh.skin.mesh.indices.size());
       m.model_to_world = pose.model_to_world;
       m.texture = paint ? kind.texture : tex_.skin;
+      if (paint && i < kEditorClutRow) {  // its own colour table: the eyes as they look now
+        m.clut = static_cast<std::int16_t>(i);
+        const EyeLook look = creature_look(kind.eyes, eye_seed(kind.eyes.seed, i), pose,
+                                           draw.creatures[k].walker.turn_rate_rps, draw.tick);
+        creature_clut(kind.page, kind.eyes, look, cluts_.data() + k * kClutEntries);
+        clut_set_[k] = 1;
+      }
       meshes_.push_back(m);
     } else if (!kind.blob.positions_ms.empty() && drawn_[k] != FleshDetail::kNone) {
       meshes_.push_back(kind.blob.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "game/view/creature_eyes.h"
 #include "game/view/creature_lod.h"
 #include "game/play/scene.h"
 #include "game/view/scenery.h"
@@ -79,7 +80,14 @@ class View {
   // Painted species wear their own page (built by init); the caller uploads it and names its texture.
   int species_count() const { return static_cast<int>(kinds_.size()); }
   const IndexedTexture* paint_page(int species) const;
-  void set_species_texture(int species, TextureId texture);
+  void set_species_texture(int species, TextureId texture);  // the page as index_image gives it
+  // A drawn painted creature's colour table row of the last build (kClutEntries; its row is the
+  // creature's index), nullptr for the others: the caller uploads it (Rasterizer::set_clut).
+  const Rgba8* clut_row(int creature) const {
+    return creature >= 0 && creature < static_cast<int>(clut_set_.size()) && clut_set_[static_cast<std::size_t>(creature)]
+               ? cluts_.data() + static_cast<std::size_t>(creature) * kClutEntries
+               : nullptr;
+  }
   // The reduced flesh of a species (nullptr when it has none), for tests.
   const SkinnedCreature* low_flesh(int species) const;
   // Threads for skinning the creatures (null: the calling thread alone).
@@ -134,6 +142,7 @@ class View {
     IndexedTexture page;
     std::vector<glm::vec2> paint_uvs_full, paint_uvs_low;
     TextureId texture = kNoTexture;  // the uploaded page (the shared skin until then)
+    SpeciesEyes eyes;
   };
   static Flesh build_flesh(const Skeleton& skeleton, const SkinOptions& options);
   void choose_flesh(const SimState& draw, const glm::mat4& camera_view, const FrameSettings& settings, int window_w,
@@ -160,6 +169,8 @@ class View {
   FleshLodCounts lod_counts_;
   WorkerPool* pool_ = nullptr;
   std::vector<CreaturePose> poses_;     // per creature, as drawn
+  std::vector<Rgba8> cluts_;            // per creature a colour table row (kClutEntries)
+  std::vector<char> clut_set_;          // per creature: its row is this frame's
   void add_pose_overlays(const CreatureState& c, const CreaturePose& pose, const WorldRuntime& runtime, int creature);
   void add_hud(const SimState& draw, const FrameSettings& settings);
   // The stages of build(), in order.

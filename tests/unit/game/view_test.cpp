@@ -81,7 +81,10 @@ TEST(View, EachPaintedSpeciesWearsItsOwnPageTheUnpaintedOneTheSharedSkin) {
   EXPECT_EQ(view.paint_page(1), nullptr);
   ASSERT_NE(view.paint_page(2), nullptr);
   EXPECT_NE(view.paint_page(0)->texels, view.paint_page(2)->texels);
-  EXPECT_LE(view.paint_page(0)->clut.size(), 16u);
+  // Its colours fit 16 entries; its four eyes take their own (an 8-bit table).
+  EXPECT_GE(view.paint_page(0)->eye_first, 0);
+  EXPECT_LE(view.paint_page(0)->clut.size() - kEyeTableEntries, 16u);
+  EXPECT_EQ(view.paint_page(0)->bits, 8);
   // Drawn: the painted creature with its own texture once it is uploaded, through uvs into its page.
   Session session;
   session.start(std::move(*painted), 1);
@@ -106,6 +109,53 @@ TEST(View, EachPaintedSpeciesWearsItsOwnPageTheUnpaintedOneTheSharedSkin) {
     EXPECT_GT(m.uvs[v].y, 0.0f);
     EXPECT_LE(m.uvs[v].y, cell * 2.0f + 1e-6f);  // 8 parts fill the first two rows of the 4 x 4 cells
   }
+}
+
+TEST(View, EachPaintedCreatureHasItsOwnColourTableRowWithItsEyesOfThisTick) {
+  Result<Scene> scene = load_scene(CF_SOURCE_DIR "/tests/data/creatures/painted/quadruped.json",
+                                   CF_ASSETS_DIR "/levels/open_ground.json");
+  ASSERT_TRUE(scene.ok());
+  const std::uint32_t seed = eye_seed(eye_seed(scene->creature), 0);
+  Session session;
+  session.start(std::move(*scene), 1);
+  View view;
+  ViewTextures tex;
+  view.init(session.scene(), tex);
+  view.set_species_texture(0, TextureId{5});
+  const IndexedTexture& page = *view.paint_page(0);
+  ASSERT_GE(page.eye_first, 0);
+  const std::uint64_t blink = next_blink(seed, 10);
+  std::uint64_t shut = blink;
+  while (blink_closure(seed, shut) < 1.0f) ++shut;  // the blink's middle
+  ASSERT_LT(shut - blink, static_cast<std::uint64_t>(kBlinkMaxTicks));
+  // Eye entries lidded in the row: how many of them show the lid colour.
+  auto lidded = [&](const Rgba8* row) {
+    int n = 0;
+    for (int i = page.eye_first; i < page.eye_first + kEyeTableEntries; ++i) n += row[i] == page.eye_lid;
+    return n;
+  };
+  std::vector<Rgba8> open_row;
+  while (session.state().tick < shut) {
+    session.tick(InputFrame{});
+    view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
+    const Rgba8* row = view.clut_row(0);
+    ASSERT_NE(row, nullptr);
+    EXPECT_EQ(view.clut_row(1), nullptr);  // no second creature
+    // The flesh names the creature's row.
+    bool named = false;
+    for (const MeshInput& m : view.meshes()) named |= m.texture == TextureId{5} && m.clut == 0;
+    EXPECT_TRUE(named);
+    const std::uint64_t t = session.state().tick;
+    if (t == blink - 1) {
+      EXPECT_EQ(lidded(row), 0);
+      open_row.assign(row, row + kClutEntries);
+    }
+    if (t == shut) {
+      EXPECT_EQ(lidded(row), kEyeTableEntries);  // shut: every eye cell is the lid
+      for (int i = 0; i < page.eye_first; ++i) EXPECT_TRUE(row[i] == open_row[static_cast<std::size_t>(i)]);
+    }
+  }
+  ASSERT_FALSE(open_row.empty());
 }
 
 TEST(View, EveryPipeIsDrawnAndRegionBordersAreMarked) {

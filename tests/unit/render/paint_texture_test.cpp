@@ -48,7 +48,9 @@ int count_colour(const IndexedTexture& t, const std::vector<std::uint8_t>& texel
 
 TEST(PaintTexture, APageIsAtMostTheConsolesAndEveryTexelIndexesItsSixteenColourTable) {
   IndexedTexture t;
-  build_paint_texture(painted(7, PaintPattern::kStripes), {}, &t);
+  Creature c = painted(7, PaintPattern::kStripes);
+  c.eyes = 0;  // eyes take their own entries (an 8-bit table, below)
+  build_paint_texture(c, {}, &t);
   EXPECT_EQ(t.width, kPaintPageSize);
   EXPECT_EQ(t.height, kPaintPageSize);
   EXPECT_LE(kPaintPageSize, 256);
@@ -184,6 +186,105 @@ TEST(PaintTexture, ExpandingGivesTheTableColours) {
     EXPECT_EQ(img.rgba[i * 4 + 3], 255);
   }
   EXPECT_TRUE(check_texture_image(img, "").ok());
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+// The colours the eye texels of the head's cell show through a colour table.
+struct EyeColours {
+  int white = 0, pupil = 0, lid = 0;
+  float pupil_v = 0.0f;  // mean v of the pupil texels (along the head)
+};
+EyeColours eye_colours(const IndexedTexture& t, const std::vector<Rgba8>& clut, int part, int parts) {
+  EyeColours e;
+  const int g = paint_grid(parts), n = kPaintPageSize / g;
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      const std::uint8_t i = t.texels[static_cast<std::size_t>((part / g) * n + y) * kPaintPageSize + (part % g) * n + x];
+      if (i < t.eye_first || i >= t.eye_first + kEyeTableEntries) continue;
+      const Rgba8 c = clut[i];
+      if (c == t.eye_lid) ++e.lid;
+      else if (c == t.eye_white) ++e.white;
+      else if (c == t.eye_pupil) {
+        ++e.pupil;
+        e.pupil_v += static_cast<float>(y);
+      }
+    }
+  if (e.pupil) e.pupil_v /= static_cast<float>(e.pupil);
+  return e;
+}
+
+TEST(PaintTexture, EachEyeTexelIsAnEyeEntrySoABlinkIsAColourTableChange) {
+  Creature c = painted(3, PaintPattern::kStripes);
+  c.eyes = 2;
+  IndexedTexture t;
+  build_paint_texture(c, {}, &t);
+  ASSERT_GE(t.eye_first, 2);
+  EXPECT_EQ(t.bits, 8);
+  EXPECT_LE(t.clut.size(), 256u);
+  // The page's own table: open, white and pupil both showing, no lid.
+  const EyeColours open = eye_colours(t, t.clut, 1, 3);
+  EXPECT_GT(open.white, open.pupil);
+  EXPECT_GT(open.pupil, 0);
+  EXPECT_EQ(open.lid, 0);
+  // Shut: every eye texel is the lid, and only the eye entries changed.
+  std::vector<Rgba8> row = t.clut;
+  EyeLook shut;
+  shut.closure = 1.0f;
+  write_eye_clut(t, shut, 1.0f, row.data());
+  const EyeColours closed = eye_colours(t, row, 1, 3);
+  EXPECT_EQ(closed.white + closed.pupil, 0);
+  EXPECT_EQ(closed.lid, open.white + open.pupil);
+  for (int i = 0; i < t.eye_first; ++i) EXPECT_TRUE(row[static_cast<std::size_t>(i)] == t.clut[static_cast<std::size_t>(i)]);
+  // Half shut: the lid covers part of the eye.
+  EyeLook half;
+  half.closure = 0.5f;
+  write_eye_clut(t, half, 1.0f, row.data());
+  const EyeColours mid = eye_colours(t, row, 1, 3);
+  EXPECT_GT(mid.lid, 0);
+  EXPECT_LT(mid.lid, closed.lid);
+  // Looking up and down moves the pupils along the eye without leaving it.
+  EyeLook up, down;
+  up.pitch = 1.0f;
+  down.pitch = -1.0f;
+  write_eye_clut(t, up, 1.0f, row.data());
+  const EyeColours u = eye_colours(t, row, 1, 3);
+  write_eye_clut(t, down, 1.0f, row.data());
+  const EyeColours d = eye_colours(t, row, 1, 3);
+  EXPECT_GT(u.pupil, 0);
+  EXPECT_GT(d.pupil, 0);
+  EXPECT_EQ(u.lid + d.lid, 0);
+}
+
+TEST(PaintTexture, TheEyesLookAheadAlongTheHeadAndBackWhenTheLookTurnsAway) {
+  Creature c = painted(3, PaintPattern::kSolid);
+  c.eyes = 1;  // the odd one on top: its forward is the head's v
+  IndexedTexture t;
+  build_paint_texture(c, {}, &t);
+  std::vector<Rgba8> row = t.clut;
+  EyeLook back;
+  back.pitch = 1.0f;  // the top eye looking up rolls its pupil back along the head
+  write_eye_clut(t, back, 1.0f, row.data());
+  const EyeColours ahead = eye_colours(t, t.clut, 1, 3), behind = eye_colours(t, row, 1, 3);
+  ASSERT_GT(ahead.pupil, 0);
+  ASSERT_GT(behind.pupil, 0);
+  EXPECT_GT(ahead.pupil_v, behind.pupil_v);  // the head's front end is at its large v
+}
+
+TEST(PaintTexture, NoEyesNoEyeEntries) {
+  Creature c = painted(7, PaintPattern::kStripes);
+  c.eyes = 0;
+  IndexedTexture t;
+  build_paint_texture(c, {}, &t);
+  EXPECT_EQ(t.eye_first, -1);
+  EXPECT_EQ(t.bits, 4);
+  std::vector<Rgba8> row = t.clut;
+  write_eye_clut(t, EyeLook{0, 0, 1.0f}, 1.0f, row.data());  // nothing to write
+  EXPECT_TRUE(row == t.clut);
 }
 
 }  // namespace
