@@ -178,6 +178,7 @@ int main(int argc, char** argv) {
     upload_paint();
     view.set_pool(session.pool());
     view.set_clock(&now_s);
+    view.set_trial(&session.trial());
     session.set_clock(&now_s);
   }
   cf::DebugPanel panel;  // Dear ImGui over the picture in debug mode; the game runs without it
@@ -263,6 +264,7 @@ int main(int argc, char** argv) {
   if (start.first != cf::ModeId::kPlay) modes.current = cf::open_first_mode(start, textures.skin, &editor, &title);
   cf::ModeContext mode_ctx{session, harness, frame_settings};
   mode_ctx.saver = &saver;
+  if (!session.playing_back() && (!opt.data_dir.empty() || !harness.limited())) mode_ctx.trial_data = &data;
   mode_ctx.sound = [&](cf::SoundKind k) { sound.interface_sound(k, harness.ticks_run(session)); };
   cf::apply_look(settings.look, &frame_settings);
   mode_ctx.settings = &settings;
@@ -389,6 +391,9 @@ int main(int argc, char** argv) {
     view.set_notice_fade(clip_tick != ~0ull ? 1.0f
                                             : static_cast<float>(std::clamp(kSavedNoticeS - saved_age, 0.0, 1.0)));
     if (!own) {
+      const cf::Session* ghost = session.ghost();
+      view.set_ghost(ghost ? &ghost->scene() : nullptr, ghost ? &ghost->runtime() : nullptr, alpha);
+      view.set_ghost_line(session.ghost_line());
       view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);
       modes.active().draw_over(frame_settings, view.frame());
     }

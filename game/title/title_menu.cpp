@@ -11,6 +11,8 @@
 #include "creature/creature_io.h"
 #include "game/ui/hud.h"
 #include "game/play/scene.h"
+#include "game/title/title_trial.h"
+#include "game/session/best_times.h"
 
 namespace cf {
 
@@ -127,8 +129,11 @@ std::vector<std::string> TitleMode::items() const {
     case TitleScreen::kVersions:
       for (const SavedVersion& v : versions_) out.push_back("SAVED " + time_label(v.time));
       break;
+    case TitleScreen::kPlayKind:
+      out = {"FREE ROAM", "TRIAL"};
+      break;
     case TitleScreen::kPlayLevel:
-      for (const CreatureEntry& e : levels_) out.push_back(label(e.name));
+      for (const CreatureEntry& e : play_levels_) out.push_back(label(e.name));
       break;
   }
   return out;
@@ -140,6 +145,7 @@ void TitleMode::go(TitleScreen screen, int cursor) {
   screen_ = screen;
   cursor_ = cursor;
   pending_.clear();
+  board_key_ = -1;
   message_.clear();  // it was about the screen left
 }
 
@@ -148,6 +154,7 @@ void TitleMode::back() {
     case TitleScreen::kMain: return;
     case TitleScreen::kVersions: screen_ = TitleScreen::kEdit, cursor_ = edit_cursor_; break;
     case TitleScreen::kPlayLevel: screen_ = TitleScreen::kPlayCreature, cursor_ = play_creature_; break;
+    case TitleScreen::kPlayCreature: screen_ = TitleScreen::kPlayKind, cursor_ = trial_ ? 1 : 0; break;
     default: screen_ = TitleScreen::kMain, cursor_ = main_cursor_; break;
   }
   const int n = static_cast<int>(items().size());
@@ -204,7 +211,7 @@ ModeId TitleMode::choose(ModeContext& ctx) {
       }
       if (l == kMainEdit || l == kMainPlay) {
         refresh_lists();
-        go(l == kMainEdit ? TitleScreen::kEdit : TitleScreen::kPlayCreature);
+        go(l == kMainEdit ? TitleScreen::kEdit : TitleScreen::kPlayKind);
         return ModeId::kTitle;
       }
       if (l == kMainOptions) {
@@ -237,18 +244,24 @@ ModeId TitleMode::choose(ModeContext& ctx) {
       editor_->set_message("the version of " + time_label(versions_[at].time) + " - save to bring it back");
       return ModeId::kEditor;
     }
+    case TitleScreen::kPlayKind:
+      trial_ = at == 1;
+      play_levels_ = levels_for_play(levels_, trial_);
+      go(TitleScreen::kPlayCreature);
+      return ModeId::kTitle;
     case TitleScreen::kPlayCreature:
       play_creature_ = cursor_;
       go(TitleScreen::kPlayLevel);
       return ModeId::kTitle;
     case TitleScreen::kPlayLevel: {
-      Result<Scene> s = load_scene(creatures_[static_cast<std::size_t>(play_creature_)].path, levels_[at].path);
+      Result<Scene> s = load_scene(creatures_[static_cast<std::size_t>(play_creature_)].path, play_levels_[at].path);
       if (!s) {
         message_ = s.error().to_string();
         return ModeId::kTitle;
       }
       ctx.harness.session_replaced(ctx.session);
       ctx.session.start(std::move(*s), 1);
+      apply_trial_best(&ctx.session, data_);
       if (ctx.scene_changed) ctx.scene_changed();
       ctx.test_walk = false;
       ctx.harness.set_hash_override(false);
@@ -421,8 +434,9 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
                         : screen_ == TitleScreen::kDrafts ? "UNSAVED WORK LEFT BEHIND"
                         : screen_ == TitleScreen::kEdit ? "EDIT WHICH CREATURE?"
                         : screen_ == TitleScreen::kVersions ? "EARLIER VERSIONS (NEWEST FIRST)"
+                        : screen_ == TitleScreen::kPlayKind ? "FREE ROAM, OR A COURSE AGAINST THE CLOCK?"
                         : screen_ == TitleScreen::kPlayCreature ? "PLAY WITH WHICH CREATURE?"
-                                                                : "ON WHICH LEVEL?";
+                        : trial_ ? "ON WHICH COURSE?" : "ON WHICH LEVEL?";
   // Big text wraps (at most two lines each for the heading and the keys) rather than leave the picture.
   const std::vector<std::string> head = wrap_hud_text(heading, list_.width - 16 * s, st, 2);
   for (std::size_t i = 0; i < head.size(); ++i) draw_hud_text(head[i], 12 * s, 40 * s + static_cast<int>(i) * line, st, &list_);
@@ -444,6 +458,18 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   st.color = Rgba8{170, 180, 210, 255};
   for (std::size_t i = 0; i < key_lines.size(); ++i)
     draw_hud_text_centred(key_lines[i], keys_top + static_cast<int>(i) * line, st, &list_);
+  const bool board = screen_ == TitleScreen::kPlayLevel && trial_ && static_cast<std::size_t>(cursor_) < play_levels_.size();
+  if (board) {
+    if (board_key_ != cursor_) board_ = trial_board_lines(data_, play_levels_[static_cast<std::size_t>(cursor_)], 5);
+    board_key_ = cursor_;
+    int by = list_.height / 2 + 10 * s;
+    for (std::size_t i = 0; i < board_.size(); ++i, by += line) {
+      st.color = i == 0 ? Rgba8{255, 210, 80, 255} : Rgba8{255, 255, 255, 255};
+      draw_hud_text(board_[i], list_.width / 2 + 4 * s, by, st, &list_);
+    }
+  } else {
+    board_key_ = -1;
+  }
   if (!preview_damage_.empty()) {
     // In place of the preview: why this file cannot be shown.
     st.color = Rgba8{255, 110, 90, 255};

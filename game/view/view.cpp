@@ -242,8 +242,10 @@ void View::add_level_meshes(const Level& lv) {
   }
   for (const SceneryPiece& p : scenery_) {
     const bool pipe = p.kind == SceneryPiece::Kind::kPipe;
-    meshes_.push_back(p.mesh.view(p.model_to_world, pipe ? Rgba8{150, 160, 170, 255} : Rgba8{255, 220, 60, 255},
-                                  pipe ? tex_.wood : kNoTexture));
+    const Rgba8 color = pipe ? Rgba8{150, 160, 170, 255}
+                        : p.kind == SceneryPiece::Kind::kGate ? p.color
+                                                              : Rgba8{255, 220, 60, 255};
+    meshes_.push_back(p.mesh.view(p.model_to_world, color, pipe ? tex_.wood : kNoTexture));
   }
 }
 
@@ -337,6 +339,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   choose_flesh(draw, camera_view, settings, window_w, window_h);
   skin_creatures(draw);
   add_creature_meshes(draw, runtime);
+  add_ghost_mesh();
   add_level_overlays(lv);
 
   GeometryJob job = scene_geometry_job(camera_view, settings, window_w, window_h, &scratch_, &list_);
@@ -403,6 +406,7 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
       y += line_h;
     }
   }
+  if (trial_) trial_hud_.draw(*trial_, draw.tick, ghost_line_, settings, &list_);
   if (!banner_.empty()) {
     style.color = Rgba8{255, 255, 255, 255};
     const int left = static_cast<int>(banner_left_ * static_cast<float>(list_.width));
