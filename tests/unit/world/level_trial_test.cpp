@@ -78,7 +78,7 @@ TEST(LevelTrial, EveryBadFieldIsNamed) {
                "trial.finish", "from the start gate");
   expect_error(level_with_trial(R"({"start": {"centre": [0, 0], "width": 2, "colour": 1}, "checkpoints": [{"centre": [0, 4], "width": 2}],
                                     "finish": {"centre": [0, 9], "width": 2}})"),
-               "trial.start", "colour");
+               "trial.start.colour", "unknown field");
   expect_error(level_with_trial(kTrial, R"(, "herd": 4)"), "herd", "no herd");
 }
 
