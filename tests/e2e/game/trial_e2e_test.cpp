@@ -187,7 +187,7 @@ TEST(TrialE2E, ScreenshotsOfTheCountdownASplitTheGhostAndTheFinish) {
   const Image countdown = shot_at(run_args(c, fresh, kRunTicks), 70, "countdown");
   EXPECT_GT(pixels_near(countdown, 255, 230, 60, 12), 200) << "the big yellow 3";
   const Image first_split = shot_at(run_args(c, fresh_dir("shots_fresh2"), kRunTicks), split, "split_first");
-  EXPECT_GT(pixels_near(first_split, 255, 255, 255, 4), 200);
+  EXPECT_GT(pixels_near(first_split, 255, 255, 255, 40), 200) << "the split in white: no best to compare yet";
   // Racing the saved best, starting half a second late: the ghost runs ahead.
   Course late = c;
   late.script = "sprint_biped_late";
