@@ -78,7 +78,9 @@ void TrialHud::draw(const TrialRun& run, std::uint64_t tick, const std::string& 
       set(&line_, "%s%s", head, time);
       big.color = kWhite;
     }
+    if (hud_text_width(line_, big) > list->width - 2 * margin) big.scale = s;  // fits the picture's width
     draw_hud_text_centred(line_, list->height / 5, big, list);
+    big.scale = 2 * s;
   }
   if (run.missed >= 0 && tick < run.missed_tick + kShowTicks) {
     char miss[80];
