@@ -3,7 +3,6 @@
 // loop { events, input, fixed ticks, build the frame, rasterize, present }.
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -16,11 +15,13 @@
 #include "game/debug/debug_panel.h"
 #include "game/run/frame_rate.h"
 #include "game/title/launch.h"
+#include "game/modes/control_hints.h"
 #include "game/modes/modes.h"
 #include "game/options/settings.h"
 #include "game/ui/hud_font.h"
 #include "game/title/game_modes.h"
 #include "game/run/run_harness.h"
+#include "game/session/first_play.h"
 #include "game/session/user_data.h"
 #include "game/session/clip_run.h"
 #include "game/session/pad_script.h"
@@ -31,8 +32,8 @@
 #include "game/view/view.h"
 #include "platform/audio_device.h"
 #include "platform/clock.h"
-#include "platform/events.h"
 #include "platform/input.h"
+#include "platform/stop_signal.h"
 #include "platform/virtual_pad.h"
 #include "platform/virtual_pointer.h"
 #include "platform/window.h"
@@ -46,33 +47,6 @@ int fail(int code, const std::string& message) {
   return code;
 }
 
-// The signal that asked the game to stop (SIGTERM, SIGHUP, SIGINT), 0 while none has. The handler
-// only sets it; the loop sees it and leaves the way a closed window does, so the editor's draft is
-// written and everything ends cleanly.
-volatile std::sig_atomic_t g_stop_signal = 0;
-
-void on_stop_signal(int sig) { g_stop_signal = sig; }
-
-void install_signal_handlers() {
-  // Over a file size limit (ulimit -f) a write then fails with EFBIG, which the save reports, instead
-  // of the signal killing the game with the player's work.
-  std::signal(SIGXFSZ, SIG_IGN);
-  // Installed before SDL starts, which then leaves SIGINT and SIGTERM to us.
-  struct sigaction sa {};
-  sa.sa_handler = on_stop_signal;
-  sigemptyset(&sa.sa_mask);
-  for (int sig : {SIGTERM, SIGHUP, SIGINT}) sigaction(sig, &sa, nullptr);
-}
-
-const char* signal_name(int sig) {
-  switch (sig) {
-    case SIGTERM: return "SIGTERM";
-    case SIGHUP: return "SIGHUP";
-    case SIGINT: return "SIGINT";
-  }
-  return "a signal";
-}
-
 // The debug panel's stage timings read this clock; the simulation never does.
 double now_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -81,7 +55,7 @@ double now_s() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  install_signal_handlers();
+  cf::install_stop_signals();
 
   // 1. Arguments.
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -173,6 +147,7 @@ int main(int argc, char** argv) {
     textures.ground = rasterizer.load_texture(tex + "ground.png", &ignored);
     textures.wood = rasterizer.load_texture(tex + "fence_wood.png", &ignored);
     textures.brick = rasterizer.load_texture(tex + "wall_brick.png", &ignored);
+    textures.metal = rasterizer.load_texture(tex + "pipe_metal.png", &ignored);
     textures.skin = rasterizer.load_texture(tex + "creature_skin.png", &ignored);
     view.init(session.species_scenes(), textures);
     upload_paint();
@@ -226,17 +201,23 @@ int main(int argc, char** argv) {
   cf::EditorMode editor;
   editor.set_pen_speeds(settings.controls.pen_speed, settings.controls.precise_pen_speed);
   cf::TitleMode title;
-  // The editor's painted page, uploaded into one texture whenever the preview makes a new one.
-  cf::TextureId editor_paint = cf::kNoTexture;
-  std::uint64_t editor_page = 0;
-  auto upload_editor_paint = [&] {
-    const cf::EditorPreview& p = editor.preview();
-    if (!p.painted || p.page_revision == editor_page) return;
+  // The editor's and the title menu's painted pages and the gallery's page of cards, each uploaded
+  // into its texture whenever it changes.
+  struct PageUpload {
+    cf::TextureId texture = cf::kNoTexture;
+    std::uint64_t page = 0;
+  } editor_page, title_page, gallery_page;
+  auto upload_image = [&](const cf::Image& image, std::uint64_t revision, PageUpload* u) {
+    if (revision == u->page) return false;
+    if (!u->texture.valid()) u->texture = rasterizer.create_texture(image);
+    else rasterizer.update_texture(u->texture, image);
+    u->page = revision;
+    return true;
+  };
+  auto upload_page = [&](const cf::EditorPreview& p, PageUpload* u) {
+    if (!p.painted || p.page_revision == u->page) return false;
     cf::expand_indexed(p.page, &paint_rgba);
-    if (!editor_paint.valid()) editor_paint = rasterizer.create_texture(paint_rgba);
-    else rasterizer.update_texture(editor_paint, paint_rgba);
-    editor_page = p.page_revision;
-    editor.set_paint_texture(editor_paint);
+    return upload_image(paint_rgba, p.page_revision, u);
   };
   cf::FixedStepClock clock;
   cf::MonotonicClock wall;
@@ -248,6 +229,8 @@ int main(int argc, char** argv) {
   cf::sweep_stale_saves(data);
   saver.configure(data.playtests_dir(),
                   !session.playing_back() && (!opt.data_dir.empty() || !harness.limited()));
+  cf::ControlHints hints;  // shown at the first play (a bounded run: only with --data-dir)
+  hints.first_play = (!opt.data_dir.empty() || !harness.limited()) && !cf::first_play_seen(data);
   std::string notice;
   std::uint64_t notice_clip_tick = ~0ull;
   int notice_messages = 0;
@@ -265,7 +248,11 @@ int main(int argc, char** argv) {
   cf::ModeContext mode_ctx{session, harness, frame_settings};
   mode_ctx.saver = &saver;
   if (!session.playing_back() && (!opt.data_dir.empty() || !harness.limited())) mode_ctx.trial_data = &data;
-  mode_ctx.sound = [&](cf::SoundKind k) { sound.interface_sound(k, harness.ticks_run(session)); };
+  mode_ctx.hints = &hints;
+  mode_ctx.first_play = [&] {
+    if (cf::Status s = cf::remember_first_play(data); !s) std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
+  };
+  mode_ctx.sound = [&](const cf::SoundEvent& e) { sound.interface_event(e, harness.ticks_run(session)); };
   cf::apply_look(settings.look, &frame_settings);
   mode_ctx.settings = &settings;
   cf::LookSettings applied_look = settings.look;  // the window follows only what the player changed
@@ -313,7 +300,7 @@ int main(int argc, char** argv) {
     return input.sample();
   };
   bool window_closed = false;
-  while (!harness.finished(session) && !g_stop_signal) {
+  while (!harness.finished(session) && !cf::stop_signal()) {
     // Events and hot-plug; window close ends the session like the last tick. The scripted pad's
     // state for the next tick goes in before the pump, so SDL turns it into controller events
     // exactly as it would for a physical pad.
@@ -353,7 +340,7 @@ int main(int argc, char** argv) {
     modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample, raw_pad, raw_key}, mode_ctx);
     times.simulation_s = now_s() - sim_t0;
     times.frame_s = frame_s;
-    if (mode_ctx.quit || g_stop_signal) break;
+    if (mode_ctx.quit || cf::stop_signal()) break;
 
     // Build the frame, rasterize, present.
     if (opt.headless) continue;
@@ -363,11 +350,18 @@ int main(int argc, char** argv) {
     const cf::SimState draw = cf::blend_for_drawing(session.previous(), session.state(), alpha);
     const cf::PixelSize size = window.drawable_size();
     // Modes with their own picture (title menu, editor) draw it; play and pause draw the session.
-    if (modes.current == cf::ModeId::kEditor) upload_editor_paint();
+    if (modes.current == cf::ModeId::kEditor && upload_page(editor.preview(), &editor_page))
+      editor.set_paint_texture(editor_page.texture);
+    if (modes.current == cf::ModeId::kTitle && upload_page(title.preview(), &title_page))
+      title.set_paint_texture(title_page.texture);
+    if (modes.current == cf::ModeId::kTitle && upload_image(title.gallery().page(), title.gallery().revision(), &gallery_page))
+      title.set_gallery_texture(gallery_page.texture);
     const cf::CommandList* own = modes.active().build_frame(frame_settings, size.width, size.height);
     view.set_banner(modes.active().banner(), modes.current == cf::ModeId::kDebug && panel.initialized()
                                                  ? panel.covered_fraction(window.window_size().width)
                                                  : 0.0f);
+    const bool hint_shown = modes.current == cf::ModeId::kPlay && hints.visible();
+    if (hint_shown == view.hint().empty()) view.set_hint(hint_shown ? cf::control_hint_text(&settings) : "");
     // The player sees player words only: the session's first clip is a developer's line (debug mode),
     // a saved playtest replay a short line that fades. Rebuilt only when they change.
     const bool debug_shown = modes.current == cf::ModeId::kDebug;
@@ -398,6 +392,10 @@ int main(int argc, char** argv) {
       modes.active().draw_over(frame_settings, view.frame());
     }
     const cf::CommandList& frame = own ? *own : *view.frame();
+    editor.write_card([&](const cf::CommandList& card, std::vector<std::uint8_t>* rgba, int* w, int* h) {
+      rasterizer.draw(card, size.width, size.height);  // the frame is drawn over it below
+      return rasterizer.read_back_target(rgba, w, h);
+    }, frame_settings);
     const double raster_t0 = now_s();
     rasterizer.draw(frame, size.width, size.height);
     times.rasterizer_s = now_s() - raster_t0;
@@ -425,19 +423,20 @@ int main(int argc, char** argv) {
   }
 
   // 5. Every way out keeps the editor's unsaved work in its draft (a test walk keeps the editor open).
-  const int stop_signal = g_stop_signal;
-  const std::string why = stop_signal ? std::string("stopped by ") + signal_name(stop_signal)
+  const int signal_seen = cf::stop_signal();
+  const std::string why = signal_seen ? std::string("stopped by ") + cf::signal_name(signal_seen)
                           : window_closed ? "the window was closed"
                           : mode_ctx.quit ? "quit"
                                           : "the run ended";
   const std::string kept = editor.is_open() ? editor.leave(why) : "";
   if (!kept.empty()) std::fprintf(stderr, "critterforge: %s\n", kept.c_str());
-  else if (stop_signal) std::fprintf(stderr, "critterforge: %s\n", why.c_str());
+  else if (signal_seen) std::fprintf(stderr, "critterforge: %s\n", why.c_str());
 
   // 6. Results: the recording, the verdict, the hash.
   if (opt.print_fps) {
     const double dropped_ticks = clock.dropped_seconds() / clock.tick_seconds();  // hitches over 0.25 s
     fps_log.finish(now_s() - run_t0, session.state().tick - run_tick0, dropped_ticks);
+    fps_log.set_slowest_tick(session.slowest_tick_s(), session.slowest_tick());
     std::printf("%s\n", fps_log.summary().c_str());
   }
   if (opt.print_rumble) {

@@ -128,6 +128,16 @@ def walk():
     return clip
 
 
+def body_channels(wk, qk, ck, hk):
+    """The waist, chest and head channels from their keys (waist position and orientation, chest and
+    head tops)."""
+    return {
+        "waist": {"reference": wk, "orientation": qk, "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in wk]},
+        "chest": {"reference": [key(0.0, *CHEST_REF)], "control": ck},
+        "head": {"reference": [key(0.0, *HEAD_REF)], "control": hk},
+    }
+
+
 def standing_limbs(arms):
     """Arm channels from the hand keys arms = (left, right), and both feet planted under the hips."""
     return {
@@ -243,9 +253,7 @@ def vault():
         "reference_body": BODY,
         "obstacle": {"near_z": FENCE_NEAR_Z, "height": FENCE_HEIGHT, "thickness": FENCE_THICKNESS},
         "channels": {
-            "waist": {"reference": wk, "orientation": qk, "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in wk]},
-            "chest": {"reference": [key(0.0, *CHEST_REF)], "control": ck},
-            "head": {"reference": [key(0.0, *HEAD_REF)], "control": hk},
+            **body_channels(wk, qk, ck, hk),
             "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": [key(t, *p) for t, p in hands["left_arm"]],
                          "pole": [key(0.0, 0.2, 0, -1)]},
             "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])],
@@ -266,6 +274,20 @@ def vault():
         },
     }
     return clip
+
+
+def one_shot_header(name, notes, duration):
+    """A clip's fields before its channels, for a motion that plays once (not a loop)."""
+    return {
+        "format": "critterforge.motion/1",
+        "name": name,
+        "notes": notes,
+        "time_unit": "seconds",
+        "duration": duration,
+        "loop": False,
+        "cycle_offset": [0.0, 0.0, 0.0],
+        "reference_body": BODY,
+    }
 
 
 def jump():
@@ -301,20 +323,12 @@ def jump():
     def arm(sign):
         return [key(t, sign * 0.22, y, z) for t, (_, y, z) in zip(hand_t, hands)]
     clip = {
-        "format": "critterforge.motion/1",
-        "name": "jump",
-        "notes": "Hand-keyed standing jump (assets/motions/make_motions.py): crouch 0-%.2f s, lift-off %.2f s, "
-                 "ballistic flight (g = %.2f) to touch-down %.2f s, knees bend to 1.02 s, standing at %.2f s. In "
-                 "place: the game adds the forward travel in the flight." % (0.28, TAKEOFF, G, TOUCHDOWN, D),
-        "time_unit": "seconds",
-        "duration": D,
-        "loop": False,
-        "cycle_offset": [0.0, 0.0, 0.0],
-        "reference_body": BODY,
+        **one_shot_header("jump",
+                          "Hand-keyed standing jump (assets/motions/make_motions.py): crouch 0-%.2f s, lift-off %.2f s, "
+                          "ballistic flight (g = %.2f) to touch-down %.2f s, knees bend to 1.02 s, standing at %.2f s. In "
+                          "place: the game adds the forward travel in the flight." % (0.28, TAKEOFF, G, TOUCHDOWN, D), D),
         "channels": {
-            "waist": {"reference": wk, "orientation": qk, "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in wk]},
-            "chest": {"reference": [key(0.0, *CHEST_REF)], "control": ck},
-            "head": {"reference": [key(0.0, *HEAD_REF)], "control": hk},
+            **body_channels(wk, qk, ck, hk),
             "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arm(1), "pole": [key(0.0, 0.2, 0, -1)]},
             "right_arm": {"reference": [key(0.0, -SHOULDER[0], SHOULDER[1], SHOULDER[2])], "control": arm(-1),
                           "pole": [key(0.0, -0.2, 0, -1)]},
@@ -363,14 +377,134 @@ def idle():
         "cycle_offset": [0.0, 0.0, 0.0],
         "reference_body": BODY,
         "channels": {
-            "waist": {"reference": wk, "orientation": qk, "control": [[k[0], k[1], k[2] + 0.1, k[3]] for k in wk]},
-            "chest": {"reference": [key(0.0, *CHEST_REF)], "control": ck},
-            "head": {"reference": [key(0.0, *HEAD_REF)], "control": hk},
+            **body_channels(wk, qk, ck, hk),
             **standing_limbs(arms),
         },
         "contacts": {"left_foot": [[0.0, 1]], "right_foot": [[0.0, 1]]},
     }
     return clip
+
+
+def held_clip(name, notes, D, waist_fn, hand_fn, extra_contacts=None):
+    """A clip of the standing body (both feet planted under the hips throughout) keyed every 1/8 s:
+    waist_fn(t) -> (position, pitch degrees, yaw degrees), hand_fn(t, side) -> hand position
+    (side +1 left, -1 right); the chest and head follow the waist's pitch plus their own from waist_fn's
+    optional 4th and 5th values (chest pitch, head pitch, degrees; > 0 leans forward)."""
+    n = int(round(D * 8))
+    wk, qk, ck, hk, arms = [], [], [], [], ([], [])
+    for i in range(n + 1):
+        t = D * i / n
+        v = waist_fn(t)
+        p, pitch, yaw = v[0], v[1], v[2]
+        chest_pitch = v[3] if len(v) > 3 else 0.0
+        head_pitch = v[4] if len(v) > 4 else 0.0
+        q = quat_ypr(yaw, pitch, 0)
+        wk.append(key(t, *p))
+        qk.append(key(t, *q))
+        cu = rotate(quat_ypr(yaw, pitch + chest_pitch, 0), (0, 1, 0))
+        ck.append(key(t, *[p[k] + 0.6 * cu[k] for k in range(3)]))
+        hu = rotate(quat_ypr(yaw, pitch + chest_pitch + head_pitch, 0), (0, 1, 0))
+        hk.append(key(t, *[p[k] + 0.84 * hu[k] + (0.03 if k == 2 else 0) for k in range(3)]))
+        for s, sign in ((0, 1), (1, -1)):
+            arms[s].append(key(t, *hand_fn(t, sign)))
+    return {
+        **one_shot_header(name, notes, D),
+        "channels": {
+            **body_channels(wk, qk, ck, hk),
+            **standing_limbs(arms),
+        },
+        "contacts": {"left_foot": [[0.0, 1]], "right_foot": [[0.0, 1]],
+                     "left_hand": [[0.0, 0]], "right_hand": [[0.0, 0]]},
+    }
+
+
+def envelope(t, D, rise=0.3):
+    """0 at both ends, 1 in between, smooth (the clip starts and ends at rest)."""
+    u = min(1.0, t / rise, (D - t) / rise)
+    u = max(0.0, u)
+    return u * u * (3 - 2 * u)
+
+
+REST_HAND = lambda sign: (sign * 0.22, 0.86, 0.03)
+
+
+def sit():
+    """Sit down: rest at 0 s, seated from 1 s on (the game eases between them by the motion's weight and
+    loops the seated 1-4 s: breathing every 3 s). The hips go down and back, the torso leans forward over
+    the knees, the hands rest on the thighs."""
+    D = 4.0
+    def waist(t):
+        if t < 1.0:
+            return ((0.0, 0.86, 0.0), 0.0, 0.0)
+        br = math.sin(2 * math.pi * (t - 1.0) / 3.0)
+        return ((0.0, 0.40 + 0.006 * br, -0.12), 0.0, 0.0, 14.0 - 1.5 * br, -8.0)
+    def hand(t, sign):
+        if t < 1.0:
+            return REST_HAND(sign)
+        br = math.sin(2 * math.pi * (t - 1.0) / 3.0)
+        return (sign * 0.2, 0.52 + 0.006 * br, 0.22)
+    return held_clip("sit", "Hand-keyed sit (assets/motions/make_motions.py): standing at 0 s, seated 1-4 s (hips "
+                     "0.46 m lower and 0.12 m back, torso leaning 14 degrees, hands on the thighs, breathing every "
+                     "3 s). The game eases from the stand to the seated loop and back by the motion's weight.",
+                     D, waist, hand)
+
+
+def greet():
+    """Greet: the right hand rises above the shoulder and waves three times while the head nods twice."""
+    D = 2.2
+    def waist(t):
+        e = envelope(t, D)
+        nod = 12.0 * e * max(0.0, math.sin(2 * math.pi * (t - 0.3) / 0.8)) if 0.3 < t < 1.9 else 0.0
+        return ((0.0, 0.86, 0.0), 0.0, 0.0, 3.0 * e, nod)
+    def hand(t, sign):
+        if sign > 0:
+            return REST_HAND(sign)
+        e = envelope(t, D, 0.45)
+        wave = 0.12 * math.sin(2 * math.pi * 1.6 * (t - 0.45)) if 0.45 < t < D - 0.45 else 0.0
+        up = (-0.34 + wave, 1.78, 0.12)
+        r = REST_HAND(sign)
+        return tuple(r[k] + e * (up[k] - r[k]) for k in range(3))
+    return held_clip("greet", "Hand-keyed greeting (assets/motions/make_motions.py): the right hand up above the "
+                     "shoulder waving three times (1.6 Hz), the head nodding twice, back at rest at %.1f s." % D,
+                     D, waist, hand)
+
+
+def roar():
+    """Roar: the torso rears back, the head lifts, the arms open wide; held, then back down."""
+    D = 1.9
+    def waist(t):
+        e = envelope(t, D, 0.35)
+        shake = 2.0 * math.sin(2 * math.pi * 6 * t) * e
+        return ((0.0, 0.86 - 0.02 * e, -0.02 * e), -8.0 * e, 0.0, -14.0 * e, -22.0 * e + shake)
+    def hand(t, sign):
+        e = envelope(t, D, 0.35)
+        r = REST_HAND(sign)
+        out = (sign * 0.55, 1.32, 0.16)
+        return tuple(r[k] + e * (out[k] - r[k]) for k in range(3))
+    return held_clip("roar", "Hand-keyed roar (assets/motions/make_motions.py): the waist pitches 8 degrees back and "
+                     "the chest 14 more, the head lifts 22 degrees with a shake, the arms open wide; at rest again "
+                     "at %.1f s." % D, D, waist, hand)
+
+
+def dance():
+    """Dance at 120 beats a minute: the body bobs down on every beat, sways and turns side to side every
+    two beats, the arms swing up in turn."""
+    D = 4.0
+    def waist(t):
+        e = envelope(t, D, 0.5)
+        bob = 0.5 * (1 - math.cos(2 * math.pi * 2 * t))
+        sway = math.sin(2 * math.pi * 1 * t)
+        return ((0.035 * sway * e, 0.86 - 0.05 * bob * e, 0.0), 0.0, 9.0 * sway * e, 0.0, 6.0 * bob * e)
+    def hand(t, sign):
+        e = envelope(t, D, 0.5)
+        sway = math.sin(2 * math.pi * 1 * t)
+        r = REST_HAND(sign)
+        lift = max(0.0, sign * sway)
+        out = (sign * (0.32 + 0.1 * lift), 0.86 + 0.55 * lift, 0.12 + 0.08 * sway * sign)
+        return tuple(r[k] + e * (out[k] - r[k]) for k in range(3))
+    return held_clip("dance", "Hand-keyed dance (assets/motions/make_motions.py): 120 beats a minute, the body bobbing "
+                     "5 cm on each beat, swaying 3.5 cm and turning 9 degrees every two beats, the arms swinging up "
+                     "in turn; 4 s, starting and ending at rest.", D, waist, hand)
 
 
 def dump(name, clip):
@@ -384,3 +518,7 @@ if __name__ == "__main__":
     dump("vault.json", vault())
     dump("jump.json", jump())
     dump("idle.json", idle())
+    dump("sit.json", sit())
+    dump("greet.json", greet())
+    dump("roar.json", roar())
+    dump("dance.json", dance())

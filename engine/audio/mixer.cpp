@@ -26,7 +26,25 @@ void Mixer::set_gains(const MixerGains& g) {
   interface_.store(std::clamp(finite_or(g.interface_, 0.0f), 0.0f, 1.0f), std::memory_order_relaxed);
 }
 
+bool Mixer::update_held(const PlayCommand& c) {
+  if (c.hold == 0) return false;
+  for (Voice& v : voices_) {
+    if (!v.data || v.hold != c.hold) continue;
+    const float gain = std::clamp(finite_or(c.gain, 0.0f), 0.0f, 1.0f);
+    float l = 0.0f, r = 0.0f;
+    pan_gains(finite_or(c.pan, 0.0f), &l, &r);
+    v.gain = gain;
+    v.to_left = gain * l;
+    v.to_right = gain * r;
+    v.to_reverb = gain * std::clamp(finite_or(c.reverb, 0.0f), 0.0f, 1.0f);
+    v.to_step = std::clamp(finite_or(c.pitch, 1.0f), 0.25f, 4.0f);
+    return true;
+  }
+  return c.gain <= 0.0f;  // releasing a sound that is not playing: nothing to do
+}
+
 void Mixer::start(const PlayCommand& c) {
+  if (update_held(c)) return;
   const float gain = std::clamp(finite_or(c.gain, 0.0f), 0.0f, 1.0f);
   if (c.sound >= bank_.samples.size() || bank_.samples[c.sound].empty() || gain <= 0.0f) {
     dropped_.fetch_add(1, std::memory_order_relaxed);
@@ -62,6 +80,9 @@ void Mixer::start(const PlayCommand& c) {
   slot->right = gain * r;
   slot->reverb = gain * std::clamp(finite_or(c.reverb, 0.0f), 0.0f, 1.0f);
   slot->bus = c.bus;
+  slot->hold = c.hold;
+  slot->to_left = slot->left, slot->to_right = slot->right, slot->to_reverb = slot->reverb, slot->to_step = slot->step;
+  if (c.hold) slot->left = slot->right = slot->reverb = 0.0f;  // a held sound fades in: no click
 }
 
 void Mixer::render(float* out, int frames) {
@@ -83,11 +104,25 @@ void Mixer::render(float* out, int frames) {
 void Mixer::mix_block(float* out, int frames, const MixerGains& g) {
   std::fill(out, out + 2 * frames, 0.0f);
   std::fill(send_.begin(), send_.begin() + frames, 0.0f);
+  // A held voice glides to its targets with a ~10 ms time constant (no zipper noise, no clicks).
+  const float glide = 1.0f - std::exp(-1.0f / (0.01f * static_cast<float>(rate_)));
   for (Voice& v : voices_) {
     if (!v.data) continue;
     const float bus = v.bus == Bus::kInterface ? g.interface_ : g.effects;
-    const float l = v.left * bus, r = v.right * bus, rv = v.reverb * bus;
+    float l = v.left * bus, r = v.right * bus, rv = v.reverb * bus;
     for (int f = 0; f < frames; ++f) {
+      if (v.hold) {
+        v.left += (v.to_left - v.left) * glide;
+        v.right += (v.to_right - v.right) * glide;
+        v.reverb += (v.to_reverb - v.reverb) * glide;
+        v.step += (v.to_step - v.step) * static_cast<double>(glide);
+        l = v.left * bus, r = v.right * bus, rv = v.reverb * bus;
+        if (v.pos >= v.length - 1) v.pos -= v.length - 1;  // the sample is a whole number of periods: it loops
+        if (v.gain <= 0.0f && v.left + v.right < 1e-4f) {  // released and faded out
+          v.data = nullptr;
+          break;
+        }
+      }
       const int i = static_cast<int>(v.pos);
       if (i >= v.length - 1) {
         v.data = nullptr;

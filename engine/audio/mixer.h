@@ -31,6 +31,9 @@ struct PlayCommand {
   float pitch = 1.0f;        // playback rate: 2 is an octave up; clamped to 0.25..4
   float reverb = 0.0f;       // share sent to the reverb, 0..1
   Bus bus = Bus::kEffects;
+  // Nonzero: a held sound, looped until released. A command whose hold matches a playing voice
+  // updates it (gain, pan, pitch glide over ~10 ms) instead of starting another; gain 0 releases it.
+  std::uint8_t hold = 0;
 };
 
 struct MixerGains {
@@ -71,9 +74,13 @@ class Mixer {
     float left = 0.0f, right = 0.0f, reverb = 0.0f;
     float gain = 0.0f;            // its command's gain (priority)
     Bus bus = Bus::kEffects;
-    float loudness() const { return gain * static_cast<float>(1.0 - pos / length); }
+    std::uint8_t hold = 0;        // a held sound's id (loops), 0: plays once
+    float to_left = 0.0f, to_right = 0.0f, to_reverb = 0.0f;  // a held voice glides to these
+    double to_step = 1.0;
+    float loudness() const { return hold ? gain : gain * static_cast<float>(1.0 - pos / length); }
   };
   void start(const PlayCommand& c);
+  bool update_held(const PlayCommand& c);  // true when c was for a held voice already playing
   void mix_block(float* out, int frames, const MixerGains& g);
 
   const SoundBank& bank_;

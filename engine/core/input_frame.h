@@ -30,11 +30,15 @@ constexpr std::uint8_t kTypedEnter = 13;
 constexpr std::uint8_t kTypedEscape = 27;
 constexpr std::uint8_t kTypedOther = 127;  // a character outside printable ASCII (an accent, an emoji): one per character
 
+constexpr std::int32_t kCameraAxisMax = 3 * 32767;  // camera speed 300%
+
 struct InputFrame {
   // Sticks in [-32767, 32767]; +x right, +y up (pushing the stick away from the player).
   // Integers so that a replay reproduces them bit for bit.
   std::int16_t left_x = 0, left_y = 0;
-  std::int16_t right_x = 0, right_y = 0;
+  // The camera stick: the same scale, but up to kCameraAxisMax when the camera speed option raises
+  // the orbit's top speed (applied before the frame, so a replay carries the result).
+  std::int32_t right_x = 0, right_y = 0;
   // Triggers in [0, 32767].
   std::int16_t left_trigger = 0, right_trigger = 0;
   std::uint32_t buttons = 0;   // Button bits held this tick
@@ -46,7 +50,11 @@ struct InputFrame {
 
   bool held(Button b) const { return (buttons & b) != 0; }
   bool went_down(Button b) const { return (pressed & b) != 0; }
-  static float axis(std::int16_t v) { return static_cast<float>(v) / 32767.0f; }
+  static float axis(std::int32_t v) { return static_cast<float>(v) / 32767.0f; }
+  // A stick value within a plain stick's range (the camera axis past full deflection is full).
+  static std::int16_t stick(std::int32_t v) {
+    return static_cast<std::int16_t>(v > 32767 ? 32767 : (v < -32767 ? -32767 : v));
+  }
   bool operator==(const InputFrame& o) const {
     return left_x == o.left_x && left_y == o.left_y && right_x == o.right_x && right_y == o.right_y &&
            left_trigger == o.left_trigger && right_trigger == o.right_trigger && buttons == o.buttons &&

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/file_io.h"
+#include "creature/creature_card.h"
 
 namespace cf {
 
@@ -118,9 +119,13 @@ Result<Creature> parse_creature(const std::string& text, const std::string& file
   return c;
 }
 
+// A creature card (creature/creature_card.h) is taken as the file it holds.
 Result<Creature> load_creature(const std::string& path) {
-  return read_and_parse<Creature>(path, 16u << 20,
-      +[](const std::string& text, const std::string& file) { return parse_creature(text, file); });
+  return read_and_parse<Creature>(path, 32u << 20, +[](const std::string& bytes, const std::string& file) {
+    Result<std::string> text = creature_text_of(bytes, file);  // a creature card holds the file
+    if (!text) return Result<Creature>(text.error());
+    return parse_creature(*text, file);
+  });
 }
 
 Json creature_to_json(const Creature& c) {

@@ -78,7 +78,12 @@ void apply_dead_zone(std::int16_t* x, std::int16_t* y, int inner, int outer) {
   }
 }
 
-std::int16_t scaled(std::int16_t v, float k) { return clamp_axis(std::lround(static_cast<double>(v) * k), -kFull); }
+// The camera stick scaled by the camera speed: past full deflection up to kCameraAxisMax, so a faster
+// camera turns faster at full deflection, not only sooner.
+std::int32_t camera_scaled(std::int32_t v, float k) {
+  const long s = std::lround(static_cast<double>(v) * k);
+  return static_cast<std::int32_t>(std::clamp<long>(s, -kCameraAxisMax, kCameraAxisMax));
+}
 
 // Keeps the stick value of larger magnitude, so pad and keyboard can be used together.
 std::int16_t stronger(std::int16_t a, std::int16_t b) { return std::abs(b) > std::abs(a) ? b : a; }
@@ -364,8 +369,8 @@ InputFrame Input::sample() {
     apply_dead_zone(&rx, &ry, controls_.dead_inner, controls_.dead_outer);
     f.left_x = stronger(f.left_x, lx);
     f.left_y = stronger(f.left_y, ly);
-    f.right_x = stronger(f.right_x, rx);
-    f.right_y = stronger(f.right_y, ry);
+    f.right_x = stronger(InputFrame::stick(f.right_x), rx);
+    f.right_y = stronger(InputFrame::stick(f.right_y), ry);
     f.left_trigger = std::max(f.left_trigger,
         clamp_axis(SDL_GameControllerGetAxis(gc, SDL_CONTROLLER_AXIS_TRIGGERLEFT), 0));
     f.right_trigger = std::max(f.right_trigger,
@@ -386,8 +391,8 @@ InputFrame Input::sample() {
   };
   f.left_x = stronger(f.left_x, dir(kKeyA, kKeyD));
   f.left_y = stronger(f.left_y, dir(kKeyS, kKeyW));
-  f.right_x = stronger(f.right_x, dir(kKeyLeft, kKeyRight));
-  f.right_y = stronger(f.right_y, dir(kKeyDown, kKeyUp));
+  f.right_x = stronger(InputFrame::stick(f.right_x), dir(kKeyLeft, kKeyRight));
+  f.right_y = stronger(InputFrame::stick(f.right_y), dir(kKeyDown, kKeyUp));
   if (key(kKeyShiftL)) f.left_trigger = kFull;
   if (key(kKeyF)) f.right_trigger = kFull;
   f.buttons |= key_buttons();
@@ -406,14 +411,14 @@ InputFrame Input::sample() {
   // Mouse drag: pixels moved since the last sample, full scale at mouse_pixels_full_scale.
   if (mouse_dx_ != 0 || mouse_dy_ != 0) {
     const long s = desc_.mouse_pixels_full_scale;
-    f.right_x = stronger(f.right_x, clamp_axis(static_cast<long>(mouse_dx_) * kFull / s, -kFull));
-    f.right_y = stronger(f.right_y, clamp_axis(-static_cast<long>(mouse_dy_) * kFull / s, -kFull));
+    f.right_x = stronger(InputFrame::stick(f.right_x), clamp_axis(static_cast<long>(mouse_dx_) * kFull / s, -kFull));
+    f.right_y = stronger(InputFrame::stick(f.right_y), clamp_axis(-static_cast<long>(mouse_dy_) * kFull / s, -kFull));
     mouse_dx_ = mouse_dy_ = 0;
   }
   // The camera stick as the player set it (keys and mouse drags too): the frame holds what the game uses.
   if (controls_.camera_speed != 1.0f || controls_.invert_x || controls_.invert_y) {
-    f.right_x = scaled(f.right_x, controls_.camera_speed * (controls_.invert_x ? -1.0f : 1.0f));
-    f.right_y = scaled(f.right_y, controls_.camera_speed * (controls_.invert_y ? -1.0f : 1.0f));
+    f.right_x = camera_scaled(f.right_x, controls_.camera_speed * (controls_.invert_x ? -1.0f : 1.0f));
+    f.right_y = camera_scaled(f.right_y, controls_.camera_speed * (controls_.invert_y ? -1.0f : 1.0f));
   }
   f.pressed = (f.buttons & ~prev_buttons_) | pressed_latch_ | mouse_pressed_;
   prev_buttons_ = f.buttons;

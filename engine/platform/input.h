@@ -33,7 +33,7 @@ struct InputControls {
   int key[kRemapButtons] = {};
   int dead_inner = 7849;     // radial, stick units: inside it the stick reads 0
   int dead_outer = 32767;    // from here on the stick reads full deflection (in its direction)
-  float camera_speed = 1.0f; // right stick scale (clamped to full deflection)
+  float camera_speed = 1.0f; // right stick scale: above 1 the frame carries more than full deflection (kCameraAxisMax)
   bool invert_x = false, invert_y = false;
 };
 // The default keys of the frame's buttons (Space A, E B, Q X, R Y, ...).

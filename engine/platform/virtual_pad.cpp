@@ -78,8 +78,8 @@ void VirtualPad::set(const InputFrame& f) {
   if (!joystick_) return;
   SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_LEFTX, f.left_x);
   SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_LEFTY, sdl_y(f.left_y));
-  SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_RIGHTX, f.right_x);
-  SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_RIGHTY, sdl_y(f.right_y));
+  SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_RIGHTX, InputFrame::stick(f.right_x));
+  SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_RIGHTY, sdl_y(InputFrame::stick(f.right_y)));
   SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_TRIGGERLEFT, virtual_trigger_axis(f.left_trigger));
   SDL_JoystickSetVirtualAxis(joystick_, SDL_CONTROLLER_AXIS_TRIGGERRIGHT, virtual_trigger_axis(f.right_trigger));
   for (const ButtonMap& b : kButtons) {

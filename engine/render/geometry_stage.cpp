@@ -165,7 +165,7 @@ class Builder {
         const Rgba8 w = m.weight_colors[i];
         const float shade = 0.65f + 0.35f * lit;
         out = Rgba8{to_byte(w.r / 255.0f * shade), to_byte(w.g / 255.0f * shade), to_byte(w.b / 255.0f * shade),
-                    255};
+                    m.color.a};
       } else {
         const glm::vec3 rgb = m.unlit ? base : base * light;
         out = Rgba8{to_byte(rgb.r), to_byte(rgb.g), to_byte(rgb.b), m.color.a};

@@ -22,7 +22,8 @@ struct MeshInput {
   const std::uint32_t* indices = nullptr;   // triangle list; front faces are counter-clockwise seen from outside
   int index_count = 0;                      // multiple of 3
   glm::mat4 model_to_world{1.0f};           // rigid transform (+ uniform scale) model -> world
-  Rgba8 color{255, 255, 255, 255};          // flat colour, modulated by lighting and texel
+  Rgba8 color{255, 255, 255, 255};          // flat colour, modulated by lighting and texel; a < 192: see-through
+                                            // (the rasterizer drops every other pixel, a screen-door dither)
   TextureId texture = kNoTexture;
   bool unlit = false;                       // true: colour used as is (no sun, no ambient)
   bool double_sided = false;                // true: back faces are drawn too

@@ -22,7 +22,7 @@ uniform vec2 u_target;
 // Two varyings, not four: llvmpipe sets up and interpolates each one per triangle. The slot is the
 // same at all three corners, so interpolating it gives it back exactly.
 INTERP out vec4 v_uv_fog_slot;  // u, v, fog, slot
-INTERP out vec3 v_color;        // alpha is never used
+INTERP out vec4 v_color;        // alpha below 0.75: see-through (screen-door dither)
 void main() {
   vec2 ndc = vec2(a_pos.x / u_target.x * 2.0 - 1.0, 1.0 - a_pos.y / u_target.y * 2.0);
 #if PERSPECTIVE
@@ -32,7 +32,7 @@ void main() {
   gl_Position = vec4(ndc, 0.0, 1.0);
 #endif
   v_uv_fog_slot = vec4(a_uv, a_fog, a_slot);
-  v_color = a_color.rgb;
+  v_color = a_color;
 }
 )";
 
@@ -43,7 +43,7 @@ constexpr const char* kTriangleFs = R"(
 #define INTERP noperspective
 #endif
 INTERP in vec4 v_uv_fog_slot;
-INTERP in vec3 v_color;
+INTERP in vec4 v_color;
 // Up to 8 textures per draw call, picked per triangle (llvmpipe pays for every draw call). GLSL 3.30
 // indexes sampler arrays only with constants, hence the chain; level 0 is all there is (no mipmaps).
 uniform sampler2D u_tex[8];
@@ -58,6 +58,8 @@ const float kDither[16] = float[16](-4.0, 0.0, -3.0, 1.0,
                                      3.0, -1.0, 2.0, -2.0);
 #endif
 void main() {
+  // The console's see-through without blending: every other pixel, in a checker fixed to the screen.
+  if (v_color.a < 0.75 && ((int(gl_FragCoord.x) + int(gl_FragCoord.y)) & 1) == 0) discard;
   vec2 v_uv = v_uv_fog_slot.xy;
   float v_fog = v_uv_fog_slot.z;
   int v_slot = int(v_uv_fog_slot.w + 0.5);

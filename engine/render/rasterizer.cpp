@@ -1,4 +1,4 @@
-// The rasterizer stage: with gl_read_back.cpp, the only render code that includes GL.
+// The rasterizer stage: with gl_program.cpp and gl_read_back.cpp, the only render code that includes GL.
 #include "render/rasterizer.h"
 
 #define GL_GLEXT_PROTOTYPES 1
@@ -10,8 +10,8 @@
 
 #include "render/draw_ranges.h"
 #include "render/frame_settings.h"
+#include "render/gl_program.h"
 #include "render/gl_read_back.h"
-#include "render/gl_shaders.h"
 
 namespace cf {
 namespace {
@@ -42,71 +42,6 @@ GpuVertex line_vertex(std::int32_t x, std::int32_t y, Rgba8 c) {
   g.x += 0.5f;
   g.y += 0.5f;
   return g;
-}
-
-struct Program {
-  GLuint id = 0;
-  GLint target = -1, tex = -1, fog_color = -1, modern = -1;
-};
-
-// modern: perspective-correct, full colour; otherwise 15-bit colour, with or without the warp and dither.
-Status compile_program(bool modern, bool perspective, bool dither, const char* name, GLuint* out) {
-  const std::string prelude_text = std::string("#version 330 core\n#define PERSPECTIVE ") + (modern || perspective ? "1" : "0") +
-                                   "\n#define QUANTIZE " + (modern ? "0" : "1") + "\n#define DITHER " +
-                                   (!modern && dither ? "1" : "0") + "\n";
-  const char* prelude = prelude_text.c_str();
-  auto compile = [&](GLenum type, const char* src, GLuint* sh) -> Status {
-    *sh = glCreateShader(type);
-    const char* parts[2] = {prelude, src};
-    glShaderSource(*sh, 2, parts, nullptr);
-    glCompileShader(*sh);
-    GLint ok = 0;
-    glGetShaderiv(*sh, GL_COMPILE_STATUS, &ok);
-    if (ok) return {};
-    char log[1024] = {0};
-    glGetShaderInfoLog(*sh, sizeof log, nullptr, log);
-    return Error{"", name, std::string("shader compile failed: ") + log};
-  };
-  GLuint vs = 0, fs = 0;
-  Status s = compile(GL_VERTEX_SHADER, kTriangleVs, &vs);
-  if (s) s = compile(GL_FRAGMENT_SHADER, kTriangleFs, &fs);
-  if (!s) {
-    glDeleteShader(vs);
-    glDeleteShader(fs);
-    return s;
-  }
-  const GLuint p = glCreateProgram();
-  glAttachShader(p, vs);
-  glAttachShader(p, fs);
-  glBindAttribLocation(p, 0, "a_pos");
-  glBindAttribLocation(p, 1, "a_depth");
-  glBindAttribLocation(p, 2, "a_uv");
-  glBindAttribLocation(p, 3, "a_color");
-  glBindAttribLocation(p, 4, "a_fog");
-  glBindAttribLocation(p, 5, "a_slot");
-  glLinkProgram(p);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  GLint ok = 0;
-  glGetProgramiv(p, GL_LINK_STATUS, &ok);
-  if (!ok) {
-    char log[1024] = {0};
-    glGetProgramInfoLog(p, sizeof log, nullptr, log);
-    glDeleteProgram(p);
-    return Error{"", name, std::string("shader link failed: ") + log};
-  }
-  *out = p;
-  return {};
-}
-
-Program locate(GLuint id) {
-  Program p;
-  p.id = id;
-  p.target = glGetUniformLocation(id, "u_target");
-  p.tex = glGetUniformLocation(id, "u_tex");
-  p.fog_color = glGetUniformLocation(id, "u_fog_color");
-  p.modern = glGetUniformLocation(id, "u_modern");
-  return p;
 }
 
 // A colour texture (+ optional depth renderbuffer) framebuffer, recreated when its size changes.
@@ -166,7 +101,7 @@ struct Rasterizer::Impl {
     if (!p.id) {
       GLuint id = 0;
       if (!compile_program(false, perspective, dither, "retro look shader", &id)) return retro;
-      p = locate(id);
+      p = locate_program(id);
     }
     return p;
   }
@@ -303,8 +238,8 @@ Status Rasterizer::init(const RasterizerDesc& desc) {
     glDeleteProgram(retro);
     return s;
   }
-  im.retro = locate(retro);
-  im.modern = locate(modern);
+  im.retro = locate_program(retro);
+  im.modern = locate_program(modern);
   glGenVertexArrays(1, &im.vao);
   glGenBuffers(1, &im.vbo);
   glBindVertexArray(im.vao);

@@ -152,9 +152,10 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
   } else {
     f = std::max(f, kMinCadenceShare * f_nat);
   }
-  if (!stop_request && all_parked && st->leg_count > 0) {
+  if (!stop_request && all_parked && st->leg_count > 0 && st->motion_weight == 0.0f) {
     // Starting from the stand pose: the feet stand under their roots, which is mid-stance, so
-    // start the cycle where the first leg is at mid-stance and its stance reach is centred.
+    // start the cycle where the first leg is at mid-stance and its stance reach is centred. (Still
+    // settling into the stand, the body keeps its walk's phase: a jump in phase would pop the body.)
     int first = 0;
     while (first < n && S.limbs[first].tag != PartTag::kLeg) ++first;
     const ReferenceLegGait& rg = S.ref_legs[S.limbs[first].ref_side];

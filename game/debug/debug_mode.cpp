@@ -5,6 +5,16 @@
 namespace cf {
 
 
+const char* creature_bone_name(const Session& session, int creature, int bone) {
+  const SimState& s = session.state();
+  const SimContext& ctx = session.context();
+  if (creature < 0 || creature >= s.creature_count) return "?";
+  const int species = s.creatures[static_cast<std::size_t>(creature)].species;
+  if (species < 0 || species >= ctx.species_count || !ctx.species[species].rig) return "?";
+  const Skeleton& sk = ctx.species[species].rig->skeleton;
+  return bone >= 0 && bone < sk.size() ? sk.names[static_cast<std::size_t>(bone)].c_str() : "?";
+}
+
 bool DebugMode::step_back(Session& session) {
   const std::uint64_t t = session.state().tick;
   return t > 0 && session.rewind_to(t - 1);
@@ -16,18 +26,29 @@ bool DebugMode::step_forward(Session& session, const InputFrame& live) {
 }
 
 ModeId DebugMode::update(const ModeFrame& frame, ModeContext& ctx) {
-  const std::uint64_t run_before = ctx.harness.ticks_run(ctx.session);
-  const ModeId next = step_frame(frame, ctx);
   // The run's clock goes on while the session stands still or steps back: a pad script plays on
-  // (and can leave debug mode), a bounded run (--ticks) ends.
+  // (and can leave debug mode), a bounded run (--ticks) ends. A script's pad is read once per tick
+  // of that clock, so its one-tick presses (a step, a scrub) are each seen once however many ticks a
+  // frame runs.
+  if (ctx.harness.scripted() && frame.due_ticks > 0) {
+    ModeId next = ModeId::kDebug;
+    for (int i = 0; i < frame.due_ticks && next == ModeId::kDebug && !ctx.harness.finished(ctx.session); ++i) {
+      const std::uint64_t run_before = ctx.harness.ticks_run(ctx.session);
+      next = step_frame(frame, (*frame.sample)(), i == 0 ? frame.hotkeys : 0u, 1, ctx);
+      ctx.harness.clock_frame(ctx.session, run_before, 1);
+    }
+    return next;
+  }
+  const std::uint64_t run_before = ctx.harness.ticks_run(ctx.session);
+  const ModeId next = step_frame(frame, (*frame.sample)(), frame.hotkeys, frame.due_ticks, ctx);
   ctx.harness.clock_frame(ctx.session, run_before, frame.due_ticks);
   return next;
 }
 
-ModeId DebugMode::step_frame(const ModeFrame& frame, ModeContext& ctx) {
+ModeId DebugMode::step_frame(const ModeFrame& frame, const InputFrame& pad, std::uint32_t hotkeys, int due_ticks,
+                             ModeContext& ctx) {
   Session& session = ctx.session;
-  const InputFrame pad = (*frame.sample)();
-  const std::uint64_t a = map_actions(ModeId::kDebug, pad, frame.hotkeys);
+  const std::uint64_t a = map_actions(ModeId::kDebug, pad, hotkeys);
   apply_view_actions(a, &ctx.frame_settings);
   save_playtests(a, ctx);
   if (a & (kActionDebug | kActionResume)) {
@@ -49,7 +70,7 @@ ModeId DebugMode::step_frame(const ModeFrame& frame, ModeContext& ctx) {
     step_forward(session, idle);
   } else if (speed() > 0.0) {
     // Slow motion plays the recording again where there is one, then live input.
-    owed_ticks_ += speed() * frame.due_ticks;
+    owed_ticks_ += speed() * due_ticks;
     while (owed_ticks_ >= 1.0 && ctx.harness.may_tick(session)) {
       owed_ticks_ -= 1.0;
       if (!step_forward(session, (*frame.sample)())) break;

@@ -9,6 +9,10 @@
 
 namespace cf {
 
+// The name of a creature's bone in its own species' skeleton (a herd creature's too); "?" when
+// the creature or bone does not exist.
+const char* creature_bone_name(const Session& session, int creature, int bone);
+
 class DebugMode final : public Mode {
  public:
   static constexpr int kScrubDelayFrames = 12;  // a held d-pad starts scrubbing after 0.2 s
@@ -24,7 +28,9 @@ class DebugMode final : public Mode {
   static bool step_forward(Session& session, const InputFrame& live);
 
  private:
-  ModeId step_frame(const ModeFrame& frame, ModeContext& ctx);  // the frame's steps, without the clock
+  // One reading of the pad (and the frame's hotkeys) over due_ticks of slow motion, without the clock.
+  ModeId step_frame(const ModeFrame& frame, const InputFrame& pad, std::uint32_t hotkeys, int due_ticks,
+                    ModeContext& ctx);
   static constexpr double kSpeeds[4] = {0.0, 0.125, 0.25, 0.5};
   int speed_index_ = 0;
   double owed_ticks_ = 0.0;  // slow motion's fraction of a tick carried between frames

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "core/hash.h"
+#include "game/debug/debug_mode.h"
 #include "game/play/action.h"
 #include "game/play/world_runtime.h"
 #include "game/session/session.h"
@@ -85,8 +86,6 @@ void action_rows(const Session& s, const Action& action) {
 
 void clips(const Session& s) {
   const ClipWatch& w = s.clips();
-  const Skeleton& sk = s.scene().rig.skeleton;
-  auto bone = [&](int b) { return b >= 0 && b < sk.size() ? sk.names[static_cast<std::size_t>(b)].c_str() : "?"; };
   // "under ground", "in wall 2", "in pipe 2.0" (wall 2's first pipe), "in fence 0".
   auto where = [](const ClipEvent& e) {
     static char buf[48];
@@ -98,14 +97,15 @@ void clips(const Session& s) {
   if (w.has_first()) {
     const ClipEvent& f = w.first();
     ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "first clip: tick %llu %s %s (%.1f cm)",
-                       static_cast<unsigned long long>(f.tick), bone(f.bone), where(f), f.depth_m * 100.0f);
+                       static_cast<unsigned long long>(f.tick), creature_bone_name(s, f.creature, f.bone), where(f),
+                       f.depth_m * 100.0f);
   } else {
     ImGui::TextDisabled("no clip this session");
   }
   ImGui::Text("this tick: %d event(s)%s", w.count(), w.dropped() ? " (more dropped)" : "");
   for (int k = 0; k < w.count() && k < 12; ++k) {
     const ClipEvent& e = w.events()[k];
-    ImGui::BulletText("#%d %s %s: %.1f cm at (%.2f, %.2f, %.2f)", e.creature, bone(e.bone), where(e),
+    ImGui::BulletText("#%d %s %s: %.1f cm at (%.2f, %.2f, %.2f)", e.creature, creature_bone_name(s, e.creature, e.bone), where(e),
                       e.depth_m * 100.0f, e.point_ws.x, e.point_ws.y, e.point_ws.z);
   }
 }
@@ -137,6 +137,10 @@ void DebugPanel::draw(const DebugPanelInfo& info, FrameSettings* settings) {
   ImGui::SetNextWindowPos(ImVec2(8, 8), ImGuiCond_Once);
   // A fixed first size: an auto-sized window stays hidden on its first frame (screenshots).
   ImGui::SetNextWindowSize(ImVec2(kFirstWidthPx, ImGui::GetIO().DisplaySize.y - 16), ImGuiCond_Once);
+  // Never taller than the window (a 720-pixel one included, or one made smaller later): what does not
+  // fit scrolls (mouse wheel, or drag the scrollbar).
+  ImGui::SetNextWindowSizeConstraints(ImVec2(160.0f, 120.0f),
+                                      ImVec2(1e6f, std::max(120.0f, ImGui::GetIO().DisplaySize.y - 16)));
   ImGui::Begin("Debug");
   ImGui::Text("tick %llu  hash %s", static_cast<unsigned long long>(s.state().tick),
               hash_hex(s.hash()).c_str());

@@ -129,6 +129,7 @@ void Editor::leave_to_drawing() {
 
 EditorRequest Editor::step(const InputFrame& raw) {
   ++ticks_;
+  menu_actions_ = 0;
   if (!message_.empty() && ++message_ticks_ > kMessageTicks) message_.clear();
   // Buttons held across a change of screen are ignored until released; pressed again, they count.
   held_off_ &= raw.buttons & ~raw.pressed;
@@ -281,7 +282,7 @@ void Editor::step_drawing(const InputFrame& in) {
 
 EditorRequest Editor::step_menu(const InputFrame& in) {
   const int n = static_cast<int>(EditorMenuItem::kCount);
-  const std::uint32_t a = map_menu_actions(in, prev_in_);
+  const std::uint32_t a = menu_actions_ = map_menu_actions(in, prev_in_);
   if (a & (kMenuUp | kMenuDown)) confirm_ = EditorConfirm::kNone;  // moving away cancels a question
   if (a & kMenuUp) menu_ = (menu_ + n - 1) % n;
   if (a & kMenuDown) menu_ = (menu_ + 1) % n;

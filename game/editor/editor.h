@@ -76,6 +76,8 @@ class Editor {
   const EditorPen& pen() const { return pen_; }
   EditorScreen screen() const { return screen_; }
   int menu_index() const { return menu_; }
+  // The Start menu's actions (kMenu... bits) of the last tick, 0 when the menu was not open: its blips.
+  std::uint32_t menu_actions() const { return menu_actions_; }
   const std::string& name_entry() const { return name_; }
   // The name prompt is open: the keyboard types (platform text entry).
   bool wants_text() const { return screen_ == EditorScreen::kNaming; }
@@ -158,6 +160,7 @@ class Editor {
   std::uint64_t revision_ = 0;
   std::uint64_t ticks_ = 0;
   InputFrame prev_in_;  // the previous tick's input (menu flicks)
+  std::uint32_t menu_actions_ = 0;
 };
 
 // The editor's two cameras (side and front view) and the pointer's way onto the drawing plane: the

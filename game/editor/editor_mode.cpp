@@ -2,6 +2,7 @@
 
 #include "gltf/gltf_export.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/file_io.h"
@@ -195,13 +196,46 @@ ModeId EditorMode::start_test_walk(ModeContext& ctx) {
   return ModeId::kPlay;
 }
 
-// The editor's sounds of one tick, from what the tick changed: the pen starts drawing, a stroke becomes
-// a part or is refused, undo or redo, a save.
+namespace {
+
+constexpr std::uint8_t kPenToneHold = 1;
+
+// The pen's held tone while it draws (loudness 0 releases it): higher as the pen rises, panned to its
+// side of the view, so the stroke's shape is heard.
+SoundEvent pen_tone(const EditorPen& pen) {
+  SoundEvent e;
+  e.kind = SoundKind::kPenTone;
+  e.hold = kPenToneHold;
+  e.loudness = pen.drawing ? 0.45f : 0.0f;
+  e.pitch = 0.8f + 0.3f * std::clamp(pen.pos.y, 0.0f, 2.0f);
+  const float across = pen.plane == DrawPlane::kSide ? pen.pos.z - kEditorLookAt.z : pen.pos.x - kEditorLookAt.x;
+  e.pan = 0.6f * std::clamp(across / 1.6f, -1.0f, 1.0f);
+  return e;
+}
+
+}  // namespace
+
+void EditorMode::release_pen_tone(ModeContext& ctx) {
+  if (!ctx.sound) return;
+  SoundEvent e = pen_tone(editor_.pen());
+  e.loudness = 0.0f;
+  ctx.sound(e);
+}
+
+// The editor's sounds of one tick, from what the tick changed: the pen's tone while it draws, a stroke
+// becomes a part or is refused, undo or redo, a save, the Start menu's blips.
 void EditorMode::play_sounds(ModeContext& ctx, const InputFrame& in, EditorScreen was, bool was_drawing,
                              std::size_t parts, int saves) {
   if (!was_drawing && editor_.pen().drawing) ui_sound(ctx, SoundKind::kPenDraw);
+  if (ctx.sound && (was_drawing || editor_.pen().drawing)) ctx.sound(pen_tone(editor_.pen()));
   if (was_drawing && !editor_.pen().drawing)
     ui_sound(ctx, editor_.doc().creature.parts.size() > parts ? SoundKind::kPartMade : SoundKind::kStrokeRefused);
+  if (was == EditorScreen::kMenu) {
+    const std::uint32_t a = editor_.menu_actions();
+    if (a & (kMenuBack | kMenuConfirm)) ui_sound(ctx, SoundKind::kMenuBack);
+    else if (a & kMenuChoose) ui_sound(ctx, SoundKind::kMenuSelect);
+    else if (a & (kMenuUp | kMenuDown)) ui_sound(ctx, SoundKind::kMenuMove);
+  }
   if (was == EditorScreen::kDrawing && !was_drawing &&
       (map_actions(ModeId::kEditor, in, 0) & (kActionEditUndo | kActionEditRedo)))
     ui_sound(ctx, SoundKind::kUndo);
@@ -250,6 +284,7 @@ ModeId EditorMode::update(const ModeFrame& frame, ModeContext& ctx) {
       break;
     }
   }
+  if (next != ModeId::kEditor) release_pen_tone(ctx);  // a stroke cut short by leaving: silence
   recording_.hash = editor_.hash();
   if (playback_ && playback_next_ == playback_->inputs.size() && next == ModeId::kEditor) {
     if (editor_.hash() != playback_->hash) {

@@ -5,10 +5,12 @@
 // way out, records the editing session, and switches to a test walk (a new Scene from the drawn
 // creature) and back. The save side lives in editor_saving.cpp.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "core/input_frame.h"
+#include "game/editor/card_view.h"
 #include "game/editor/editor.h"
 #include "game/editor/editor_doc.h"
 #include "game/editor/editor_view.h"
@@ -85,6 +87,13 @@ class EditorMode final : public Mode {
   // Saves the creature as creatures/<stem of its name>.json now, as the prompt's save does once the
   // name is settled (refused while a rule is broken): its path, or why not.
   Result<std::string> save();
+  // A save's creature card, written once the game's rasterizer has drawn it: 'draw' draws a list and
+  // reads its target back. Does nothing when no save is waiting for its card (game/main.cpp calls
+  // it every frame). The saved file is already safe: a card that fails only says so.
+  using DrawAndRead = std::function<bool(const CommandList&, std::vector<std::uint8_t>*, int*, int*)>;
+  void write_card(const DrawAndRead& draw, const FrameSettings& look);
+  // The card waiting to be drawn ("" when none).
+  const std::string& pending_card() const { return card_path_; }
   // Writes the document's draft (the work in progress) atomically.
   Status save_draft();
   const EditSession& recording() const { return recording_; }
@@ -106,6 +115,7 @@ class EditorMode final : public Mode {
   // The save (and export) the editor asked for; the HUD and stderr say how it went.
   void play_sounds(ModeContext& ctx, const InputFrame& in, EditorScreen was, bool was_drawing, std::size_t parts,
                    int saves);
+  void release_pen_tone(ModeContext& ctx);
   void save_requested(bool exporting);
   // Saves the creature as creatures/<stem of its name>.json: its path, or why not.
   Result<std::string> save_now(std::string* player_reason);
@@ -134,6 +144,8 @@ class EditorMode final : public Mode {
   bool away_ = false;  // a test walk is on: back in the editor, the buttons held then are ignored
   std::size_t playback_ask_ = 0;
   CommandList frame_;  // the view's picture plus the save prompt drawn over it
+  CardView card_view_;
+  std::string card_path_, card_text_;  // the card a save is waiting for, and the file it holds
 };
 
 }  // namespace cf

@@ -9,7 +9,15 @@
 namespace cf {
 
 glm::mat4 paint_camera_view();
-// The paint HUD at 'scale' pixels per font pixel over the list (its lines are drawn over the flesh).
-void add_paint_hud(const Editor& editor, int scale, CommandList* list);
+// Where the paint HUD went: the text size it used (the player's, or the largest below it that fits)
+// and the extents of its left column and its bottom help line, in the list's pixels.
+struct PaintHudLayout {
+  int text_scale = 1, help_scale = 1;
+  int column_w = 0, column_h = 0;  // from (4 * scale, 4 * scale)
+  int help_w = 0;
+};
+// The paint HUD over the list (its lines are drawn over the flesh): swatches at 'scale' pixels per
+// font pixel (the picture's), text at up to 'text_scale' (the player's text size).
+PaintHudLayout add_paint_hud(const Editor& editor, int scale, int text_scale, CommandList* list);
 
 }  // namespace cf

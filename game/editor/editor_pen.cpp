@@ -50,7 +50,7 @@ void Editor::move_pen(const InputFrame& in) {
   const bool slow = map_actions(ModeId::kEditor, in, 0) & kActionEditSlow;
   const float speed = slow ? kPenSlowSpeed_mps * precise_scale_ : kPenSpeed_mps * pen_scale_;
   // The right stick (and a mouse drag, which the platform maps onto it) moves the pen as well.
-  glm::vec2 v = stick_response(in.left_x, in.left_y) + stick_response(in.right_x, in.right_y);
+  glm::vec2 v = stick_response(in.left_x, in.left_y) + stick_response(InputFrame::stick(in.right_x), InputFrame::stick(in.right_y));
   const float m = glm::length(v);
   if (m > 1.0f) v /= m;
   const float step = speed * kTick;

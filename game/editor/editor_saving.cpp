@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "core/file_io.h"
+#include "creature/creature_card.h"
 #include "creature/creature_io.h"
 #include "game/editor/editor_mode.h"
 #include "game/session/drafts.h"
@@ -69,7 +70,8 @@ bool EditorMode::tell_editor(EditorScreen was, EditorRequest r) {
     if (!preview_.saveable()) return false;  // the save refuses it and says why: no question first
     const std::string& name = editor_.doc().creature.name;
     const std::string stem = creature_file_stem(name);
-    if (stem != doc_.file_stem && path_taken(saved_creature_path(data_, stem))) {
+    const std::string path = saved_creature_path(data_, stem);
+    if (stem != doc_.file_stem && (path_taken(path) || path_taken(card_path_beside(path)))) {
       record_ask({tick, name, free_creature_name(data_, name, doc_.file_stem, kMaxNameChars)});
       return true;
     }
@@ -102,6 +104,13 @@ Result<std::string> EditorMode::save_now(std::string* player_reason) {
   }
   // The bytes save_creature writes; written here to learn errno for the player's reason.
   const std::string content = creature_to_json(c).dump(2) + "\n";
+  // A card dropped in by hand and edited: its creature becomes the file, so the save keeps it as
+  // the earlier version instead of writing a new card over the only copy.
+  if (!path_taken(path) && path_taken(card_path_beside(path))) {
+    const Result<std::string> bytes = read_file(card_path_beside(path), 64u << 20);
+    const Result<std::string> was = bytes ? creature_text_of(*bytes, card_path_beside(path)) : bytes;
+    if (was && *was != content) (void)write_file_atomic(path, *was);
+  }
   if (Status s = keep_earlier_version(data_, stem, content); !s) {
     *player_reason = "cannot keep the earlier version: " + reason_in(s.error.message);
     return s.error;
@@ -112,6 +121,8 @@ Result<std::string> EditorMode::save_now(std::string* player_reason) {
     *player_reason = save_failure_reason(err);
     return s.error;
   }
+  card_path_ = card_path_beside(path);  // drawn by the rasterizer, then written (write_card)
+  card_text_ = content;
   if (took_other) detach_drafts_of(data_, stem);  // their drafts must not come back as this creature's
   // The work is safe in its own file now: its draft goes, and the next autosave has nothing to write.
   if (!doc_.draft_path.empty()) ::unlink(doc_.draft_path.c_str());

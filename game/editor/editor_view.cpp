@@ -1,4 +1,5 @@
 #include "game/editor/editor_view.h"
+#include "game/editor/editor_colors.h"
 #include "game/editor/editor_paint_view.h"
 
 #include <algorithm>
@@ -17,25 +18,14 @@ namespace cf {
 
 namespace {
 
-constexpr Rgba8 kGrid{70, 90, 130, 255}, kGridMajor{110, 140, 190, 255}, kGround{150, 230, 150, 255};
-constexpr Rgba8 kWhite{255, 255, 255, 255}, kYellow{255, 230, 60, 255}, kRed{255, 70, 70, 255};
-constexpr Rgba8 kOrange{255, 150, 40, 255}, kCyan{80, 230, 255, 255}, kHint{170, 180, 210, 255};
-// The pen's own colour: no bone, node, tag or highlight uses magenta.
-constexpr Rgba8 kPen{255, 70, 255, 255}, kInk{0, 0, 0, 255}, kPanel{14, 16, 30, 255};
+constexpr Rgba8 kGrid = kEdGrid, kGridMajor = kEdGridMajor, kGround = kEdGround, kWhite = kEdWhite;
+constexpr Rgba8 kYellow = kEdYellow, kRed = kEdRed, kOrange = kEdOrange, kCyan = kEdCyan;
+constexpr Rgba8 kPen = kEdPen, kInk = kEdInk, kPanel = kEdPanel;
 constexpr glm::vec3 kLookAt = kEditorLookAt;
 constexpr float kGridHalf = 1.6f;   // metres either side of the look-at point
 constexpr float kGridStep = 0.1f;
 
-Rgba8 tag_color(PartTag t) {
-  switch (t) {
-    case PartTag::kTorso: return Rgba8{120, 200, 255, 255};
-    case PartTag::kHead: return Rgba8{255, 170, 220, 255};
-    case PartTag::kLeg: return Rgba8{140, 255, 140, 255};
-    case PartTag::kArm: return Rgba8{255, 200, 120, 255};
-    case PartTag::kTail: return Rgba8{200, 160, 255, 255};
-  }
-  return kWhite;
-}
+Rgba8 tag_color(PartTag t) { return editor_tag_color(t); }
 
 // A polyline as lines at least 'min_len' long: at the retro resolution a 1-pixel segment snaps to
 // nothing, so consecutive short steps are joined.
@@ -95,19 +85,30 @@ void add_tag_polyline(const std::vector<glm::vec3>& pts, PartTag tag, std::vecto
   }
 }
 
-float torso_mid(const Creature& c) {
+}  // namespace
+
+Rgba8 editor_tag_color(PartTag t) {
+  switch (t) {
+    case PartTag::kTorso: return Rgba8{120, 200, 255, 255};
+    case PartTag::kHead: return Rgba8{255, 170, 220, 255};
+    case PartTag::kLeg: return Rgba8{140, 255, 140, 255};
+    case PartTag::kArm: return Rgba8{255, 200, 120, 255};
+    case PartTag::kTail: return Rgba8{200, 160, 255, 255};
+  }
+  return kWhite;
+}
+
+float editor_torso_mid(const Creature& c) {
   const int t = find_torso(c);
   return t >= 0 ? torso_mid_x(c.parts[static_cast<std::size_t>(t)]) : 0.0f;
 }
-
-}  // namespace
 
 std::string depth_readout(const Editor& editor) {
   const EditorPen& pen = editor.pen();
   const Creature& c = editor.doc().creature;
   char buf[64];
   if (pen.plane == DrawPlane::kSide) {
-    const float d = pen.pos.x - torso_mid(c);  // +x is the creature's left
+    const float d = pen.pos.x - editor_torso_mid(c);  // +x is the creature's left
     const char* where = std::fabs(d) <= kCentreLineEps_m ? "CENTRE" : (d > 0.0f ? "LEFT" : "RIGHT");
     std::snprintf(buf, sizeof buf, "DEPTH %.2f M %s", static_cast<double>(std::fabs(d)), where);
   } else {
@@ -251,159 +252,6 @@ void EditorView::add_pen(const EditorPen& pen, const glm::mat4& view_proj, int s
   }
 }
 
-void EditorView::add_depth_gauge(const Editor& editor, int s) {
-  const EditorPen& pen = editor.pen();
-  const Creature& c = editor.doc().creature;
-  const bool side = pen.plane == DrawPlane::kSide;  // drawing in the side view: the gauge is the front view
-  const int w = 64 * s, h = 52 * s, x0 = list_.width - w - 4 * s;
-  HudTextStyle st;
-  st.scale = s;
-  st.color = kHint;
-  const int y0 = 4 * s + hud_line_height(st) + 2 * s;
-  const std::string title = side ? "FRONT" : "SIDE";  // the view the gauge shows
-  fill_rect(x0, y0, w, h + hud_line_height(st) + 2 * s, kPanel);
-  draw_hud_text(title, x0 + (w - hud_text_width(title, st)) / 2, y0 + s, st, &list_);
-  const int top = y0 + hud_line_height(st) + s;
-  // Metres to gauge pixels: 2 m of height fill it, the look-at point in the middle.
-  const float k = static_cast<float>(h - 2 * s) / 2.0f;
-  const float cx = static_cast<float>(x0) + 0.5f * static_cast<float>(w), ground = static_cast<float>(top + h - s);
-  const float left = static_cast<float>(x0), right = static_cast<float>(x0 + w - 1);
-  auto gx = [&](const glm::vec3& p) { return cx + (side ? p.x - kLookAt.x : p.z - kLookAt.z) * k; };
-  auto gy = [&](float y) { return ground - y * k; };
-  auto line = [&](float xa, float ya, float xb, float yb, Rgba8 col) {
-    if (std::max(xa, xb) < left || std::min(xa, xb) > right) return;
-    add_screen_line(std::clamp(xa, left, right), ya, std::clamp(xb, left, right), yb, col);
-  };
-  line(left, ground, right, ground, kGround);
-  // The centre line (side) or the model's origin (front), dim.
-  const float centre = side ? cx + (torso_mid(c) - kLookAt.x) * k : cx - kLookAt.z * k;
-  for (float y = static_cast<float>(top); y < ground; y += 4.0f * static_cast<float>(s)) {
-    line(centre, y, centre, std::min(ground, y + 2.0f * static_cast<float>(s)), kGridMajor);
-  }
-  // The parts: their strokes, and the torso's flesh as a box (seen from the front a level torso is
-  // a disc, from the side a bar).
-  for (const Part& p : c.parts) {
-    for (std::size_t i = 1; i < p.stroke.size(); ++i) {
-      line(gx(p.stroke[i - 1]), gy(p.stroke[i - 1].y), gx(p.stroke[i]), gy(p.stroke[i].y), tag_color(p.tag));
-    }
-    if (p.tag != PartTag::kTorso || p.stroke.empty()) continue;
-    float a0 = gx(p.stroke.front()), a1 = a0, b0 = p.stroke.front().y, b1 = b0;
-    for (const glm::vec3& q : p.stroke) a0 = std::min(a0, gx(q)), a1 = std::max(a1, gx(q)), b0 = std::min(b0, q.y), b1 = std::max(b1, q.y);
-    const float r = p.radius * k;
-    const float ya = gy(b1 + p.radius), yb = gy(b0 - p.radius);
-    line(a0 - r, ya, a1 + r, ya, tag_color(p.tag));
-    line(a1 + r, ya, a1 + r, yb, tag_color(p.tag));
-    line(a1 + r, yb, a0 - r, yb, tag_color(p.tag));
-    line(a0 - r, yb, a0 - r, ya, tag_color(p.tag));
-  }
-  // The drawing plane, edge on: a line at the pen's depth, and the pen on it.
-  const float px = gx(pen.pos), py = gy(pen.pos.y);
-  line(px, static_cast<float>(top), px, ground, kPen);
-  line(px - 2.0f * s, py, px + 2.0f * s, py, kPen);
-}
-
-void EditorView::add_bottom_lines(const Editor& editor, const EditorPreview& preview, int s) {
-  HudTextStyle st;
-  st.scale = s;
-  const int line = hud_line_height(st), room = list_.width - 8 * s;
-  const EditorDoc& doc = editor.doc();
-  int y = list_.height - line;  // stacked upwards from the bottom edge
-  auto block = [&](const std::string& text, Rgba8 color, int max_lines) {
-    if (text.empty()) return;
-    st.color = color;
-    const std::vector<std::string> ls = wrap_hud_text(text, room, st, max_lines);
-    y -= line * static_cast<int>(ls.size() - 1);
-    for (std::size_t i = 0; i < ls.size(); ++i) draw_hud_text_centred(ls[i], y + line * static_cast<int>(i), st, &list_);
-    y -= line;
-  };
-  block("LB+UP BODY'S SIDE  LB+LEFT/RIGHT PEN ON PART", kHint, 1);
-  block("A DRAW  LB SLOW  UP/DOWN DEPTH  SELECT UNDO", kHint, 1);
-  if (!editor.message().empty() && editor.screen() != EditorScreen::kNaming) {
-    const char* home = std::getenv("HOME");
-    block(hud_upper(shorten_hud_paths(editor.message(), home ? home : "")), kYellow, 2);
-  }
-  if (!preview.problems.empty()) {
-    block(hud_upper(preview.problems.front().message), kRed, 2);
-  } else if (preview.has_rig) {
-    const bool legs = std::any_of(preview.rig.limbs.begin(), preview.rig.limbs.end(),
-                                  [](const LimbChain& l) { return l.tag == PartTag::kLeg; });
-    const int centre = editor.centre_legs();
-    if (centre > 0) {
-      // It walks, but it is not the pairs the player meant (symmetry mirrors only legs off the centre).
-      block(std::to_string(centre) + (centre == 1 ? " LEG IS" : " LEGS ARE") +
-                " ON THE CENTRE LINE: NO TWIN. B DELETES, LB+UP MOVES THE PEN TO THE SIDE",
-            kOrange, 2);
-    } else {
-      block(legs ? "READY TO WALK (R3) AND SAVE (START)" : "NOW DRAW LEGS DOWN TO THE GROUND", legs ? kGround : kWhite, 2);
-    }
-  }
-  if (doc.selected >= 0) {
-    block(hud_upper(describe_part(doc.creature, doc.selected)) + " - B DELETES, TRIGGERS SIZE", kYellow, 2);
-  }
-}
-
-void EditorView::add_hud(const Editor& editor, const EditorPreview& preview) {
-  if (list_.width <= 0) return;
-  HudTextStyle st;
-  st.scale = std::max(1, list_.height / 240);
-  const int s = st.scale, line = hud_line_height(st), x0 = 4 * s;
-  const EditorDoc& doc = editor.doc();
-  const EditorPen& pen = editor.pen();
-  st.color = kWhite;
-  draw_hud_text(std::string(pen.plane == DrawPlane::kSide ? "SIDE VIEW (Y)" : "FRONT VIEW (Y)"), x0, x0, st, &list_);
-  st.color = kPen;
-  draw_hud_text(depth_readout(editor), x0, x0 + line, st, &list_);
-  st.color = tag_color(editor.shown_tag());
-  draw_hud_text(tag_cycle_line(editor.shown_tag()), x0, x0 + 2 * line, st, &list_);
-  st.color = doc.symmetry ? kCyan : kOrange;
-  draw_hud_text(doc.symmetry ? "SYMMETRY ON (L3)" : "SYMMETRY OFF (L3)", x0, x0 + 3 * line, st, &list_);
-  st.color = kWhite;
-  const std::size_t n_parts = doc.creature.parts.size();
-  const std::string parts = std::to_string(n_parts) + (n_parts == 1 ? " PART" : " PARTS");
-  draw_hud_text(parts, list_.width - hud_text_width(parts, st) - x0, x0, st, &list_);
-  if (editor.screen() == EditorScreen::kDrawing) add_depth_gauge(editor, s);
-  add_bottom_lines(editor, preview, s);
-
-  if (editor.screen() == EditorScreen::kMenu) {
-    const int n = static_cast<int>(EditorMenuItem::kCount);
-    int y = list_.height / 2 - n * line / 2 - line;
-    add_panel(list_.width / 8, y - 2 * line, 3 * list_.width / 4, (n + 3) * (line + 2 * s) + 2 * line);
-    st.color = kWhite;
-    draw_hud_text_centred("- EDITOR -", y, st, &list_);
-    for (int i = 0; i < n; ++i) {
-      y += line + 2 * s;
-      const auto item = static_cast<EditorMenuItem>(i);
-      st.color = i == editor.menu_index() ? kYellow : kWhite;
-      std::string label = editor_menu_label(item, doc.symmetry);
-      if (item == EditorMenuItem::kNewBlank && editor.confirming() == EditorConfirm::kNewBlank) {
-        st.color = kOrange;  // the question, until A again or a move away
-        label = n_parts == 1 ? "CLEAR THE ONE PART? A: YES" : "CLEAR ALL " + std::to_string(n_parts) + " PARTS? A: YES";
-      }
-      draw_hud_text_centred(i == editor.menu_index() ? "> " + label + " <" : label, y, st, &list_);
-    }
-  } else if (editor.screen() == EditorScreen::kNaming) {
-    const int y = list_.height / 2 - 2 * line;
-    add_panel(list_.width / 64, y - line, 31 * list_.width / 32, 11 * line);
-    st.color = kWhite;
-    char count[48];
-    std::snprintf(count, sizeof count, "NAME YOUR CREATURE (%zu/%zu)", editor.name_entry().size(), kMaxNameChars);
-    draw_hud_text_centred(count, y, st, &list_);
-    HudTextStyle big = st;
-    big.scale = 2 * s;
-    big.color = kYellow;
-    draw_hud_text_centred(editor.name_entry() + "<", y + 2 * line, big, &list_);
-    if (!editor.message().empty()) {
-      st.color = kOrange;
-      const std::vector<std::string> ls = wrap_hud_text(hud_upper(editor.message()), 27 * list_.width / 32, st, 2);
-      for (std::size_t i = 0; i < ls.size(); ++i) draw_hud_text_centred(ls[i], y + (4 + static_cast<int>(i)) * line, st, &list_);
-    }
-    st.color = kHint;
-    draw_hud_text_centred("UP/DOWN LETTER  A NEXT  B ERASE  START SAVE", y + 7 * line, st, &list_);
-    draw_hud_text_centred("BACK (SELECT) CANCELS", y + 8 * line, st, &list_);
-    draw_hud_text_centred("OR TYPE IT - ENTER SAVES, ESC CANCELS", y + 9 * line, st, &list_);
-  }
-}
-
 const CommandList& EditorView::build(const Editor& editor, const EditorPreview& preview, TextureId skin_texture,
                                      const FrameSettings& settings, int window_w, int window_h) {
   meshes_.clear();
@@ -437,18 +285,20 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
   job.lighting.clear_color = Rgba8{24, 28, 44, 255};
   job.settings.overlay_mask = kOverlayAll & ~kOverlayWeights;  // the editor's lines are always shown
   if (!job.run()) list_.clear();
-  const int scale = std::max(1, list_.height / 240);
+  const int scale = std::max(1, list_.height / 240);  // the pen and the gauge: the picture's pixels
+  hud_boxes_.clear();
   if (drawing && painting) {
-    add_paint_hud(editor, scale, &list_);
+    paint_hud_ = add_paint_hud(editor, scale, hud_pixel_scale(list_, settings), &list_);
     return list_;
   }
   if (drawing && list_.width > 0 && list_.height > 0) {
     const float aspect = static_cast<float>(list_.width) / static_cast<float>(list_.height);
     const glm::mat4 view_proj = projection_matrix(job.camera, aspect) * job.camera.view;
-    add_tag_letters(editor.doc().creature, view_proj, scale);
+    // The tag letters grow with the text, but never past twice the picture's scale: they sit on the creature.
+    add_tag_letters(editor.doc().creature, view_proj, std::min(hud_pixel_scale(list_, settings), 2 * scale));
     add_pen(editor.pen(), view_proj, scale);
   }
-  add_hud(editor, preview);
+  add_hud(editor, preview, settings);
   return list_;
 }
 

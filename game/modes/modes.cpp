@@ -1,6 +1,7 @@
 #include "game/modes/modes.h"
 
 #include <cstdio>
+#include "game/modes/control_hints.h"
 
 #include "platform/input.h"  // Hotkey bits only (plain header, no SDL)
 #include "game/session/best_times.h"
@@ -47,9 +48,10 @@ std::uint64_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotk
     if (pad.went_down(kButtonDpadUp)) a |= kActionFaster;
     if (pad.went_down(kButtonDpadDown)) a |= kActionSlower;
   }
-  if (pad.went_down(kButtonY) || (hotkeys & hotkey_f(10))) a |= kActionToggleModern;
+  // The modern renderer is a developer's switch: F10 anywhere, Y only in debug mode (Y is a play button).
+  if ((mode == ModeId::kDebug && pad.went_down(kButtonY)) || (hotkeys & hotkey_f(10))) a |= kActionToggleModern;
   if (pad.went_down(kButtonSelect) && !chord) a |= kActionCycleOverlays;
-  if (mode == ModeId::kPlay && !chord && pad.went_down(kButtonB)) a |= kActionBackToEditor;
+  if (mode == ModeId::kPlay && !chord && pad.went_down(kButtonB)) a |= kActionBackToEditor | kActionHideHints;
   for (int k = 0; k < 9; ++k) {
     if (hotkeys & hotkey_f(k + 1)) a |= kActionOverlayFirst << k;
   }
@@ -72,8 +74,8 @@ std::uint32_t map_menu_actions(const InputFrame& pad, const InputFrame& prev) {
   constexpr int kFlick = 16384;
   std::uint32_t a = 0;
   // Either stick: the keyboard's W A S D drive the left one, its arrow keys the right one.
-  auto up = [](std::int16_t v, std::int16_t was) { return v > kFlick && was <= kFlick; };
-  auto down = [](std::int16_t v, std::int16_t was) { return v < -kFlick && was >= -kFlick; };
+  auto up = [](std::int32_t v, std::int32_t was) { return v > kFlick && was <= kFlick; };
+  auto down = [](std::int32_t v, std::int32_t was) { return v < -kFlick && was >= -kFlick; };
   if (pad.went_down(kButtonDpadUp) || up(pad.left_y, prev.left_y) || up(pad.right_y, prev.right_y)) a |= kMenuUp;
   if (pad.went_down(kButtonDpadDown) || down(pad.left_y, prev.left_y) || down(pad.right_y, prev.right_y)) a |= kMenuDown;
   if (pad.went_down(kButtonDpadLeft) || down(pad.left_x, prev.left_x) || down(pad.right_x, prev.right_x)) a |= kMenuLeft;
@@ -118,6 +120,11 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
   // Pad edges are per tick; a frame's ticks are sampled in one burst, so OR-ing them loses no press.
   std::uint64_t actions = map_actions(ModeId::kPlay, InputFrame{}, frame.hotkeys);
   save_playtests(0, ctx);  // a clip in the state shown before this frame's ticks (tick 0's included)
+  if (ctx.hints && ctx.hints->first_play && !session.playing_back()) {
+    ctx.hints->first_play = false;
+    ctx.hints->show();
+    if (ctx.first_play) ctx.first_play();
+  }
   for (int i = 0; i < frame.due_ticks && harness.may_tick(session); ++i) {
     const InputFrame live = (*frame.sample)();
     if (!session.tick(live)) {
@@ -131,6 +138,7 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
       a = (a & ~kViewerOnly) | (map_actions(ModeId::kPlay, live, 0) & kViewerOnly);
     }
     actions |= a;
+    if (ctx.hints) ctx.hints->tick((a & kActionHideHints) != 0);
     if (ctx.test_walk && (a & kActionBackToEditor)) {
       next = ModeId::kEditor;
       break;

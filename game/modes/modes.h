@@ -20,7 +20,7 @@ enum class ModeId { kPlay, kPaused, kDebug, kTitle, kEditor, kOptions };
 enum ModeAction : std::uint64_t {
   kActionPause = 1u << 0,           // play: Start (Enter / Esc)
   kActionResume = 1u << 1,          // paused: Start (Enter / Esc)
-  kActionToggleModern = 1u << 2,    // Y or F10: the modern (perspective-correct, depth-tested) path
+  kActionToggleModern = 1u << 2,    // F10 (Y in debug mode): the modern (perspective-correct, depth-tested) path
   kActionCycleOverlays = 1u << 3,   // Select (Tab): bones+joints -> all overlays -> none
   kActionOverlayFirst = 1u << 8,    // F1..F9: one overlay each (bit kActionOverlayFirst << k)
   kActionBackToEditor = 1u << 17,   // play during a test walk: B (E)
@@ -47,6 +47,7 @@ enum ModeAction : std::uint64_t {
   kActionScrubForward = 1ull << 37,   // debug: d-pad right held
   kActionFaster = 1ull << 38,         // debug: d-pad up (I): paused -> 1/8 -> 1/4 -> 1/2 speed
   kActionSlower = 1ull << 39,         // debug: d-pad down (K): back towards paused
+  kActionHideHints = 1ull << 40,      // play: B (E) hides the control hints
   // Editor chords with LB (Z) held: the d-pad moves the pen to the body instead of nudging it.
   kActionEditDepthToSide = 1ull << 48,    // LB + d-pad up: the plane onto the body's side (front view: its front end)
   kActionEditDepthToCentre = 1ull << 49,  // LB + d-pad down: the plane onto the centre line (front view: the middle)
@@ -101,6 +102,7 @@ struct ModeFrame {
 
 struct Settings;
 struct UserData;
+struct ControlHints;
 
 class PlaytestSaver;
 
@@ -112,10 +114,12 @@ struct ModeContext {
   FrameSettings& frame_settings;
   PlaytestSaver* saver = nullptr;  // null: replays are not saved (tests)
   std::function<void()> scene_changed;  // the session got a new scene: the view rebuilds its meshes
-  std::function<void(SoundKind)> sound;  // a menu's or the editor's sound (empty: silent)
+  std::function<void(const SoundEvent&)> sound;  // a menu's or the editor's sound (empty: silent)
   bool test_walk = false;               // play was started from the editor; B goes back to it
   bool quit = false;                    // a mode asked to end the game
   Settings* settings = nullptr;         // the player's options (game/options/settings.h); null: none
+  ControlHints* hints = nullptr;        // the control hints over play (game/modes/control_hints.h); null: none
+  std::function<void()> first_play;     // play started for the first time: remember it
   std::function<void()> settings_changed;  // applies and saves them
   std::function<void()> open_title;       // the title menu, ready to show (back to title)
   ModeId options_back = ModeId::kTitle;   // where the options menu returns
@@ -124,7 +128,11 @@ struct ModeContext {
 
 // Plays an interface sound when the context has somewhere to send it.
 inline void ui_sound(ModeContext& ctx, SoundKind kind) {
-  if (ctx.sound) ctx.sound(kind);
+  if (!ctx.sound) return;
+  SoundEvent e;
+  e.kind = kind;
+  e.loudness = 0.7f;
+  ctx.sound(e);
 }
 
 // Saves a playtest replay now (kActionSaveReplay), or once at the session's first clip when the

@@ -14,7 +14,7 @@ namespace {
 // What each game button does besides the play actions bound to it (game/play/controls.cpp): the
 // menus and the editor (map_actions, map_menu_actions).
 constexpr const char* kRoles[kRemapButtons] = {
-    "CHOOSE, DRAW",        "BACK, DELETE",      "TAG",            "MODERN LOOK, VIEW", "PRECISE PEN, CHORDS",
+    "CHOOSE, DRAW",        "BACK, DELETE",      "TAG",            "VIEW", "PRECISE PEN, CHORDS",
     "REDO",                "MENU UP, DEPTH",    "MENU DOWN, DEPTH", "PREVIOUS PART",   "NEXT PART",
     "PAUSE, MENU",         "OVERLAYS, UNDO",    "SYMMETRY",       "TEST WALK"};
 
@@ -218,7 +218,7 @@ ModeId OptionsMode::update(const ModeFrame& frame, ModeContext& ctx) {
   const bool was_armed = capture_ >= 0 && armed_;
   // From the title the menu ticks like the title; from the pause menu, like the pause menu.
   ModeId next = ModeId::kOptions;
-  menu_ticks(frame, ctx, back_ == ModeId::kTitle || ctx.harness.limited(), [&](const InputFrame& pad, int) {
+  menu_ticks(frame, ctx, back_ == ModeId::kTitle || ctx.harness.clocked_while_paused(), [&](const InputFrame& pad, int) {
     if (capture_ >= 0) {
       input_.actions(pad);
       if (pad.buttons == 0) armed_ = true;

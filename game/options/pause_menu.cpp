@@ -1,5 +1,8 @@
 #include "game/options/pause_menu.h"
 
+#include <cctype>
+
+#include "game/modes/control_hints.h"
 #include "game/options/button_names.h"
 #include "game/options/settings.h"
 
@@ -12,6 +15,11 @@ ModeId resume(ModeContext&) { return ModeId::kPlay; }
 ModeId options(ModeContext& ctx) {
   ctx.options_back = ModeId::kPaused;
   return ModeId::kOptions;
+}
+
+ModeId show_controls(ModeContext& ctx) {
+  if (ctx.hints) ctx.hints->show();
+  return ModeId::kPlay;
 }
 
 ModeId restart(ModeContext& ctx) {
@@ -38,10 +46,30 @@ const PauseItem kPauseItems[] = {
     {"OPTIONS", "OPTIONS", options},
     {"RESTART LEVEL", "RESTART THE TEST WALK", restart},
     {"BACK TO TITLE", "BACK TO THE EDITOR", leave},
+    {"SHOW CONTROLS", "SHOW CONTROLS", show_controls},  // last: the items above keep their places
 };
 constexpr int kPauseItemCount = static_cast<int>(sizeof kPauseItems / sizeof kPauseItems[0]);
 
+// The key that gives game button k, in capitals ("SPACE").
+std::string key_label(const Settings& s, int k) {
+  std::string name = key_name(s.controls.key[k]);
+  for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name.empty() ? "?" : name;
+}
+
 }  // namespace
+
+std::string control_hint_text(const Settings* settings) {
+  const Settings s = settings ? *settings : default_settings();
+  const auto pad = [&](int k) { return std::string(button_label(s.controls.pad[k])); };
+  constexpr int kA = 0, kB = 1, kX = 2, kUp = 6, kDown = 7, kLeft = 8, kRight = 9, kStart = 10;
+  // Keys in the order of the pad's lines: walk, camera, vault, jump, pause, then the d-pad's motions.
+  return "LEFT STICK: WALK, RIGHT STICK: CAMERA\n" + pad(kA) + ": VAULT, " + pad(kX) + ": JUMP, " + pad(kStart) +
+         ": PAUSE\n" + pad(kDown) + "/" + pad(kUp) + "/" + pad(kRight) + "/" + pad(kLeft) +
+         ": SIT/GREET/ROAR/DANCE\n(KEYS: WASD, ARROWS, " + key_label(s, kA) + ", " + key_label(s, kX) + ", " +
+         key_label(s, kStart) + "; " + key_label(s, kDown) + " " + key_label(s, kUp) + " " + key_label(s, kRight) + " " +
+         key_label(s, kLeft) + ")\n" + pad(kB) + " (" + key_label(s, kB) + ") HIDES THIS";
+}
 
 ModeId PauseMenu::update(const ModeFrame& frame, ModeContext& ctx) {
   if (!open_) {
@@ -55,7 +83,7 @@ ModeId PauseMenu::update(const ModeFrame& frame, ModeContext& ctx) {
             button_label(ctx.settings->controls.pad[1]) + " OR START: RESUME";
   }
   ModeId next = ModeId::kPaused;
-  menu_ticks(frame, ctx, ctx.harness.limited(), [&](const InputFrame& pad, int i) {
+  menu_ticks(frame, ctx, ctx.harness.clocked_while_paused(), [&](const InputFrame& pad, int i) {
     const std::uint64_t a = map_actions(ModeId::kPaused, pad, i == 0 ? frame.hotkeys : 0);
     apply_view_actions(a, &ctx.frame_settings);
     save_playtests(a, ctx);

@@ -1,10 +1,14 @@
 #pragma once
-// The pause menu (Start in live play): Resume, Options, Restart level, Back to title (a test walk:
+// The pause menu (Start in live play): Resume, Options, Show controls (the control hints), Restart level, Back to title (a test walk:
 // back to the editor). No ticks run or are recorded; Start or B resumes, LB + Start opens debug mode.
 // Its items are one table (pause_menu.cpp): adding one is one line.
 #include "game/options/menu_list.h"
 
 namespace cf {
+
+struct Settings;
+// The control hints' lines ('\n' between them) with the player's buttons and keys (null: the defaults).
+std::string control_hint_text(const Settings* settings);
 
 class PauseMenu final : public Mode {
  public:

@@ -83,6 +83,9 @@ struct BrainCall {
   const Species& species;
   const SimContext& ctx;
   float steer_error_rad = 0.0f;  // between the creature's heading and where the brain steers it
+  float player_distance_m = 1e9f;  // from its body's root to the player's
+  bool resting = false;          // the brain has just stopped it for a rest
+  std::uint32_t mood = 0;        // a number the brain drew for this rest (what to do in it)
 };
 
 // Planted contacts: limbs the pose marks as in contact touch this fence by design (the clip detector
@@ -172,6 +175,8 @@ class Action {
   virtual std::string hud_text(int /*code*/, const CreatureState&, const std::string& /*unavailable*/) const {
     return {};
   }
+  // Whether that message is a warning (a refusal: drawn with the warning sign) or says what happens.
+  virtual bool hud_warns(int /*code*/) const { return true; }
   // The debug panel's section: its title and rows.
   virtual const char* title() const { return name(); }
   virtual void debug_rows(const DebugRowsCall&, std::vector<DebugRow>*) const {}

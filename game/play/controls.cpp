@@ -9,6 +9,10 @@ namespace {
 const ActionBinding kDefaultBindings[] = {
     {kButtonA, "vault"},
     {kButtonX, "jump"},
+    {kButtonDpadDown, "sit"},
+    {kButtonDpadUp, "greet"},
+    {kButtonDpadRight, "roar"},
+    {kButtonDpadLeft, "dance"},
 };
 
 }  // namespace

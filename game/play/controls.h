@@ -15,7 +15,8 @@ struct ActionBinding {
   const char* action = "";
 };
 
-// The game's bindings: A asks for the vault, X for the jump.
+// The game's bindings: A asks for the vault, X for the jump, the d-pad for sit (down) and the emotes
+// (up greet, right roar, left dance), as console players expect.
 struct ControlMap {
   const ActionBinding* bindings = nullptr;
   int count = 0;

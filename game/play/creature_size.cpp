@@ -12,6 +12,10 @@ float CreatureSize::pitch() const {
 
 float CreatureSize::weight() const { return std::clamp(std::cbrt(volume_m3 / 0.03f), 0.25f, 2.5f); }
 
+float CreatureSize::voice_pitch() const {
+  return std::clamp(std::pow(weight(), -0.5f) * std::sqrt(0.3f / (0.08f + neck_m)), 0.4f, 2.5f);
+}
+
 CreatureSize creature_size(const Rig& rig) {
   CreatureSize s;
   int legs = 0;
@@ -26,6 +30,7 @@ CreatureSize creature_size(const Rig& rig) {
     const auto i = static_cast<std::size_t>(b);
     const float r = sk.radius[i];
     s.volume_m3 += 3.14159265f * r * r * glm::length(sk.tail_ms[i] - sk.head_ms[i]);
+    if (sk.classes[i] == BoneClass::kHead) s.neck_m += glm::length(sk.tail_ms[i] - sk.head_ms[i]);
   }
   return s;
 }

@@ -18,6 +18,11 @@ constexpr std::uint32_t kActionCooldownTicks = 360;      // ticks between reques
 constexpr float kPersonalSpace = 0.5f;                   // metres between two bodies: steer apart
 constexpr float kPlacedApartM = 0.3f;                    // a new creature's body this far from the others'
 constexpr float kPlacedOffWallsM = 0.2f;                 // and from walls and fences
+constexpr int kRestShare = 25, kRunShare = 20;           // of new goals, percent: a rest first; run there
+constexpr int kRestTicksMin = 180, kRestTicksMax = 480;  // a rest lasts 3-8 s
+constexpr std::uint32_t kGreetRestTicks = 150;           // stopping to greet the player
+constexpr std::uint32_t kGreetMood = 3;                  // a rest's mood in which only a greeting fits
+constexpr float kNoticePlayerM = 2.5f;                   // the player this close is greeted
 
 float body_radius(const SimContext& ctx, const CreatureState& c) {
   const Species* sp = ctx.species_of(c.species);
@@ -90,6 +95,23 @@ void new_goal(SimState* s, const SimContext& ctx, CreatureState* c) {
   if (!find_free_spot(s, ctx, body_radius(ctx, *c), 16, &p)) p = c->root_ws;
   c->wander.goal_xz = glm::vec2(p.x, p.z);
   c->wander.goal_ticks = static_cast<std::uint32_t>(s->rng.range(kGoalTicksMin, kGoalTicksMax));
+  // Sometimes it rests before it goes (standing it idles; its mood may sit, dance or roar), sometimes it runs.
+  const int roll = s->rng.range(0, 99);
+  c->wander.pace = roll >= kRestShare && roll < kRestShare + kRunShare ? 1 : 0;
+  if (roll < kRestShare) {
+    c->wander.rest_ticks = static_cast<std::uint32_t>(s->rng.range(kRestTicksMin, kRestTicksMax));
+    c->wander.mood = static_cast<std::uint32_t>(s->rng.range(0, 1 << 20));
+  }
+}
+
+// Asks the actions whether one fits now; the first that does is requested, as a player would.
+void ask_actions(const ActionRegistry& actions, const BrainCall& call, CreatureState* c, CreatureCommand* cmd) {
+  for (ActionId a = 1; a < actions.size(); ++a) {
+    if (!actions[a].brain_wants(call)) continue;
+    cmd->request = a;
+    c->wander.action_cooldown = kActionCooldownTicks;
+    return;
+  }
 }
 
 std::int16_t stick(float v) { return static_cast<std::int16_t>(std::clamp(v, -1.0f, 1.0f) * 32767.0f); }
@@ -140,16 +162,38 @@ CreatureCommand herd_brain(SimState* s, const SimContext& ctx, int i) {
   CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
   CreatureCommand cmd;
   const ActionRegistry& actions = ctx.registry();
-  if (actions.current(c) != kLocomotion) return cmd;
+  const bool resting = c.wander.rest_ticks > 0;
+  if (resting) --c.wander.rest_ticks;
+  if (actions.current(c) != kLocomotion) {
+    // The rest is over: the stick asks to go on, as a player's would (a sit stands up; one-shots ignore it).
+    if (!resting) cmd.move_y = InputFrame::axis(stick(0.65f));
+    return cmd;
+  }
   if (c.wander.action_cooldown > 0) --c.wander.action_cooldown;
+  const Species* sp = ctx.species_of(c.species);
+  if (!sp) return cmd;
+  const glm::vec3& player = s->creatures[0].root_ws;
+  const float to_player = i > 0 ? glm::length(glm::vec2(player.x - c.root_ws.x, player.z - c.root_ws.z)) : 1e9f;
+  if (!resting && c.wander.action_cooldown == 0 && to_player < kNoticePlayerM) {  // stop to greet the player
+    c.wander.rest_ticks = kGreetRestTicks;
+    c.wander.mood = kGreetMood;
+  }
+  if (c.wander.rest_ticks > 0) {
+    if (c.wander.action_cooldown == 0) {
+      BrainCall call{c, *sp, ctx, 0.0f};
+      call.player_distance_m = to_player;
+      call.resting = true;
+      call.mood = c.wander.mood;
+      ask_actions(actions, call, &c, &cmd);
+    }
+    return cmd;  // standing: the idle plays
+  }
   glm::vec2 to_goal = c.wander.goal_xz - glm::vec2(c.root_ws.x, c.root_ws.z);
   if (c.wander.goal_ticks == 0 || --c.wander.goal_ticks == 0 || glm::dot(to_goal, to_goal) < 0.25f ||
       c.blocked_ticks > 30) {
     new_goal(s, ctx, &c);
     to_goal = c.wander.goal_xz - glm::vec2(c.root_ws.x, c.root_ws.z);
   }
-  const Species* sp = ctx.species_of(c.species);
-  if (!sp) return cmd;
   // Steer: towards the goal, away from the nearest part of any body within personal space of its own.
   glm::vec2 want = glm::length(to_goal) > 1e-4f ? glm::normalize(to_goal) : glm::vec2(0.0f);
   const PlacedFootprint me = place_body(*sp, c.root_ws, c.heading_rad);
@@ -167,16 +211,13 @@ CreatureCommand herd_brain(SimState* s, const SimContext& ctx, int i) {
   const float err = wrap_angle(std::atan2(want.x, want.y) - c.heading_rad);
   // As a pad would give them (the stick's 16-bit steps), so a brain drives exactly like a player.
   cmd.move_x = InputFrame::axis(stick(-err * 1.5f));  // stick right turns right (negative yaw)
-  cmd.move_y = InputFrame::axis(stick(0.65f * std::max(0.0f, std::cos(err))));
+  const float pace = c.wander.pace == 1 ? 1.0f : 0.65f;  // full stick runs
+  cmd.move_y = InputFrame::axis(stick(pace * std::max(0.0f, std::cos(err))));
   // An action that fits the way ahead (a fence to vault), asked for as a player would.
   if (c.wander.action_cooldown == 0) {
-    const BrainCall call{c, *sp, ctx, err};
-    for (ActionId a = 1; a < actions.size(); ++a) {
-      if (!actions[a].brain_wants(call)) continue;
-      cmd.request = a;
-      c.wander.action_cooldown = kActionCooldownTicks;
-      break;
-    }
+    BrainCall call{c, *sp, ctx, err};
+    call.player_distance_m = to_player;
+    ask_actions(actions, call, &c, &cmd);
   }
   return cmd;
 }

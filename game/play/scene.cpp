@@ -7,6 +7,7 @@
 
 #include "core/file_io.h"
 #include "core/hash.h"
+#include "creature/creature_card.h"
 #include "creature/creature_io.h"
 #include "creature/creature_rules.h"
 #include "skeleton/rig_builder.h"
@@ -59,7 +60,9 @@ Result<Loaded> load_text(const std::string& given, const std::string& fallback_p
     l.path = given.empty() ? fallback_path : given;
     Result<std::string> r = read_file(l.path, 64u << 20);
     if (!r) return r.error();
-    text = std::move(*r);
+    Result<std::string> t = creature_text_of(*r, l.path);  // a creature card is its file
+    if (!t) return t.error();
+    text = std::move(*t);
   }
   Result<Json> j = parse_json(text, l.path);
   if (!j) return j.error();

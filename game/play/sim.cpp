@@ -5,6 +5,7 @@
 
 #include "core/tick.h"
 #include "game/play/action.h"
+#include "game/play/actions/locomotion.h"
 #include "game/play/body_contact.h"
 #include "game/play/camera.h"
 #include "game/play/herd.h"
@@ -59,6 +60,36 @@ void step_look(SimState& s, CreatureState& c, const ActionRegistry& actions, con
 }
 
 }  // namespace
+
+void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runtime) {
+  const double t0 = runtime.now_ ? runtime.now_() : 0.0;
+  const ActionRegistry& actions = ctx.registry();
+  auto pose_one = [&](int i) {
+    const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+    const Species* sp = ctx.species_of(c.species);
+    if (!sp || !sp->rig) return;
+    auto& slot = runtime.slot(i);
+    std::swap(slot.pose, slot.prev);
+    // Once, when a creature arrives.
+    if (!slot.pose.sized_for(*sp->rig)) slot.pose.resize(*sp->rig);
+    if (!slot.prev.sized_for(*sp->rig)) slot.prev.resize(*sp->rig);
+    if (!slot.scratch.sized_for(*sp->rig)) slot.scratch.resize(*sp->rig);
+    ++slot.poses;
+    const PoseCall call{c, i, *sp, ctx, runtime, &slot.pose, &slot.scratch};
+    if (const Action* owner = actions.posing(c)) {
+      if (!owner->pose(call)) pose_bind_at_root(c, *sp->rig, call.out);
+      return;
+    }
+    if (!actions.locomotion().pose(call)) return;
+    for (ActionId a = 1; a < actions.size(); ++a) actions[a].after_locomotion_pose(call);
+  };
+  if (runtime.pool_) {
+    runtime.pool_->for_each(s.creature_count, pose_one);
+  } else {
+    for (int i = 0; i < s.creature_count; ++i) pose_one(i);
+  }
+  if (runtime.now_) runtime.posing_s_ = runtime.now_() - t0;
+}
 
 float or_default(float v, float d) { return v > 0.0f ? v : d; }
 
@@ -126,7 +157,7 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
       step_controls(ActionCall{s, c, i, *sp, ctx, runtime, cmd}, actions);
     }
     if (s.creature_count > 1) separate_creatures(&s, ctx);
-    runtime.pose_creatures(s, ctx);
+    pose_creatures(s, ctx, runtime);
     for (int i = 0; i < s.creature_count; ++i) {
       CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
       const Species* sp = ctx.species_of(c.species);

@@ -28,14 +28,20 @@ int add_creature(SimState* s, const SimContext& ctx, int species, const glm::vec
 // follow their brains, the rest stand still).
 struct TickInput {
   CreatureCommand player;
-  float camera_x = 0.0f;                   // [-1, 1]: the orbit swings (+ right)
-  float camera_y = 0.0f;                   // [-1, 1]: the orbit rises
+  float camera_x = 0.0f;                   // [-3, 3]: the orbit swings (+ right; past 1 with a raised camera speed)
+  float camera_y = 0.0f;                   // [-3, 3]: the orbit rises
   const CreatureCommand* others = nullptr;  // creature_count - 1 entries, for creatures 1..n-1
 };
 
 // Advances one tick; the runtime's poses then hold every creature's pose of the new state. Never
 // throws; allocates only on the tick an action plans (a vault).
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime);
+
+// The posing stage on its own (step runs it; a session poses the state it starts or restores):
+// every creature of 's' posed once (the current action's tick when that action poses, else its
+// walker, else its bind pose at its root) into runtime.pose(); the previous pose moves to
+// previous_pose(). Creatures are posed across the runtime's pool (each writes only its own slot).
+void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runtime);
 
 // 64-bit hash over a canonical serialization of every field of the world and every creature
 // (each action's state in registration order).

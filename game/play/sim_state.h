@@ -24,7 +24,7 @@ class ActionRegistry;
 using ActionId = std::uint8_t;
 constexpr ActionId kLocomotion = 0;
 constexpr ActionId kNoAction = 0xff;
-constexpr int kMaxActions = 8;
+constexpr int kMaxActions = 12;
 constexpr std::size_t kActionStateBytes = 512;  // per creature: every action's state together
 
 // What a creature is asked to do this tick: from the input map for the player (the one place that
@@ -88,6 +88,9 @@ struct WanderState {
   glm::vec2 goal_xz{0.0f};           // where it walks to, world x/z, metres
   std::uint32_t goal_ticks = 0;      // ticks before it picks a new goal
   std::uint32_t action_cooldown = 0;  // ticks before it may request another action
+  std::uint32_t rest_ticks = 0;      // ticks left of a rest: it stands (and may sit, dance, roar, greet)
+  std::uint32_t mood = 0;            // drawn for each rest: what it does in it
+  std::uint8_t pace = 0;             // 0 walks to the goal, 1 runs
 };
 
 struct CreatureState {

@@ -9,7 +9,10 @@ const char* to_string(SoundKind k) {
     case SoundKind::kWhoosh: return "whoosh";
     case SoundKind::kLanding: return "landing";
     case SoundKind::kTakeoff: return "takeoff";
+    case SoundKind::kFenceBrush: return "fence_brush";
     case SoundKind::kRefused: return "refused";
+    case SoundKind::kGreetVoice: return "greet_voice";
+    case SoundKind::kRoarVoice: return "roar_voice";
     case SoundKind::kMenuMove: return "menu_move";
     case SoundKind::kMenuSelect: return "menu_select";
     case SoundKind::kMenuBack: return "menu_back";
@@ -18,6 +21,7 @@ const char* to_string(SoundKind k) {
     case SoundKind::kStrokeRefused: return "stroke_refused";
     case SoundKind::kUndo: return "undo";
     case SoundKind::kSave: return "save";
+    case SoundKind::kPenTone: return "pen_tone";
     case SoundKind::kCount: break;
   }
   return "unknown";

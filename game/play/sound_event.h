@@ -17,7 +17,10 @@ enum class SoundKind : std::uint8_t {
   kWhoosh,         // the body flies (a vault's flight)
   kLanding,        // the body lands (loudness by the drop)
   kTakeoff,        // the body leaves the ground (a vault's start)
+  kFenceBrush,     // the body brushes the fence top as it passes over (vault)
   kRefused,        // an action refused with a HUD message
+  kGreetVoice,     // a greeting's chirp (pitched by the body's size)
+  kRoarVoice,      // a roar (pitched by the body's size and its neck's length)
   kMenuMove,       // interface: the menu's cursor moved
   kMenuSelect,     // interface: chosen
   kMenuBack,       // interface: back
@@ -26,6 +29,7 @@ enum class SoundKind : std::uint8_t {
   kStrokeRefused,  // interface: a stroke the rules refused
   kUndo,           // interface: undo or redo
   kSave,           // interface: saved
+  kPenTone,        // interface, held: the editor's pen drawing (pitch by its height, pan by its side)
   kCount
 };
 const char* to_string(SoundKind k);  // "footstep", "hand_plant", ...
@@ -38,6 +42,10 @@ struct SoundEvent {
   float pitch = 1.0f;           // playback rate of the sound: 2 an octave up (small creatures)
   std::int16_t creature = -1;   // the creature that made it (-1: the interface)
   std::int8_t limb = -1;        // the limb (footsteps, hand plants), else -1
+  // A held sound (nonzero): the same id again updates the playing voice (pitch, loudness, pan) and
+  // loudness 0 releases it; 0 is a one-shot.
+  std::uint8_t hold = 0;
+  float pan = 0.0f;             // interface sounds: -1 left .. +1 right
 };
 
 // One tick's sound events: fixed capacity, no allocation (extra events are counted and dropped).

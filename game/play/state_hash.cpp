@@ -32,6 +32,11 @@ std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions) {
     for (float f : {c.wander.goal_xz.x, c.wander.goal_xz.y}) h.f32(f);
     h.u32(c.wander.goal_ticks);
     h.u32(c.wander.action_cooldown);
+    if (c.wanders) {  // the brain's rests and pace: only herd creatures have them (player runs hash as before)
+      h.u32(c.wander.rest_ticks);
+      h.u32(c.wander.mood);
+      h.u8(c.wander.pace);
+    }
   }
   return h.value();
 }

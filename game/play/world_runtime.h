@@ -33,10 +33,6 @@ class WorldRuntime {
     return action < kMaxActions ? slot(creature).runtimes[action].get() : nullptr;
   }
 
-  // The posing stage: every creature of 's' posed once (the current action's tick when that action
-  // poses, else its walker, else its bind pose at its root) into pose(); the previous pose moves to previous_pose().
-  // Creatures are posed across the pool's threads (each writes only its own slot: same result).
-  void pose_creatures(const SimState& s, const SimContext& ctx);
   // Threads for the posing stage (null: the calling thread alone). The pool must outlive the runtime.
   void set_pool(WorkerPool* pool) { pool_ = pool; }
 
@@ -46,11 +42,14 @@ class WorldRuntime {
   // 'before2' (pass the state itself when unknown). Rebuilds action plans from the states as needed.
   void pose_as_shown(const SimState& s, const SimState& before, const SimState& before2, const SimContext& ctx);
 
-  // Times the posing stage with 'now' (debug panel); posing_s() is the last stage's duration.
+  // Times the posing stage (pose_creatures in sim.h) with 'now' for the debug panel;
+  // posing_s() is the last stage's duration.
   void set_clock(NowFn now) { now_ = now; }
   double posing_s() const { return posing_s_; }
 
  private:
+  // The posing stage (sim.cpp) writes each creature's poses.
+  friend void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runtime);
   struct Slot {
     CreaturePose pose, prev;
     CreaturePose scratch;  // the other side of a hand-over between actions
@@ -59,11 +58,9 @@ class WorldRuntime {
   };
   std::vector<Slot> slots_;
   WorkerPool* pool_ = nullptr;
-  void pose_one(const SimState& s, const SimContext& ctx, int i);
   SimState shown_;  // scratch for pose_as_shown (a state copies without allocating)
   NowFn now_ = nullptr;
   double posing_s_ = 0.0;
-  void pose_all(const SimState& s, const SimContext& ctx);
   Slot& slot(int i) { return slots_[static_cast<std::size_t>(i)]; }
   const Slot& slot(int i) const { return slots_[static_cast<std::size_t>(i)]; }
 };

@@ -48,7 +48,8 @@ const char* run_options_help() {
   --pad-script FILE     drive a virtual SDL gamepad from a script (tests; see README), so input goes
                         through the real game-controller path
   --screenshot FILE     write the frame displayed at --at-tick as PNG (needs a window)
-  --at-tick N           tick of the screenshot (default: the last tick)
+  --at-tick N           tick of the screenshot (default: the last tick); given more than once, one
+                        screenshot per tick in one run, FILE named with _tN before its extension
   --creature FILE       creature file (default assets/creatures/biped.json)
   --level FILE          level file (default assets/levels/default.json)
   --seed N              simulation seed (default 1)
@@ -84,13 +85,21 @@ bool starts_at_title(const RunOptions& o) {
          !o.headless;
 }
 
+std::string screenshot_path_at(const std::string& path, std::uint64_t tick) {
+  const std::size_t slash = path.rfind('/');
+  const std::size_t dot = path.rfind('.');
+  const std::size_t at = dot == std::string::npos || (slash != std::string::npos && dot < slash) ? path.size() : dot;
+  return path.substr(0, at) + "_t" + std::to_string(tick) + path.substr(at);
+}
+
 Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
   RunOptions o;
   std::vector<std::string> seen;  // each option at most once: a second one would silently replace the first
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a.rfind("--", 0) == 0) {
-      if (std::find(seen.begin(), seen.end(), a) != seen.end()) return Error{"", a, "given twice; give it once"};
+      if (a != "--at-tick" && std::find(seen.begin(), seen.end(), a) != seen.end())  // --at-tick: one shot each
+        return Error{"", a, "given twice; give it once"};
       seen.push_back(a);
     }
     auto value = [&](std::string* out) -> Status {
@@ -120,7 +129,9 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       s = number(&o.ticks);
       o.has_ticks = true;
     } else if (a == "--at-tick") {
-      s = number(&o.at_tick);
+      std::uint64_t t = 0;
+      s = number(&t);
+      o.shot_ticks.push_back(t);
       o.has_at_tick = true;
     } else if (a == "--herd") {
       s = number(&o.herd);
@@ -201,14 +212,20 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
     return Error{"", "--screenshot", "needs a window; drop --headless (use SDL_VIDEODRIVER=offscreen without a display)"};
   }
   if (o.debug && o.headless) return Error{"", "--debug", "needs a window; drop --headless"};
+  std::sort(o.shot_ticks.begin(), o.shot_ticks.end());
+  o.shot_ticks.erase(std::unique(o.shot_ticks.begin(), o.shot_ticks.end()), o.shot_ticks.end());
+  if (o.has_at_tick) o.at_tick = o.shot_ticks.front();
+  if (o.has_at_tick && o.debug && o.shot_ticks.size() > 1) {
+    return Error{"", "--at-tick", "debug mode opens at one tick; give --at-tick once"};
+  }
   if (o.has_at_tick && o.screenshot_path.empty() && !o.debug) {
     return Error{"", "--at-tick", "needs --screenshot FILE or --debug"};
   }
   if (!o.screenshot_path.empty() && !o.has_at_tick && !o.has_ticks && o.replay_path.empty()) {
     return Error{"", "--screenshot", "needs --at-tick N or --ticks N"};
   }
-  if (o.has_at_tick && o.has_ticks && o.at_tick > o.ticks) {
-    return Error{"", "--at-tick", std::to_string(o.at_tick) + " is after the last tick (" + std::to_string(o.ticks) + ")"};
+  if (o.has_at_tick && o.has_ticks && o.shot_ticks.back() > o.ticks) {
+    return Error{"", "--at-tick", std::to_string(o.shot_ticks.back()) + " is after the last tick (" + std::to_string(o.ticks) + ")"};
   }
   if (!o.replay_path.empty() && (!o.creature_path.empty() || !o.level_path.empty() || o.has_seed || o.has_herd || !o.herd_dir.empty())) {
     return Error{"", "--replay", "takes the creature, level, seed and herd from the replay file; drop --creature/--level/--seed/--herd"};

@@ -9,6 +9,9 @@
 
 namespace cf {
 
+// The screenshot of tick 'tick' when several are taken: "shot.png" -> "shot_t400.png".
+std::string screenshot_path_at(const std::string& path, std::uint64_t tick);
+
 struct RunOptions {
   bool help = false;
   bool headless = false;          // no window, no devices; ticks back to back
@@ -22,7 +25,8 @@ struct RunOptions {
   std::string pad_script_path;    // drive a virtual SDL gamepad from this script (game/pad_script.h)
   std::string screenshot_path;    // PNG of the displayed frame at at_tick
   bool has_at_tick = false;
-  std::uint64_t at_tick = 0;
+  std::uint64_t at_tick = 0;      // the first (earliest) of shot_ticks
+  std::vector<std::uint64_t> shot_ticks;  // --at-tick given more than once: one screenshot each, ascending
   std::string creature_path;      // empty: default creature
   std::string level_path;         // empty: default level
   bool has_herd = false;

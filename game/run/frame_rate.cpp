@@ -54,11 +54,12 @@ std::string FrameRateLog::summary() const {
   char line[640];
   std::snprintf(line, sizeof line,
                 "fps %.1f (%d frames in %.2f s), ticks/s %.1f; steady fps %.1f ticks/s %.1f over %.2f s; ticks "
-                "dropped %.0f; frame ms median %.2f p95 %.2f; median ms: "
+                "dropped %.0f; frame ms median %.2f p95 %.2f p99 %.2f; slowest tick %.2f ms (tick %llu); median ms: "
                 "simulation %.2f posing %.2f skinning %.2f geometry %.2f rasterizer %.2f",
                 fps(), count_, wall_s_, ticks_per_s(), steady_fps(), steady_ticks_per_s(), steady_seconds(),
                 dropped_ticks_, quantile_ms(f, &StageTimes::frame_s, 0.5),
-                quantile_ms(f, &StageTimes::frame_s, 0.95), quantile_ms(f, &StageTimes::simulation_s, 0.5),
+                quantile_ms(f, &StageTimes::frame_s, 0.95), quantile_ms(f, &StageTimes::frame_s, 0.99),
+                1e3 * slowest_tick_s_, static_cast<unsigned long long>(slowest_tick_), quantile_ms(f, &StageTimes::simulation_s, 0.5),
                 quantile_ms(f, &StageTimes::posing_s, 0.5), quantile_ms(f, &StageTimes::skinning_s, 0.5),
                 quantile_ms(f, &StageTimes::geometry_s, 0.5), quantile_ms(f, &StageTimes::rasterizer_s, 0.5));
   return line;

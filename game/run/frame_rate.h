@@ -2,7 +2,7 @@
 // --print-fps: how fast the game really ran. Keeps each displayed frame's stage times (allocated once,
 // up to kMaxFrames) and prints one summary line at exit: frames and ticks per second over the whole run
 // and in the steady state a player sees (start-up left out), the ticks the clock had to drop after
-// hitches, and the median and 95th-percentile frame time with each stage's median.
+// hitches, the median, 95th- and 99th-percentile frame time with each stage's median, and the slowest tick.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +26,11 @@ class FrameRateLog {
     ticks_ = ticks;
     dropped_ticks_ = dropped_ticks;
   }
+  // The slowest single tick of the run (Session::slowest_tick_s) and the tick it made.
+  void set_slowest_tick(double seconds, std::uint64_t tick) {
+    slowest_tick_s_ = seconds;
+    slowest_tick_ = tick;
+  }
   int frames() const { return count_; }
   double fps() const { return wall_s_ > 0.0 ? count_ / wall_s_ : 0.0; }
   double ticks_per_s() const { return wall_s_ > 0.0 ? static_cast<double>(ticks_) / wall_s_ : 0.0; }
@@ -36,7 +41,7 @@ class FrameRateLog {
   double steady_fps() const;
   double steady_ticks_per_s() const;
   // "fps 61.2 (612 frames in 10.15 s), ticks/s 59.1; steady fps 61.5 ticks/s 60.0 over 9.95 s; ticks
-  // dropped 0; frame ms median 16.3 p95 18.0; median ms: ..."
+  // dropped 0; frame ms median 16.3 p95 18.0 p99 19.1; slowest tick 2.41 ms (tick 312); median ms: ..."
   std::string summary() const;
 
  private:
@@ -49,6 +54,8 @@ class FrameRateLog {
   double wall_s_ = 0.0;
   std::uint64_t ticks_ = 0;
   double dropped_ticks_ = 0.0;
+  double slowest_tick_s_ = 0.0;
+  std::uint64_t slowest_tick_ = 0;
 };
 
 }  // namespace cf

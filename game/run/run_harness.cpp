@@ -22,9 +22,12 @@ Status RunHarness::configure(const RunOptions& options, const Session& session) 
                                       std::to_string(session.replay_ticks()) + ")"};
   }
   want_shot_ = !opt_.screenshot_path.empty();
-  shot_tick_ = opt_.has_at_tick ? opt_.at_tick : last_tick_;
-  if (want_shot_ && limited_ && shot_tick_ > last_tick_) {  // a live session reaches any tick
-    return Error{"", "--at-tick", std::to_string(shot_tick_) + " is after the last tick (" +
+  shot_ticks_ = !opt_.has_at_tick          ? std::vector<std::uint64_t>{last_tick_}
+                : opt_.shot_ticks.empty() ? std::vector<std::uint64_t>{opt_.at_tick}  // options built in code
+                                          : opt_.shot_ticks;
+  shots_taken_ = 0;
+  if (want_shot_ && limited_ && shot_ticks_.back() > last_tick_) {  // a live session reaches any tick
+    return Error{"", "--at-tick", std::to_string(shot_ticks_.back()) + " is after the last tick (" +
                                       std::to_string(last_tick_) + ")"};
   }
   return {};
@@ -38,7 +41,7 @@ bool RunHarness::may_tick(const Session& session) const {
 void RunHarness::clock_frame(const Session& session, std::uint64_t run_before, int due_ticks) {
   std::uint64_t target = run_before + static_cast<std::uint64_t>(std::max(due_ticks, 0));
   if (limited_) target = std::min(target, std::max(run_before, last_tick_));
-  if (want_shot_ && !shot_taken_ && run_before <= shot_tick_) target = std::min(target, shot_tick_);
+  if (shot_pending() && run_before <= next_shot_tick()) target = std::min(target, next_shot_tick());
   const std::uint64_t now = ticks_run(session);
   if (now < target) outside_ticks_ += target - now;
 }
@@ -57,7 +60,7 @@ void RunHarness::fail(const std::string& message) {
 }
 
 bool RunHarness::screenshot_due(const Session& session) const {
-  return want_shot_ && !shot_taken_ && shot_tick_ == ticks_run(session);
+  return shot_pending() && next_shot_tick() == ticks_run(session);
 }
 
 float RunHarness::draw_alpha(const Session& session, bool paced, double clock_alpha, bool paused) {
@@ -71,16 +74,18 @@ Status RunHarness::take_screenshot(const std::function<bool(std::vector<std::uin
   std::vector<std::uint8_t> rgba;
   int w = 0, h = 0;
   if (!read_back(&rgba, &w, &h)) return Error{"", "screenshot", "nothing was drawn"};
-  if (Status s = write_png(opt_.screenshot_path, w, h, rgba.data()); !s) return s;
-  shot_taken_ = true;
+  const std::string path = shot_ticks_.size() > 1 ? screenshot_path_at(opt_.screenshot_path, next_shot_tick())
+                                                  : opt_.screenshot_path;
+  if (Status s = write_png(path, w, h, rgba.data()); !s) return s;
+  ++shots_taken_;
   if (opt_.debug) stopped_ = true;  // a debug run waits for the developer; with a screenshot it ends
   return {};
 }
 
 int RunHarness::finish(const Session& session) {
-  if (want_shot_ && !shot_taken_ && exit_code_ == 0) {
+  if (shot_pending() && exit_code_ == 0) {
     std::fprintf(stderr, "critterforge: screenshot: the session ended before tick %llu\n",
-                 static_cast<unsigned long long>(shot_tick_));
+                 static_cast<unsigned long long>(next_shot_tick()));
     return 1;
   }
   if (!opt_.record_path.empty() && !hash_override_) {

@@ -21,6 +21,10 @@ class RunHarness {
 
   // A bounded run (--ticks, --replay) stops at last_tick(); live play never pauses in one.
   bool limited() const { return limited_; }
+  // Whether the run's clock counts the ticks a menu or debug mode stands paused: in a bounded run, and
+  // whenever a pad script drives the pad (its clock goes on, so it can resume, step and scrub).
+  bool clocked_while_paused() const { return limited_ || scripted(); }
+  bool scripted() const { return !opt_.pad_script_path.empty(); }
   std::uint64_t last_tick() const { return last_tick_; }
   // Whether ticks follow the wall clock: on a real display, or when nobody bounded the run.
   bool paced(bool real_display) const { return real_display || !limited_; }
@@ -67,8 +71,11 @@ class RunHarness {
   bool limited_ = false;
   std::uint64_t last_tick_ = 0;
   bool want_shot_ = false;
-  std::uint64_t shot_tick_ = 0;
-  bool shot_taken_ = false;
+  std::vector<std::uint64_t> shot_ticks_;  // ascending; one screenshot each
+  std::size_t shots_taken_ = 0;
+  // The next screenshot's tick; all taken: none.
+  bool shot_pending() const { return want_shot_ && shots_taken_ < shot_ticks_.size(); }
+  std::uint64_t next_shot_tick() const { return shot_ticks_[shots_taken_]; }
   bool stopped_ = false;
   int exit_code_ = 0;
   float held_alpha_ = 1.0f;  // the last alpha drawn while playing

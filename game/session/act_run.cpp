@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "game/play/actions/emote_action.h"
 #include "game/play/actions/jump_action.h"
 #include "game/play/world_runtime.h"
 #include "game/session/session.h"
@@ -14,10 +15,38 @@ namespace cf {
 
 namespace {
 
-const char* const kActs[] = {"walk", "run", "jump", "running-jump"};
+const char* const kActs[] = {"walk", "run", "jump", "running-jump", "sit", "greet", "roar", "dance"};
 
-InputFrame act_input(const std::string& action, int tick, bool jump_started) {
+// The emote an act name plays, false for the others.
+bool emote_kind(const std::string& action, EmoteKind* k) {
+  for (EmoteKind e : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance}) {
+    if (action != to_string(e)) continue;
+    *k = e;
+    return true;
+  }
+  return false;
+}
+
+// The d-pad button that asks for an emote (as the play controls bind it).
+std::uint32_t emote_button(EmoteKind k) {
+  switch (k) {
+    case EmoteKind::kSit: return kButtonDpadDown;
+    case EmoteKind::kGreet: return kButtonDpadUp;
+    case EmoteKind::kRoar: return kButtonDpadRight;
+    case EmoteKind::kDance: return kButtonDpadLeft;
+  }
+  return 0;
+}
+
+InputFrame act_input(const std::string& action, int tick, bool jump_started, int min_ticks) {
   InputFrame f;
+  EmoteKind k = EmoteKind::kSit;
+  if (emote_kind(action, &k)) {  // walk 1 s, the emote, then (sit: after the seconds) the stick stands it up
+    const bool walk = tick < 60 || (k == EmoteKind::kSit && tick >= min_ticks);
+    f.left_y = static_cast<std::int16_t>((walk ? 0.6f : 0.0f) * 32767.0f);
+    if (tick == 60) f.buttons = f.pressed = emote_button(k);
+    return f;
+  }
   const bool runs = action == "run" || (action == "running-jump" && (tick < 60 || jump_started));
   const float y = action == "walk" ? 0.6f : runs ? 1.0f : 0.0f;
   f.left_y = static_cast<std::int16_t>(y * 32767.0f);
@@ -36,7 +65,7 @@ bool is_act_name(const std::string& name) {
   return false;
 }
 
-const char* act_names() { return "walk, run, jump, running-jump"; }
+const char* act_names() { return "walk, run, jump, running-jump, sit, greet, roar, dance"; }
 
 Result<ActReport> run_act(Scene scene, const std::string& action, double seconds) {
   if (!is_act_name(action)) return Error{"", "action", "unknown action '" + action + "' (one of " + act_names() + ")"};
@@ -57,10 +86,12 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
   r.min_flesh_height_m = 1e9f;
   const int min_ticks = static_cast<int>(std::ceil(seconds * 60.0));
   bool jump_started = false, ran = false;
+  EmoteKind emote = EmoteKind::kSit;
+  const bool emotes = emote_kind(action, &emote);
   for (int t = 0; t < 36000; ++t) {
-    const bool jumping = jump_of(s.state().player()).playing();
-    if (t >= min_ticks && !jumping) break;
-    s.tick(act_input(action, t, jump_started));
+    const bool busy = jump_of(s.state().player()).playing() || (emotes && emote_of(s.state().player(), emote).playing());
+    if (t >= min_ticks && !busy) break;
+    s.tick(act_input(action, t, jump_started, min_ticks));
     jump_started = jump_started || jump_of(s.state().player()).jumps > 0;
     // A cadence above the walk's top (2.2 x natural) is the run's gait.
     ran = ran || (sp.walks() && s.state().player().walker.cadence_hz > 2.25f * natural_cadence(*sp.walk_setup));
@@ -94,7 +125,11 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
     ++r.ticks;
   }
   r.jumps = static_cast<int>(jump_of(s.state().player()).jumps);
-  if (action == "jump" || action == "running-jump") {
+  if (emotes) {
+    const EmoteActionState& st = emote_of(s.state().player(), emote);
+    r.variant = st.plays == 0 ? "none" : to_string(st.variant);
+    r.plays = static_cast<int>(st.plays);
+  } else if (action == "jump" || action == "running-jump") {
     r.variant = !jm ? "none" : jm->legless ? "hop" : "jump";
   } else {
     r.variant = !sp.walks() ? "slide" : ran ? "run" : "walk";

@@ -11,13 +11,14 @@
 namespace cf {
 
 // What `act` can play: "walk" (60% stick), "run" (full stick), "jump" (standing), "running-jump"
-// (full stick for 1 s, then the jump).
+// (full stick for 1 s, then the jump); "sit", "greet", "roar", "dance": a 1 s walk, then the d-pad
+// asks for it (a sit is held for the seconds, then the stick stands it up and it walks on).
 bool is_act_name(const std::string& name);
-const char* act_names();  // for messages: "walk, run, jump, running-jump"
+const char* act_names();  // for messages: "walk, run, jump, running-jump, sit, ..."
 
 struct ActReport {
   std::string action;
-  std::string variant;            // what played: "walk", "run", "slide", "jump", "hop"
+  std::string variant;            // what played: "walk", "run", "slide", "jump", "hop"; an emote's variant ("wave_arm")
   int ticks = 0;
   std::uint64_t clip_events = 0;  // the clip watch's events over the run
   float max_root_step_m = 0.0f;   // the cog's largest move in one tick
@@ -27,6 +28,7 @@ struct ActReport {
   int unreached_ik_ticks = 0;     // leg-ticks planted but out of the IK's reach
   bool finite = true;             // every pose finite
   int jumps = 0;                  // jumps played
+  int plays = 0;                  // times the emote (or sit) played
 };
 
 // Plays 'action' for 'seconds' (at least until a one-shot ends) on the scene's creature from its spawn.

@@ -107,7 +107,10 @@ Result<PadScript> parse_pad_script(const std::string& text, const std::string& f
     step.ticks = static_cast<std::uint64_t>(ticks);
     InputFrame& f = step.frame;
     if (Status s = read_pair(sj, "left", -1, 1, &f.left_x, &f.left_y, file, where); !s) return s.error;
-    if (Status s = read_pair(sj, "right", -1, 1, &f.right_x, &f.right_y, file, where); !s) return s.error;
+    std::int16_t right_x = 0, right_y = 0;
+    if (Status s = read_pair(sj, "right", -1, 1, &right_x, &right_y, file, where); !s) return s.error;
+    f.right_x = right_x;
+    f.right_y = right_y;
     if (Status s = read_pair(sj, "triggers", 0, 1, &f.left_trigger, &f.right_trigger, file, where); !s)
       return s.error;
     if (Status s = read_pair(sj, "mouse", -1, 1, &mouse_x, &mouse_y, file, where); !s) return s.error;

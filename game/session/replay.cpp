@@ -135,8 +135,9 @@ Result<Replay> parse_replay(const std::string& text, const std::string& file) {
       return Error{file, where, "must be " CF_INPUT_FORM};
     }
     long long v[kInputFields] = {};
-    static const long long lo[kInputFields] = {1, -32767, -32767, -32767, -32767, 0, 0, 0, 0, -32767, -32767, 0};
-    const long long hi[kInputFields] = {static_cast<long long>(kReplayMaxTicks), 32767, 32767, 32767, 32767, 32767,
+    // The camera stick (3, 4) reaches past full deflection with a raised camera speed.
+    static const long long lo[kInputFields] = {1, -32767, -32767, -kCameraAxisMax, -kCameraAxisMax, 0, 0, 0, 0, -32767, -32767, 0};
+    const long long hi[kInputFields] = {static_cast<long long>(kReplayMaxTicks), 32767, 32767, kCameraAxisMax, kCameraAxisMax, 32767,
                                         32767, 0xffffffffll, 0xffffffffll, 32767, 32767, 127};
     for (int k = 0; k < static_cast<int>(e.size()); ++k) {
       if (Status s = read_int(e[static_cast<std::size_t>(k)], lo[k], hi[k], file,
@@ -151,8 +152,8 @@ Result<Replay> parse_replay(const std::string& text, const std::string& file) {
     InputFrame f;
     f.left_x = static_cast<std::int16_t>(v[1]);
     f.left_y = static_cast<std::int16_t>(v[2]);
-    f.right_x = static_cast<std::int16_t>(v[3]);
-    f.right_y = static_cast<std::int16_t>(v[4]);
+    f.right_x = static_cast<std::int32_t>(v[3]);
+    f.right_y = static_cast<std::int32_t>(v[4]);
     f.left_trigger = static_cast<std::int16_t>(v[5]);
     f.right_trigger = static_cast<std::int16_t>(v[6]);
     f.buttons = static_cast<std::uint32_t>(v[7]);

@@ -50,7 +50,7 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   runtime_ = WorldRuntime();
   runtime_.set_pool(pool_.get());
   runtime_.set_clock(now_);
-  runtime_.pose_creatures(state_, ctx_);  // the pose shown before the first tick
+  pose_creatures(state_, ctx_, runtime_);  // the pose shown before the first tick
   last_input_ = InputFrame{};
   record_ = Replay{};
   record_.creature_path = scene_.creature_path;
@@ -132,7 +132,7 @@ Status Session::start_replay(const Replay& replay, const std::string& replay_fil
 int Session::add_creature(const glm::vec3& position_ws, float heading_rad) {
   const int i = cf::add_creature(&state_, ctx_, 0, position_ws, heading_rad);
   prev_ = state_;
-  runtime_.pose_creatures(state_, ctx_);
+  pose_creatures(state_, ctx_, runtime_);
   clips_.check(state_, ctx_, runtime_);
   history_.clear();
   history_.push(state_);
@@ -143,12 +143,20 @@ bool Session::tick(const InputFrame& live) {
   if (playback_ && state_.tick >= replay_.inputs.size()) return false;
   if (behind_recording()) cut_recording();
   const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
+  const double t0 = now_ ? now_() : 0.0;
   prev_ = state_;
   step(state_, player_tick_input(in, registry(), controls_), ctx_, runtime_);
   update_trial(&trial_, scene_.level.trial, prev_, state_);
   tick_ghost();
   clips_.check(state_, ctx_, runtime_);
   if (listener_) listener_->on_tick(*this);
+  if (now_) {
+    const double took = now_() - t0;
+    if (took > slowest_tick_s_) {
+      slowest_tick_s_ = took;
+      slowest_tick_ = state_.tick;
+    }
+  }
   history_.push(state_);
   last_input_ = in;
   record_.inputs.push_back(in);

@@ -90,11 +90,15 @@ class Session {
   // The listener told after each tick (null: none). Not owned; kept across start().
   void set_tick_listener(TickListener* listener) { listener_ = listener; }
 
-  // Times the posing stage (debug panel); kept across start().
+  // Times the posing stage (debug panel) and every tick (--print-fps's slowest); kept across start().
   void set_clock(NowFn now) {
     now_ = now;
     runtime_.set_clock(now);
   }
+
+  // The slowest tick run since the clock was set (0 s at tick 0 until one ran), and the tick it made.
+  double slowest_tick_s() const { return slowest_tick_s_; }
+  std::uint64_t slowest_tick() const { return slowest_tick_; }
 
   // Clip threshold in metres (0: 1 cm); set before start() to cover the first state too.
   void set_clip_min_depth(float metres) { clips_.set_min_depth(metres); }
@@ -156,6 +160,8 @@ class Session {
   StateRing history_;
   ClipWatch clips_;
   NowFn now_ = nullptr;
+  double slowest_tick_s_ = 0.0;
+  std::uint64_t slowest_tick_ = 0;
   TickListener* listener_ = nullptr;
   TrialRun trial_;
   TrialTimes trial_best_;

@@ -76,7 +76,7 @@ std::vector<CreatureEntry> json_files(const std::string& dir, const std::string&
     const std::string n = e->d_name;
     if (n.size() <= suffix.size() || n.compare(n.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
     if (n[0] == '.') continue;  // temporary files of atomic saves
-    out.push_back({n.substr(0, n.size() - suffix.size()), dir + "/" + n, shipped});
+    out.push_back({n.substr(0, n.size() - suffix.size()), dir + "/" + n, shipped, ""});
   }
   ::closedir(d);
   std::sort(out.begin(), out.end(), [](const CreatureEntry& a, const CreatureEntry& b) { return a.name < b.name; });
@@ -88,6 +88,12 @@ std::vector<CreatureEntry> json_files(const std::string& dir, const std::string&
 std::vector<CreatureEntry> list_creatures(const UserData& data) {
   std::vector<CreatureEntry> out = json_files(default_assets_dir() + "/creatures", ".json", true);
   std::vector<CreatureEntry> mine = json_files(data.creatures_dir(), ".json", false);
+  for (const CreatureEntry& card : json_files(data.creatures_dir(), ".card.png", false)) {
+    auto file = std::find_if(mine.begin(), mine.end(), [&](const CreatureEntry& e) { return e.name == card.name; });
+    if (file != mine.end() && file->card.empty()) file->card = card.path;
+    else if (file == mine.end()) mine.push_back({card.name, card.path, false, card.path});
+  }
+  std::sort(mine.begin(), mine.end(), [](const CreatureEntry& a, const CreatureEntry& b) { return a.name < b.name; });
   out.insert(out.end(), mine.begin(), mine.end());
   return out;
 }
@@ -117,7 +123,9 @@ std::string free_creature_name(const UserData& data, const std::string& name, co
                                std::size_t max_len) {
   auto free = [&](const std::string& n) {
     const std::string stem = creature_file_stem(n);
-    return stem == own_stem || !path_taken(saved_creature_path(data, stem));
+    // A card dropped in by hand is a creature too: its name is taken.
+    return stem == own_stem || (!path_taken(saved_creature_path(data, stem)) &&
+                                !path_taken(data.creatures_dir() + "/" + stem + ".card.png"));
   };
   std::string base = name.substr(0, max_len);
   if (free(base)) return base;

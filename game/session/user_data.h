@@ -6,6 +6,7 @@
 //   drafts/<key>.json            unsaved work, one file per document (game/session/drafts.h)
 //   trash/                       deleted creatures and discarded drafts (never removed by the game)
 //   playtests/                   playtest replays
+//   first_play_done              the control hints were shown once (game/session/first_play.h)
 // Shipped assets are listed beside them but never written.
 #include <cstdint>
 #include <string>
@@ -46,10 +47,12 @@ std::string time_label(std::int64_t unix_s);
 
 struct CreatureEntry {
   std::string name;  // the file's stem ("biped", "my_dog")
-  std::string path;
+  std::string path;  // its file, or its card when the card alone is there (dropped in by hand)
   bool shipped = false;
+  std::string card;  // its creature card (<stem>.card.png), "" when it has none
 };
-// Shipped creatures (assets/creatures) then saved ones, each group sorted by name.
+// Shipped creatures (assets/creatures) then saved ones (their files, and cards without a file), each
+// group sorted by name.
 std::vector<CreatureEntry> list_creatures(const UserData& data);
 // Levels in assets/levels, sorted.
 std::vector<CreatureEntry> list_levels();

@@ -35,11 +35,20 @@ void SoundDirector::interface_sound(SoundKind kind, std::uint64_t tick) {
   SoundEvent e;
   e.kind = kind;
   e.loudness = 0.7f;
-  if (print_) std::fprintf(print_, "%s\n", sound_event_json(tick, e).c_str());
-  if (!output_) return;
-  SoundEvents one;  // 12 KB on the stack; interface sounds are rare
-  one.push(e);
-  output_->play(one, Listener{});
+  interface_event(e, tick);
+}
+
+void SoundDirector::interface_event(const SoundEvent& e, std::uint64_t tick) {
+  bool print = print_ != nullptr;
+  if (e.hold) {
+    bool& on = holding_[e.hold];
+    const bool sounding = e.loudness > 0.0f;
+    if (!sounding && !on) return;  // nothing held to release
+    print = print && sounding != on;
+    on = sounding;
+  }
+  if (print) std::fprintf(print_, "%s\n", sound_event_json(tick, e).c_str());
+  if (output_) output_->play_interface(e);
 }
 
 }  // namespace cf

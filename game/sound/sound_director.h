@@ -34,6 +34,9 @@ class SoundDirector final : public TickListener {
   void on_tick(const Session& session) override;
   // A menu's or the editor's sound at run tick 'tick' (printed like the others, never rumbled).
   void interface_sound(SoundKind kind, std::uint64_t tick);
+  // An interface event with its pitch and pan; a held one (e.hold) is sent every tick it sounds and
+  // printed only when it starts and when it is released (loudness 0).
+  void interface_event(const SoundEvent& e, std::uint64_t tick);
 
   // The last tick's events.
   const SoundEvents& events() const { return events_; }
@@ -47,6 +50,7 @@ class SoundDirector final : public TickListener {
   Rumble rumble_;
   SoundEvents events_;
   std::array<float, kMaxCreatures> weights_{};
+  std::array<bool, 256> holding_{};  // held interface sounds playing, by hold id
 };
 
 }  // namespace cf

@@ -1,5 +1,7 @@
 #include "game/sound/sound_library.h"
 
+#include <utility>
+
 #include "audio/synth.h"
 
 namespace cf {
@@ -43,6 +45,21 @@ SynthPatch blip(float dur, float f0, float f1, float ratio, float index, float h
   return p;
 }
 
+// The pen's held tone: a soft FM tone of exactly 128 samples a period (344 Hz at 44.1 kHz), cut to a
+// whole number of periods so the mixer loops it without a seam.
+std::vector<float> pen_tone(int rate) {
+  constexpr int kPeriod = 128, kPeriods = 40;
+  const int loop = kPeriod * kPeriods;
+  SynthPatch p = tone(static_cast<float>(loop + rate / 100) / static_cast<float>(rate),
+                      static_cast<float>(rate) / kPeriod, 0.0f, 2.0f, 0.35f);
+  p.attack_s = 0.0f;
+  p.hold_s = 10.0f;  // level all the way: the mixer fades it in and out
+  p.peak = 0.35f;
+  std::vector<float> s = synthesize(p, rate);
+  if (s.size() > static_cast<std::size_t>(loop)) s.resize(static_cast<std::size_t>(loop) + 1);  // + the loop's end point
+  return s;
+}
+
 }  // namespace
 
 std::uint16_t SoundLibrary::pick(const SoundEvent& e, float weight) const {
@@ -55,12 +72,13 @@ std::uint16_t SoundLibrary::pick(const SoundEvent& e, float weight) const {
 SoundLibrary make_sound_library(int rate) {
   SoundLibrary lib;
   std::array<bool, static_cast<std::size_t>(SoundKind::kCount)> seen{};
-  auto add = [&](SoundKind k, const SynthPatch& p) {
+  auto add_sample = [&](SoundKind k, std::vector<float> sample) {
     const auto i = static_cast<std::size_t>(k);
     if (!seen[i]) lib.first[i] = static_cast<std::uint16_t>(lib.bank.samples.size());
     seen[i] = true;
-    lib.bank.samples.push_back(synthesize(p, rate));
+    lib.bank.samples.push_back(std::move(sample));
   };
+  auto add = [&](SoundKind k, const SynthPatch& p) { add_sample(k, synthesize(p, rate)); };
   // Footsteps: tap, tap', step, step', thud, thud' (index 0 is the first footstep).
   add(SoundKind::kFootstep, body(0.09f, 900, 480, 2.5f, 3.0f, 0.5f, 4000, 0.022f, 11));
   add(SoundKind::kFootstep, body(0.09f, 820, 450, 2.7f, 2.6f, 0.5f, 3600, 0.022f, 12));
@@ -76,10 +94,25 @@ SoundLibrary make_sound_library(int rate) {
   add(SoundKind::kWhoosh, whoosh);
   add(SoundKind::kLanding, body(0.5f, 68, 36, 0.5f, 3.0f, 0.5f, 800, 0.14f, 23, 11025));
   add(SoundKind::kTakeoff, body(0.14f, 180, 260, 1.0f, 1.0f, 0.7f, 2500, 0.05f, 24));
+  // The body brushing the fence top: a soft scrape, mostly filtered noise.
+  SynthPatch scrape = body(0.24f, 420, 300, 1.7f, 1.0f, 0.9f, 2200, 0.08f, 25);
+  scrape.tone = 0.15f;
+  scrape.attack_s = 0.03f;
+  scrape.peak = 0.5f;
+  scrape.tremolo_hz = 45.0f;  // the rasp of fur or skin over wood
+  add(SoundKind::kFenceBrush, scrape);
   SynthPatch buzz = blip(0.26f, 110, 100, 1.0f, 5.0f, 0.14f);
   buzz.tremolo_hz = 30.0f;
   buzz.peak = 0.6f;
   add(SoundKind::kRefused, buzz);
+  SynthPatch chirp = blip(0.22f, 900, 1600, 2.0f, 1.4f, 0.06f);  // a rising two-operator chirp
+  chirp.peak = 0.7f;
+  add(SoundKind::kGreetVoice, chirp);
+  SynthPatch roar = body(0.95f, 150, 85, 0.5f, 4.5f, 0.55f, 1200, 0.5f, 25, 11025);  // a growl falling in pitch
+  roar.attack_s = 0.06f;
+  roar.hold_s = 0.35f;
+  roar.tremolo_hz = 22.0f;
+  add(SoundKind::kRoarVoice, roar);
   add(SoundKind::kMenuMove, blip(0.07f, 880, 880, 2.0f, 1.0f, 0.025f));
   add(SoundKind::kMenuSelect, blip(0.14f, 660, 1320, 2.0f, 1.2f, 0.07f));
   add(SoundKind::kMenuBack, blip(0.12f, 660, 330, 2.0f, 1.2f, 0.06f));
@@ -94,6 +127,7 @@ SoundLibrary make_sound_library(int rate) {
   SynthPatch save = blip(0.36f, 523, 1046, 2.0f, 1.0f, 0.12f);
   save.decay_s = 0.12f;
   add(SoundKind::kSave, save);
+  add_sample(SoundKind::kPenTone, pen_tone(rate));
   return lib;
 }
 

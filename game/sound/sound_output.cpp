@@ -14,8 +14,11 @@ void SoundOutput::set_settings(const SoundSettings& s) { mixer_.set_gains(MixerG
 PlayCommand SoundOutput::command(const SoundEvent& e, const Listener& listener, float weight) const {
   PlayCommand c;
   c.sound = library_.pick(e, weight);
+  c.hold = e.hold;
   if (is_interface(e.kind)) {
     c.gain = std::clamp(e.loudness, 0.0f, 1.0f);
+    c.pan = std::clamp(e.pan, -1.0f, 1.0f);
+    c.pitch = std::clamp(e.pitch, 0.25f, 4.0f);
     c.bus = Bus::kInterface;
     return c;
   }
@@ -32,8 +35,13 @@ void SoundOutput::play(const SoundEvents& events, const Listener& listener, cons
   for (const SoundEvent& e : events) {
     const float w = weights && e.creature >= 0 ? weights[e.creature] : 1.0f;
     const PlayCommand c = command(e, listener, w);
-    if (c.gain > 1e-4f) mixer_.play(c);
+    if (c.gain > 1e-4f || c.hold) mixer_.play(c);  // a held sound's release has gain 0
   }
+}
+
+void SoundOutput::play_interface(const SoundEvent& e) {
+  const PlayCommand c = command(e, Listener{}, 1.0f);
+  if (c.gain > 1e-4f || c.hold) mixer_.play(c);
 }
 
 void SoundOutput::fill(void* user, float* out, int frames) { static_cast<SoundOutput*>(user)->mixer_.render(out, frames); }

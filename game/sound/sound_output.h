@@ -22,6 +22,8 @@ class SoundOutput {
   // Starts one tick's events heard from 'listener' (interface events are not placed). 'weights' gives
   // each event's creature weight (CreatureSize::weight) for the footstep's kind; null: 1.
   void play(const SoundEvents& events, const Listener& listener, const float* weights = nullptr);
+  // One interface sound (menus, the editor), held ones too.
+  void play_interface(const SoundEvent& e);
   // The mixer command an event becomes (gain 0: inaudible, not sent).
   PlayCommand command(const SoundEvent& e, const Listener& listener, float weight) const;
 

@@ -12,9 +12,15 @@
 #include "game/modes/modes.h"
 #include "game/session/drafts.h"
 #include "game/session/user_data.h"
+#include "game/title/title_gallery.h"
 #include "render/geometry_stage.h"
 
 namespace cf {
+
+// A list label: upper case, '_' as a space (names read as words).
+std::string list_label(std::string name);
+// "parts[2].radius: must be in (0, 2]" without the folder (the list already names the creature).
+std::string damage_of(const Error& e);
 
 enum class TitleScreen { kMain, kDrafts, kEdit, kVersions, kPlayKind, kPlayCreature, kPlayLevel };
 
@@ -31,6 +37,13 @@ class TitleMode final : public Mode {
   int cursor() const { return cursor_; }
   // The line at the bottom ("" for none).
   const std::string& message() const { return message_; }
+  // The highlighted creature's preview, and the uploaded texture of its painted page (game/main.cpp
+  // uploads it when it changes).
+  const EditorPreview& preview() const { return preview_; }
+  void set_paint_texture(TextureId t) { preview_.paint_texture = t; }
+  // The Edit and Play lists' gallery of cards, and the uploaded texture of its page (game/main.cpp).
+  const Gallery& gallery() const { return gallery_; }
+  void set_gallery_texture(TextureId t) { gallery_.set_texture(t); }
   // Every draft found (the Continue draft list), newest first.
   const std::vector<Draft>& drafts() const { return drafts_; }
 
@@ -44,6 +57,7 @@ class TitleMode final : public Mode {
   void refresh_preview();
   // Opens the editor on a saved or shipped creature (on its draft when it has one).
   ModeId edit_creature(const CreatureEntry& e);
+  bool gallery_shown() const { return screen_ == TitleScreen::kEdit || screen_ == TitleScreen::kPlayCreature; }
   // A second press of the same button on the same item confirms (discard, delete).
   bool confirmed(char button, const std::string& what);
 
@@ -55,6 +69,7 @@ class TitleMode final : public Mode {
   int main_cursor_ = 0, edit_cursor_ = 0;  // where B goes back to
   std::vector<Draft> drafts_;
   std::vector<CreatureEntry> creatures_, levels_;
+  Gallery gallery_;
   std::vector<std::string> damage_;     // per creature: why it cannot be loaded ("" when fine)
   std::vector<SavedVersion> versions_;  // the earlier versions of creatures_[edit_cursor_]
   int play_creature_ = 0;

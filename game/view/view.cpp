@@ -6,8 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "game/play/camera.h"
-#include "game/ui/hud.h"
-#include "game/ui/hud_font.h"
+#include "game/view/player_focus.h"
 #include "math/angles.h"
 #include "retarget/walker.h"
 
@@ -140,6 +139,8 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
   for (const Box& f : lv.fences) fences_.push_back(make_box_mesh(f.half_extents, 0.5f, 1.0f));
   for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
   scenery_ = build_scenery(lv);
+  marker_ = make_player_marker_mesh();
+  marker_radius_m_ = 0.0f;
   kinds_.clear();
   kinds_.resize(species.size());
   for (std::size_t k = 0; k < species.size(); ++k) {
@@ -242,10 +243,10 @@ void View::add_level_meshes(const Level& lv) {
   }
   for (const SceneryPiece& p : scenery_) {
     const bool pipe = p.kind == SceneryPiece::Kind::kPipe;
-    const Rgba8 color = pipe ? Rgba8{150, 160, 170, 255}
+    const Rgba8 color = pipe ? Rgba8{235, 240, 245, 255}
                         : p.kind == SceneryPiece::Kind::kGate ? p.color
                                                               : Rgba8{255, 220, 60, 255};
-    meshes_.push_back(p.mesh.view(p.model_to_world, color, pipe ? tex_.wood : kNoTexture));
+    meshes_.push_back(p.mesh.view(p.model_to_world, color, pipe ? tex_.metal : kNoTexture));
   }
 }
 
@@ -295,7 +296,17 @@ void View::skin_creatures(const SimState& draw) {
   skinning_s_ = now_ ? now_() - skin_t0 : 0.0;
 }
 
-void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime) {
+void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime, const glm::mat4& camera_view) {
+  const glm::vec3 eye_ws = glm::vec3(glm::inverse(camera_view)[3]);
+  // The player's points the camera must see: its cog, its feet's ground point and its highest bone end.
+  glm::vec3 sight[3]{};
+  if (!poses_.empty()) {
+    const CreaturePose& p = poses_[0];
+    sight[0] = sight[1] = sight[2] = p.cog_ws;
+    sight[1].y = scene_->level.ground_y + 0.05f;
+    for (const auto* ends : {&p.head_ws, &p.tail_ws})
+      for (const glm::vec3& h : *ends) sight[2] = h.y > sight[2].y ? h : sight[2];
+  }
   for (int i = 0; i < draw.creature_count; ++i) {
     const auto k = static_cast<std::size_t>(i);
     const auto species = static_cast<std::size_t>(draw.creatures[k].species);
@@ -305,6 +316,9 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
     const bool low = drawn_[k] == FleshDetail::kLow;
     const Flesh& flesh = low ? kind.low : kind.full;
     const SkinBuffers& out = low ? skin_low_[k] : skin_out_[k];
+    // A herd creature between the camera and the player is dithered see-through, so the player shows.
+    const bool see_through = i > 0 && hides_player(pose, kind.reach_m, sight, 3, eye_ws);
+    const std::size_t first_mesh = meshes_.size();
     if (skinned_ok_[k]) {
       MeshInput m;
       m.positions_ms = out.positions_ms.data();
@@ -321,6 +335,8 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
     } else if (!kind.blob.positions_ms.empty() && drawn_[k] != FleshDetail::kNone) {
       meshes_.push_back(kind.blob.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
     }
+    if (see_through && meshes_.size() > first_mesh) meshes_.back().color.a = kSeeThroughAlpha;
+    if (i == 0) add_player_marker(draw.player(), pose);
     add_pose_overlays(draw.creatures[k], pose, runtime, i);
   }
 }
@@ -338,7 +354,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   const glm::mat4 camera_view = orbit_camera_view(draw, lv, cog_height);
   choose_flesh(draw, camera_view, settings, window_w, window_h);
   skin_creatures(draw);
-  add_creature_meshes(draw, runtime);
+  add_creature_meshes(draw, runtime, camera_view);
   add_ghost_mesh();
   add_level_overlays(lv);
 
@@ -354,6 +370,23 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   return list_;
 }
 
+void View::add_player_marker(const CreatureState& c, const CreaturePose& pose) {
+  if (marker_radius_m_ <= 0.0f) {  // sized once, on the first pose: the body's reach on the ground
+    const glm::vec2 cog(pose.cog_ws.x, pose.cog_ws.z);
+    for (std::size_t b = 0; b < pose.head_ws.size(); ++b) {
+      for (const glm::vec3& p : {pose.head_ws[b], pose.tail_ws[b]}) {
+        marker_radius_m_ = std::max(marker_radius_m_, glm::length(glm::vec2(p.x, p.z) - cog));
+      }
+    }
+    marker_radius_m_ = std::max(marker_radius_m_, 0.2f);
+  }
+  MeshInput m = marker_.view(player_marker_transform(pose.cog_ws, c.heading_rad, marker_radius_m_, scene_->level.ground_y),
+                             kPlayerMarkerColor, kNoTexture);
+  m.unlit = true;
+  m.double_sided = true;
+  meshes_.push_back(m);
+}
+
 GeometryJob scene_geometry_job(const glm::mat4& camera_view, const FrameSettings& settings, int window_w,
                                int window_h, GeometryScratch* scratch, CommandList* out) {
   GeometryJob job;
@@ -364,100 +397,6 @@ GeometryJob scene_geometry_job(const glm::mat4& camera_view, const FrameSettings
   job.scratch = scratch;
   job.out = out;
   return job;
-}
-
-// Word-wraps 'text' to lines at most 'width' pixels wide.
-static std::vector<std::string> wrap_text(const std::string& text, int width, const HudTextStyle& style) {
-  std::vector<std::string> lines;
-  std::string line, word;
-  auto flush_word = [&]() {
-    if (word.empty()) return;
-    const std::string candidate = line.empty() ? word : line + " " + word;
-    if (!line.empty() && hud_text_width(candidate, style) > width) {
-      lines.push_back(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-    word.clear();
-  };
-  for (char c : text) {
-    if (c == ' ') flush_word(); else word += c;
-  }
-  flush_word();
-  if (!line.empty()) lines.push_back(line);
-  return lines;
-}
-
-void View::add_hud(const SimState& draw, const FrameSettings& settings) {
-  if (list_.width <= 0) return;
-  HudTextStyle style;
-  style.scale = hud_pixel_scale(list_, settings);
-  const int line_h = hud_line_height(style);
-  // Every HUD message is a warning (a refused action): the sign goes with the colour.
-  std::string msg = hud_text(draw);
-  if (!msg.empty()) msg = std::string(1, kHudWarning) + " " + msg;
-  if (!msg.empty()) {
-    style.color = Rgba8{255, 230, 60, 255};
-    const std::vector<std::string> lines = wrap_text(msg, list_.width - 8 * style.scale, style);
-    int y = list_.height * 3 / 4;
-    for (const std::string& l : lines) {
-      draw_hud_text_centred(l, y, style, &list_);
-      y += line_h;
-    }
-  }
-  if (trial_) trial_hud_.draw(*trial_, draw.tick, ghost_line_, settings, &list_);
-  if (!banner_.empty()) {
-    style.color = Rgba8{255, 255, 255, 255};
-    const int left = static_cast<int>(banner_left_ * static_cast<float>(list_.width));
-    draw_hud_text(banner_, left + (list_.width - left - hud_text_width(banner_, style)) / 2, list_.height / 3, style,
-                  &list_);
-  }
-  if (!notice_.empty() && notice_fade_ > 0.0f) {
-    // Lines separated by '\n', each word-wrapped, ending one line above the bottom edge.
-    const auto dim = [&](int c) { return static_cast<std::uint8_t>(static_cast<float>(c) * std::min(notice_fade_, 1.0f)); };
-    style.color = Rgba8{dim(255), dim(120), dim(90), 255};
-    const int width = list_.width - 8 * style.scale;
-    if (notice_dirty_ || width != notice_width_) {  // wrapped again only when it changes
-      notice_lines_.clear();
-      for (std::size_t a = 0; a <= notice_.size();) {
-        const std::size_t b = std::min(notice_.find('\n', a), notice_.size());
-        for (std::string& l : wrap_text(notice_.substr(a, b - a), width, style)) notice_lines_.push_back(l);
-        a = b + 1;
-      }
-      notice_dirty_ = false;
-      notice_width_ = width;
-    }
-    int ny = list_.height - (static_cast<int>(notice_lines_.size()) + 1) * line_h;
-    for (const std::string& l : notice_lines_) {
-      draw_hud_text_centred(l, ny, style, &list_);
-      ny += line_h;
-    }
-  }
-  // Legend of what is switched on (F1..F9 overlays, F10 modern).
-  style.color = Rgba8{200, 220, 255, 255};
-  int y = 4 * style.scale;
-  if (settings.modern) {
-    draw_hud_text("MODERN (F10)", 4 * style.scale, y, style, &list_);
-    y += line_h;
-  }
-  for (int k = 0; k < 9; ++k) {
-    if (settings.overlay_mask & (1u << k)) {
-      draw_hud_text("F" + std::to_string(k + 1) + " " + overlay_kind_name(1u << k), 4 * style.scale, y, style, &list_);
-      y += line_h;
-    }
-  }
-}
-
-std::string View::hud_text(const SimState& s) const {
-  if (!scene_ || s.creature_count == 0) return {};
-  const ActionRegistry& actions = scene_->actions_for ? *scene_->actions_for : game_actions();
-  ActionId a = 0;
-  int code = 0;
-  if (!actions.hud_owner(s.hud, &a, &code)) return {};
-  const std::string none;
-  const std::string& unavailable = a < scene_->actions.size() ? scene_->actions[a].unavailable : none;
-  return actions[a].hud_text(code, s.player(), unavailable);
 }
 
 }  // namespace cf

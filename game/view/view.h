@@ -25,6 +25,7 @@ namespace cf {
 
 struct ViewTextures {
   TextureId ground = kNoTexture, wood = kNoTexture, brick = kNoTexture, skin = kNoTexture;
+  TextureId metal = kNoTexture;  // pipes
 };
 
 // The state to draw between two ticks: positions and angles blended by alpha in [0, 1].
@@ -102,6 +103,13 @@ class View {
     notice_ = text;
     notice_dirty_ = true;
   }
+  // The control hints ('\n' between lines; "" for none), high over the picture.
+  void set_hint(const std::string& text) {
+    if (text == hint_) return;
+    hint_ = text;
+    hint_width_ = 0;
+  }
+  const std::string& hint() const { return hint_; }
   // How bright the notice is drawn, 1 full .. 0 gone (a fading line).
   void set_notice_fade(float f) { notice_fade_ = f; }
   // Times skinning and the geometry stage with 'now' (debug panel); the last build's durations.
@@ -109,7 +117,7 @@ class View {
   double skinning_s() const { return skinning_s_; }
   double geometry_s() const { return geometry_s_; }
   // The HUD line for the state ("" when none): the message of the action that showed it.
-  std::string hud_text(const SimState& s) const;
+  std::string hud_text(const SimState& s, bool* warns = nullptr) const;  // warns: a refusal, not news
 
  private:
   const Scene* scene_ = nullptr;
@@ -117,6 +125,8 @@ class View {
   MeshData ground_;
   std::vector<MeshData> fences_, walls_;
   std::vector<SceneryPiece> scenery_;  // pipes and region rails
+  MeshData marker_;                    // the player's ring, radius 1 (placed per frame)
+  float marker_radius_m_ = 0.0f;       // the ring's radius around the player (0: not sized yet)
   struct Flesh {                     // one level of detail of a species' skinned flesh (engine/skin)
     SkinnedCreature skin;
     bool skinned = false;
@@ -157,6 +167,9 @@ class View {
   bool notice_dirty_ = false;
   float notice_fade_ = 1.0f;
   int notice_width_ = 0;
+  std::string hint_;
+  std::vector<std::string> hint_lines_;  // hint_ wrapped to the picture's width
+  int hint_width_ = 0;                   // the width hint_lines_ was wrapped to (0: wrap again)
   NowFn now_ = nullptr;
   double skinning_s_ = 0.0, geometry_s_ = 0.0;
   std::vector<SkinBuffers> skin_out_;  // per creature
@@ -174,7 +187,9 @@ class View {
   void add_level_meshes(const Level& lv);
   void pose_between_ticks(const SimState& draw, const WorldRuntime& runtime, float alpha);
   void skin_creatures(const SimState& draw);
-  void add_creature_meshes(const SimState& draw, const WorldRuntime& runtime);
+  void add_creature_meshes(const SimState& draw, const WorldRuntime& runtime, const glm::mat4& camera_view);
+  // The ring at the player's feet (game/view/player_focus.h).
+  void add_player_marker(const CreatureState& c, const CreaturePose& pose);
   void add_level_overlays(const Level& lv);
   std::vector<MeshInput> meshes_;
   std::vector<OverlayLineInput> lines_;

@@ -23,6 +23,7 @@ class PadSteps {
         : ticks(n), lx(x), ly(y), buttons(std::move(b)), type(std::move(keys)) {}
     int ticks = 0;
     float lx = 0, ly = 0;
+    float rx = 0, ry = 0;  // the right (camera) stick
     std::vector<std::string> buttons;
     std::string type;  // keys typed at the step's first tick (handed out one a tick)
   };
@@ -33,6 +34,12 @@ class PadSteps {
     return *this;
   }
   PadSteps& move(float lx, float ly, int n) { return add({n, lx, ly, {}}); }
+  // The right stick (the camera in play) for 'n' ticks.
+  PadSteps& look(float rx, float ry, int n) {
+    Step s(n, 0, 0, {});
+    s.rx = rx, s.ry = ry;
+    return add(s);
+  }
   // Holding A while the stick moves the pen; then a release tick (the part is made).
   PadSteps& draw(float lx, float ly, int n) { return add({n, lx, ly, {"a"}}).add({2, 0, 0, {}}); }
   // Keys typed on the keyboard (text entry), then 'n' ticks for the game to take them, one a tick.
@@ -61,6 +68,7 @@ class PadSteps {
     for (const Step& s : steps) {
       Json j = Json{{"ticks", s.ticks}};
       if (s.lx != 0 || s.ly != 0) j["left"] = Json::array({s.lx, s.ly});
+      if (s.rx != 0 || s.ry != 0) j["right"] = Json::array({s.rx, s.ry});
       if (!s.buttons.empty()) j["buttons"] = s.buttons;
       if (!s.type.empty()) j["type"] = s.type;
       steps_json.push_back(j);
@@ -76,6 +84,8 @@ class PadSteps {
       InputFrame f;
       f.left_x = static_cast<std::int16_t>(s.lx * 32767.0f);
       f.left_y = static_cast<std::int16_t>(s.ly * 32767.0f);
+      f.right_x = static_cast<std::int32_t>(s.rx * 32767.0f);
+      f.right_y = static_cast<std::int32_t>(s.ry * 32767.0f);
       for (const std::string& b : s.buttons) f.buttons |= bit(b);
       for (int i = 0; i < s.ticks; ++i) {
         f.pressed = f.buttons & ~prev;

@@ -1,4 +1,5 @@
-// Posing cost per creature per tick of each motion of the library (walk, run, jump, idle) for the
+// Posing cost per creature per tick of each motion of the library (walk, run, jump, idle, sit, greet,
+// roar, dance) for the
 // biped, the quadruped and the octopod: one pose job per iteration, cycling through the motion.
 #include <cstdio>
 #include <cstdint>
@@ -9,6 +10,7 @@
 
 #include "creature/creature_io.h"
 #include "motion/motion_clip.h"
+#include "retarget/emote.h"
 #include "retarget/idle.h"
 #include "retarget/jump.h"
 #include "retarget/run_gait.h"
@@ -22,6 +24,7 @@ struct Fitted {
   cf::RetargetSetup walk;
   cf::JumpMotion jump;
   cf::IdleMotion idle;
+  cf::EmoteMotion emotes[4];  // sit, greet, roar, dance
 };
 
 cf::MotionClip clip(const char* name) {
@@ -46,6 +49,9 @@ const Fitted& fitted(int which) {
     x.walk = *cf::build_retarget_setup(x.rig, x.walk_clip);
     x.jump = *cf::prepare_jump(x.rig, clip("jump"), &x.walk);
     x.idle = *cf::prepare_idle(x.rig, clip("idle"), x.walk);
+    const char* const emote_clips[] = {"sit", "greet", "roar", "dance"};
+    for (int k = 0; k < 4; ++k)
+      x.emotes[k] = *cf::prepare_emote(static_cast<cf::EmoteKind>(k), x.rig, clip(emote_clips[k]), &x.walk);
     made[which] = true;
   }
   return f[which];
@@ -94,10 +100,34 @@ void BM_PoseIdle(benchmark::State& state) {
   }
 }
 
+// The motion of kind k eased in over the stand, posed tick by tick through its clip.
+void pose_emote_kind(benchmark::State& state, cf::EmoteKind k) {
+  const Fitted& f = fitted(static_cast<int>(state.range(0)));
+  const cf::EmoteMotion& em = f.emotes[static_cast<int>(k)];
+  const cf::WalkerState w = cf::make_walker(f.walk, f.rig, glm::vec3(0.0f), 0.0f);
+  cf::CreaturePose pose;
+  pose.resize(f.rig);
+  int t = 0;
+  const int ticks = em.ticks > 0 ? em.ticks : 180;
+  for (auto _ : state) {
+    cf::pose_emote(em, f.rig, &w, cf::emote_clip_time(em, t), 1.0f, &pose);
+    benchmark::DoNotOptimize(pose.bone_ms.data());
+    t = (t + 1) % ticks;
+  }
+}
+void BM_PoseSit(benchmark::State& state) { pose_emote_kind(state, cf::EmoteKind::kSit); }
+void BM_PoseGreet(benchmark::State& state) { pose_emote_kind(state, cf::EmoteKind::kGreet); }
+void BM_PoseRoar(benchmark::State& state) { pose_emote_kind(state, cf::EmoteKind::kRoar); }
+void BM_PoseDance(benchmark::State& state) { pose_emote_kind(state, cf::EmoteKind::kDance); }
+
 // 0 biped, 1 quadruped, 2 octopod.
 BENCHMARK(BM_PoseWalk)->DenseRange(0, 2);
 BENCHMARK(BM_PoseRun)->DenseRange(0, 2);
 BENCHMARK(BM_PoseJump)->DenseRange(0, 2);
 BENCHMARK(BM_PoseIdle)->DenseRange(0, 2);
+BENCHMARK(BM_PoseSit)->DenseRange(0, 2);
+BENCHMARK(BM_PoseGreet)->DenseRange(0, 2);
+BENCHMARK(BM_PoseRoar)->DenseRange(0, 2);
+BENCHMARK(BM_PoseDance)->DenseRange(0, 2);
 
 }  // namespace

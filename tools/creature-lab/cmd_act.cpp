@@ -30,6 +30,7 @@ int cmd_act(const Args& a) {
   j["unreached_ik_ticks"] = r->unreached_ik_ticks;
   j["finite"] = r->finite;
   j["jumps"] = r->jumps;
+  j["plays"] = r->plays;
   return print_json(j);
 }
 

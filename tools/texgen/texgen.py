@@ -132,12 +132,38 @@ def wall_brick():
     return rows
 
 
+def pipe_metal():
+    """Galvanised steel: brushed streaks, a darker collar with rivets every half tile, a little rust."""
+    streak = value_noise(SIZE, SIZE, 4, 51)
+    spots = value_noise(SIZE, SIZE, 8, 52)
+    rng = Rng(53)
+    col = [0.88 + 0.16 * rng.next() for _ in range(SIZE)]
+    rows = []
+    for y in range(SIZE):
+        row = []
+        for x in range(SIZE):
+            band = y % 32
+            collar = band < 5
+            rivet = collar and band == 2 and x % 16 in (7, 8)
+            k = col[x] * (0.92 + 0.12 * streak[(y // 8) % SIZE][x])
+            if collar:
+                k *= 0.72 if band in (0, 4) else 0.82
+            if rivet:
+                k = 1.15
+            rust = 0.55 * max(0.0, min(1.0, (spots[y][x] - 0.8) * 6))
+            metal = (150 * k, 160 * k, 170 * k)
+            brown = (125 * k, 80 * k, 50 * k)
+            row.append(tuple(clamp8(a + (b - a) * rust) for a, b in zip(metal, brown)))
+        rows.append(row)
+    return rows
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "assets", "textures")
     os.makedirs(out, exist_ok=True)
     for name, fn in (("creature_skin", creature_skin), ("ground", ground), ("fence_wood", fence_wood),
-                     ("wall_brick", wall_brick)):
+                     ("wall_brick", wall_brick), ("pipe_metal", pipe_metal)):
         path = os.path.join(out, name + ".png")
         write_png(path, SIZE, SIZE, fn())
         print(path)

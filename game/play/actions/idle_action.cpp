@@ -8,13 +8,6 @@ namespace cf {
 
 namespace {
 
-bool standing(const WalkerState& w) {
-  if (w.motion_weight != 0.0f || w.speed_mps != 0.0f || w.turn_rate_rps != 0.0f) return false;
-  for (int k = 0; k < w.leg_count; ++k)
-    if (!w.feet[static_cast<std::size_t>(k)].parked) return false;
-  return true;
-}
-
 // A per-creature number: its slot and species, so a herd never idles in step.
 std::uint32_t variety(const CreatureState& c, int index) {
   return static_cast<std::uint32_t>(index + 1) * 40503u + static_cast<std::uint32_t>(c.species) * 977u;
@@ -22,19 +15,29 @@ std::uint32_t variety(const CreatureState& c, int index) {
 
 }  // namespace
 
-void IdleAction::after_locomotion_pose(const PoseCall& call) const {
+bool walker_stands_still(const WalkerState& w, float max_weight) {
+  if (w.motion_weight > max_weight || w.speed_mps != 0.0f || w.turn_rate_rps != 0.0f) return false;
+  for (int k = 0; k < w.leg_count; ++k)
+    if (!w.feet[static_cast<std::size_t>(k)].parked) return false;
+  return true;
+}
+
+bool IdleAction::pose_over_stand(const PoseCall& call, std::uint32_t idle_ticks) const {
   const CreatureState& c = call.creature;
   const IdleMotion* im = data_of<IdleMotion>(call.species);
-  const float w = idle_weight(c.idle_ticks);
-  if (!im || w <= 0.0f || !call.species.walks() || !standing(c.walker)) return;
+  const float w = idle_weight(idle_ticks);
+  if (!im || w <= 0.0f || !call.species.walks() || !walker_stands_still(c.walker)) return false;
   const float body_y = call.out->cog_ws.y;
-  if (!pose_idle(*im, c.walker, *call.species.rig, idle_time(*im, c.idle_ticks, variety(c, call.index)), w,
+  if (!pose_idle(*im, c.walker, *call.species.rig, idle_time(*im, idle_ticks, variety(c, call.index)), w,
                  call.out)) {
     call.ctx.registry().locomotion().pose(call);  // back to the stand
-    return;
+    return false;
   }
   call.out->cog_ws.y = body_y;  // the body's height is the stand's (the waist never rises or sinks)
+  return true;
 }
+
+void IdleAction::after_locomotion_pose(const PoseCall& call) const { pose_over_stand(call, call.creature.idle_ticks); }
 
 void IdleAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const {
   const float w = idle_weight(call.creature.idle_ticks);

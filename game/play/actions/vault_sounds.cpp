@@ -1,7 +1,9 @@
 // The vault's sounds, derived after each tick from its state, its plan and the poses: the take-off,
 // hands planting on the fence, the whoosh of the flight, the feet coming down and the landing's thump
-// (louder for a longer drop and a heavier body).
+// (louder for a longer drop and a heavier body), and the body brushing the fence top as it passes over.
 #include <algorithm>
+
+#include <glm/gtc/matrix_inverse.hpp>
 
 #include "game/play/actions/vault_action.h"
 #include "game/play/creature_size.h"
@@ -33,6 +35,15 @@ SoundEvent body_event(SoundKind kind, const glm::vec3& where, float loudness, co
   e.pitch = size.pitch();
   e.creature = static_cast<std::int16_t>(index);
   return e;
+}
+
+// The tick the body passes over the fence: its centre of gravity crosses the fence's middle (model z,
+// the vault's placement) between the prior pose and this one.
+bool passes_fence(const VaultPlacement& place, const glm::vec3& prior_cog_ws, const glm::vec3& cog_ws) {
+  const glm::mat4 to_model = glm::affineInverse(place.model_to_world);
+  const float mid = 0.5f * (place.near_ms + place.far_ms);
+  const float was = (to_model * glm::vec4(prior_cog_ws, 1.0f)).z, now = (to_model * glm::vec4(cog_ws, 1.0f)).z;
+  return was < mid && now >= mid;
 }
 
 }  // namespace
@@ -70,6 +81,15 @@ void VaultAction::sounds(const SoundCall& call, SoundEvents* out) const {
   const float rise = rise_m(*plan);
   if (now.playing() && posed == flight_tick(*plan))
     out->push(body_event(SoundKind::kWhoosh, pose.cog_ws, 0.25f + 0.5f * std::min(1.0f, rise), size, call.index));
+  if (now.playing() && posed > 0 && passes_fence(plan->decision.place, prior.cog_ws, pose.cog_ws)) {
+    // Softer the higher the body clears the top: a brush, not a knock.
+    const VaultPlacement& place = plan->decision.place;
+    const glm::vec3 top = glm::vec3(place.model_to_world * glm::vec4(0.0f, place.top_y_ms, 0.5f * (place.near_ms + place.far_ms), 1.0f));
+    const glm::vec3 over(pose.cog_ws.x, top.y, pose.cog_ws.z);
+    const float clearance = std::max(0.0f, pose.cog_ws.y - top.y);
+    out->push(body_event(SoundKind::kFenceBrush, over, (0.35f - 0.3f * std::min(1.0f, clearance)) * size.weight(), size,
+                         call.index));
+  }
   if (landed && !plan->cog_y.empty()) {
     // The drop: from the body's highest point down to where it lands.
     const float drop = *std::max_element(plan->cog_y.begin(), plan->cog_y.end()) - plan->cog_y.back();

@@ -3,6 +3,7 @@
 // same state hash as unpainted).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -104,6 +105,42 @@ TEST(PaintE2E, PaintedInTheEditorSavedAndReloadedIsTheSameFileAndTheSamePage) {
   EXPECT_TRUE(from_file.page.clut == from_want.page.clut);
   EXPECT_LE(from_file.page.clut.size(), 16u);
   EXPECT_TRUE(std::filesystem::exists(shot));
+  // The save wrote its card beside the file: the same creature byte for byte, and a portrait in the paint.
+  const std::string card = saved.substr(0, saved.size() - 5) + ".card.png";
+  Result<Creature> from_card = load_creature(card);
+  ASSERT_TRUE(from_card.ok()) << from_card.error().to_string() << r.err;
+  EXPECT_EQ(creature_to_json(*from_card).dump(2) + "\n", *text);
+  Result<Image> pic = load_png(card);
+  ASSERT_TRUE(pic.ok());
+  EXPECT_EQ(pic->width, 480);
+  EXPECT_EQ(pic->height, 640);
+  std::uint8_t br, bg, bb;
+  rgb555_to_rgb8(base, &br, &bg, &bb);
+  int in_base = 0;  // lit and dithered, the base colour stays within a few steps of itself
+  for (std::size_t i = 0; i < pic->rgba.size(); i += 4)
+    in_base += std::abs(pic->rgba[i] - br) < 48 && std::abs(pic->rgba[i + 1] - bg) < 48 && std::abs(pic->rgba[i + 2] - bb) < 48;
+  EXPECT_GT(in_base, 480 * 640 / 20) << "the card does not show the creature's base colour";
+}
+
+TEST(PaintE2E, ACardThatCannotBeWrittenLosesNothing) {
+  // A file size limit of 8 KiB: the creature file (4 KiB) fits, its card (30 KiB) does not (EFBIG).
+  const std::string data = tmp("nocard");
+  std::filesystem::remove_all(data);
+  PadSteps s;
+  s.wait(10).press("start").press("down", 2).press("a").press("start").wait(6);  // SAVE under the offered name
+  const CommandResult r = run_command("ulimit -f 16 && cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen "
+                                      "SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 '" CF_GAME_EXE "' --edit '" +
+                                      std::string(kQuadruped) + "' --data-dir '" + data + "' --pad-script '" +
+                                      script("nocard", s) + "' --ticks " + std::to_string(s.total_ticks()));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Result<Creature> c = load_creature(data + "/creatures/quadruped.json");
+  ASSERT_TRUE(c.ok()) << c.error().to_string() << r.err;
+  Creature want = *load_creature(kQuadruped);
+  want.name = c->name;  // the name the prompt gave it
+  EXPECT_EQ(creature_to_json(*c).dump(2), creature_to_json(want).dump(2));
+  EXPECT_NE(r.err.find("cannot write the card " + data + "/creatures/quadruped.card.png"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(the creature file is saved)"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(data + "/creatures/quadruped.card.png"));  // no half-written card
 }
 
 TEST(PaintE2E, APaintedCreatureWearsItsPaintInPlayAndComputesWhatTheUnpaintedOneDoes) {

@@ -178,5 +178,31 @@ TEST(DebugE2E, AtTickWithAPadScriptRunsTheScriptUpToTheTick) {
   EXPECT_NE(last_line(idle.out), last_line(plain.out));  // the script did move the creature
 }
 
+// A pad script that opens debug mode, steps back three ticks, forward one and resumes: tick 61 -> 58
+// -> 59, then 10 ticks of play. The state is that of 59 ticks walking and 10 standing, in the plain
+// offscreen run and in a loaded Xvfb window (frames of several ticks: each one-tick press still counts).
+TEST(DebugE2E, APadScriptStepsInDebugModeTickForTickEvenUnderLoad) {
+  const std::string script = tmp("debug_steps.pad.json"), plain = tmp("debug_plain.pad.json");
+  std::ofstream(script) << R"({"format": "critterforge.padscript/1", "steps": [{"ticks": 60, "left": [0, 1]},)"
+                        << R"({"ticks": 1, "buttons": ["lb", "start"]}, {"ticks": 5},)"
+                        << R"({"ticks": 1, "buttons": ["left"]}, {"ticks": 3}, {"ticks": 1, "buttons": ["left"]}, {"ticks": 3},)"
+                        << R"({"ticks": 1, "buttons": ["left"]}, {"ticks": 3}, {"ticks": 1, "buttons": ["right"]}, {"ticks": 3},)"
+                        << R"({"ticks": 1, "buttons": ["lb", "start"]}, {"ticks": 10}]})";
+  std::ofstream(plain) << R"({"format": "critterforge.padscript/1", "steps": [{"ticks": 59, "left": [0, 1]}, {"ticks": 10}]})";
+  const std::string herd = "--herd 12 ";
+  const CommandResult want = game_offscreen(herd + "--ticks 69 --print-hash --pad-script '" + plain + "'");
+  ASSERT_EQ(want.exit_code, 0) << want.err;
+  const CommandResult off = game_offscreen(herd + "--ticks 93 --print-hash --pad-script '" + script + "'");
+  ASSERT_EQ(off.exit_code, 0) << off.err;
+  EXPECT_EQ(last_line(off.out), last_line(want.out));
+  if (run_command("command -v xvfb-run >/dev/null").exit_code != 0) return;  // the offscreen half still ran
+  const CommandResult loaded = run_command(
+      "cd '" CF_SOURCE_DIR "' && busy=''; for i in 1 2 3; do timeout 120 sh -c 'while :; do :; done' & busy=\"$busy $!\"; done; "
+      "env -u SDL_VIDEODRIVER " CF_GL_ENV "xvfb-run -a -n 146 -s '-screen 0 1280x800x24' timeout -k 5 120 '" CF_GAME_EXE "' " +
+      herd + "--ticks 93 --print-hash --print-fps --window 1280x800 --pad-script '" + script + "'; rc=$?; kill $busy; exit $rc");
+  ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
+  EXPECT_EQ(last_line(loaded.out), last_line(want.out)) << loaded.out;
+}
+
 }  // namespace
 }  // namespace cf::test

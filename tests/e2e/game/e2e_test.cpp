@@ -3,8 +3,10 @@
 // a screenshot with goldens (the PNG with a tolerance). Regenerate: CF_UPDATE_GOLDENS=1 ctest -R E2E.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <set>
 #include <string>
 
@@ -176,6 +178,62 @@ TEST(E2E, XvfbPadScriptUnderLoadComputesTheSameStatesAsTheOffscreenRun) {
   double fps = 0.0, ticks = 0.0;
   ASSERT_EQ(std::sscanf(loaded.out.c_str() + at, "steady fps %lf ticks/s %lf", &fps, &ticks), 2) << loaded.out;
   EXPECT_LT(fps, 0.8 * ticks) << loaded.out;
+}
+
+// The player's marker and the first play's control hints.
+// Pixels in rows [y0, y1) whose colour is within 'tol' of (r, g, b).
+int count_near(const Image& img, int r, int g, int b, int tol, int y0, int y1) {
+  int n = 0;
+  for (int y = std::max(0, y0); y < std::min(img.height, y1); ++y) {
+    for (int x = 0; x < img.width; ++x) {
+      const std::uint8_t* p = &img.rgba[(static_cast<std::size_t>(y) * img.width + x) * 4];
+      n += std::abs(p[0] - r) <= tol && std::abs(p[1] - g) <= tol && std::abs(p[2] - b) <= tol;
+    }
+  }
+  return n;
+}
+
+Image shot_at(const std::string& args, const std::string& name) {
+  const std::string path = tmp(name);
+  std::remove(path.c_str());
+  const CommandResult r = game_offscreen(args + " --screenshot '" + path + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  Result<Image> img = load_png(path);
+  EXPECT_TRUE(img.ok()) << path;
+  return img.ok() ? *img : Image{};
+}
+
+TEST(E2E, ThePlayersCreatureStandsInAYellowRing) {
+  const Image img = shot_at("--level tests/data/game/open_field.level.json --ticks 20", "marker.png");
+  ASSERT_GT(img.width, 0);
+  // The marker's yellow (255, 210, 40 through the 15-bit dither) in the lower half, where the
+  // creature's feet are; nothing on the open field is that colour.
+  const int low = count_near(img, 255, 210, 40, 14, img.height / 2, img.height);
+  const int high = count_near(img, 255, 210, 40, 14, 0, img.height / 3);
+  EXPECT_GT(low, 300) << "no ring at the feet";
+  EXPECT_EQ(high, 0) << "the marker's colour where no marker is";
+}
+
+TEST(E2E, ControlHintsShowAtTheFirstPlayOnlyAndTheDataFolderRemembersIt) {
+  const std::string data = tmp("data");
+  std::filesystem::remove_all(data);
+  const std::string args = "--level tests/data/game/open_field.level.json --ticks 20 --data-dir '" + data + "'";
+  const Image first = shot_at(args, "hints_first.png");
+  EXPECT_TRUE(std::filesystem::exists(data + "/first_play_done"));
+  const Image again = shot_at(args, "hints_again.png");
+  const Image bounded = shot_at("--level tests/data/game/open_field.level.json --ticks 20", "hints_bounded.png");
+  ASSERT_GT(first.width, 0);
+  ASSERT_EQ(first.width, again.width);
+  // White text over the top quarter (the sky), clear of the bottom's messages: the first run only.
+  const int y1 = first.height / 4;
+  const int text_first = count_near(first, 255, 255, 255, 10, 0, y1);
+  EXPECT_GT(text_first, 400) << "no hint lines at the first play";
+  EXPECT_LT(count_near(first, 255, 255, 255, 10, first.height * 3 / 4, first.height), text_first / 10)
+      << "hint lines low, where the action messages go";
+  EXPECT_LT(count_near(again, 255, 255, 255, 10, 0, y1), text_first / 10) << "shown again";
+  EXPECT_LT(count_near(bounded, 255, 255, 255, 10, 0, y1), text_first / 10)
+      << "a bounded run without --data-dir shows (and remembers) nothing";
+  EXPECT_LT(differing_fraction(again, bounded, 24), 0.01);
 }
 
 }  // namespace

@@ -109,6 +109,39 @@ TEST(OptionsE2E, RemapAToBFromThePauseMenuTheVaultIsOnBAndTheReplayPlaysTheSameW
   std::remove(rec.c_str());
 }
 
+// Camera speed 150% / 200% raises the orbit's top speed (full deflection turns 1.5 / 2 times as far),
+// and a replay recorded at 200% plays back identically with the default settings.
+TEST(OptionsE2E, CameraSpeedAboveFullRaisesTheOrbitsTopSpeedAndItsReplayPlaysTheSameWithDefaults) {
+  PadSteps s;
+  s.wait(5).look(1.0f, 0.0f, 20).wait(5);  // full right for a third of a second
+  const std::string pad = script("camera_speed", s);
+  const std::string run = "--level tests/data/game/open_field.level.json --ticks " + std::to_string(s.total_ticks()) +
+                          " --print-state --print-hash --pad-script '" + pad + "'";
+  auto yaw_with = [&](const std::string& settings, CommandResult* out) {
+    *out = game(run + settings);
+    EXPECT_EQ(out->exit_code, 0) << out->err;
+    return state_of(*out)["camera_yaw_deg"].get<double>();
+  };
+  CommandResult normal, faster, fastest;
+  const std::string rec = tmp("camera_speed.replay.json");
+  const double base = yaw_with(" --settings '" + settings_file("camera_100", "\"controls\": {\"camera_speed\": 1.0}") + "'", &normal);
+  const double x15 = yaw_with(" --settings '" + settings_file("camera_150", "\"controls\": {\"camera_speed\": 1.5}") + "'", &faster);
+  const double x2 = yaw_with(" --settings '" + settings_file("camera_200", "\"controls\": {\"camera_speed\": 2.0}") + "' --record '" + rec + "'", &fastest);
+  const CommandResult idle = game("--level tests/data/game/open_field.level.json --ticks " + std::to_string(s.total_ticks()) + " --print-state");
+  ASSERT_EQ(idle.exit_code, 0) << idle.err;
+  const double start = state_of(idle)["camera_yaw_deg"].get<double>();
+  // 2.5 rad/s for 20 ticks: 47.7 degrees at 100%.
+  EXPECT_NEAR(std::fabs(base - start), 47.7, 1.0);
+  EXPECT_NEAR(std::fabs(x15 - start), 1.5 * std::fabs(base - start), 0.5);
+  EXPECT_NEAR(std::fabs(x2 - start), 2.0 * std::fabs(base - start), 0.5);
+  // The replay carries the faster stick: with the default settings it plays the same, tick for tick.
+  const CommandResult back = game("--headless --replay '" + rec + "' --print-state --print-hash");
+  ASSERT_EQ(back.exit_code, 0) << back.err;
+  EXPECT_EQ(last_line(back.out), last_line(fastest.out));
+  EXPECT_NE(last_line(back.out), last_line(normal.out));
+  std::remove(rec.c_str());
+}
+
 TEST(OptionsE2E, PauseMenuResumesWhereItPausedAndRestartsTheLevel) {
   const std::string level = "--level tests/data/game/open_field.level.json ";
   // Resume: play goes on from where it paused, and no tick ran while paused (the same hash as never pausing).
@@ -260,7 +293,10 @@ double mean_diff(const Image& a, const Image& b, int y0 = 0, int y1 = 240) {
 
 // The modern renderer's picture brought down to target pixels (3x3 block means): the "true" picture.
 Image modern_reference() {
-  const std::string pad = script("modern", PadSteps().press("y").wait(40));
+  // The modern renderer is a developer's switch: Y in debug mode (LB held + Start opens and leaves it).
+  PadSteps steps;
+  steps.add({1, 0, 0, {"lb", "start"}}).add({1, 0, 0, {}}).press("y").add({1, 0, 0, {"lb", "start"}}).wait(40);
+  const std::string pad = script("modern", steps);
   Image m = look_shot("modern", "", " --pad-script '" + pad + "'");
   Image out = m;
   for (int ty = 0; ty < 240 && !m.rgba.empty(); ++ty)

@@ -67,11 +67,11 @@ TEST_F(GlRenderTest, WindowResizeAndFullscreenToggleKeepAspectAndPicture) {
   EXPECT_EQ(target().rgba, before.rgba);
 
   // Fullscreen: the window must be shown for the toggle to take effect; the new size arrives
-  // through events (asynchronously on X11).
+  // through events (asynchronously on X11; on a loaded machine the X server can take seconds).
   window.show();
   window.toggle_fullscreen();
   const PixelSize windowed = s;
-  for (int i = 0; i < 100 && window.drawable_size().width == windowed.width; ++i) {
+  for (int i = 0; i < 800 && window.drawable_size().width == windowed.width; ++i) {
     SDL_PumpEvents();
     SDL_Delay(10);
   }
@@ -83,7 +83,7 @@ TEST_F(GlRenderTest, WindowResizeAndFullscreenToggleKeepAspectAndPicture) {
   EXPECT_EQ(target().rgba, before.rgba);
 
   window.toggle_fullscreen();
-  for (int i = 0; i < 100 && window.drawable_size().width != windowed.width; ++i) {
+  for (int i = 0; i < 800 && window.drawable_size().width != windowed.width; ++i) {
     SDL_PumpEvents();
     SDL_Delay(10);
   }

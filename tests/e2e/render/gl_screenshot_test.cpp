@@ -163,6 +163,57 @@ TEST_F(GlRenderTest, FifteenBitColourWithOrderedDither) {
   EXPECT_EQ(seen[2], (std::set<int>{192, 200}));
 }
 
+// A mesh covering the target over black, drawn once (one draw per test: the fixture reads back one
+// frame): how many pixels are the mesh's, and how many neighbours along a row differ.
+struct Coverage {
+  long mesh = 0, changes = 0, pixels = 0, width = 0, height = 0;
+};
+class CoverageTest : public GlRenderTest {
+ protected:
+  Coverage full_screen_quad(std::uint8_t alpha);
+};
+Coverage CoverageTest::full_screen_quad(std::uint8_t alpha) {
+  MeshData quad = make_ground_mesh(1.0f, 1);
+  MeshInput m = quad.view(glm::scale(glm::mat4(1.0f), glm::vec3(10.0f)), Rgba8{248, 248, 248, alpha}, kNoTexture);
+  m.unlit = true;
+  GeometryJob job;
+  job.meshes = &m;
+  job.mesh_count = 1;
+  job.camera.view = glm::lookAt(glm::vec3(0, 1, 0), glm::vec3(0, 0, 0), glm::vec3(0, 0, -1));
+  job.camera.fov_y_rad = 2.0f;
+  job.lighting.clear_color = Rgba8{0, 0, 0, 255};
+  job.scratch = &scratch;
+  job.out = &list;
+  EXPECT_TRUE(job.run());
+  raster.draw(list, 640, 480);
+  const Image img = target();
+  Coverage c;
+  c.width = img.width, c.height = img.height, c.pixels = static_cast<long>(img.width) * img.height;
+  for (int y = 0; y < img.height; ++y) {
+    for (int x = 0; x < img.width; ++x) {
+      const bool lit = img.rgba[(static_cast<std::size_t>(y) * img.width + x) * 4] > 128;
+      c.mesh += lit;
+      if (x > 0) c.changes += lit != (img.rgba[(static_cast<std::size_t>(y) * img.width + x - 1) * 4] > 128);
+    }
+  }
+  return c;
+}
+
+// A see-through mesh (colour alpha below 192): exactly every other pixel, in a checker, is the mesh's;
+// the rest show what is behind.
+TEST_F(CoverageTest, SeeThroughMeshesDropEveryOtherPixelInAChecker) {
+  const Coverage c = full_screen_quad(128);
+  EXPECT_EQ(c.mesh, c.pixels / 2);
+  EXPECT_EQ(c.changes, (c.width - 1) * c.height);
+}
+
+// The same mesh opaque covers every pixel.
+TEST_F(CoverageTest, AnOpaqueMeshCoversEveryPixel) {
+  const Coverage c = full_screen_quad(255);
+  EXPECT_EQ(c.mesh, c.pixels);
+  EXPECT_EQ(c.changes, 0);
+}
+
 // A floor triangle receding from z = -2 to z = -10, its u running 0 -> 1 from the near edge to the far
 // corner over a 2x1 black|white texture. Along the centre column the switch to white happens where
 // u = 0.5: with affine mapping at the screen-space midpoint (row 156 of 240), perspective-correct at

@@ -119,6 +119,40 @@ TEST(SoundE2E, TheTitleMenuBlipsOnMoveChooseAndBack) {
   std::remove(pad.c_str());
 }
 
+// A stroke drawn in the editor (one second, A held) and its Start menu (down, B): the pen's held tone
+// starts with the pen and is released once when the stroke ends, and the menu blips.
+const char* kEditorStroke = R"({"format": "critterforge.padscript/1", "steps": [{"ticks": 10},
+    {"ticks": 60, "left": [0.0, 1.0], "buttons": ["a"]}, {"ticks": 40}, {"ticks": 2, "buttons": ["start"]},
+    {"ticks": 6}, {"ticks": 2, "buttons": ["down"]}, {"ticks": 6}, {"ticks": 2, "buttons": ["b"]}, {"ticks": 10}]})";
+
+std::string editor_pad(const std::string& dir) {
+  const std::string pad = dir + ".pad.json";
+  std::FILE* f = std::fopen(pad.c_str(), "wb");
+  if (!f) return "";
+  std::fputs(kEditorStroke, f);
+  std::fclose(f);
+  return pad;
+}
+
+TEST(SoundE2E, TheEditorsPenToneIsHeldWhileDrawingAndItsMenuBlips) {
+  const std::string dir = std::string(CF_BINARY_DIR) + "/sound_e2e_editor";
+  const std::string pad = editor_pad(dir);
+  ASSERT_FALSE(pad.empty());
+  const CommandResult r = game("SDL_AUDIODRIVER=dummy", "--edit --data-dir '" + dir + "' --pad-script '" + pad +
+                                                            "' --ticks 138 --print-sound-events");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> kinds;
+  std::uint64_t tone_on = 0, tone_off = 0;
+  for (const Json& j : lines_with(r.out, "sound")) {
+    kinds.push_back(j["sound"].get<std::string>());
+    if (j["sound"] == "pen_tone") (j["loudness"].get<double>() > 0.0 ? tone_on : tone_off) = j["tick"].get<std::uint64_t>();
+  }
+  EXPECT_EQ(kinds, (std::vector<std::string>{"pen_draw", "pen_tone", "pen_tone", "part_made", "menu_move", "menu_back"}))
+      << r.out;
+  EXPECT_GE(tone_off - tone_on, 59u) << "held for the whole stroke: " << tone_on << ".." << tone_off;
+  std::remove(pad.c_str());
+}
+
 // RMS of frames [from, to) of interleaved stereo float.
 double rms(const std::vector<float>& s, std::size_t from, std::size_t to) {
   to = std::min(to, s.size() / 2);
@@ -165,6 +199,46 @@ TEST(SoundE2E, TheDiskDriverRecordsTheLandingLouderThanTheWalk) {
   EXPECT_GT(walk, 0.003) << "the walk's footsteps were heard";
   EXPECT_GT(env[loudest], 2.0 * walk) << "energy rises at the landing";
   std::remove(raw.c_str());
+}
+
+// The pen's tone as played: SDL's disk driver records a sustained tone for the stroke (most of its
+// second above the floor, where the blips alone last a fraction of it) at the tone's pitch, then quiet.
+TEST(SoundE2E, TheDiskDriverRecordsThePenToneForTheWholeStroke) {
+  const std::string dir = std::string(CF_BINARY_DIR) + "/sound_e2e_editor_disk";
+  const std::string pad = editor_pad(dir);
+  ASSERT_FALSE(pad.empty());
+  const std::string raw = dir + ".raw";
+  std::remove(raw.c_str());
+  const CommandResult r = run_command(std::string("cd '") + CF_SOURCE_DIR + "' && env -u SDL_VIDEODRIVER SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE='" +
+                                      raw + "' ASAN_OPTIONS=detect_leaks=0 xvfb-run -a -n 148 -s '-screen 0 1024x768x24' '" +
+                                      CF_GAME_EXE + "' --window 320x240 --edit --data-dir '" + dir + "' --pad-script '" + pad +
+                                      "' --ticks 120");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream f(raw, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  std::vector<float> s(bytes.size() / sizeof(float));
+  std::memcpy(s.data(), bytes.data(), s.size() * sizeof(float));
+  const std::size_t frames = s.size() / 2;
+  ASSERT_GT(frames, 44100u);
+  constexpr std::size_t kWin = 2205;  // 50 ms
+  int loud = 0;
+  std::size_t first = 0;
+  for (std::size_t w = 0; w + kWin <= frames; w += kWin) {
+    if (rms(s, w, w + kWin) <= 0.01) continue;
+    if (loud++ == 0) first = w;
+  }
+  EXPECT_GE(loud, 12) << "at least 0.6 s of the 1 s stroke sounds";
+  EXPECT_LE(loud, 30) << "and it stops";
+  // Its pitch: zero crossings of the left channel over 0.2 s from the tone's start (the pen starts
+  // low: 0.8..1.4 times 344 Hz).
+  int crossings = 0;
+  const std::size_t from = first + 3 * kWin, to = std::min(frames, from + 8820);  // past the pen-down blip
+  for (std::size_t i = from + 1; i < to; ++i) crossings += (s[2 * i] >= 0.0f) != (s[2 * (i - 1)] >= 0.0f);
+  const double hz = crossings / 2.0 / 0.2;
+  EXPECT_GT(hz, 0.7 * 344.5) << hz;
+  EXPECT_LT(hz, 1.6 * 344.5) << hz;
+  std::remove(raw.c_str());
+  std::remove(pad.c_str());
 }
 
 }  // namespace

@@ -55,5 +55,22 @@ TEST(ShippedReplays, EveryReplayPlaysBackWithEveryHashMatching) {
   EXPECT_GE(played, 7);
 }
 
+// Sit and every emote asked for on the d-pad beside a herd of 10 that uses them too (tools/record-replays):
+// every hash matches, in the Release and the Debug/ASan build alike.
+TEST(ShippedReplays, TheEmotesBesideAHerdPlayBackWithEveryHashMatching) {
+  const fs::path p = kReplays / "emotes_herd.replay.json";
+  Result<Replay> r = load_replay(p.string());
+  ASSERT_TRUE(r.ok()) << (r.ok() ? "" : r.error().to_string()) << " (tools/record-replays)";
+  EXPECT_EQ(r->herd.size(), 10u);
+  EXPECT_GE(r->hashes.size(), 10u);
+  const CommandResult run = run_command("cd /tmp && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy '" CF_GAME_EXE
+                                        "' --headless --replay '" + p.string() + "' --print-state");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("replay matches (" + std::to_string(r->hashes.size()) + " hashes checked)"), std::string::npos)
+      << run.err;
+  for (const char* k : {"\"sit_plays\":1", "\"greet_plays\":1", "\"roar_plays\":1", "\"dance_plays\":1"})
+    EXPECT_NE(run.out.find(k), std::string::npos) << k << " in " << run.out;
+}
+
 }  // namespace
 }  // namespace cf::test

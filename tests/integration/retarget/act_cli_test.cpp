@@ -1,8 +1,9 @@
 // creature-lab act through the real binary: every shipped creature walks, runs, jumps standing and
-// jumps running with no clip event, no skating, no flesh under the ground and finite poses; bad input
+// jumps running, sits, greets, roars and dances with no clip event, no skating, no flesh under the ground and finite poses; bad input
 // exits 2 with one line.
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -19,19 +20,25 @@ const std::string kLab = CF_LAB_EXE;
 const std::string kAssets = CF_ASSETS_DIR;
 const char* const kCreatures[] = {"biped", "biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"};
 
+// `creature-lab act` of one creature and action on the open field, its JSON (null after a failure).
+Json act(const char* creature, const char* action, const char* seconds) {
+  const std::string args = "act --creature " + kAssets + "/creatures/" + creature + ".json --level " + kAssets +
+                           "/../tests/data/game/open_field.level.json --action " + action + " --seconds " + seconds;
+  auto r = run_command(kLab + " " + args);
+  EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+  auto parsed = cf::parse_json(r.out, "stdout");
+  EXPECT_TRUE(parsed.ok()) << r.out;
+  return parsed.ok() ? *parsed : Json();
+}
+
 TEST(ActCli, EveryShippedCreatureWalksRunsAndJumpsCleanly) {
   std::printf("%-16s %-13s %-5s %5s %6s %8s %8s %8s %8s %5s\n", "creature", "action", "var", "ticks", "clips",
               "root_m", "joint_m", "skate_m", "flesh_m", "unrch");
   for (const char* c : kCreatures) {
     double walk_root = 0.0;
     for (const char* action : {"walk", "run", "jump", "running-jump"}) {
-      const std::string args = "act --creature " + kAssets + "/creatures/" + c + ".json --level " + kAssets +
-                               "/../tests/data/game/open_field.level.json --action " + action + " --seconds 2";
-      auto r = run_command(kLab + " " + args);
-      ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.err;
-      auto parsed = cf::parse_json(r.out, "stdout");
-      ASSERT_TRUE(parsed.ok()) << r.out;
-      const Json& j = *parsed;
+      const Json j = act(c, action, "2");
+      ASSERT_TRUE(j.is_object());
       const std::string what = std::string(c) + " " + action;
       for (const char* k : {"ticks", "variant", "clip_events", "max_root_step_m", "max_joint_step_m",
                             "max_foot_skate_m", "min_flesh_height_m", "unreached_ik_ticks", "finite"})
@@ -60,6 +67,40 @@ TEST(ActCli, EveryShippedCreatureWalksRunsAndJumpsCleanly) {
                   j["ticks"].get<int>(), j["clip_events"].get<int>(), j["max_root_step_m"].get<double>(),
                   j["max_joint_step_m"].get<double>(), j["max_foot_skate_m"].get<double>(),
                   j["min_flesh_height_m"].get<double>(), j["unreached_ik_ticks"].get<int>());
+    }
+  }
+}
+
+// Sit and every emote end to end: each plays once on every shipped creature with its body's variant,
+// no clip event, no skating, flesh above the ground, every planted leg reached, finite poses, and the
+// cog never jumping more than 6 cm a tick (the 1 s walk before it included).
+TEST(ActCli, EveryShippedCreatureSitsAndEmotesCleanly) {
+  const std::map<std::string, std::string> greet = {{"biped", "nod_wag"},     {"biped_arms_tail", "wave_arm"},
+                                                    {"hexapod", "lift_foreleg"}, {"octopod", "lift_foreleg"},
+                                                    {"quadruped", "lift_foreleg"}, {"strider", "nod_wag"},
+                                                    {"stubby", "lift_foreleg"}};
+  for (const char* c : kCreatures) {
+    for (const char* action : {"sit", "greet", "roar", "dance"}) {
+      const Json j = act(c, action, "4");
+      ASSERT_TRUE(j.is_object());
+      const std::string what = std::string(c) + " " + action;
+      EXPECT_EQ(j["plays"].get<int>(), 1) << what;
+      EXPECT_TRUE(j["finite"].get<bool>()) << what;
+      EXPECT_EQ(j["clip_events"].get<int>(), 0) << what;
+      EXPECT_LE(j["max_foot_skate_m"].get<double>(), 0.02) << what;
+      EXPECT_GE(j["min_flesh_height_m"].get<double>(), -0.01) << what;
+      EXPECT_EQ(j["unreached_ik_ticks"].get<int>(), 0) << what;
+      EXPECT_LE(j["max_root_step_m"].get<double>(), 0.06) << what;
+      const std::string variant = j["variant"].get<std::string>();
+      const std::string want = std::string(action) == "sit"     ? "lower_body"
+                               : std::string(action) == "greet" ? greet.at(c)
+                               : std::string(action) == "roar"  ? "rear_head"
+                                                                : "bob_sway";
+      EXPECT_EQ(variant, want) << what;
+      std::printf("%-16s %-6s %-13s %5d ticks  root %.4f  joint %.4f  skate %.4f  flesh %.4f\n", c, action,
+                  variant.c_str(), j["ticks"].get<int>(), j["max_root_step_m"].get<double>(),
+                  j["max_joint_step_m"].get<double>(), j["max_foot_skate_m"].get<double>(),
+                  j["min_flesh_height_m"].get<double>());
     }
   }
 }

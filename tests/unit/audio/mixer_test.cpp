@@ -63,6 +63,9 @@ TEST(Mixer, RenderAllocatesNothing) {
   const std::size_t before = test::allocation_count();
   for (int block = 0; block < 100; ++block) {
     for (int i = 0; i < 8; ++i) m.play(PlayCommand{static_cast<std::uint16_t>(i % 2), 0.5f, -0.5f, 1.3f, 0.4f});
+    PlayCommand held{1, block % 10 < 7 ? 0.5f : 0.0f, 0.0f, 1.0f + 0.01f * static_cast<float>(block % 10)};
+    held.hold = 3;  // a held sound updated every block, released and started again
+    m.play(held);
     m.render(out.data(), 1024);
   }
   EXPECT_EQ(test::allocation_count(), before);
@@ -110,6 +113,72 @@ TEST(Mixer, BadCommandsAreDroppedNotPlayed) {
   EXPECT_EQ(m.dropped(), 2);
   EXPECT_EQ(m.active_voices(), 1);
   for (float v : out) ASSERT_TRUE(std::isfinite(v));
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+PlayCommand held(std::uint16_t sound, float gain, float pitch = 1.0f, float pan = 0.0f) {
+  PlayCommand c{sound, gain, pan, pitch};
+  c.hold = 7;
+  return c;
+}
+
+// A held sound loops past its sample's end, takes one voice however often it is sent, follows its
+// pitch and pan, and fades out within a few tens of milliseconds of its release.
+TEST(Mixer, AHeldSoundLoopsUpdatesInPlaceAndStopsWhenReleased) {
+  const SoundBank bank = test_bank();  // sound 1: 441 frames (10 ms)
+  Mixer m(bank, 44100);
+  std::vector<float> out(2 * 735);
+  for (int tick = 0; tick < 30; ++tick) {  // half a second: fifty times the sample's length
+    m.play(held(1, 0.5f, 1.0f, -1.0f));
+    m.render(out.data(), 735);
+    EXPECT_EQ(m.active_voices(), 1) << "tick " << tick;
+  }
+  EXPECT_NEAR(out[2 * 700], 0.4f, 0.01f) << "still sounding on the left after 0.5 s";
+  EXPECT_NEAR(out[2 * 700 + 1], 0.0f, 1e-4f);
+  // Panned right: it glides over in about 10 ms (no click), then stays there.
+  m.play(held(1, 0.5f, 1.0f, 1.0f));
+  m.render(out.data(), 735);
+  EXPECT_LT(std::fabs(out[0] - 0.4f), 0.02f) << "the first frame is still where it was";
+  for (int i = 0; i < 2; ++i) m.play(held(1, 0.5f, 1.0f, 1.0f)), m.render(out.data(), 735);
+  EXPECT_NEAR(out[2 * 700], 0.0f, 0.01f);
+  EXPECT_NEAR(out[2 * 700 + 1], 0.4f, 0.01f);
+  // A one-shot beside it takes its own voice.
+  m.play(PlayCommand{1, 0.5f});
+  m.render(out.data(), 100);
+  EXPECT_EQ(m.active_voices(), 2);
+  // Released: silent within 100 ms, and the voice is free.
+  m.play(held(1, 0.0f));
+  for (int i = 0; i < 7; ++i) m.render(out.data(), 735);
+  EXPECT_EQ(peak(out), 0.0f) << "silent 100 ms after the release";
+  EXPECT_EQ(m.active_voices(), 0);
+  // Releasing what is not playing does nothing (not even a drop).
+  const int dropped = m.dropped();
+  m.play(held(1, 0.0f));
+  m.render(out.data(), 735);
+  EXPECT_EQ(m.active_voices(), 0);
+  EXPECT_EQ(m.dropped(), dropped);
+}
+
+TEST(Mixer, AHeldSoundsPitchGlides) {
+  SoundBank bank;
+  std::vector<float> ramp(1001);
+  for (std::size_t i = 0; i < ramp.size(); ++i) ramp[i] = static_cast<float>(i) / 1000.0f;
+  bank.samples.push_back(ramp);
+  Mixer m(bank, 44100);
+  std::vector<float> out(2 * 4410);
+  m.play(held(0, 1.0f, 0.5f));
+  m.render(out.data(), 4410);  // 0.1 s at half rate: the ramp (1000 frames) repeats every 2000 frames
+  m.play(held(0, 1.0f, 2.0f));
+  m.render(out.data(), 4410);
+  // At twice the rate, after the glide, the loop restarts every 500 frames.
+  int wraps = 0;
+  for (int f = 2001; f < 4410; ++f) wraps += out[2 * f] < out[2 * (f - 1)] - 0.1f;
+  EXPECT_NEAR(wraps, (4410 - 2001) / 500, 1);
 }
 
 }  // namespace

@@ -28,6 +28,22 @@ TEST(RunOptions, ParsesEveryMode) {
   EXPECT_TRUE(parse({}).ok());
 }
 
+TEST(RunOptions, SeveralScreenshotTicksInOneRun) {
+  Result<RunOptions> o = parse({"--ticks", "900", "--screenshot", "out/emotes.png", "--at-tick", "540", "--at-tick",
+                                "200", "--at-tick", "540", "--at-tick", "720"});
+  ASSERT_TRUE(o.ok()) << o.error().to_string();
+  EXPECT_EQ(o->shot_ticks, (std::vector<std::uint64_t>{200, 540, 720})) << "ascending, each once";
+  EXPECT_EQ(o->at_tick, 200u);
+  EXPECT_EQ(screenshot_path_at("out/emotes.png", 540), "out/emotes_t540.png");
+  EXPECT_EQ(screenshot_path_at("a.b/shot", 7), "a.b/shot_t7");
+  Result<RunOptions> late = parse({"--ticks", "500", "--screenshot", "s.png", "--at-tick", "100", "--at-tick", "600"});
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.error().to_string(), "--at-tick: 600 is after the last tick (500)");
+  Result<RunOptions> debug = parse({"--debug", "--at-tick", "100", "--at-tick", "200"});
+  ASSERT_FALSE(debug.ok());
+  EXPECT_NE(debug.error().to_string().find("give --at-tick once"), std::string::npos);
+}
+
 TEST(RunOptions, SoundSettingsFromTheCommandLine) {
   Result<RunOptions> o = parse({"--volume", "0.25", "--rumble", "0", "--mute", "--print-sound-events"});
   ASSERT_TRUE(o.ok()) << o.error().to_string();

@@ -274,3 +274,34 @@ TEST(DebugMode, ChordActionsAreMappedInOnePlace) {
 
 }  // namespace
 }  // namespace cf
+
+namespace cf {
+namespace {
+
+TEST(DebugMode, HerdCreaturesBonesAreNamedFromTheirOwnSkeleton) {
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
+  ASSERT_TRUE(scene.ok());
+  Result<std::vector<HerdKind>> herd = pick_herd(12, 3, CF_ASSETS_DIR "/creatures");
+  ASSERT_TRUE(herd.ok());
+  Session session;
+  (void)session.start(std::move(*scene), 3, *herd);
+  const SimState& s = session.state();
+  ASSERT_GT(s.creature_count, 1);
+  const std::vector<const Scene*> scenes = session.species_scenes();
+  int other_species = 0;
+  for (int c = 0; c < s.creature_count; ++c) {
+    const int species = s.creatures[static_cast<std::size_t>(c)].species;
+    const Skeleton& sk = scenes[static_cast<std::size_t>(species)]->rig.skeleton;
+    other_species += species != 0;
+    for (int b = 0; b < sk.size(); ++b) {
+      EXPECT_EQ(std::string(creature_bone_name(session, c, b)), sk.names[static_cast<std::size_t>(b)]) << c << " " << b;
+    }
+    EXPECT_STREQ(creature_bone_name(session, c, sk.size()), "?");
+  }
+  EXPECT_GT(other_species, 0) << "the herd has creatures of other species (their own bone names)";
+  EXPECT_STREQ(creature_bone_name(session, s.creature_count, 0), "?");
+  EXPECT_STREQ(creature_bone_name(session, -1, 0), "?");
+}
+
+}  // namespace
+}  // namespace cf

@@ -173,9 +173,11 @@ TEST(ExtraAction, RewindAndReplayReproduceTheNod) {
 }
 
 TEST(ExtraAction, TheGameActionsHashAsBeforeAndKnowNoNod) {
-  // The game's registry is locomotion, the vault, the jump (whose state hashes as nothing until it is
-  // used) and the idle (no state): shipped replays hash as they always did.
-  EXPECT_EQ(game_actions().size(), 4);
+  // The game's registry is locomotion, the vault, the jump, the idle (no state), sit, greet, roar and
+  // dance (the jump and these hash as nothing until used): shipped replays hash as they always did.
+  EXPECT_EQ(game_actions().size(), 8);
+  EXPECT_NE(game_actions().find("sit"), kNoAction);
+  EXPECT_NE(game_actions().find("dance"), kNoAction);
   EXPECT_NE(game_actions().find("jump"), kNoAction);
   EXPECT_EQ(game_actions().find("nod"), kNoAction);
   NodActions actions;

@@ -25,7 +25,10 @@ TEST(FrameRateLog, SummarisesRatesMediansAndTheSlowFrames) {
   EXPECT_DOUBLE_EQ(log.ticks_per_s(), 60.0);
   const std::string s = log.summary();
   EXPECT_NE(s.find("fps 50.0 (100 frames in 2.00 s), ticks/s 60.0"), std::string::npos) << s;
-  EXPECT_NE(s.find("frame ms median 10.00 p95 30.00"), std::string::npos) << s;
+  EXPECT_NE(s.find("frame ms median 10.00 p95 30.00 p99 30.00"), std::string::npos) << s;
+  EXPECT_NE(s.find("slowest tick 0.00 ms (tick 0)"), std::string::npos) << s;  // none given
+  log.set_slowest_tick(0.00625, 312);
+  EXPECT_NE(log.summary().find("slowest tick 6.25 ms (tick 312)"), std::string::npos) << log.summary();
   EXPECT_NE(s.find("rasterizer 4.00"), std::string::npos) << s;
   EXPECT_NE(s.find("skinning 2.00"), std::string::npos) << s;  // 40 frames at 1 ms, 59 at 2 ms
 }

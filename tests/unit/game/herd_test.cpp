@@ -2,13 +2,18 @@
 // bodies, vaulting fences, and reproduced exactly by its replay.
 #include "game_test_util.h"
 #include "game/play/herd.h"
+#include "game/play/actions/emote_action.h"
 #include "game/play/actions/vault_action.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <map>
 #include <set>
 
 #include "game/play/scene.h"
+#include "retarget/idle.h"
+#include "retarget/walker.h"
 #include "game/session/session.h"
 #include "world/clearance.h"
 #include "world/level.h"
@@ -166,6 +171,48 @@ TEST(Herd, TheHashIsTheSameWithOneAndTwoThreads) {
   const std::uint64_t one = herd_hash_with_threads(1);
   EXPECT_EQ(herd_hash_with_threads(2), one);
   EXPECT_EQ(herd_hash_with_threads(1), one);
+}
+
+// The herd uses the motion library through the player's commands: over a minute its creatures stand and
+// idle, run to some goals, sit, dance and roar in their rests, and greet the player standing among them;
+// a sitting creature stands up and walks on when its rest ends. The same run with 1 and 2 threads and
+// again gives the same hash.
+TEST(Herd, IdlesRunsSitsAndGreetsThePlayerThroughItsCommands) {
+  auto run = [](int threads, std::map<std::string, int>* seen) {
+    Session s;
+    s.set_threads(threads);
+    Result<std::vector<HerdKind>> herd = pick_herd(20, 3, kCreatures);
+    EXPECT_TRUE(herd.ok());
+    EXPECT_TRUE(s.start(scene_in("open_ground.json"), 3, *herd).ok());
+    std::vector<bool> was_sitting(static_cast<std::size_t>(s.state().creature_count), false);
+    for (int t = 0; t < 3600; ++t) {
+      s.tick(InputFrame{});
+      const SimState& st = s.state();
+      for (int i = 1; i < st.creature_count; ++i) {
+        const CreatureState& c = st.creatures[static_cast<std::size_t>(i)];
+        const Species& sp = *s.context().species_of(c.species);
+        if (c.idle_ticks > kIdleStartTicks) (*seen)["idle ticks"] += 1;
+        if (sp.walks() && c.walker.cadence_hz > 2.25f * natural_cadence(*sp.walk_setup)) (*seen)["run ticks"] += 1;
+        const bool sitting = emote_of(c, EmoteKind::kSit).playing();
+        if (was_sitting[static_cast<std::size_t>(i)] && !sitting) (*seen)["stood up"] += 1;
+        was_sitting[static_cast<std::size_t>(i)] = sitting;
+      }
+    }
+    for (int i = 1; i < s.state().creature_count; ++i) {
+      const CreatureState& c = s.state().creatures[static_cast<std::size_t>(i)];
+      for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance})
+        (*seen)[to_string(k)] += static_cast<int>(emote_of(c, k).plays);
+    }
+    EXPECT_EQ(emote_of(s.state().player(), EmoteKind::kGreet).plays, 0u) << "the player's creature does what its pad says";
+    return hash_state(s.state());
+  };
+  std::map<std::string, int> seen, again;
+  const std::uint64_t one = run(1, &seen);
+  EXPECT_EQ(run(2, &again), one);
+  EXPECT_EQ(again, seen);
+  for (const auto& [what, n] : seen) std::printf("  herd of 20, 60 s: %-11s %d\n", what.c_str(), n);
+  for (const char* what : {"idle ticks", "run ticks", "sit", "greet", "dance", "stood up"})
+    EXPECT_GT(seen[what], 0) << what;
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "game/modes/control_hints.h"
 #include "game/options/settings.h"
 #include "platform/input.h"
 #include "render/command_list.h"
@@ -20,7 +21,9 @@ InputFrame pressed(std::uint32_t button) {
 TEST(Modes, ActionsComeFromPadAndKeysAlike) {
   EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonStart), 0), kActionPause);
   EXPECT_EQ(map_actions(ModeId::kPaused, pressed(kButtonStart), 0), kActionResume);
-  EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonY), 0), kActionToggleModern);
+  // The modern renderer is a developer's switch: Y is a play button, so it toggles it only in debug mode.
+  EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonY), 0), 0u);
+  EXPECT_EQ(map_actions(ModeId::kDebug, pressed(kButtonY), 0), kActionToggleModern);
   EXPECT_EQ(map_actions(ModeId::kPlay, InputFrame{}, hotkey_f(10)), kActionToggleModern);
   EXPECT_EQ(map_actions(ModeId::kPlay, InputFrame{}, hotkey_f(3)), kActionOverlayFirst << 2);
   EXPECT_EQ(map_actions(ModeId::kPlay, pressed(kButtonSelect), 0), kActionCycleOverlays);
@@ -180,6 +183,71 @@ TEST(RunHarness, ScreenshotAtATickWorksInALiveSession) {
   }
   EXPECT_TRUE(h.screenshot_due(s));
   EXPECT_FALSE(h.may_tick(s));
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+TEST(Modes, APadScriptsClockCountsTheTicksThePauseMenuStandsOpenInAnUnboundedRun) {
+  RunOptions scripted;
+  scripted.pad_script_path = "script.pad.json";  // the harness only needs to know one drives the pad
+  for (const bool with_script : {false, true}) {
+    Fixture f(with_script ? scripted : RunOptions{});
+    f.script = {pressed(kButtonStart)};
+    f.frame(1);
+    ASSERT_EQ(f.modes.current, ModeId::kPaused);
+    const std::uint64_t at_pause = f.harness.ticks_run(f.session);
+    for (int i = 0; i < 10; ++i) f.frame(3);
+    EXPECT_EQ(f.session.state().tick, 1u) << "no tick of the game ran while paused";
+    // The script's clock went on by every due tick (so its next steps come); a live pad's stands.
+    EXPECT_EQ(f.harness.ticks_run(f.session) - at_pause, with_script ? 30u : 0u);
+  }
+}
+
+TEST(Modes, ControlHintsShowAtTheFirstPlayOnceBHidesThemAndThePauseMenuShowsThemAgain) {
+  Fixture f(RunOptions{});
+  ControlHints hints;
+  hints.first_play = true;
+  int remembered = 0;
+  f.ctx.hints = &hints;
+  f.ctx.first_play = [&] { ++remembered; };
+  f.script = {InputFrame{}, InputFrame{}};
+  f.frame(2);
+  EXPECT_TRUE(hints.visible());
+  EXPECT_EQ(remembered, 1);
+  EXPECT_EQ(hints.ticks_left, kControlHintTicks - 2);
+  f.script.push_back(pressed(kButtonB));
+  f.frame(1);
+  EXPECT_FALSE(hints.visible()) << "B hides them";
+  f.frame(1);
+  EXPECT_FALSE(hints.visible());
+  EXPECT_EQ(remembered, 1) << "remembered once";
+  // They also go by themselves.
+  hints.show();
+  for (int i = 0; i < kControlHintTicks / 60; ++i) f.frame(60);
+  EXPECT_FALSE(hints.visible());
+  // Pause menu: down to SHOW CONTROLS (the last item), A: play again with the hints shown.
+  InputFrame down = pressed(kButtonDpadDown), a = pressed(kButtonA);
+  f.script.insert(f.script.end(), {pressed(kButtonStart), InputFrame{}});
+  for (int i = 0; i < 4; ++i) f.script.insert(f.script.end(), {down, InputFrame{}});
+  f.script.push_back(a);
+  const std::size_t frames = f.script.size() - f.next;
+  for (std::size_t i = 0; i < frames; ++i) f.frame(1);
+  EXPECT_EQ(f.modes.current, ModeId::kPlay);
+  EXPECT_TRUE(hints.visible());
+  // The text names the player's buttons and keys.
+  Settings s = default_settings();
+  const std::string text = control_hint_text(&s);
+  EXPECT_NE(text.find("A: VAULT"), std::string::npos) << text;
+  EXPECT_NE(text.find("X: JUMP"), std::string::npos) << text;
+  EXPECT_NE(text.find("SPACE"), std::string::npos) << text;
+  EXPECT_NE(text.find("DOWN/UP/RIGHT/LEFT: SIT/GREET/ROAR/DANCE"), std::string::npos) << text;
+  EXPECT_NE(text.find("K I L J"), std::string::npos) << text;
+  std::swap(s.controls.pad[0], s.controls.pad[1]);
+  EXPECT_NE(control_hint_text(&s).find("B: VAULT"), std::string::npos) << control_hint_text(&s);
 }
 
 }  // namespace

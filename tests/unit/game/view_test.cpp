@@ -35,8 +35,8 @@ TEST(View, BuildsTheDefaultSceneAndFollowsTheCreature) {
   EXPECT_EQ(a.width, 320);
   EXPECT_EQ(a.height, 240);
   EXPECT_GT(stats.triangles_out, 100);
-  // ground, fences, walls, pipes and rails, creature
-  EXPECT_EQ(view.meshes().size(), 1u + 4u + 8u + scenery + 1u);
+  // ground, fences, walls, pipes and rails, creature, the player's marker
+  EXPECT_EQ(view.meshes().size(), 1u + 4u + 8u + scenery + 1u + 1u);
   EXPECT_TRUE(view.skinned());
   const std::string first = dump_command_list(a);
 
@@ -61,7 +61,8 @@ int scenery_meshes(const char* level) {
   view.init(session.scene(), ViewTextures{});
   view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
   const Level& lv = session.scene().level;
-  return static_cast<int>(view.meshes().size()) - 2 - static_cast<int>(lv.fences.size() + lv.walls.size());
+  // Less the ground, the creature and its marker.
+  return static_cast<int>(view.meshes().size()) - 3 - static_cast<int>(lv.fences.size() + lv.walls.size());
 }
 
 TEST(View, EachPaintedSpeciesWearsItsOwnPageTheUnpaintedOneTheSharedSkin) {
@@ -86,11 +87,17 @@ TEST(View, EachPaintedSpeciesWearsItsOwnPageTheUnpaintedOneTheSharedSkin) {
   session.start(std::move(*painted), 1);
   View one;
   one.init(session.scene(), tex);
+  // The creature's flesh: the mesh with bone colours (the player's marker follows it).
+  const auto flesh = [&]() -> const MeshInput& {
+    for (std::size_t i = one.meshes().size(); i-- > 0;)
+      if (one.meshes()[i].weight_colors) return one.meshes()[i];
+    return one.meshes().front();
+  };
   one.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
-  EXPECT_EQ(one.meshes().back().texture, tex.skin);  // not uploaded yet: the shared skin
+  EXPECT_EQ(flesh().texture, tex.skin);  // not uploaded yet: the shared skin
   one.set_species_texture(0, TextureId{7});
   one.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
-  const MeshInput& m = one.meshes().back();
+  const MeshInput& m = flesh();
   EXPECT_EQ(m.texture, TextureId{7});
   const float cell = 1.0f / static_cast<float>(paint_grid(static_cast<int>(session.scene().creature.parts.size())));
   for (int v = 0; v < m.vertex_count; v += 37) {
@@ -119,6 +126,29 @@ TEST(View, EveryPipeIsDrawnAndRegionBordersAreMarked) {
   for (const SceneryPiece& p : pg) (p.kind == SceneryPiece::Kind::kPipe ? pipes : rail_pieces) += 1;
   EXPECT_EQ(pipes, 3);
   EXPECT_EQ(rail_pieces, 2 * (40 + 38));
+}
+
+TEST(View, PipesWearTheMetalTextureFencesTheWoodWallsTheBrick) {
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/wall_pipes_virtual_plane.json");
+  ASSERT_TRUE(scene.ok());
+  Session session;
+  session.start(std::move(*scene), 1);
+  ViewTextures tex;
+  tex.ground = TextureId{0}, tex.wood = TextureId{1}, tex.brick = TextureId{2}, tex.skin = TextureId{3};
+  tex.metal = TextureId{4};
+  View view;
+  view.init(session.scene(), tex);
+  view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
+  const Level& lv = session.scene().level;
+  int metal = 0, wood = 0, brick = 0;
+  for (const MeshInput& m : view.meshes()) {
+    metal += m.texture == tex.metal;
+    wood += m.texture == tex.wood;
+    brick += m.texture == tex.brick;
+  }
+  EXPECT_EQ(metal, 3) << "two drain pipes and a conduit";
+  EXPECT_EQ(wood, static_cast<int>(lv.fences.size()));
+  EXPECT_EQ(brick, static_cast<int>(lv.walls.size()));
 }
 
 TEST(View, BlendInterpolatesPositionAndWrapsAngles) {
@@ -182,6 +212,22 @@ TEST(Hud, RefusedVaultShowsItsReason) {
   EXPECT_GT(view.build(s, session.runtime(), 1.0f, FrameSettings{}, 960, 720).lines.size(), plain + 20);
   s.hud = vault_hud(kNoFenceInReach);
   EXPECT_EQ(view.hud_text(s), "No fence in reach");
+  bool warns = false;
+  view.hud_text(s, &warns);
+  EXPECT_TRUE(warns) << "a refusal carries the warning sign";
+}
+
+// What plays is news, not a warning: an emote's variant line goes without the warning sign.
+TEST(Hud, AnEmoteSaysWhichVariantPlayedWithoutTheWarningSign) {
+  BipedView b;
+  InputFrame greet;
+  greet.buttons = greet.pressed = kButtonDpadUp;
+  b.session.tick(InputFrame{});
+  b.session.tick(greet);
+  bool warns = true;
+  const std::string text = b.view.hud_text(b.session.state(), &warns);
+  EXPECT_EQ(text.rfind("Greet: ", 0), 0u) << text;
+  EXPECT_FALSE(warns);
 }
 
 // Lower-cased words of 'text' (letters and digits; punctuation splits words).

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "platform/events.h"
+#include "platform/window.h"
 #include "platform/virtual_pad.h"
 
 namespace cf {
@@ -107,6 +107,41 @@ TEST_F(InputTest, VirtualPadSticksTriggersAndButtonsMapToInputFrame) {
   f = input.sample();
   EXPECT_EQ(f.left_x, 0);
   EXPECT_EQ(f.left_y, 0);
+  SDL_JoystickClose(js);
+}
+
+// Camera speed above 100% raises the orbit's top speed: the frame carries more than full deflection
+// (so a replay recorded at any speed plays the same anywhere); below 100% it scales down.
+TEST_F(InputTest, CameraSpeedScalesTheCameraStickPastFullDeflection) {
+  SDL_Joystick* js = attach_pad();
+  ASSERT_NE(js, nullptr);
+  SDL_JoystickSetVirtualAxis(js, SDL_CONTROLLER_AXIS_RIGHTX, 32767);
+  SDL_JoystickSetVirtualAxis(js, SDL_CONTROLLER_AXIS_LEFTX, 32767);
+  SDL_GameControllerUpdate();
+  pump_events(input, nullptr);
+  struct Case {
+    float speed;
+    bool invert;
+    std::int32_t want;
+  };
+  for (const Case& c : {Case{1.0f, false, 32767}, Case{1.5f, false, 49151}, Case{2.0f, false, 65534},
+                        Case{3.0f, true, -kCameraAxisMax}, Case{0.5f, false, 16384}}) {
+    InputControls k = default_input_controls();
+    k.camera_speed = c.speed;
+    k.invert_x = c.invert;
+    input.set_controls(k);
+    const InputFrame f = input.sample();
+    EXPECT_EQ(f.right_x, c.want) << "camera speed " << c.speed;
+    EXPECT_EQ(f.left_x, 32767) << "the walking stick is not the camera's";
+  }
+  // Half deflection at 200% is full deflection's speed at 100%.
+  SDL_JoystickSetVirtualAxis(js, SDL_CONTROLLER_AXIS_RIGHTX, 16384);
+  SDL_GameControllerUpdate();
+  pump_events(input, nullptr);
+  InputControls k = default_input_controls();
+  k.camera_speed = 2.0f;
+  input.set_controls(k);
+  EXPECT_NEAR(input.sample().right_x, 32767, 2);
   SDL_JoystickClose(js);
 }
 

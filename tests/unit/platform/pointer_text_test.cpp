@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "platform/events.h"
+#include "platform/window.h"
 #include "platform/input.h"
 #include "platform/virtual_pointer.h"
 

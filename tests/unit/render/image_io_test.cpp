@@ -123,7 +123,7 @@ TEST(ImageIo, PlaceholderIsAMagentaBlackChecker) {
 }
 
 TEST(ImageIo, ProjectTexturesLoad) {
-  for (const char* name : {"creature_skin", "ground", "fence_wood", "wall_brick"}) {
+  for (const char* name : {"creature_skin", "ground", "fence_wood", "wall_brick", "pipe_metal"}) {
     Result<Image> r = load_texture_image(std::string(CF_ASSETS_DIR) + "/textures/" + name + ".png");
     ASSERT_TRUE(r.ok()) << r.error().to_string();
     EXPECT_EQ(r->width, 64);

@@ -59,14 +59,8 @@ JumpStats measure(const Rig& rig, const JumpMotion& jm, float distance) {
       const LimbChain& limb = rig.limbs[l];
       if (limb.tag != PartTag::kLeg) continue;
       const LimbPose& lp = pose.limbs[l];
-      const glm::vec3 a = pose.head_ws[static_cast<std::size_t>(limb.bones[0])];
-      const glm::vec3 b = pose.tail_ws[static_cast<std::size_t>(limb.bones[0])];
       const glm::vec3 c = pose.tail_ws[static_cast<std::size_t>(limb.bones[1])];
-      const glm::vec3 pole = glm::vec3(pose.model_to_world * glm::vec4(lp.pole_ms, 0.0f));
-      const glm::vec3 ac = c - a;
-      const float len2 = glm::dot(ac, ac);
-      const glm::vec3 on_line = a + (len2 > 1e-12f ? glm::dot(b - a, ac) / len2 : 0.0f) * ac;
-      if (glm::dot(b - on_line, pole) < -1e-4f * (limb.l1 + limb.l2)) ++s.backward_knees;
+      if (test::knee_bent_backwards(rig, pose, l)) ++s.backward_knees;
       if (lp.contact && !lp.reached) ++s.unreached_ticks;
       if (k == top) s.min_air_foot_m = std::min(s.min_air_foot_m, (c.y - rig.sole_height) / (limb.l1 + limb.l2));
     }

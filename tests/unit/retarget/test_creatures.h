@@ -11,6 +11,7 @@
 #include "creature/creature.h"
 #include "creature/creature_io.h"
 #include "motion/motion_clip.h"
+#include "retarget/creature_pose.h"
 #include "skeleton/rig_builder.h"
 
 namespace cf::test {
@@ -59,6 +60,19 @@ inline Creature scaled(Creature c, float k) {
     for (glm::vec3& v : p.stroke) v *= k;
   }
   return c;
+}
+
+// True when leg 'limb''s knee is on the far side of the line hip-ankle from its pole (bent backwards).
+inline bool knee_bent_backwards(const Rig& rig, const CreaturePose& pose, std::size_t limb) {
+  const LimbChain& l = rig.limbs[limb];
+  const glm::vec3 a = pose.head_ws[static_cast<std::size_t>(l.bones[0])];
+  const glm::vec3 b = pose.tail_ws[static_cast<std::size_t>(l.bones[0])];
+  const glm::vec3 c = pose.tail_ws[static_cast<std::size_t>(l.bones[1])];
+  const glm::vec3 pole = glm::vec3(pose.model_to_world * glm::vec4(pose.limbs[limb].pole_ms, 0.0f));
+  const glm::vec3 ac = c - a;
+  const float len2 = glm::dot(ac, ac);
+  const glm::vec3 on_line = a + (len2 > 1e-12f ? glm::dot(b - a, ac) / len2 : 0.0f) * ac;
+  return glm::dot(b - on_line, pole) < -1e-4f * (l.l1 + l.l2);
 }
 
 // A random creature: a torso at a random height and pitch, 'legs' legs (odd counts get one centre

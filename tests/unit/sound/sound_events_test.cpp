@@ -6,10 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "game/play/actions/emote_action.h"
 #include "game/play/actions/jump_action.h"
 #include "game/play/actions/vault_action.h"
 #include "game/sound/sound_director.h"
@@ -113,6 +116,7 @@ TEST(SoundEvents, TheVaultIsHeardOnItsTicks) {
     std::map<SoundKind, std::vector<std::uint64_t>> ticks;
     std::uint64_t started = 0, landed = 0;
     float landing_loudness = 0.0f, loudest_step = 0.0f;
+    bool brushed_over_the_fence = false;
     for (const InputFrame& in : test::replay_inputs("vault_default.replay.json")) {
       ASSERT_TRUE(s.tick(in));
       const VaultActionState& was = vault_of(s.previous().player());
@@ -123,8 +127,26 @@ TEST(SoundEvents, TheVaultIsHeardOnItsTicks) {
         ticks[e.kind].push_back(s.state().tick);
         if (e.kind == SoundKind::kLanding) landing_loudness = e.loudness;
         if (e.kind == SoundKind::kFootstep && !now.playing()) loudest_step = std::max(loudest_step, e.loudness);
+        if (e.kind == SoundKind::kFenceBrush) {
+          // The body is over the fence's top: its centre of gravity within the fence's thickness
+          // (and one tick's travel), above the top, where the sound is.
+          const Box& fence = s.context().level->fences[static_cast<std::size_t>(now.record.fence)];
+          const glm::vec3 cog = s.runtime().pose(0).cog_ws, local = fence.to_local(cog);
+          const float thin = std::min(fence.half_extents.x, fence.half_extents.z);
+          const float across = fence.half_extents.x < fence.half_extents.z ? local.x : local.z;
+          EXPECT_LT(std::fabs(across), thin + 0.06f) << "tick " << s.state().tick;
+          EXPECT_GT(cog.y, fence.top_y());
+          EXPECT_NEAR(e.position_ws.y, fence.top_y(), 1e-3f);
+          EXPECT_GT(e.loudness, 0.0f);
+          EXPECT_LT(e.loudness, landing_loudness > 0.0f ? landing_loudness : 1.0f) << "a brush, not a knock";
+          brushed_over_the_fence = std::fabs(across) < thin + 0.06f;
+        }
       }
     }
+    ASSERT_EQ(ticks[SoundKind::kFenceBrush].size(), 1u) << "one brush over the fence";
+    EXPECT_TRUE(brushed_over_the_fence);
+    EXPECT_GT(ticks[SoundKind::kFenceBrush][0], started);
+    EXPECT_LT(ticks[SoundKind::kFenceBrush][0], landed);
     ASSERT_GT(landed, started) << "the replay vaults";
     EXPECT_EQ(ticks[SoundKind::kTakeoff], std::vector<std::uint64_t>{started});
     EXPECT_EQ(ticks[SoundKind::kLanding], std::vector<std::uint64_t>{landed});
@@ -195,6 +217,48 @@ TEST(SoundEvents, AJumpIsHeardAtItsTakeOffAndItsLanding) {
     EXPECT_EQ(landings, std::vector<std::uint64_t>{landing}) << "one landing, on the first tick down again";
     EXPECT_GT(cog_low_in_flight, cog_standing - 0.05f) << "between the two sounds the body is up, not crouched";
   }
+}
+
+// The emotes' voices: d-pad up greets with one chirp and d-pad right roars once, each on the motion's
+// tenth tick, from the creature; a roar's pitch comes from the body, so a big long-necked strider roars
+// lower than the stubby, and no two shipped bodies roar alike.
+TEST(SoundEvents, GreetingsChirpAndRoarsArePitchedByTheBody) {
+  std::map<std::string, float> roar_pitch;
+  for (const char* creature : {"biped.json", "quadruped.json", "strider.json", "stubby.json", "octopod.json"}) {
+    SCOPED_TRACE(creature);
+    test::HeardSession h;
+    test::start_heard(&h, creature, "open_ground.json");
+    Session& s = h.session;
+    std::vector<std::uint64_t> chirps, roars;
+    std::uint64_t greet_from = 0, roar_from = 0;  // the first tick each motion plays (after settling)
+    for (int t = 0; t < 400; ++t) {
+      InputFrame in;
+      if (t == 20) in.buttons = in.pressed = kButtonDpadUp;
+      if (t == 200) in.buttons = in.pressed = kButtonDpadRight;
+      ASSERT_TRUE(s.tick(in));
+      const CreatureState& c = s.state().player();
+      if (greet_from == 0 && emote_of(c, EmoteKind::kGreet).phase == EmotePhase::kPlay) greet_from = s.state().tick;
+      if (roar_from == 0 && emote_of(c, EmoteKind::kRoar).phase == EmotePhase::kPlay) roar_from = s.state().tick;
+      for (const SoundEvent& e : h.director.events()) {
+        if (e.kind != SoundKind::kGreetVoice && e.kind != SoundKind::kRoarVoice) continue;
+        (e.kind == SoundKind::kGreetVoice ? chirps : roars).push_back(s.state().tick);
+        EXPECT_EQ(e.creature, 0);
+        EXPECT_GT(e.loudness, 0.0f);
+        EXPECT_LE(e.loudness, 1.0f);
+        if (e.kind == SoundKind::kRoarVoice) roar_pitch[creature] = e.pitch;
+      }
+    }
+    // One voice each, 10 ticks into the motion (the body shows it), within a second of the press.
+    ASSERT_GT(greet_from, 0u);
+    ASSERT_GT(roar_from, 0u);
+    EXPECT_LE(greet_from, 21u + 60u);
+    EXPECT_EQ(chirps, std::vector<std::uint64_t>{greet_from + 10});
+    EXPECT_EQ(roars, std::vector<std::uint64_t>{roar_from + 10});
+  }
+  EXPECT_LT(roar_pitch["strider.json"], roar_pitch["stubby.json"]);
+  std::set<float> distinct;
+  for (const auto& [c, p] : roar_pitch) distinct.insert(p);
+  EXPECT_EQ(distinct.size(), roar_pitch.size()) << "every body roars at its own pitch";
 }
 
 }  // namespace

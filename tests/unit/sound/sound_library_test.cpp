@@ -25,6 +25,24 @@ TEST(SoundLibrary, EveryKindHasASoundBelowFullScale) {
   }
 }
 
+// The pen's held tone loops without a seam: its last frame is its first again (a whole number of
+// periods), and it holds one level all the way (the mixer fades it in and out).
+TEST(SoundLibrary, ThePenToneLoopsWithoutASeam) {
+  for (int rate : {44100, 48000}) {
+    const SoundLibrary lib = make_sound_library(rate);
+    SoundEvent e;
+    e.kind = SoundKind::kPenTone;
+    const std::vector<float>& s = lib.bank.samples[lib.pick(e, 1.0f)];
+    ASSERT_GT(s.size(), 1000u);
+    EXPECT_EQ((s.size() - 1) % 128, 0u) << "whole periods of 128 frames, plus the loop's end point";
+    EXPECT_NEAR(s.back(), s.front(), 0.02f) << rate;
+    float first = 0.0f, last = 0.0f;  // the peak of the first and the last period
+    for (std::size_t i = 0; i < 128; ++i) first = std::max(first, std::fabs(s[i]));
+    for (std::size_t i = s.size() - 129; i < s.size(); ++i) last = std::max(last, std::fabs(s[i]));
+    EXPECT_NEAR(first, last, 0.01f) << "no fade at either end";
+  }
+}
+
 TEST(SoundLibrary, FootstepsByWeightAndAlternatingFeet) {
   const SoundLibrary lib = make_sound_library(44100);
   SoundEvent e;

@@ -136,7 +136,7 @@ TEST(EditorSaving, TheEditorIsHeardDrawingUndoingAndSaving) {
   const UserData d = fresh("heard");
   Runner r;
   std::vector<SoundKind> heard;
-  r.ctx.sound = [&](SoundKind k) { heard.push_back(k); };
+  r.ctx.sound = [&](const SoundEvent& e) { heard.push_back(e.kind); };
   EditorMode m;
   save_new_biped(r, m, d);
   auto count = [&](SoundKind k) { return std::count(heard.begin(), heard.end(), k); };
@@ -151,6 +151,60 @@ TEST(EditorSaving, TheEditorIsHeardDrawingUndoingAndSaving) {
   r.run(m, Script{}.press(kButtonSelect).wait(2));
   EXPECT_EQ(count(SoundKind::kUndo), 1);
   EXPECT_EQ(count(SoundKind::kSave), 1) << "undo saves nothing";
+  // The save went through the Start menu: its blips (down to SAVE, chosen).
+  EXPECT_EQ(count(SoundKind::kMenuMove), 2);
+  EXPECT_EQ(count(SoundKind::kMenuSelect), 1);
+}
+
+// While the pen draws, a held tone follows it (one held sound, higher as the pen rises), released
+// when the stroke ends; the editor's Start menu blips as it moves, chooses and closes.
+TEST(EditorSaving, ThePenToneIsHeldWhileDrawingAndTheMenuBlips) {
+  const UserData d = fresh("pen_tone");
+  Runner r;
+  std::vector<SoundEvent> heard;
+  r.ctx.sound = [&](const SoundEvent& e) { heard.push_back(e); };
+  EditorMode m;
+  m.open(Creature{}, d, kNoTexture);
+  test::PadSteps stroke;
+  stroke.wait(3).draw(0.0f, 1.0f, 30);  // up for half a second, then the release
+  r.run(m, Script{}.then(stroke));
+  std::vector<float> pitches;
+  int releases = 0, first_tone = -1, pen_down = -1, made = -1;
+  for (std::size_t i = 0; i < heard.size(); ++i) {
+    const SoundEvent& e = heard[i];
+    if (e.kind == SoundKind::kPenDraw && pen_down < 0) pen_down = static_cast<int>(i);
+    if (e.kind == SoundKind::kPartMade || e.kind == SoundKind::kStrokeRefused) made = static_cast<int>(i);
+    if (e.kind != SoundKind::kPenTone) continue;
+    EXPECT_NE(e.hold, 0) << "a held sound";
+    if (first_tone < 0) first_tone = static_cast<int>(i);
+    if (e.loudness > 0.0f) {
+      EXPECT_EQ(releases, 0) << "no tone after its release";
+      pitches.push_back(e.pitch);
+    } else {
+      ++releases;
+    }
+  }
+  ASSERT_GE(pitches.size(), 25u) << "a tone every tick of the stroke";
+  EXPECT_EQ(releases, 1) << "released once, when the stroke ends";
+  EXPECT_GT(first_tone, pen_down) << "the tone starts with the pen";
+  EXPECT_GT(made, first_tone);
+  EXPECT_GT(pitches.back(), pitches.front()) << "the pen went up: so did the tone";
+  // Moving the pen without drawing is silent.
+  heard.clear();
+  r.run(m, Script{}.then(test::PadSteps().move(1.0f, 0.0f, 20)));
+  EXPECT_TRUE(heard.empty());
+  // The Start menu: open (no blip: Start is the menu's button), down twice, up, then B closes it.
+  r.run(m, Script{}.press(kButtonStart).press_n(kButtonDpadDown, 2).press(kButtonDpadUp).press(kButtonB).wait(2));
+  std::vector<SoundKind> kinds;
+  for (const SoundEvent& e : heard) kinds.push_back(e.kind);
+  EXPECT_EQ(kinds, (std::vector<SoundKind>{SoundKind::kMenuMove, SoundKind::kMenuMove, SoundKind::kMenuMove,
+                                           SoundKind::kMenuBack}));
+  EXPECT_EQ(m.editor().screen(), EditorScreen::kDrawing);
+  // Choosing RESUME is a choice, not a back.
+  heard.clear();
+  r.run(m, Script{}.menu(0).wait(2));
+  ASSERT_EQ(heard.size(), 1u);
+  EXPECT_EQ(heard[0].kind, SoundKind::kMenuSelect);
 }
 
 TEST(EditorSaving, NewBlankCanvasStartsANewCreatureAndKeepsTheFirst) {

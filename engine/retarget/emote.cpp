@@ -1,0 +1,337 @@
+#include "retarget/emote.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "core/hash.h"
+#include "retarget/ik.h"
+#include "retarget/jump.h"
+
+namespace cf {
+
+namespace {
+
+constexpr double kTick_s = 1.0 / 60.0;
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kSitLoopFrom_s = 1.0;  // the seated loop of sit.json
+constexpr double kSitLoop_s = 3.0;
+constexpr float kFleshMargin_m = 0.03f;  // a lowered or rearing body keeps its flesh this far up
+constexpr float kSinkTolerance_m = 0.004f;
+constexpr float kLegMargin_m = 0.05f;
+constexpr float kDeg = 0.01745329252f;
+const glm::vec3 kLeft(1.0f, 0.0f, 0.0f), kUp(0.0f, 1.0f, 0.0f);
+
+float envelope(double t, double d, double rise) {
+  const double u = std::clamp(std::min(t / rise, (d - t) / rise), 0.0, 1.0);
+  return static_cast<float>(u * u * (3.0 - 2.0 * u));
+}
+
+// Bone classes as a mask, for turning parts of the body.
+constexpr unsigned bit(BoneClass c) { return 1u << static_cast<unsigned>(c); }
+constexpr unsigned kTailBones = bit(BoneClass::kTail);
+constexpr unsigned kHeadBones = bit(BoneClass::kHead);
+constexpr unsigned kFrontBones = bit(BoneClass::kCog) | bit(BoneClass::kTorso) | bit(BoneClass::kHead) |
+                                 bit(BoneClass::kArm);
+
+// Turns the bones of the classes in 'mask' rigidly by q about 'pivot' (model space).
+void turn_bones(const Rig& rig, unsigned mask, const glm::vec3& pivot, const glm::quat& q, CreaturePose* out) {
+  const Skeleton& sk = rig.skeleton;
+  const glm::mat3 r = glm::mat3_cast(q);
+  for (int b = 0; b < sk.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    if (!(mask & bit(sk.classes[i]))) continue;
+    out->head_ms[i] = pivot + q * (out->head_ms[i] - pivot);
+    out->tail_ms[i] = pivot + q * (out->tail_ms[i] - pivot);
+    out->rotation_ms[i] = q * out->rotation_ms[i];
+    glm::mat4 m(r * glm::mat3(out->bone_ms[i]));
+    m[3] = glm::vec4(out->head_ms[i], 1.0f);
+    out->bone_ms[i] = m;
+  }
+}
+
+glm::vec3 first_head(const Rig& rig, const std::vector<int>& bones, const CreaturePose& pose) {
+  return bones.empty() ? rig.cog : pose.head_ms[static_cast<std::size_t>(bones.front())];
+}
+
+// The greeting's nod (degrees forward) and the tail's wag (degrees to the left) at clip time t.
+float nod_deg(double t) { return t > 0.3 && t < 1.9 ? 15.0f * static_cast<float>(std::max(0.0, std::sin(2 * kPi * (t - 0.3) / 0.8))) : 0.0f; }
+float wag_deg(double t, double d) { return 28.0f * envelope(t, d, 0.3) * static_cast<float>(std::sin(2 * kPi * 2.5 * t)); }
+
+void wag_tail(const Rig& rig, double t, double d, float w, CreaturePose* out) {
+  if (rig.tail_bones.empty()) return;
+  turn_bones(rig, kTailBones, first_head(rig, rig.tail_bones, *out), glm::angleAxis(w * wag_deg(t, d) * kDeg, kUp), out);
+}
+
+// A legless body: its bind pose (placed) shaped by the motion in model space.
+void pose_legless(const EmoteMotion& em, const Rig& rig, double t, float w, CreaturePose* out) {
+  const Skeleton& sk = rig.skeleton;
+  for (int b = 0; b < sk.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    out->head_ms[i] = sk.head_ms[i];
+    out->tail_ms[i] = sk.tail_ms[i];
+    out->rotation_ms[i] = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+    out->bone_ms[i] = out->bind_ms[i];
+  }
+  out->cog_ms = rig.cog;
+  const double d = em.clip.duration_s;
+  const glm::vec3 rear = first_head(rig, rig.spine_bones, *out);
+  switch (em.variant) {
+    case EmoteVariant::kLowerTorso:
+      turn_bones(rig, kFrontBones, rear, glm::angleAxis(w * 18.0f * kDeg, kLeft), out);
+      turn_bones(rig, kHeadBones, first_head(rig, rig.head_bones, *out), glm::angleAxis(w * 15.0f * kDeg, kLeft), out);
+      break;
+    case EmoteVariant::kNodWag:
+      turn_bones(rig, kHeadBones, first_head(rig, rig.head_bones, *out), glm::angleAxis(w * nod_deg(t) * kDeg, kLeft),
+                 out);
+      wag_tail(rig, t, d, w, out);
+      break;
+    case EmoteVariant::kRearHead:
+    case EmoteVariant::kRearFront: {
+      const float e = w * envelope(t, d, 0.35);
+      turn_bones(rig, kFrontBones, rear, glm::angleAxis(-18.0f * e * kDeg, kLeft), out);
+      turn_bones(rig, kHeadBones, first_head(rig, rig.head_bones, *out), glm::angleAxis(-20.0f * e * kDeg, kLeft), out);
+      break;
+    }
+    case EmoteVariant::kBobSway: {
+      const float e = w * envelope(t, d, 0.5);
+      const float bob = 0.5f * (1.0f - static_cast<float>(std::cos(2 * kPi * 2 * t)));
+      const float sway = static_cast<float>(std::sin(2 * kPi * t));
+      turn_bones(rig, ~0u, rig.cog, glm::angleAxis(9.0f * sway * e * kDeg, kUp), out);
+      for (int b = 0; b < sk.size(); ++b) {
+        const auto i = static_cast<std::size_t>(b);
+        out->head_ms[i].y += 0.04f * bob * e;
+        out->tail_ms[i].y += 0.04f * bob * e;
+        out->bone_ms[i][3].y += 0.04f * bob * e;
+      }
+      break;
+    }
+    default: break;
+  }
+  const glm::mat4& m2w = out->model_to_world;
+  for (int b = 0; b < sk.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    out->head_ws[i] = glm::vec3(m2w * glm::vec4(out->head_ms[i], 1.0f));
+    out->tail_ws[i] = glm::vec3(m2w * glm::vec4(out->tail_ms[i], 1.0f));
+  }
+  out->cog_ws = glm::vec3(m2w * glm::vec4(out->cog_ms, 1.0f));
+}
+
+// The lifted foreleg's ankle offset from its foothold (model space) at clip time t.
+glm::vec3 foreleg_lift(const EmoteMotion& em, std::size_t limb, double t) {
+  const float len = em.setup.limbs[limb].length_m;
+  const double d = em.clip.duration_s;
+  const float e = envelope(t, d, 0.45);
+  const float wave = t > 0.45 && t < d - 0.45 ? static_cast<float>(std::sin(2 * kPi * 1.6 * (t - 0.45))) : 0.0f;
+  return e * len * glm::vec3(0.0f, 0.32f + 0.06f * wave, 0.28f);
+}
+
+// Lowest flesh of the parts that must stay off the ground (body, head, tail, arms, thighs, knees),
+// world y, for the pose.
+float lowest_flesh(const Rig& rig, const CreaturePose& pose) {
+  const Skeleton& sk = rig.skeleton;
+  float lowest = 1e9f;
+  for (int b = 0; b < sk.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    const int limb = pose.bone_limb[i];
+    float y = std::min(pose.head_ws[i].y, pose.tail_ws[i].y);
+    if (limb >= 0 && rig.limbs[static_cast<std::size_t>(limb)].tag == PartTag::kLeg) {
+      const LimbChain& l = rig.limbs[static_cast<std::size_t>(limb)];
+      // Legs keep more room: in play their feet stand where the walk left them, not under the hips.
+      if (b == l.bones[0]) y = std::min(pose.head_ws[i].y, pose.tail_ws[i].y) - kLegMargin_m;
+      else if (b == l.bones[1]) y = pose.head_ws[i].y - kLegMargin_m;
+      else continue;
+    }
+    lowest = std::min(lowest, y - sk.radius[i]);
+  }
+  return lowest;
+}
+
+// What a share w of the motion does to the body over the whole motion: its lowest flesh, and
+// whether every planted leg still reaches its foot.
+struct Reach {
+  float lowest_m = 1e9f;
+  int unreached = 0;  // planted leg-samples out of the IK's reach
+};
+Reach over_motion(const EmoteMotion& em, const Rig& rig, const WalkerState* walker, float w, CreaturePose* pose,
+                  const CreaturePose& bind_placed) {
+  const int ticks = em.ticks > 0 ? em.ticks : static_cast<int>(kSitLoop_s / kTick_s);
+  Reach r;
+  for (int k = 0; k <= ticks; k += 2) {
+    if (em.legless) *pose = bind_placed;
+    if (!pose_emote(em, rig, walker, emote_clip_time(em, k), w, pose)) return Reach{-1e9f, 1 << 20};
+    r.lowest_m = std::min(r.lowest_m, lowest_flesh(rig, *pose));
+    for (std::size_t l = 0; l < rig.limbs.size(); ++l)
+      if (rig.limbs[l].tag == PartTag::kLeg && pose->limbs[l].contact && !pose->limbs[l].reached) ++r.unreached;
+  }
+  return r;
+}
+
+}  // namespace
+
+const char* to_string(EmoteKind k) {
+  switch (k) {
+    case EmoteKind::kSit: return "sit";
+    case EmoteKind::kGreet: return "greet";
+    case EmoteKind::kRoar: return "roar";
+    case EmoteKind::kDance: return "dance";
+  }
+  return "";
+}
+
+const char* to_string(EmoteVariant v) {
+  switch (v) {
+    case EmoteVariant::kLowerBody: return "lower_body";
+    case EmoteVariant::kLowerTorso: return "lower_torso";
+    case EmoteVariant::kWaveArm: return "wave_arm";
+    case EmoteVariant::kLiftForeleg: return "lift_foreleg";
+    case EmoteVariant::kNodWag: return "nod_wag";
+    case EmoteVariant::kRearHead: return "rear_head";
+    case EmoteVariant::kRearFront: return "rear_front";
+    case EmoteVariant::kBobSway: return "bob_sway";
+    default: return "";
+  }
+}
+
+const char* emote_clip_file(EmoteKind k) {
+  switch (k) {
+    case EmoteKind::kSit: return "sit.json";
+    case EmoteKind::kGreet: return "greet.json";
+    case EmoteKind::kRoar: return "roar.json";
+    case EmoteKind::kDance: return "dance.json";
+  }
+  return "";
+}
+
+EmoteVariant choose_emote_variant(EmoteKind k, const Rig& rig) {
+  int legs = 0, arms = 0;
+  for (const LimbChain& l : rig.limbs) (l.tag == PartTag::kLeg ? legs : arms) += 1;
+  switch (k) {
+    case EmoteKind::kSit: return legs > 0 ? EmoteVariant::kLowerBody : EmoteVariant::kLowerTorso;
+    case EmoteKind::kGreet:
+      if (arms > 0) return EmoteVariant::kWaveArm;
+      return legs >= 4 ? EmoteVariant::kLiftForeleg : EmoteVariant::kNodWag;
+    case EmoteKind::kRoar: return rig.head_bones.empty() ? EmoteVariant::kRearFront : EmoteVariant::kRearHead;
+    case EmoteKind::kDance: return EmoteVariant::kBobSway;
+  }
+  return EmoteVariant::kNone;
+}
+
+Result<EmoteMotion> prepare_emote(EmoteKind kind, const Rig& rig, const MotionClip& clip, const RetargetSetup* walk) {
+  EmoteMotion em;
+  em.kind = kind;
+  em.variant = choose_emote_variant(kind, rig);
+  em.clip = clip;
+  em.legless = walk == nullptr;
+  StateHasher h;
+  h.str(motion_to_json(clip).dump());
+  em.clip_id = static_cast<std::uint32_t>(h.value() ^ (h.value() >> 32));
+  if (!(clip.duration_s > 0.0)) return Error{"", "duration", "the clip has no length"};
+  if (kind == EmoteKind::kSit && clip.duration_s < kSitLoopFrom_s + kSitLoop_s - 1e-6)
+    return Error{"", "duration", "the sit clip must hold its seated loop from 1 s to 4 s"};
+  em.ticks = kind == EmoteKind::kSit ? 0 : std::max(2, static_cast<int>(std::ceil(clip.duration_s / kTick_s)));
+  if (rig.skeleton.size() == 0) return Error{"", "rig", "the creature has no bones"};
+  WalkerState at;
+  if (walk) {
+    Result<RetargetSetup> setup = build_retarget_setup(rig, clip);
+    if (!setup) return setup.error();
+    em.setup = std::move(*setup);
+    if (!adopt_walk_stance(*walk, &em.setup)) return Error{"", "limbs", "the walk does not fit this rig"};
+    at = make_walker(*walk, rig, glm::vec3(0.0f), 0.0f);
+    if (em.variant == EmoteVariant::kLiftForeleg) {
+      float front = -1e9f;
+      for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+        const LimbChain& l = rig.limbs[i];
+        if (l.tag != PartTag::kLeg) continue;
+        const float z = l.nodes[0].z + (l.side == Side::kRight ? 1e-4f : 0.0f);  // right foreleg on a tie
+        if (z > front) front = z, em.lift_leg = static_cast<int>(i);
+      }
+    }
+  }
+  // How much of the motion the body takes with its flesh above the ground.
+  CreaturePose pose, bind;
+  pose.resize(rig);
+  bind.resize(rig);
+  if (em.legless) {
+    float lowest = 1e9f;
+    for (int b = 0; b < rig.skeleton.size(); ++b) {
+      const auto i = static_cast<std::size_t>(b);
+      lowest = std::min(lowest, std::min(rig.skeleton.head_ms[i].y, rig.skeleton.tail_ms[i].y) - rig.skeleton.radius[i]);
+    }
+    bind.model_to_world = glm::translate(glm::mat4(1.0f), -kUp * lowest);  // resting on the ground, as it stands
+  }
+  // Measured over two stands: the feet under the hips, and where a walk that stopped left them.
+  WalkerState stopped = at;
+  if (walk) {
+    WalkCommand go;
+    go.speed_mps = natural_speed(*walk);
+    for (int t = 0; t < 200; ++t) step_walker(&stopped, t < 70 ? go : WalkCommand{}, *walk, rig, static_cast<float>(kTick_s));
+  }
+  const WalkerState* stands[2] = {walk ? &at : nullptr, walk ? &stopped : nullptr};
+  em.weight = 1.0f;  // pose_emote scales by it: measure the clip's own motion
+  Reach rest[2];
+  for (int k = 0; k < 2; ++k) rest[k] = over_motion(em, rig, stands[k], 0.0f, &pose, bind);
+  auto fits = [&](float w) {
+    for (int k = 0; k < 2; ++k) {
+      const Reach r = over_motion(em, rig, stands[k], w, &pose, bind);
+      const float allowed = std::min(rest[k].lowest_m, kFleshMargin_m) - kSinkTolerance_m;
+      if (r.lowest_m < allowed || r.unreached > rest[k].unreached) return false;  // no leg stretched beyond standing
+    }
+    return true;
+  };
+  if (!fits(1.0f)) {
+    float lo = 0.0f, hi = 1.0f;
+    for (int i = 0; i < 10; ++i) {
+      const float mid = 0.5f * (lo + hi);
+      (fits(mid) ? lo : hi) = mid;
+    }
+    em.weight = lo;
+  }
+  return em;
+}
+
+double emote_clip_time(const EmoteMotion& em, int tick) {
+  const double t = std::max(0, tick) * kTick_s;
+  if (em.kind == EmoteKind::kSit) return kSitLoopFrom_s + std::fmod(t, kSitLoop_s);
+  return std::min(t, em.clip.duration_s);
+}
+
+bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker, double time_s, float w,
+                CreaturePose* out) {
+  if (!out || !out->sized_for(rig) || !std::isfinite(time_s) || !std::isfinite(w)) return false;
+  const float weight = std::clamp(w, 0.0f, 1.0f) * em.weight;
+  if (em.legless) {
+    pose_legless(em, rig, time_s, weight, out);
+    return true;
+  }
+  if (!walker) return false;
+  RetargetJob job;
+  job.setup = &em.setup;
+  job.rig = &rig;
+  job.clip = &em.clip;
+  job.time_s = time_s;
+  job.model_to_world = walker_placement(*walker, rig);
+  job.motion_weight = weight;
+  job.root_motion = RootMotion::kFromClip;
+  job.out = out;
+  if (!retarget_targets(job)) return false;
+  int k = 0;
+  for (std::size_t i = 0; i < rig.limbs.size() && k < walker->leg_count; ++i) {
+    if (em.setup.limbs[i].tag != PartTag::kLeg) continue;
+    const FootState& foot = walker->feet[static_cast<std::size_t>(k++)];
+    LimbPose& lp = out->limbs[i];
+    lp.target_ms = to_frame_rigid(job.model_to_world, foot.plant_ws);
+    lp.contact = true;
+    if (static_cast<int>(i) == em.lift_leg) {
+      const glm::vec3 lift = weight * foreleg_lift(em, i, time_s);
+      lp.target_ms += lift;
+      lp.contact = lift.y < 0.004f;
+    }
+  }
+  if (em.variant == EmoteVariant::kNodWag) wag_tail(rig, time_s, em.clip.duration_s, weight, out);
+  return retarget_solve(job);
+}
+
+}  // namespace cf

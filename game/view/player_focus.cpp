@@ -1,0 +1,67 @@
+#include "game/view/player_focus.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "math/geometry.h"
+
+namespace cf {
+
+namespace {
+constexpr int kRingSegments = 24;
+constexpr float kInnerRadius = 0.72f;  // of the ring's outer radius 1
+}  // namespace
+
+MeshData make_player_marker_mesh() {
+  MeshData m;
+  const auto add = [&](glm::vec3 p) {
+    m.positions_ms.push_back(p);
+    m.normals_ms.emplace_back(0.0f, 1.0f, 0.0f);
+    m.uvs.emplace_back(0.0f, 0.0f);
+    return static_cast<std::uint32_t>(m.positions_ms.size() - 1);
+  };
+  const float step = 6.2831853f / kRingSegments;
+  for (int i = 0; i < kRingSegments; ++i) {
+    const float a = step * static_cast<float>(i);
+    const glm::vec3 dir(std::sin(a), 0.0f, std::cos(a));
+    add(dir * kInnerRadius);
+    add(dir);
+  }
+  for (int i = 0; i < kRingSegments; ++i) {
+    const auto in0 = static_cast<std::uint32_t>(2 * i), out0 = in0 + 1;
+    const auto in1 = static_cast<std::uint32_t>(2 * ((i + 1) % kRingSegments)), out1 = in1 + 1;
+    // Seen from above the angle grows counter-clockwise (+Z towards +X), so in0 -> out0 -> out1 faces +Y.
+    m.indices.insert(m.indices.end(), {in0, out0, out1, in0, out1, in1});
+  }
+  // The arrow head just beyond the ring, pointing forward.
+  const std::uint32_t tip = add({0.0f, 0.0f, 1.45f}), left = add({0.28f, 0.0f, 1.08f}), right = add({-0.28f, 0.0f, 1.08f});
+  m.indices.insert(m.indices.end(), {right, tip, left});
+  return m;
+}
+
+glm::mat4 player_marker_transform(const glm::vec3& cog_ws, float heading_rad, float body_radius_m, float ground_y) {
+  const float r = std::clamp(body_radius_m * 1.15f, 0.35f, 1.5f);
+  glm::mat4 m = glm::translate(glm::mat4(1.0f), glm::vec3(cog_ws.x, ground_y + 0.01f, cog_ws.z));
+  m = glm::rotate(m, heading_rad, glm::vec3(0.0f, 1.0f, 0.0f));
+  return glm::scale(m, glm::vec3(r));
+}
+
+bool hides_player(const CreaturePose& creature, float reach_m, const glm::vec3* player_points_ws, int point_count,
+                  const glm::vec3& eye_ws) {
+  const float reach2 = reach_m * reach_m;
+  for (int i = 0; i < point_count; ++i) {
+    const glm::vec3 q = player_points_ws[i];
+    for (std::size_t b = 0; b < creature.head_ws.size() && b < creature.tail_ws.size(); ++b) {
+      for (int k = 0; k <= 4; ++k) {  // five points along the bone: none is longer than a few reaches
+        const glm::vec3 p = creature.head_ws[b] + (creature.tail_ws[b] - creature.head_ws[b]) * (0.25f * k);
+        const float t = closest_param_on_segment(p, eye_ws, q);
+        if (t > 0.0f && t < 0.97f && distance2_to_segment(p, eye_ws, q) < reach2) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace cf

@@ -1,0 +1,129 @@
+// The view's words over the picture: the player's HUD message, the banner, the notice, the legend.
+#include <algorithm>
+
+#include "game/ui/hud.h"
+#include "game/ui/hud_font.h"
+#include "game/view/view.h"
+
+namespace cf {
+
+// Word-wraps 'text' to lines at most 'width' pixels wide.
+static std::vector<std::string> wrap_text(const std::string& text, int width, const HudTextStyle& style) {
+  std::vector<std::string> lines;
+  std::string line, word;
+  auto flush_word = [&]() {
+    if (word.empty()) return;
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && hud_text_width(candidate, style) > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ') flush_word(); else word += c;
+  }
+  flush_word();
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+// Text with '\n' between lines, each word-wrapped to 'width' pixels, into *out.
+static void wrap_lines(const std::string& text, int width, const HudTextStyle& style, std::vector<std::string>* out) {
+  out->clear();
+  for (std::size_t a = 0; a <= text.size();) {
+    const std::size_t b = std::min(text.find('\n', a), text.size());
+    for (std::string& l : wrap_text(text.substr(a, b - a), width, style)) out->push_back(l);
+    a = b + 1;
+  }
+}
+
+void View::add_hud(const SimState& draw, const FrameSettings& settings) {
+  if (list_.width <= 0) return;
+  HudTextStyle style;
+  style.scale = hud_pixel_scale(list_, settings);
+  const int line_h = hud_line_height(style);
+  // A warning (a refused action) carries the sign beside its yellow; a message saying what plays
+  // (an emote's variant) is pale blue, without it.
+  bool warns = true;
+  std::string msg = hud_text(draw, &warns);
+  if (!msg.empty() && warns) msg = std::string(1, kHudWarning) + " " + msg;
+  if (!msg.empty()) {
+    style.color = warns ? Rgba8{255, 230, 60, 255} : Rgba8{200, 230, 255, 255};
+    const std::vector<std::string> lines = wrap_text(msg, list_.width - 8 * style.scale, style);
+    int y = list_.height * 3 / 4;
+    for (const std::string& l : lines) {
+      draw_hud_text_centred(l, y, style, &list_);
+      y += line_h;
+    }
+  }
+  if (trial_) trial_hud_.draw(*trial_, draw.tick, ghost_line_, settings, &list_);
+  if (!banner_.empty()) {
+    style.color = Rgba8{255, 255, 255, 255};
+    const int left = static_cast<int>(banner_left_ * static_cast<float>(list_.width));
+    draw_hud_text(banner_, left + (list_.width - left - hud_text_width(banner_, style)) / 2, list_.height / 3, style,
+                  &list_);
+  }
+  if (!notice_.empty() && notice_fade_ > 0.0f) {
+    // Lines separated by '\n', each word-wrapped, ending one line above the bottom edge.
+    const auto dim = [&](int c) { return static_cast<std::uint8_t>(static_cast<float>(c) * std::min(notice_fade_, 1.0f)); };
+    style.color = Rgba8{dim(255), dim(120), dim(90), 255};
+    const int width = list_.width - 8 * style.scale;
+    if (notice_dirty_ || width != notice_width_) {  // wrapped again only when it changes
+      wrap_lines(notice_, width, style, &notice_lines_);
+      notice_dirty_ = false;
+      notice_width_ = width;
+    }
+    int ny = list_.height - (static_cast<int>(notice_lines_.size()) + 1) * line_h;
+    for (const std::string& l : notice_lines_) {
+      draw_hud_text_centred(l, ny, style, &list_);
+      ny += line_h;
+    }
+  }
+  // Legend of what is switched on (F1..F9 overlays, F10 modern), top left; the hints go under it.
+  int legend_lines = settings.modern ? 1 : 0;
+  for (int k = 0; k < 9; ++k) legend_lines += (settings.overlay_mask >> k) & 1u;
+  if (!hint_.empty()) {
+    // The control hints: white, high on the picture, so the action messages and notices at the
+    // bottom stay readable and the creature in the middle stays in view.
+    style.color = Rgba8{255, 255, 255, 255};
+    const int width = list_.width - 8 * style.scale;
+    if (width != hint_width_) {
+      wrap_lines(hint_, width, style, &hint_lines_);
+      hint_width_ = width;
+    }
+    int hy = 4 * style.scale + legend_lines * line_h + line_h / 2;
+    for (const std::string& l : hint_lines_) {
+      draw_hud_text_centred(l, hy, style, &list_);
+      hy += line_h;
+    }
+  }
+  style.color = Rgba8{200, 220, 255, 255};
+  int y = 4 * style.scale;
+  if (settings.modern) {
+    draw_hud_text("MODERN (F10)", 4 * style.scale, y, style, &list_);
+    y += line_h;
+  }
+  for (int k = 0; k < 9; ++k) {
+    if (settings.overlay_mask & (1u << k)) {
+      draw_hud_text("F" + std::to_string(k + 1) + " " + overlay_kind_name(1u << k), 4 * style.scale, y, style, &list_);
+      y += line_h;
+    }
+  }
+}
+
+std::string View::hud_text(const SimState& s, bool* warns) const {
+  if (!scene_ || s.creature_count == 0) return {};
+  const ActionRegistry& actions = scene_->actions_for ? *scene_->actions_for : game_actions();
+  ActionId a = 0;
+  int code = 0;
+  if (!actions.hud_owner(s.hud, &a, &code)) return {};
+  if (warns) *warns = actions[a].hud_warns(code);
+  const std::string none;
+  const std::string& unavailable = a < scene_->actions.size() ? scene_->actions[a].unavailable : none;
+  return actions[a].hud_text(code, s.player(), unavailable);
+}
+
+}  // namespace cf

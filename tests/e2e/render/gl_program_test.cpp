@@ -1,0 +1,39 @@
+#include "render/gl_program.h"
+
+#include <gtest/gtest.h>
+
+#include "platform/window.h"
+
+namespace cf {
+namespace {
+
+// Every look the options can ask for (modern, or retro with or without its warp and dither) compiles,
+// links and has the uniforms the rasterizer sets.
+TEST(GlProgram, EveryLookCompilesAndLocatesItsUniforms) {
+  Window window;
+  WindowDesc d;
+  d.width = 64;
+  d.height = 64;
+  d.hidden = true;
+  d.title = "gl_program_test";
+  Status w = window.open(d);
+  ASSERT_TRUE(w.ok()) << "no GL 3.3 context: " << w.error.to_string();
+  for (int look = 0; look < 5; ++look) {
+    const bool modern = look == 4, perspective = look & 1, dither = look & 2;
+    SCOPED_TRACE(look);
+    GLuint id = 0;
+    Status s = compile_program(modern, perspective, dither, "test shader", &id);
+    ASSERT_TRUE(s.ok()) << s.error.to_string();
+    ASSERT_NE(id, 0u);
+    const Program p = locate_program(id);
+    EXPECT_EQ(p.id, id);
+    EXPECT_GE(p.target, 0) << "u_target places the vertices";
+    EXPECT_GE(p.tex, 0) << "u_tex samples the textures";
+    EXPECT_GE(p.fog_color, 0);
+    glDeleteProgram(id);
+  }
+  window.close();
+}
+
+}  // namespace
+}  // namespace cf

@@ -1,0 +1,47 @@
+// The session's own timing: --print-fps's slowest tick is the longest single tick, and the tick it made.
+#include "game/session/session.h"
+
+#include <gtest/gtest.h>
+
+#include "game_test_util.h"
+
+namespace cf {
+namespace {
+
+double g_clock_s = 0.0;
+double fake_now() { return g_clock_s += 0.0001; }  // every reading moves the clock 0.1 ms
+
+// Holds up the tick that makes state 'slow_tick' by 'extra_s' (the listener runs inside the tick).
+struct SlowTick final : TickListener {
+  std::uint64_t slow_tick = 0;
+  double extra_s = 0.0;
+  void on_tick(const Session& session) override {
+    if (session.state().tick == slow_tick) g_clock_s += extra_s;
+  }
+};
+
+TEST(Session, KeepsTheSlowestTickAndTheTickItMade) {
+  Session session;
+  EXPECT_EQ(session.slowest_tick_s(), 0.0);  // no clock, nothing timed
+  session.set_clock(&fake_now);
+  SlowTick slow;
+  slow.slow_tick = 23;
+  slow.extra_s = 0.004;
+  session.set_tick_listener(&slow);
+  session.start(test::biped_scene_in("open_ground.json"), 1);
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(session.tick(InputFrame{}));
+  EXPECT_EQ(session.slowest_tick(), 23u);
+  EXPECT_GE(session.slowest_tick_s(), 0.004);
+  EXPECT_LT(session.slowest_tick_s(), 0.0045);  // the 4 ms hold-up and a few 0.1 ms clock readings
+}
+
+TEST(Session, UntimedSessionReportsNoSlowestTick) {
+  Session session;
+  session.start(test::biped_scene_in("open_ground.json"), 1);
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(session.tick(InputFrame{}));
+  EXPECT_EQ(session.slowest_tick_s(), 0.0);
+  EXPECT_EQ(session.slowest_tick(), 0u);
+}
+
+}  // namespace
+}  // namespace cf

@@ -1,0 +1,203 @@
+// Sit and the emotes fitted to shipped rigs: each picks the variant its body calls for; at weight 0
+// the pose is the walker's stand (so easing in and out never pops); sitting lowers the body with
+// every foot where the walker planted it and the flesh above the ground; a lifted foreleg leaves
+// its foothold and comes back; a wagging tail moves; a legless body lowers its torso; bad input is
+// refused; posing allocates nothing.
+#include "retarget/emote.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "alloc_counter.h"
+#include "test_creatures.h"
+
+namespace cf {
+namespace {
+
+const MotionClip& clip_of(EmoteKind k) {
+  const std::string file = emote_clip_file(k);
+  return test::shipped_clip(file.substr(0, file.size() - 5));
+}
+
+struct Fitted {
+  Rig rig;
+  RetargetSetup walk;
+  EmoteMotion em;
+};
+
+Fitted fit(const std::string& name, EmoteKind k) {
+  Fitted f;
+  f.rig = test::load_rig(name);
+  auto walk = build_retarget_setup(f.rig, test::walk_clip());
+  EXPECT_TRUE(walk.ok()) << name;
+  if (walk.ok()) f.walk = *walk;
+  auto em = prepare_emote(k, f.rig, clip_of(k), &f.walk);
+  EXPECT_TRUE(em.ok()) << name << ": " << (em.ok() ? "" : em.error().to_string());
+  if (em.ok()) f.em = *em;
+  return f;
+}
+
+float lowest_body_flesh(const Rig& rig, const CreaturePose& p) {
+  float lowest = 1e9f;
+  for (int b = 0; b < rig.skeleton.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    if (p.bone_limb[i] < 0) lowest = std::min(lowest, std::min(p.head_ws[i].y, p.tail_ws[i].y) - rig.skeleton.radius[i]);
+  }
+  return lowest;
+}
+
+TEST(Emote, EachBodyPicksItsVariant) {
+  const std::pair<const char*, EmoteVariant> greet[] = {{"biped", EmoteVariant::kNodWag},
+                                                        {"biped_arms_tail", EmoteVariant::kWaveArm},
+                                                        {"quadruped", EmoteVariant::kLiftForeleg},
+                                                        {"hexapod", EmoteVariant::kLiftForeleg}};
+  for (const auto& [name, v] : greet) EXPECT_EQ(choose_emote_variant(EmoteKind::kGreet, test::load_rig(name)), v) << name;
+  for (const std::string& name : test::shipped_creatures()) {
+    const Rig rig = test::load_rig(name);
+    EXPECT_EQ(choose_emote_variant(EmoteKind::kSit, rig), EmoteVariant::kLowerBody) << name;
+    EXPECT_EQ(choose_emote_variant(EmoteKind::kRoar, rig),
+              rig.head_bones.empty() ? EmoteVariant::kRearFront : EmoteVariant::kRearHead) << name;
+    EXPECT_EQ(choose_emote_variant(EmoteKind::kDance, rig), EmoteVariant::kBobSway) << name;
+  }
+  EXPECT_STREQ(to_string(EmoteVariant::kLiftForeleg), "lift_foreleg");
+}
+
+TEST(Emote, AtWeightZeroEveryMotionIsTheWalkersStand) {
+  for (const std::string& name : test::shipped_creatures()) {
+    for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance}) {
+      Fitted f = fit(name, k);
+      const WalkerState w = make_walker(f.walk, f.rig, glm::vec3(0.5f, 0.0f, -1.0f), 0.7f);
+      CreaturePose stand, pose;
+      stand.resize(f.rig);
+      pose.resize(f.rig);
+      ASSERT_TRUE(pose_walker(w, f.walk, f.rig, test::walk_clip(), &stand));
+      ASSERT_TRUE(pose_emote(f.em, f.rig, &w, emote_clip_time(f.em, 30), 0.0f, &pose));
+      float worst = 0.0f;
+      for (std::size_t b = 0; b < stand.head_ws.size(); ++b)
+        worst = std::max({worst, glm::length(stand.head_ws[b] - pose.head_ws[b]), glm::length(stand.tail_ws[b] - pose.tail_ws[b])});
+      EXPECT_LT(worst, 1e-4f) << name << " " << to_string(k);
+    }
+  }
+}
+
+TEST(Emote, SittingLowersTheBodyWithFeetPlantedAndFleshAboveTheGround) {
+  for (const std::string& name : test::shipped_creatures()) {
+    Fitted f = fit(name, EmoteKind::kSit);
+    EXPECT_EQ(f.em.ticks, 0) << name;  // held until asked to stand
+    const WalkerState w = make_walker(f.walk, f.rig, glm::vec3(0.0f), 0.0f);
+    CreaturePose stand, seated;
+    stand.resize(f.rig);
+    seated.resize(f.rig);
+    ASSERT_TRUE(pose_emote(f.em, f.rig, &w, emote_clip_time(f.em, 0), 0.0f, &stand));
+    ASSERT_TRUE(pose_emote(f.em, f.rig, &w, emote_clip_time(f.em, 100), 1.0f, &seated));
+    const float drop = stand.cog_ws.y - seated.cog_ws.y;
+    EXPECT_GT(drop, 0.1f * f.walk.creature_leg_length_m) << name << " weight " << f.em.weight;
+    EXPECT_GT(lowest_body_flesh(f.rig, seated), 0.02f) << name;
+    int k = 0;
+    for (std::size_t l = 0; l < f.rig.limbs.size(); ++l) {
+      if (f.rig.limbs[l].tag != PartTag::kLeg) continue;
+      const glm::vec3 plant = w.feet[static_cast<std::size_t>(k++)].plant_ws;
+      const glm::vec3 c = seated.tail_ws[static_cast<std::size_t>(f.rig.limbs[l].bones[1])];
+      EXPECT_LT(glm::length(glm::vec2(c.x - plant.x, c.z - plant.z)), 1e-3f) << name;
+      EXPECT_TRUE(seated.limbs[l].contact);
+      EXPECT_TRUE(seated.limbs[l].reached) << name << " leg " << l;
+    }
+    std::printf("%-16s sits %.3f m lower (weight %.2f)\n", name.c_str(), drop, f.em.weight);
+  }
+}
+
+TEST(Emote, AForelegLiftsAndComesBackAndATailWags) {
+  Fitted q = fit("quadruped", EmoteKind::kGreet);
+  ASSERT_EQ(q.em.variant, EmoteVariant::kLiftForeleg);
+  ASSERT_GE(q.em.lift_leg, 0);
+  const WalkerState w = make_walker(q.walk, q.rig, glm::vec3(0.0f), 0.0f);
+  CreaturePose p;
+  p.resize(q.rig);
+  const int bone = q.rig.limbs[static_cast<std::size_t>(q.em.lift_leg)].bones[1];
+  float top = 0.0f, rest = 0.0f;
+  for (int t = 0; t <= q.em.ticks; ++t) {
+    ASSERT_TRUE(pose_emote(q.em, q.rig, &w, emote_clip_time(q.em, t), 1.0f, &p));
+    if (t == 0) rest = p.tail_ws[static_cast<std::size_t>(bone)].y;
+    top = std::max(top, p.tail_ws[static_cast<std::size_t>(bone)].y);
+  }
+  EXPECT_GT(top - rest, 0.2f * q.walk.creature_leg_length_m);
+  EXPECT_LT(p.tail_ws[static_cast<std::size_t>(bone)].y, rest + 0.005f);  // down again at the end
+  EXPECT_TRUE(p.limbs[static_cast<std::size_t>(q.em.lift_leg)].contact);
+
+  // A biped without arms nods and wags: its tail's tip moves sideways.
+  Rig tailed = test::load_rig("biped_arms_tail");
+  EmoteMotion nod = fit("biped_arms_tail", EmoteKind::kGreet).em;
+  nod.variant = EmoteVariant::kNodWag;
+  auto walk = build_retarget_setup(tailed, test::walk_clip());
+  ASSERT_TRUE(walk.ok());
+  const WalkerState tw = make_walker(*walk, tailed, glm::vec3(0.0f), 0.0f);
+  CreaturePose a, b;
+  a.resize(tailed);
+  b.resize(tailed);
+  ASSERT_FALSE(tailed.tail_bones.empty());
+  const auto tip = static_cast<std::size_t>(tailed.tail_bones.back());
+  float swing = 0.0f;
+  ASSERT_TRUE(pose_emote(nod, tailed, &tw, 0.0, 1.0f, &a));
+  for (int t = 0; t < nod.ticks; t += 3) {
+    ASSERT_TRUE(pose_emote(nod, tailed, &tw, emote_clip_time(nod, t), 1.0f, &b));
+    swing = std::max(swing, std::fabs(b.tail_ws[tip].x - a.tail_ws[tip].x));
+  }
+  EXPECT_GT(swing, 0.05f);
+}
+
+TEST(Emote, ALeglessBodyLowersItsTorsoAndStaysOnTheGround) {
+  Creature c;
+  Part torso;
+  torso.tag = PartTag::kTorso;
+  torso.radius = 0.2f;
+  torso.stroke = {{0, 0.2f, -0.4f}, {0, 0.3f, 0.0f}, {0, 0.5f, 0.3f}};
+  Part head;
+  head.tag = PartTag::kHead;
+  head.radius = 0.12f;
+  head.stroke = {{0, 0.55f, 0.35f}, {0, 0.75f, 0.5f}};
+  c.parts = {torso, head};
+  auto rig = build_rig(c);
+  ASSERT_TRUE(rig.ok());
+  auto em = prepare_emote(EmoteKind::kSit, *rig, clip_of(EmoteKind::kSit), nullptr);
+  ASSERT_TRUE(em.ok()) << em.error().to_string();
+  EXPECT_TRUE(em->legless);
+  EXPECT_EQ(em->variant, EmoteVariant::kLowerTorso);
+  CreaturePose rest, sat;
+  rest.resize(*rig);
+  sat.resize(*rig);
+  ASSERT_TRUE(pose_emote(*em, *rig, nullptr, 1.0, 0.0f, &rest));
+  ASSERT_TRUE(pose_emote(*em, *rig, nullptr, 1.0, 1.0f, &sat));
+  const auto h = static_cast<std::size_t>(rig->head_bones.back());
+  EXPECT_LT(sat.tail_ws[h].y, rest.tail_ws[h].y - 0.05f);  // the front and head come down
+  float lowest = 1e9f, rest_lowest = 1e9f;
+  for (std::size_t b = 0; b < sat.head_ws.size(); ++b) {
+    lowest = std::min({lowest, sat.head_ws[b].y - rig->skeleton.radius[b], sat.tail_ws[b].y - rig->skeleton.radius[b]});
+    rest_lowest = std::min({rest_lowest, rest.head_ws[b].y - rig->skeleton.radius[b], rest.tail_ws[b].y - rig->skeleton.radius[b]});
+  }
+  EXPECT_GT(lowest, rest_lowest - 0.005f);
+}
+
+TEST(Emote, BadInputIsRefusedAndPosingAllocatesNothing) {
+  Fitted f = fit("hexapod", EmoteKind::kDance);
+  const WalkerState w = make_walker(f.walk, f.rig, glm::vec3(0.0f), 0.0f);
+  CreaturePose p;
+  p.resize(f.rig);
+  EXPECT_FALSE(pose_emote(f.em, f.rig, &w, std::nan(""), 1.0f, &p));
+  EXPECT_FALSE(pose_emote(f.em, f.rig, &w, 1.0, std::nanf(""), &p));
+  EXPECT_FALSE(pose_emote(f.em, f.rig, nullptr, 1.0, 1.0f, &p));
+  EXPECT_FALSE(pose_emote(f.em, f.rig, &w, 1.0, 1.0f, nullptr));
+  MotionClip short_sit = clip_of(EmoteKind::kSit);
+  short_sit.duration_s = 2.0;
+  auto refused = prepare_emote(EmoteKind::kSit, f.rig, short_sit, &f.walk);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("seated loop"), std::string::npos);
+  ASSERT_TRUE(pose_emote(f.em, f.rig, &w, 0.5, 1.0f, &p));  // warm
+  const std::size_t before = test::allocation_count();
+  for (int t = 0; t < 240; ++t) ASSERT_TRUE(pose_emote(f.em, f.rig, &w, emote_clip_time(f.em, t), 0.8f, &p));
+  EXPECT_EQ(test::allocation_count(), before);
+}
+
+}  // namespace
+}  // namespace cf
