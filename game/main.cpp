@@ -154,6 +154,7 @@ int main(int argc, char** argv) {
     upload_paint();
     view.set_pool(session.pool());
     view.set_clock(&now_s);
+    view.set_trial(&session.trial());
     session.set_clock(&now_s);
   }
   cf::DebugPanel panel;  // Dear ImGui over the picture in debug mode; the game runs without it
@@ -244,6 +245,7 @@ int main(int argc, char** argv) {
   if (start.first != cf::ModeId::kPlay) modes.current = cf::open_first_mode(start, textures.skin, &editor, &title);
   cf::ModeContext mode_ctx{session, harness, frame_settings};
   mode_ctx.saver = &saver;
+  if (!session.playing_back() && (!opt.data_dir.empty() || !harness.limited())) mode_ctx.trial_data = &data;
   mode_ctx.hints = &hints;
   mode_ctx.first_play = [&] {
     if (cf::Status s = cf::remember_first_play(data); !s) std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
@@ -380,6 +382,9 @@ int main(int argc, char** argv) {
     view.set_notice_fade(clip_tick != ~0ull ? 1.0f
                                             : static_cast<float>(std::clamp(kSavedNoticeS - saved_age, 0.0, 1.0)));
     if (!own) {
+      const cf::Session* ghost = session.ghost();
+      view.set_ghost(ghost ? &ghost->scene() : nullptr, ghost ? &ghost->runtime() : nullptr, alpha);
+      view.set_ghost_line(session.ghost_line());
       view.build(draw, session.runtime(), alpha, frame_settings, size.width, size.height);
       for (int c = 0; c < draw.creature_count; ++c)
         if (const cf::Rgba8* row = view.clut_row(c)) rasterizer.set_clut(c, row, cf::kClutEntries);

@@ -50,6 +50,31 @@ struct Region {
   float height = 3.0f;               // metres above the ground, > 0
 };
 
+// A line across the course on the ground that a creature passes through (a trial's start, checkpoint
+// or finish): width_m long, centred at centre_xz, passed in its forward direction (yaw 0: the line
+// spans world x and is passed towards +z).
+struct TrialGate {
+  glm::vec2 centre_xz{0.0f};  // world x, z, metres
+  float width_m = 3.0f;       // (0, 50]
+  float yaw_deg = 0.0f;
+  std::string kind = "arch";  // how it stands in the level: "arch" or "flag"
+  glm::vec2 across() const;   // unit, along the line (world x, z)
+  glm::vec2 forward() const;  // unit, the way through
+};
+
+// A course against the clock: the start gate, checkpoints passed in order, the finish.
+struct Trial {
+  bool present = false;
+  TrialGate start, finish;
+  std::vector<TrialGate> checkpoints;  // 1..kTrialMaxCheckpoints
+};
+constexpr std::size_t kTrialMaxCheckpoints = 16;
+// On a trial level the player stands still for the countdown (3, 2, 1: 3 s); the clock runs from GO.
+constexpr unsigned kTrialCountdownTicks = 180;
+
+// True when the step from -> to (world x, z) passes through the gate the forward way.
+bool gate_crossed(const TrialGate& gate, glm::vec2 from_xz, glm::vec2 to_xz);
+
 struct Level {
   std::string name;
   std::string notes;                 // free text kept through load/save (what the level is for)
@@ -61,6 +86,7 @@ struct Level {
   std::vector<Box> fences;
   std::vector<Wall> walls;
   std::vector<Region> regions;       // empty: the whole ground is movable
+  Trial trial;                       // optional "trial": a course against the clock
 };
 
 // Limits that keep hostile files harmless.
@@ -77,6 +103,11 @@ Status save_level(const std::string& path, const Level& level);
 
 // Checks an in-memory level with the loader's rules (finite, positive extents, convex regions...).
 Status validate_level(const Level& level, const std::string& file);
+
+// The optional "trial" object (level_trial.cpp); 'where' is "trial".
+Status parse_trial(const Json& j, Trial* trial, const std::string& file);
+Status validate_trial(const Trial& trial, const std::string& file);
+Json trial_to_json(const Trial& trial);
 
 // Virtual plane derived from a face of the wall's box: the face's normal, pushed out past any
 // pipe on that side so the plane encloses the wall's detail. face is "+x", "-x", "+z" or "-z".

@@ -258,6 +258,8 @@ Status validate_level(const Level& lv, const std::string& file) {
     if (!std::isfinite(r.height) || !(r.height > 0.0f) || r.height > kLevelMaxHalfExtent_m)
       return Error{file, field_path(at, "height"), "must be > 0 and at most 500 m"};
   }
+  if (lv.trial.present && lv.herd > 0) return Error{file, "herd", "a trial level has no herd: the course is the player's"};
+  if (lv.trial.present) return validate_trial(lv.trial, file);
   return {};
 }
 
@@ -266,7 +268,8 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (!jr) return jr.error();
   const Json& j = *jr;
   if (Status s = check_format(j, kFormat, file); !s) return s.error;
-  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "fences", "walls", "regions"}, file, "");
+  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "fences", "walls", "regions", "trial"},
+                                 file, "");
       !s)
     return s.error;
   Level lv;
@@ -304,6 +307,9 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (Status s = parse_array(j, "fences", &lv.fences, file, parse_fence); !s) return s.error;
   if (Status s = parse_array(j, "walls", &lv.walls, file, parse_wall); !s) return s.error;
   if (Status s = parse_array(j, "regions", &lv.regions, file, parse_region); !s) return s.error;
+  if (j.contains("trial")) {
+    if (Status s = parse_trial(j["trial"], &lv.trial, file); !s) return s.error;
+  }
   if (Status s = validate_level(lv, file); !s) return s.error;
   return lv;
 }
@@ -345,6 +351,7 @@ Json level_to_json(const Level& lv) {
     for (const glm::vec2& p : r.points_xz) pts.push_back(Json::array({p.x, p.y}));
     j["regions"].push_back(Json{{"points", pts}, {"height", r.height}});
   }
+  if (lv.trial.present) j["trial"] = trial_to_json(lv.trial);
   return j;
 }
 

@@ -1,8 +1,10 @@
 #include "game/modes/modes.h"
 
+#include <cstdio>
 #include "game/modes/control_hints.h"
 
 #include "platform/input.h"  // Hotkey bits only (plain header, no SDL)
+#include "game/session/best_times.h"
 #include "game/session/playtest_saver.h"
 #include "render/command_list.h"
 
@@ -95,6 +97,22 @@ void apply_view_actions(std::uint64_t actions, FrameSettings* fs) {
   }
 }
 
+// A live trial's finish: its time, and when it is the creature's best, its ghost (stderr says where).
+static void save_trial_finish(ModeContext& ctx) {
+  if (ctx.session.playing_back() || !ctx.session.take_trial_finish() || !ctx.trial_data) return;
+  bool best = false;
+  if (Status s = record_trial_finish(*ctx.trial_data, ctx.session, &best); !s) {
+    std::fprintf(stderr, "critterforge: cannot save the best time: %s\n", s.error.to_string().c_str());
+  } else if (best) {
+    std::fprintf(stderr, "critterforge: new best %s saved in %s\n",
+                 format_trial_time(ctx.session.trial().times.finish).c_str(), best_times_path(*ctx.trial_data).c_str());
+    // A restart races this run: its times and its ghost.
+    ctx.session.set_trial_best(&ctx.session.trial().times);
+    ctx.session.set_ghost(ctx.session.recording(), best_times_path(*ctx.trial_data),
+                          "YOUR BEST " + format_trial_time(ctx.session.trial().times.finish));
+  }
+}
+
 ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
   Session& session = ctx.session;
   RunHarness& harness = ctx.harness;
@@ -139,6 +157,7 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
   if (actions & kActionDebug) next = ModeId::kDebug;
   save_playtests(map_actions(ModeId::kPlay, InputFrame{}, frame.hotkeys) & kActionSaveReplay, ctx);
   apply_view_actions(actions, &ctx.frame_settings);
+  save_trial_finish(ctx);
   hint_ = ctx.test_walk && session.state().tick < 180 ? "TEST WALK - B: BACK TO THE EDITOR" : "";
   return next;
 }

@@ -101,6 +101,7 @@ struct ModeFrame {
 };
 
 struct Settings;
+struct UserData;
 struct ControlHints;
 
 class PlaytestSaver;
@@ -122,6 +123,7 @@ struct ModeContext {
   std::function<void()> settings_changed;  // applies and saves them
   std::function<void()> open_title;       // the title menu, ready to show (back to title)
   ModeId options_back = ModeId::kTitle;   // where the options menu returns
+  const UserData* trial_data = nullptr;   // where trial best times and ghosts are saved (null: not saved)
 };
 
 // Plays an interface sound when the context has somewhere to send it.

@@ -146,7 +146,9 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
       if (!sp || !sp->rig) continue;
       CreatureCommand cmd = idle;
       if (i == 0) {
-        cmd = in.player;
+        // The countdown holds the player at the start; the tick and the level are in the hash already.
+        const bool counting = ctx.level->trial.present && s.tick < kTrialCountdownTicks;
+        if (!counting) cmd = in.player;
       } else if (in.others) {
         cmd = in.others[i - 1];
       } else if (c.wanders) {

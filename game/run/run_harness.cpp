@@ -114,6 +114,11 @@ int RunHarness::finish(const Session& session) {
     j["first_clip"] = session.clips().has_first()
                           ? clip_event_json(session.clips().first(), &session.scene().rig.skeleton)
                           : Json(nullptr);
+    if (session.trial().phase != TrialRun::Phase::kNone) {
+      j["trial"] = trial_json(session.trial());
+      j["ghost"] = session.ghost_line();
+      if (session.ghost()) j["ghost_state"] = state_summary_json(session.ghost()->state(), session.registry());
+    }
     std::printf("%s\n", j.dump().c_str());
   }
   if (opt_.print_hash) {

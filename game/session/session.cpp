@@ -66,6 +66,9 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   clips_.check(state_, ctx_, runtime_);
   history_.clear();
   history_.push(state_);
+  trial_ = begin_trial(scene_.level.trial, has_trial_best_ ? &trial_best_ : nullptr);
+  trial_finish_taken_ = false;
+  start_ghost();
   if (placed < static_cast<int>(member_species.size())) {
     return Error{scene_.level_path, "", "room for only " + std::to_string(placed) + " of the herd's " +
                                             std::to_string(member_species.size()) + " creatures"};
@@ -77,6 +80,12 @@ Status Session::restart() {
   Scene scene = scene_;
   const Replay started = record_;
   return start(std::move(scene), started.seed, started.herd);
+}
+
+void Session::set_trial_best(const TrialTimes* best) {
+  has_trial_best_ = best != nullptr;
+  if (best) trial_best_ = *best;
+  if (state_.tick == 0) trial_ = begin_trial(scene_.level.trial, best);
 }
 
 void Session::set_threads(int threads) {
@@ -137,6 +146,8 @@ bool Session::tick(const InputFrame& live) {
   const double t0 = now_ ? now_() : 0.0;
   prev_ = state_;
   step(state_, player_tick_input(in, registry(), controls_), ctx_, runtime_);
+  update_trial(&trial_, scene_.level.trial, prev_, state_);
+  tick_ghost();
   clips_.check(state_, ctx_, runtime_);
   if (listener_) listener_->on_tick(*this);
   if (now_) {

@@ -13,6 +13,7 @@
 #include "game/play/controls.h"
 #include "game/play/scene.h"
 #include "game/play/sim.h"
+#include "game/play/trial_run.h"
 #include "game/session/state_ring.h"
 #include "game/play/world_runtime.h"
 
@@ -118,6 +119,26 @@ class Session {
   const WorldRuntime& runtime() const { return runtime_; }
   const ReplayVerifier& verifier() const { return verifier_; }
 
+  // The trial run on a trial level (TrialRun::Phase::kNone elsewhere): derived after every tick, not
+  // hashed. The best times it compares with are set before start() (null: none).
+  const TrialRun& trial() const { return trial_; }
+  // Also the run under way before its first tick, and every restart after.
+  void set_trial_best(const TrialTimes* best);
+  // True once per run, on the first call after its finish (saving the best time).
+  bool take_trial_finish() {
+    if (trial_.phase != TrialRun::Phase::kFinished || trial_finish_taken_) return false;
+    return trial_finish_taken_ = true;
+  }
+
+  // A ghost: another run's replay played beside this one tick for tick, in a world of its own, so it
+  // never collides with the player nor changes this session's state or hash. Restarted with the
+  // session; dropped, with ghost_line() saying so, when its replay diverges (its creature or the
+  // motions changed). 'whose' names it on the HUD ("your best", "strider's best").
+  void set_ghost(const Replay& replay, const std::string& file, const std::string& whose);
+  void clear_ghost();
+  const Session* ghost() const { return ghost_.get(); }
+  const std::string& ghost_line() const { return ghost_line_; }
+
   // The replay of everything run so far (with the final hash appended when it is not on an interval).
   Replay recording() const;
 
@@ -142,6 +163,16 @@ class Session {
   double slowest_tick_s_ = 0.0;
   std::uint64_t slowest_tick_ = 0;
   TickListener* listener_ = nullptr;
+  TrialRun trial_;
+  TrialTimes trial_best_;
+  bool has_trial_best_ = false;
+  bool trial_finish_taken_ = false;
+  void start_ghost();
+  void tick_ghost();
+  std::unique_ptr<Session> ghost_;
+  Replay ghost_replay_;
+  std::string ghost_file_, ghost_whose_, ghost_line_;
+  bool has_ghost_ = false;
 };
 
 }  // namespace cf

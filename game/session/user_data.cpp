@@ -27,7 +27,8 @@ UserData resolve_user_data(const std::string& override_dir) {
 int sweep_stale_saves(const UserData& data) {
   int removed = 0;
   for (const std::string& dir :
-       {data.root, data.creatures_dir(), data.playtests_dir(), data.drafts_dir(), data.history_dir()}) {
+       {data.root, data.creatures_dir(), data.playtests_dir(), data.drafts_dir(), data.history_dir(),
+        data.root + "/trials", data.root + "/trials/ghosts"}) {
     removed += remove_stale_temp_files(dir);
   }
   return removed;

@@ -1,4 +1,6 @@
 #include "game/title/launch.h"
+
+#include "game/session/best_times.h"
 #include "game/play/herd.h"
 
 #include <cstdio>
@@ -71,6 +73,7 @@ Status prepare_start(RunOptions* opt, Session* session, StartPlan* plan) {
   if (Status s = session->start(std::move(*scene), opt->seed, *herd); !s) {
     std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());  // the rest of the herd still runs
   }
+  apply_trial_best(session, plan->data);
   return {};
 }
 

@@ -7,6 +7,9 @@
 #include "core/json_util.h"
 #include "creature/creature_io.h"
 #include "game/ui/hud.h"
+#include "game/play/scene.h"
+#include "game/title/title_trial.h"
+#include "game/session/best_times.h"
 
 namespace cf {
 
@@ -87,8 +90,11 @@ std::vector<std::string> TitleMode::items() const {
     case TitleScreen::kVersions:
       for (const SavedVersion& v : versions_) out.push_back("SAVED " + time_label(v.time));
       break;
+    case TitleScreen::kPlayKind:
+      out = {"FREE ROAM", "TRIAL"};
+      break;
     case TitleScreen::kPlayLevel:
-      for (const CreatureEntry& e : levels_) out.push_back(list_label(e.name));
+      for (const CreatureEntry& e : play_levels_) out.push_back(list_label(e.name));
       break;
   }
   return out;
@@ -100,6 +106,7 @@ void TitleMode::go(TitleScreen screen, int cursor) {
   screen_ = screen;
   cursor_ = cursor;
   pending_.clear();
+  board_key_ = -1;
   message_.clear();  // it was about the screen left
 }
 
@@ -108,6 +115,7 @@ void TitleMode::back() {
     case TitleScreen::kMain: return;
     case TitleScreen::kVersions: screen_ = TitleScreen::kEdit, cursor_ = edit_cursor_; break;
     case TitleScreen::kPlayLevel: screen_ = TitleScreen::kPlayCreature, cursor_ = play_creature_; break;
+    case TitleScreen::kPlayCreature: screen_ = TitleScreen::kPlayKind, cursor_ = trial_ ? 1 : 0; break;
     default: screen_ = TitleScreen::kMain, cursor_ = main_cursor_; break;
   }
   const int n = static_cast<int>(items().size());
@@ -164,7 +172,7 @@ ModeId TitleMode::choose(ModeContext& ctx) {
       }
       if (l == kMainEdit || l == kMainPlay) {
         refresh_lists();
-        go(l == kMainEdit ? TitleScreen::kEdit : TitleScreen::kPlayCreature);
+        go(l == kMainEdit ? TitleScreen::kEdit : TitleScreen::kPlayKind);
         return ModeId::kTitle;
       }
       if (l == kMainOptions) {
@@ -197,18 +205,24 @@ ModeId TitleMode::choose(ModeContext& ctx) {
       editor_->set_message("the version of " + time_label(versions_[at].time) + " - save to bring it back");
       return ModeId::kEditor;
     }
+    case TitleScreen::kPlayKind:
+      trial_ = at == 1;
+      play_levels_ = levels_for_play(levels_, trial_);
+      go(TitleScreen::kPlayCreature);
+      return ModeId::kTitle;
     case TitleScreen::kPlayCreature:
       play_creature_ = cursor_;
       go(TitleScreen::kPlayLevel);
       return ModeId::kTitle;
     case TitleScreen::kPlayLevel: {
-      Result<Scene> s = load_scene(creatures_[static_cast<std::size_t>(play_creature_)].path, levels_[at].path);
+      Result<Scene> s = load_scene(creatures_[static_cast<std::size_t>(play_creature_)].path, play_levels_[at].path);
       if (!s) {
         message_ = s.error().to_string();
         return ModeId::kTitle;
       }
       ctx.harness.session_replaced(ctx.session);
       ctx.session.start(std::move(*s), 1);
+      apply_trial_best(&ctx.session, data_);
       if (ctx.scene_changed) ctx.scene_changed();
       ctx.test_walk = false;
       ctx.harness.set_hash_override(false);

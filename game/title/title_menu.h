@@ -1,7 +1,7 @@
 #pragma once
 // The title menu: New creature, Continue draft (every draft left behind, with its time), Edit
 // (shipped and saved creatures; X lists a saved one's earlier versions, Y moves it to the trash),
-// Play (pick a creature, then a level), Quit. The highlighted creature turns in a preview; a damaged
+// Play (free roam or a trial; pick a creature, then a level or course: a course shows its best times), Quit. The highlighted creature turns in a preview; a damaged
 // file says why instead. Driven by InputFrames tick by tick like every mode; d-pad/stick, A, B, X, Y
 // (keyboard: arrows, Space, E, Q, R).
 #include <string>
@@ -22,7 +22,7 @@ std::string list_label(std::string name);
 // "parts[2].radius: must be in (0, 2]" without the folder (the list already names the creature).
 std::string damage_of(const Error& e);
 
-enum class TitleScreen { kMain, kDrafts, kEdit, kVersions, kPlayCreature, kPlayLevel };
+enum class TitleScreen { kMain, kDrafts, kEdit, kVersions, kPlayKind, kPlayCreature, kPlayLevel };
 
 class TitleMode final : public Mode {
  public:
@@ -73,6 +73,10 @@ class TitleMode final : public Mode {
   std::vector<std::string> damage_;     // per creature: why it cannot be loaded ("" when fine)
   std::vector<SavedVersion> versions_;  // the earlier versions of creatures_[edit_cursor_]
   int play_creature_ = 0;
+  bool trial_ = false;                     // Play -> Trial: the level list is the trial courses
+  std::vector<CreatureEntry> play_levels_;  // the levels Play lists (free roam or trial)
+  std::vector<std::string> board_;          // the highlighted course's best times
+  int board_key_ = -1;                      // the cursor board_ was read for (-1: read it again)
   std::string message_;
   std::string pending_;  // the destructive action waiting for its second press
   bool left_ = false;    // the menu handed over to another mode: on coming back it reads the folders again

@@ -5,6 +5,7 @@
 
 #include "creature/creature_io.h"
 #include "game/play/scene.h"
+#include "game/title/title_trial.h"
 #include "game/ui/hud.h"
 #include "game/view/view.h"
 
@@ -105,8 +106,9 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
                         : screen_ == TitleScreen::kDrafts ? "UNSAVED WORK LEFT BEHIND"
                         : screen_ == TitleScreen::kEdit ? "EDIT WHICH CREATURE?"
                         : screen_ == TitleScreen::kVersions ? "EARLIER VERSIONS (NEWEST FIRST)"
+                        : screen_ == TitleScreen::kPlayKind ? "FREE ROAM, OR A COURSE AGAINST THE CLOCK?"
                         : screen_ == TitleScreen::kPlayCreature ? "PLAY WITH WHICH CREATURE?"
-                                                                : "ON WHICH LEVEL?";
+                        : trial_ ? "ON WHICH COURSE?" : "ON WHICH LEVEL?";
   // Big text wraps (at most two lines each for the heading and the keys) rather than leave the picture.
   const std::vector<std::string> head = wrap_hud_text(heading, list_.width - 16 * s, st, 2);
   for (std::size_t i = 0; i < head.size(); ++i) draw_hud_text(head[i], 12 * s, 40 * s + static_cast<int>(i) * line, st, &list_);
@@ -138,6 +140,18 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   st.color = Rgba8{170, 180, 210, 255};
   for (std::size_t i = 0; i < key_lines.size(); ++i)
     draw_hud_text_centred(key_lines[i], keys_top + static_cast<int>(i) * line, st, &list_);
+  const bool board = screen_ == TitleScreen::kPlayLevel && trial_ && static_cast<std::size_t>(cursor_) < play_levels_.size();
+  if (board) {  // the highlighted course's leaderboard, under the preview
+    if (board_key_ != cursor_) board_ = trial_board_lines(data_, play_levels_[static_cast<std::size_t>(cursor_)], 5);
+    board_key_ = cursor_;
+    int by = list_.height / 2 + 10 * s;
+    for (std::size_t i = 0; i < board_.size(); ++i, by += line) {
+      st.color = i == 0 ? Rgba8{255, 210, 80, 255} : Rgba8{255, 255, 255, 255};
+      draw_hud_text(board_[i], list_.width / 2 + 4 * s, by, st, &list_);
+    }
+  } else {
+    board_key_ = -1;
+  }
   if (!preview_damage_.empty()) {
     // In place of the preview: why this file cannot be shown.
     st.color = Rgba8{255, 110, 90, 255};

@@ -24,10 +24,39 @@ glm::mat4 along_y(const glm::vec3& c, const glm::vec3& dir) {
   return cs < 0.0f ? glm::rotate(m, 3.14159265f, glm::vec3(1, 0, 0)) : m;
 }
 
+void add_box(std::vector<SceneryPiece>* out, glm::vec3 half, glm::vec3 centre, float yaw_rad, Rgba8 color) {
+  SceneryPiece piece;
+  piece.kind = SceneryPiece::Kind::kGate;
+  piece.mesh = make_box_mesh(half, 0.5f, 1.0f);
+  piece.model_to_world = glm::rotate(glm::translate(glm::mat4(1.0f), centre), yaw_rad, glm::vec3(0, 1, 0));
+  piece.color = color;
+  out->push_back(std::move(piece));
+}
+
+void add_gate(std::vector<SceneryPiece>* out, const TrialGate& g, float ground_y, Rgba8 color) {
+  constexpr float kPost = 0.05f, kHeight = 2.2f;
+  const float yaw = glm::radians(g.yaw_deg);
+  const glm::vec2 ends[2] = {g.centre_xz - g.across() * (0.5f * g.width_m), g.centre_xz + g.across() * (0.5f * g.width_m)};
+  for (const glm::vec2& e : ends) add_box(out, {kPost, 0.5f * kHeight, kPost}, {e.x, ground_y + 0.5f * kHeight, e.y}, yaw, color);
+  if (g.kind == "arch") {
+    add_box(out, {0.5f * g.width_m + kPost, 0.12f, kPost}, {g.centre_xz.x, ground_y + kHeight, g.centre_xz.y}, yaw, color);
+    return;
+  }
+  for (const glm::vec2& e : ends) {
+    const glm::vec2 c = e + g.across() * (glm::dot(g.centre_xz - e, g.across()) > 0 ? 0.3f : -0.3f);
+    add_box(out, {0.25f, 0.18f, 0.01f}, {c.x, ground_y + kHeight - 0.2f, c.y}, yaw, color);
+  }
+}
+
 }  // namespace
 
 std::vector<SceneryPiece> build_scenery(const Level& level) {
   std::vector<SceneryPiece> out;
+  if (level.trial.present) {
+    add_gate(&out, level.trial.start, level.ground_y, Rgba8{240, 240, 240, 255});
+    for (const TrialGate& g : level.trial.checkpoints) add_gate(&out, g, level.ground_y, Rgba8{70, 140, 255, 255});
+    add_gate(&out, level.trial.finish, level.ground_y, Rgba8{255, 70, 60, 255});
+  }
   for (const Wall& w : level.walls) {
     for (const Pipe& p : w.pipes) {
       const glm::vec3 d = p.b - p.a;

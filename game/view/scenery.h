@@ -12,14 +12,16 @@
 namespace cf {
 
 struct SceneryPiece {
-  enum class Kind { kPipe, kRegionRail };
+  enum class Kind { kPipe, kRegionRail, kGate };
   Kind kind = Kind::kPipe;
   MeshData mesh;
   glm::mat4 model_to_world{1.0f};
+  Rgba8 color{255, 255, 255, 255};  // a gate's: start white, checkpoints blue, finish red
 };
 
 // Pipes as square-section posts along their axis; region rails on every stretch of a region's edge
-// that borders ground outside all regions (edges shared by two regions are not marked).
+// that borders ground outside all regions (edges shared by two regions are not marked); a trial's
+// gates as arches (two posts and a bar) or flags (a pole at each end, a pennant on top). Gates never collide.
 std::vector<SceneryPiece> build_scenery(const Level& level);
 
 }  // namespace cf

@@ -244,8 +244,10 @@ void View::add_level_meshes(const Level& lv) {
   }
   for (const SceneryPiece& p : scenery_) {
     const bool pipe = p.kind == SceneryPiece::Kind::kPipe;
-    meshes_.push_back(p.mesh.view(p.model_to_world, pipe ? Rgba8{235, 240, 245, 255} : Rgba8{255, 220, 60, 255},
-                                  pipe ? tex_.metal : kNoTexture));
+    const Rgba8 color = pipe ? Rgba8{235, 240, 245, 255}
+                        : p.kind == SceneryPiece::Kind::kGate ? p.color
+                                                              : Rgba8{255, 220, 60, 255};
+    meshes_.push_back(p.mesh.view(p.model_to_world, color, pipe ? tex_.metal : kNoTexture));
   }
 }
 
@@ -364,6 +366,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   choose_flesh(draw, camera_view, settings, window_w, window_h);
   skin_creatures(draw);
   add_creature_meshes(draw, runtime, camera_view);
+  add_ghost_mesh();
   add_level_overlays(lv);
 
   GeometryJob job = scene_geometry_job(camera_view, settings, window_w, window_h, &scratch_, &list_);

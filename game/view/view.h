@@ -10,6 +10,7 @@
 #include "game/view/creature_lod.h"
 #include "game/play/scene.h"
 #include "game/view/scenery.h"
+#include "game/view/trial_hud.h"
 #include "game/play/sim.h"
 #include "game/play/stage_times.h"
 #include "game/play/world_runtime.h"
@@ -99,6 +100,12 @@ class View {
     banner_ = text;
     banner_left_ = left_fraction;
   }
+  // The trial run drawn over the picture (null: none); it must outlive the view's builds.
+  void set_trial(const TrialRun* run) { trial_ = run; }
+  void set_ghost_line(const std::string& line) { ghost_line_ = line; }
+  // A ghost beside the player (ghost_view.cpp): its creature's flesh (built when the scene changes)
+  // posed from its own runtime, drawn see-through: pale, unlit, every other triangle left out. Null: none.
+  void set_ghost(const Scene* scene, const WorldRuntime* runtime, float alpha);
   // A line at the bottom of the picture (the first clip, a saved replay); "" for none.
   void set_notice(const std::string& text) {
     notice_ = text;
@@ -148,6 +155,20 @@ class View {
   void choose_flesh(const SimState& draw, const glm::mat4& camera_view, const FrameSettings& settings, int window_w,
                     int window_h);
   std::vector<Kind> kinds_;          // per species
+  const TrialRun* trial_ = nullptr;
+  const Scene* ghost_scene_ = nullptr;
+  std::uint64_t ghost_identity_ = 0;  // a new ghost may sit where the last one was
+  const WorldRuntime* ghost_runtime_ = nullptr;
+  float ghost_alpha_ = 1.0f;
+  Flesh ghost_flesh_;
+  std::vector<glm::mat4> ghost_inv_bind_;
+  std::vector<std::uint32_t> ghost_indices_;  // every other triangle of the flesh
+  SkinBuffers ghost_skin_;
+  CreaturePose ghost_pose_;
+  bool ghost_skinned_ = false;
+  void add_ghost_mesh();
+  std::string ghost_line_;
+  TrialHud trial_hud_;
   std::string banner_;
   float banner_left_ = 0.0f;
   std::string notice_;

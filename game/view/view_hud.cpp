@@ -59,6 +59,7 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
       y += line_h;
     }
   }
+  if (trial_) trial_hud_.draw(*trial_, draw.tick, ghost_line_, settings, &list_);
   if (!banner_.empty()) {
     style.color = Rgba8{255, 255, 255, 255};
     const int left = static_cast<int>(banner_left_ * static_cast<float>(list_.width));
@@ -84,7 +85,9 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   // Legend of what is switched on (F1..F9 overlays, F10 modern), top left; the hints go under it.
   int legend_lines = settings.modern ? 1 : 0;
   for (int k = 0; k < 9; ++k) legend_lines += (settings.overlay_mask >> k) & 1u;
-  if (!hint_.empty()) {
+  // A trial's countdown, clock and splits own the top of the picture: the hints wait for free roam.
+  const bool trial_hud = trial_ && trial_->phase != TrialRun::Phase::kNone;
+  if (!hint_.empty() && !trial_hud) {
     // The control hints: white, high on the picture, so the action messages and notices at the
     // bottom stay readable and the creature in the middle stays in view.
     style.color = Rgba8{255, 255, 255, 255};

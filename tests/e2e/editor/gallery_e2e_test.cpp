@@ -102,9 +102,9 @@ TEST(GalleryE2E, ADroppedCardEditedAndSavedKeepsItsCreatureAsTheEarlierVersion) 
 
 TEST(GalleryE2E, ACardIsPlayedFromThePlayList) {
   const std::string data = data_with_card("gallery_play", "bug.card.png", "hexapod", std::vector<std::uint8_t>(8 * 8 * 4, 128), 8, 8);
-  // PLAY, the card (after every shipped creature), the first level, then play: the state says hexapod.
+  // PLAY, FREE ROAM, the card (after every shipped creature), the first level, then play: the state says hexapod.
   PadSteps s;
-  s.wait(10).press("down", 2).press("a").wait(3).press("down", shipped_count()).press("a").wait(3).press("a").wait(30);
+  s.wait(10).press("down", 2).press("a").wait(3).press("a").wait(3).press("down", shipped_count()).press("a").wait(3).press("a").wait(30);
   const std::string rec = ux_tmp("gallery_play.replay.json");
   std::filesystem::remove(rec);
   CommandResult r = ux_game("--title --data-dir '" + data + "' --pad-script '" + ux_script("gallery_play", s) + "' --ticks " +

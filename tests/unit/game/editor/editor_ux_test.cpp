@@ -390,12 +390,17 @@ TEST(TitleMenu, BFromAListKeepsTheCursorOnTheItemThatOpenedIt) {
   EXPECT_EQ(title.cursor(), 1) << "on EDIT, not back at the top";
   press(kButtonDpadDown);
   press(kButtonA);  // PLAY
+  ASSERT_EQ(title.screen(), TitleScreen::kPlayKind);
+  press(kButtonA);  // FREE ROAM
   press(kButtonDpadDown);
   press(kButtonDpadDown);
   press(kButtonA);  // the third creature: now the levels
   ASSERT_EQ(title.screen(), TitleScreen::kPlayLevel);
   press(kButtonB);
   EXPECT_EQ(title.cursor(), 2) << "on the creature picked";
+  press(kButtonB);
+  EXPECT_EQ(title.screen(), TitleScreen::kPlayKind);
+  EXPECT_EQ(title.cursor(), 0) << "on FREE ROAM";
   press(kButtonB);
   EXPECT_EQ(title.cursor(), 2) << "on PLAY";
 }

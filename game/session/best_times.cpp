@@ -1,0 +1,180 @@
+#include "game/session/best_times.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "core/file_io.h"
+#include "core/hash.h"
+#include "game/session/session.h"
+
+namespace cf {
+namespace {
+
+constexpr const char* kFormat = "critterforge.besttimes/1";
+
+std::string stem_of(const std::string& path) { return std::filesystem::path(path).stem().string(); }
+
+Status parse_run(const Json& j, BestRun* r, const std::string& file, const std::string& where) {
+  if (!j.is_object()) return Error{file, where, "must be an object"};
+  if (Status s = check_keys(j, {"level", "creature", "name", "creature_path", "finish", "splits", "ghost"}, file, where); !s)
+    return s;
+  std::string hex;
+  if (Status s = read_string(j, "level", &r->level, file, where); !s) return s;
+  if (Status s = read_string(j, "creature", &hex, file, where); !s) return s;
+  if (!parse_hash_hex(hex, &r->creature)) return Error{file, field_path(where, "creature"), "must be 16 hex digits"};
+  if (Status s = read_string(j, "name", &r->name, file, where); !s) return s;
+  if (j.contains("creature_path"))
+    if (Status s = read_string(j, "creature_path", &r->creature_path, file, where); !s) return s;
+  if (j.contains("ghost"))
+    if (Status s = read_string(j, "ghost", &r->ghost, file, where); !s) return s;
+  if (r->ghost.find('/') != std::string::npos || r->ghost == "..")
+    return Error{file, field_path(where, "ghost"), "must be a file name in trials/ghosts"};
+  auto f = j.find("finish");
+  if (f == j.end() || !f->is_number_unsigned() || f->get<std::uint64_t>() == 0 || f->get<std::uint64_t>() > (1u << 30))
+    return Error{file, field_path(where, "finish"), "must be a whole number of ticks > 0"};
+  r->times.finish = f->get<std::uint32_t>();
+  auto sp = j.find("splits");
+  if (sp == j.end() || !sp->is_array() || sp->size() > kTrialMaxCheckpoints)
+    return Error{file, field_path(where, "splits"), "must be an array of at most 16 tick counts"};
+  r->times.count = static_cast<std::uint32_t>(sp->size());
+  for (std::size_t k = 0; k < sp->size(); ++k) {
+    if (!(*sp)[k].is_number_unsigned() || (*sp)[k].get<std::uint64_t>() > r->times.finish)
+      return Error{file, field_path(where, "splits"), "each split is a tick count no later than the finish"};
+    r->times.splits[k] = (*sp)[k].get<std::uint32_t>();
+  }
+  return {};
+}
+
+}  // namespace
+
+const BestRun* BestTimes::find(const std::string& level, std::uint64_t creature) const {
+  for (const BestRun& r : runs)
+    if (r.level == level && r.creature == creature) return &r;
+  return nullptr;
+}
+
+std::vector<const BestRun*> BestTimes::board(const std::string& level) const {
+  std::vector<const BestRun*> out;
+  for (const BestRun& r : runs)
+    if (r.level == level) out.push_back(&r);
+  std::stable_sort(out.begin(), out.end(), [](const BestRun* a, const BestRun* b) { return a->times.finish < b->times.finish; });
+  return out;
+}
+
+std::uint64_t creature_content_hash(const Json& creature_json) {
+  StateHasher h;
+  h.str("critterforge.creature-content/1");
+  if (creature_json.is_object() && creature_json.contains("paint")) {
+    Json body = creature_json;
+    body.erase("paint");
+    h.str(body.dump());
+  } else {
+    h.str(creature_json.dump());
+  }
+  return h.value();
+}
+
+std::string trials_dir(const UserData& data) { return data.root + "/trials"; }
+std::string best_times_path(const UserData& data) { return trials_dir(data) + "/best_times.json"; }
+std::string ghost_path(const UserData& data, const BestRun& run) { return trials_dir(data) + "/ghosts/" + run.ghost; }
+
+Result<BestTimes> parse_best_times(const std::string& text, const std::string& file) {
+  auto jr = parse_json(text, file);
+  if (!jr) return jr.error();
+  const Json& j = *jr;
+  if (Status s = check_format(j, kFormat, file); !s) return s.error;
+  if (Status s = check_keys(j, {"format", "runs"}, file, ""); !s) return s.error;
+  auto runs = j.find("runs");
+  if (runs == j.end() || !runs->is_array()) return Error{file, "runs", "must be an array"};
+  if (runs->size() > 100000) return Error{file, "runs", "too many runs"};
+  BestTimes out;
+  for (std::size_t i = 0; i < runs->size(); ++i) {
+    BestRun r;
+    if (Status s = parse_run((*runs)[i], &r, file, "runs[" + std::to_string(i) + "]"); !s) return s.error;
+    out.runs.push_back(std::move(r));
+  }
+  return out;
+}
+
+Json best_times_to_json(const BestTimes& t) {
+  Json runs = Json::array();
+  for (const BestRun& r : t.runs) {
+    Json splits = Json::array();
+    for (std::uint32_t k = 0; k < r.times.count; ++k) splits.push_back(r.times.splits[k]);
+    runs.push_back(Json{{"level", r.level}, {"creature", hash_hex(r.creature)}, {"name", r.name},
+                        {"creature_path", r.creature_path}, {"finish", r.times.finish}, {"splits", splits},
+                        {"ghost", r.ghost}});
+  }
+  return Json{{"format", kFormat}, {"runs", runs}};
+}
+
+BestTimes load_best_times(const UserData& data, std::string* report) {
+  const std::string path = best_times_path(data);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return {};
+  Result<BestTimes> r = read_and_parse(path, 16u << 20, parse_best_times);
+  if (r) return *r;
+  // Kept aside so the next save does not write over the player's times.
+  std::filesystem::rename(path, path + ".damaged", ec);
+  if (report) *report = r.error().to_string() + " (kept as best_times.json.damaged; best times start afresh)";
+  return {};
+}
+
+Status save_best_times(const UserData& data, const BestTimes& t) {
+  if (Status s = make_dirs(trials_dir(data)); !s) return s;
+  return write_file_atomic(best_times_path(data), best_times_to_json(t).dump(1) + "\n");
+}
+
+Status record_trial_finish(const UserData& data, const Session& session, bool* is_best) {
+  *is_best = false;
+  const TrialRun& run = session.trial();
+  if (run.phase != TrialRun::Phase::kFinished) return {};
+  const Scene& scene = session.scene();
+  BestRun best;
+  best.level = scene.level.name.empty() ? stem_of(scene.level_path) : scene.level.name;
+  best.creature = creature_content_hash(scene.creature_json);
+  best.name = stem_of(scene.creature_path);
+  best.creature_path = scene.creature_path;
+  best.times = run.times;
+  std::string report;
+  BestTimes table = load_best_times(data, &report);
+  if (!report.empty()) std::fprintf(stderr, "critterforge: %s\n", report.c_str());
+  const BestRun* old = table.find(best.level, best.creature);
+  if (old && old->times.finish <= best.times.finish) return {};
+  *is_best = true;
+  best.ghost = best.level + "_" + hash_hex(best.creature) + "_" + std::to_string(best.times.finish) + ".replay.json";
+  if (Status s = make_dirs(trials_dir(data) + "/ghosts"); !s) return s;
+  if (Status s = save_replay(ghost_path(data, best), session.recording()); !s) return s;
+  const std::string old_ghost = old && old->ghost != best.ghost ? ghost_path(data, *old) : "";
+  table.runs.erase(std::remove_if(table.runs.begin(), table.runs.end(),
+                                  [&](const BestRun& r) { return r.level == best.level && r.creature == best.creature; }),
+                   table.runs.end());
+  table.runs.push_back(best);
+  if (Status s = save_best_times(data, table); !s) return s;
+  if (!old_ghost.empty()) std::remove(old_ghost.c_str());
+  return {};
+}
+
+void apply_trial_best(Session* session, const UserData& data) {
+  const Scene& scene = session->scene();
+  if (!scene.level.trial.present) return;
+  std::string report;
+  const BestTimes table = load_best_times(data, &report);
+  if (!report.empty()) std::fprintf(stderr, "critterforge: %s\n", report.c_str());
+  const BestRun* best = table.find(scene.level.name.empty() ? stem_of(scene.level_path) : scene.level.name,
+                                   creature_content_hash(scene.creature_json));
+  session->set_trial_best(best ? &best->times : nullptr);
+  session->clear_ghost();
+  if (!best || best->ghost.empty()) return;
+  // The best run races beside the player as its ghost; a missing or damaged ghost is only not shown.
+  const std::string path = ghost_path(data, *best);
+  Result<Replay> ghost = load_replay(path);
+  if (!ghost) {
+    std::fprintf(stderr, "critterforge: no ghost: %s\n", ghost.error().to_string().c_str());
+    return;
+  }
+  session->set_ghost(*ghost, path, "YOUR BEST " + format_trial_time(best->times.finish));
+}
+
+}  // namespace cf

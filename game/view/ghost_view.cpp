@@ -1,0 +1,45 @@
+// The ghost beside the player: a creature of its own world, posed by its own runtime, drawn
+// see-through the console way without blending: pale, unlit, every other triangle left out.
+#include "game/view/view.h"
+
+namespace cf {
+
+void View::set_ghost(const Scene* scene, const WorldRuntime* runtime, float alpha) {
+  ghost_runtime_ = scene ? runtime : nullptr;
+  ghost_alpha_ = alpha;
+  if (scene == ghost_scene_ && (!scene || scene->identity == ghost_identity_)) return;
+  ghost_scene_ = scene;
+  ghost_identity_ = scene ? scene->identity : 0;
+  ghost_skinned_ = false;
+  if (!scene) return;
+  CreaturePose bind;
+  bind.resize(scene->rig);
+  ghost_inv_bind_.resize(bind.bind_ms.size());
+  invert_bind_matrices(bind.bind_ms, ghost_inv_bind_);
+  ghost_flesh_ = build_flesh(scene->rig.skeleton, SkinOptions{});
+  if (!ghost_flesh_.skinned) return;
+  const std::vector<std::uint32_t>& all = ghost_flesh_.skin.mesh.indices;
+  ghost_indices_.clear();
+  for (std::size_t t = 0; t + 2 < all.size(); t += 6) ghost_indices_.insert(ghost_indices_.end(), &all[t], &all[t] + 3);
+  ghost_skin_.resize_for(ghost_flesh_.skin);
+  ghost_skinned_ = true;
+}
+
+void View::add_ghost_mesh() {
+  if (!ghost_runtime_ || !ghost_skinned_) return;
+  blend_poses(ghost_runtime_->previous_pose(0), ghost_runtime_->pose(0), ghost_alpha_, &ghost_pose_);
+  if (!skin_with_palette(ghost_flesh_.skin, ghost_pose_.bone_ms, ghost_inv_bind_, &ghost_skin_)) return;
+  MeshInput m;
+  m.positions_ms = ghost_skin_.positions_ms.data();
+  m.normals_ms = ghost_skin_.normals_ms.data();
+  m.vertex_count = ghost_flesh_.skin.mesh.vertex_count();
+  m.indices = ghost_indices_.data();
+  m.index_count = static_cast<int>(ghost_indices_.size());
+  m.model_to_world = ghost_pose_.model_to_world;
+  m.color = Rgba8{150, 210, 255, 255};
+  m.unlit = true;
+  m.double_sided = true;  // the far side shows through the gaps
+  meshes_.push_back(m);
+}
+
+}  // namespace cf
