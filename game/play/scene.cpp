@@ -118,19 +118,20 @@ Result<Scene> load_scene(const std::string& creature_path, const std::string& le
   return s;
 }
 
+std::string creature_body_text(const Json& creature_json) {
+  if (!creature_json.is_object() || !creature_json.contains("paint")) return creature_json.dump();
+  Json body = creature_json;
+  body.erase("paint");
+  return body.dump();
+}
+
 std::uint64_t scene_identity(const Json& creature_json, const Json& level_json, const MotionClip* walk_clip,
                              const std::vector<std::string>& action_identities) {
   StateHasher h;
   h.str("critterforge.scene/1");
   // Length-prefixed by str(), so the pieces cannot run into each other.
   // Paint is the creature's look only: a painted creature computes exactly what it did unpainted.
-  if (creature_json.is_object() && creature_json.contains("paint")) {
-    Json body = creature_json;
-    body.erase("paint");
-    h.str(body.dump());
-  } else {
-    h.str(creature_json.dump());
-  }
+  h.str(creature_body_text(creature_json));
   h.str(level_json.dump());
   h.str(walk_clip ? motion_to_json(*walk_clip).dump() : std::string("no walk clip"));
   // An action whose clip is named by its own state once used (the jump) adds nothing here, so a run

@@ -41,6 +41,9 @@ struct Scene {
   std::uint64_t identity = 0;
 };
 
+// What a creature computes with: its file's JSON without the paint (a look only), as text to hash.
+std::string creature_body_text(const Json& creature_json);
+
 // Hash of the creature and level content, the walk clip (null: not loaded) and each action's clip
 // (PreparedAction::identity, in registry order), over their canonical JSON (sorted keys, shortest
 // round-trip numbers): the same whether read from the files or from a replay's embedded copy,

@@ -6,6 +6,7 @@
 
 #include "core/file_io.h"
 #include "core/hash.h"
+#include "game/play/scene.h"
 #include "game/session/session.h"
 
 namespace cf {
@@ -65,13 +66,7 @@ std::vector<const BestRun*> BestTimes::board(const std::string& level) const {
 std::uint64_t creature_content_hash(const Json& creature_json) {
   StateHasher h;
   h.str("critterforge.creature-content/1");
-  if (creature_json.is_object() && creature_json.contains("paint")) {
-    Json body = creature_json;
-    body.erase("paint");
-    h.str(body.dump());
-  } else {
-    h.str(creature_json.dump());
-  }
+  h.str(creature_body_text(creature_json));
   return h.value();
 }
 

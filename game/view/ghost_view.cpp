@@ -1,5 +1,7 @@
 // The ghost beside the player: a creature of its own world, posed by its own runtime, drawn
-// see-through the console way without blending: pale, unlit, every other triangle left out.
+// see-through the console way without blending: pale, unlit, screen-door dithered like a herd
+// creature that stands in front of the player.
+#include "game/view/player_focus.h"
 #include "game/view/view.h"
 
 namespace cf {
@@ -18,9 +20,6 @@ void View::set_ghost(const Scene* scene, const WorldRuntime* runtime, float alph
   invert_bind_matrices(bind.bind_ms, ghost_inv_bind_);
   ghost_flesh_ = build_flesh(scene->rig.skeleton, SkinOptions{});
   if (!ghost_flesh_.skinned) return;
-  const std::vector<std::uint32_t>& all = ghost_flesh_.skin.mesh.indices;
-  ghost_indices_.clear();
-  for (std::size_t t = 0; t + 2 < all.size(); t += 6) ghost_indices_.insert(ghost_indices_.end(), &all[t], &all[t] + 3);
   ghost_skin_.resize_for(ghost_flesh_.skin);
   ghost_skinned_ = true;
 }
@@ -33,12 +32,11 @@ void View::add_ghost_mesh() {
   m.positions_ms = ghost_skin_.positions_ms.data();
   m.normals_ms = ghost_skin_.normals_ms.data();
   m.vertex_count = ghost_flesh_.skin.mesh.vertex_count();
-  m.indices = ghost_indices_.data();
-  m.index_count = static_cast<int>(ghost_indices_.size());
+  m.indices = ghost_flesh_.skin.mesh.indices.data();
+  m.index_count = static_cast<int>(ghost_flesh_.skin.mesh.indices.size());
   m.model_to_world = ghost_pose_.model_to_world;
-  m.color = Rgba8{150, 210, 255, 255};
+  m.color = Rgba8{150, 210, 255, kSeeThroughAlpha};  // every other pixel dithered away
   m.unlit = true;
-  m.double_sided = true;  // the far side shows through the gaps
   meshes_.push_back(m);
 }
 

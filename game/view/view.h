@@ -104,7 +104,7 @@ class View {
   void set_trial(const TrialRun* run) { trial_ = run; }
   void set_ghost_line(const std::string& line) { ghost_line_ = line; }
   // A ghost beside the player (ghost_view.cpp): its creature's flesh (built when the scene changes)
-  // posed from its own runtime, drawn see-through: pale, unlit, every other triangle left out. Null: none.
+  // posed from its own runtime, drawn see-through: pale, unlit, dithered. Null: none.
   void set_ghost(const Scene* scene, const WorldRuntime* runtime, float alpha);
   // A line at the bottom of the picture (the first clip, a saved replay); "" for none.
   void set_notice(const std::string& text) {
@@ -162,7 +162,6 @@ class View {
   float ghost_alpha_ = 1.0f;
   Flesh ghost_flesh_;
   std::vector<glm::mat4> ghost_inv_bind_;
-  std::vector<std::uint32_t> ghost_indices_;  // every other triangle of the flesh
   SkinBuffers ghost_skin_;
   CreaturePose ghost_pose_;
   bool ghost_skinned_ = false;
