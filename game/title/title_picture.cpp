@@ -141,13 +141,17 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
   for (std::size_t i = 0; i < key_lines.size(); ++i)
     draw_hud_text_centred(key_lines[i], keys_top + static_cast<int>(i) * line, st, &list_);
   const bool board = screen_ == TitleScreen::kPlayLevel && trial_ && static_cast<std::size_t>(cursor_) < play_levels_.size();
-  if (board) {  // the highlighted course's leaderboard, under the preview
+  if (board) {  // the highlighted course's leaderboard, under the list (the preview turns on the right)
     if (board_key_ != cursor_) board_ = trial_board_lines(data_, play_levels_[static_cast<std::size_t>(cursor_)], 5);
     board_key_ = cursor_;
-    int by = list_.height / 2 + 10 * s;
-    for (std::size_t i = 0; i < board_.size(); ++i, by += line) {
+    int by = y + line;
+    for (std::size_t i = 0; i < board_.size(); ++i) {
       st.color = i == 0 ? Rgba8{255, 210, 80, 255} : Rgba8{255, 255, 255, 255};
-      draw_hud_text(board_[i], list_.width / 2 + 4 * s, by, st, &list_);
+      for (const std::string& l : wrap_hud_text(board_[i], list_.width / 2 - 16 * s, st, 2)) {
+        if (by + line > keys_top) break;
+        draw_hud_text(l, 12 * s, by, st, &list_);
+        by += line;
+      }
     }
   } else {
     board_key_ = -1;

@@ -126,7 +126,11 @@ void TrialHud::draw(const TrialRun& run, std::uint64_t tick, const std::string& 
   y += line / 2;
   if (run.new_best) {
     big.color = kGreen;
-    draw_hud_text_centred(run.has_best ? "NEW BEST!" : "NEW BEST! (FIRST FINISH)", y, big, list);
+    draw_hud_text_centred("NEW BEST!", y, big, list);
+    if (!run.has_best) {  // under it, small: big, the line ran from edge to edge
+      small.color = kGreen;
+      draw_hud_text_centred("(FIRST FINISH)", y + hud_line_height(big), small, list);
+    }
   } else {
     small.color = kGrey;
     line_ = "BEST " + format_trial_time(run.best.finish);
