@@ -37,4 +37,22 @@ inline CommandResult run_command(const std::string& cmd) {
   return r;
 }
 
+#if defined(CF_GAME_EXE) && defined(CF_SOURCE_DIR)
+// The game as end-to-end tests run it: from the source folder (so assets/ resolve), offscreen, with no
+// sound device. Leak checking is off: Mesa keeps allocations LeakSanitizer cannot attribute.
+#define CF_GAME_TEST_ENV "ASAN_OPTIONS=detect_leaks=0 SDL_AUDIODRIVER=dummy "
+inline std::string offscreen_game_line(const std::string& args) {
+  return "cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen " CF_GAME_TEST_ENV "'" CF_GAME_EXE "' " +
+         args;
+}
+inline CommandResult run_game_offscreen(const std::string& args) { return run_command(offscreen_game_line(args)); }
+#endif
+
+#ifdef CF_BINARY_DIR
+// A scratch file or folder of one test file (prefix) in the build folder.
+inline std::string scratch_path(const std::string& prefix, const std::string& name) {
+  return std::string(CF_BINARY_DIR) + "/" + prefix + name;
+}
+#endif
+
 }  // namespace cf::test

@@ -24,15 +24,9 @@ namespace cf::test {
 namespace {
 
 
-std::string tmp(const std::string& name) { return std::string(CF_BINARY_DIR) + "/e2e_editor_" + name; }
+std::string tmp(const std::string& name) { return scratch_path("e2e_editor_", name); }
 
-#define CF_GL_ENV "ASAN_OPTIONS=detect_leaks=0 SDL_AUDIODRIVER=dummy "
-
-CommandResult game(const std::string& args) {
-  return run_command("cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen " CF_GL_ENV "'" CF_GAME_EXE
-                     "' " +
-                     args);
-}
+CommandResult game(const std::string& args) { return run_game_offscreen(args); }
 
 // From the title menu (NEW CREATURE is the first item) into the editor.
 PadSteps from_title() {

@@ -18,12 +18,9 @@
 namespace cf::test {
 namespace {
 
-std::string tmp(const std::string& name) { return std::string(CF_BINARY_DIR) + "/e2e_paint_" + name; }
+std::string tmp(const std::string& name) { return scratch_path("e2e_paint_", name); }
 
-CommandResult game(const std::string& args) {
-  return run_command("cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy "
-                     "ASAN_OPTIONS=detect_leaks=0 '" CF_GAME_EXE "' " + args);
-}
+CommandResult game(const std::string& args) { return run_game_offscreen(args); }
 
 std::string script(const std::string& name, const PadSteps& s) {
   const std::string path = tmp(name + ".pad.json");

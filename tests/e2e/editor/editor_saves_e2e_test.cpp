@@ -25,15 +25,11 @@
 namespace cf::test {
 namespace {
 
-std::string tmp(const std::string& name) { return std::string(CF_BINARY_DIR) + "/e2e_saves_" + name; }
+std::string tmp(const std::string& name) { return scratch_path("e2e_saves_", name); }
 
-#define CF_GAME_ENV \
-  "env -u DISPLAY SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 "
-
-std::string game_line(const std::string& args) {
-  return "cd '" CF_SOURCE_DIR "' && " CF_GAME_ENV "'" CF_GAME_EXE "' " + args;
-}
-CommandResult game(const std::string& args) { return run_command(game_line(args)); }
+#define CF_GAME_ENV "env -u DISPLAY SDL_VIDEODRIVER=offscreen " CF_GAME_TEST_ENV
+std::string game_line(const std::string& args) { return offscreen_game_line(args); }
+CommandResult game(const std::string& args) { return run_game_offscreen(args); }
 
 std::string last_line(const std::string& out) {
   std::string s = out;

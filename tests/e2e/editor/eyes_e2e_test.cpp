@@ -14,12 +14,9 @@
 namespace cf::test {
 namespace {
 
-std::string tmp(const std::string& name) { return std::string(CF_BINARY_DIR) + "/e2e_eyes_" + name; }
+std::string tmp(const std::string& name) { return scratch_path("e2e_eyes_", name); }
 
-CommandResult game(const std::string& args) {
-  return run_command("cd '" CF_SOURCE_DIR "' && env -u DISPLAY SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy "
-                     "ASAN_OPTIONS=detect_leaks=0 '" CF_GAME_EXE "' " + args);
-}
+CommandResult game(const std::string& args) { return run_game_offscreen(args); }
 
 // A dark texel lit: the pupil (the page's colour 0, near black), not the lid, the white or the skin.
 bool dark(const Image& im, std::size_t i) { return im.rgba[i] < 60 && im.rgba[i + 1] < 60 && im.rgba[i + 2] < 70; }

@@ -18,11 +18,7 @@ namespace {
 using test::CommandResult;
 using test::run_command;
 
-CommandResult game(const std::string& args) {
-  // Leak checking off for windowed runs in sanitizer builds: Mesa keeps allocations LSan cannot attribute.
-  return run_command(std::string("cd '") + CF_SOURCE_DIR + "' && SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy ASAN_OPTIONS=detect_leaks=0 '" +
-                     CF_GAME_EXE + "' " + args);
-}
+CommandResult game(const std::string& args) { return test::run_game_offscreen(args); }
 
 std::string last_line(const std::string& out) {
   std::size_t end = out.find_last_not_of('\n');

@@ -1,15 +1,13 @@
 // Trial best times: the table's format (every bad field named), a damaged table kept aside, a save
 // killed by SIGKILL leaving the previous table, and a finished run recorded with its ghost.
-#include <csignal>
 #include <filesystem>
 #include <fstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include "core/file_io.h"
 #include "game/session/best_times.h"
+#include "kill_during_save.h"
 
 namespace cf {
 namespace {
@@ -86,23 +84,14 @@ TEST(BestTimes, ASigkillDuringASaveLeavesThePreviousTable) {
   for (int i = 0; i < 300; ++i) after.runs.push_back(run_of("a", std::uint64_t(i + 2), 400 + i));
   ASSERT_TRUE(save_best_times(data, before).ok());
   const std::string before_text = *read_file(best_times_path(data));
-  for (int round = 0; round < 5; ++round) {
-    const pid_t pid = fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-      for (;;) (void)save_best_times(data, after);
-    }
-    usleep(static_cast<useconds_t>(1000 + 3000 * round));
-    kill(pid, SIGKILL);
-    int status = 0;
-    waitpid(pid, &status, 0);
+  cf::test::kill_saves_in_a_loop(5, [&] { (void)save_best_times(data, after); }, [&](int round) {
     std::string report;
     const BestTimes now = load_best_times(data, &report);
     EXPECT_EQ(report, "") << "round " << round;
     EXPECT_TRUE(now.runs.size() == 1 || now.runs.size() == 300) << "round " << round << ": " << now.runs.size();
     ASSERT_TRUE(save_best_times(data, before).ok());
     EXPECT_EQ(*read_file(best_times_path(data)), before_text);
-  }
+  });
 }
 
 TEST(BestTimes, TheContentHashKeepsARenamedCreatureAndNotAnEditedOne) {

@@ -3,16 +3,15 @@
 
 #include <gtest/gtest.h>
 
-#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/file_io.h"
 #include "game/editor/editor_mode.h"
 #include "game/options/button_names.h"
+#include "kill_during_save.h"
 
 namespace cf {
 namespace {
@@ -114,23 +113,14 @@ TEST(Settings, ASigkillDuringASaveLeavesThePreviousFile) {
   ASSERT_TRUE(save_settings_file(path, before).ok());
   const std::string before_text = *read_file(path);
   const Settings after = changed_settings();
-  for (int round = 0; round < 5; ++round) {
-    const pid_t pid = fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-      for (;;) save_settings_file(path, after);
-    }
-    usleep(static_cast<useconds_t>(1000 + 3000 * round));
-    kill(pid, SIGKILL);
-    int status = 0;
-    waitpid(pid, &status, 0);
+  cf::test::kill_saves_in_a_loop(5, [&] { (void)save_settings_file(path, after); }, [&](int round) {
     std::string report;
     const Settings now = load_settings_file(path, &report);
     EXPECT_EQ(report, "") << "round " << round;
     EXPECT_TRUE(now == before || now == after) << "round " << round;
     ASSERT_TRUE(save_settings_file(path, before).ok());  // and the killed save's temporary is swept
     EXPECT_EQ(*read_file(path), before_text);
-  }
+  });
   // The killed saves' temporaries were swept by the saves after them: only the file is left.
   EXPECT_EQ(remove_stale_temp_files(path.substr(0, path.rfind('/'))), 0);
 }
