@@ -51,7 +51,9 @@ class Builder {
 
   void build() {
     CommandList& out = *job_.out;
-    out.clear();
+    // The triangles are kept: the table's walk overwrites every one, and clearing them first made the
+    // walk construct each again (a tenth of the stage's time).
+    out.lines.clear();
     out.width = w_px_;
     out.height = h_px_;
     out.modern = job_.settings.modern;
