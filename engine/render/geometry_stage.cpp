@@ -99,8 +99,13 @@ class Builder {
       if (((o0 | o1 | o2) & kClipMask) == 0) {
         // Unclipped: the corners' screen vertices were made once per vertex.
         const ScreenVertex &a = s_.screen[i0], &b = s_.screen[i1], &c = s_.screen[i2];
+        // Back faces go first, before the split test (about half of a closed mesh): the table would drop them.
+        if (!front_facing(ctx, a, b, c)) {
+          if (stats_) ++stats_->culled_back;
+          continue;
+        }
         const float wa = s_.clip[i0].w, wb = s_.clip[i1].w, wc = s_.clip[i2].w;
-        if (subdivide_ && needs_split(a, b, c, wa, wb, wc) && front_facing(ctx, a, b, c)) {
+        if (subdivide_ && needs_split(a, b, c, wa, wb, wc)) {
           subdivide_into(viewport_, ctx.style, clip_vertex(ctx, i0), clip_vertex(ctx, i1), clip_vertex(ctx, i2),
                          &table_, stats_);
           continue;

@@ -120,12 +120,12 @@ void pose_legless(const EmoteMotion& em, const Rig& rig, double t, float w, Crea
 }
 
 // The lifted foreleg's ankle offset from its foothold (model space) at clip time t.
-glm::vec3 foreleg_lift(const EmoteMotion& em, std::size_t limb, double t) {
+glm::vec3 foreleg_lift(const EmoteMotion& em, std::size_t limb, double t, float reach) {
   const float len = em.setup.limbs[limb].length_m;
   const double d = em.clip.duration_s;
   const float e = envelope(t, d, 0.45);
   const float wave = t > 0.45 && t < d - 0.45 ? static_cast<float>(std::sin(2 * kPi * 1.6 * (t - 0.45))) : 0.0f;
-  return e * len * glm::vec3(0.0f, 0.32f + 0.06f * wave, 0.28f);
+  return e * len * glm::vec3(0.0f, 0.32f + 0.06f * wave, 0.28f * reach);
 }
 
 // Lowest flesh of the parts that must stay off the ground (body, head, tail, arms, thighs, knees),
@@ -311,9 +311,15 @@ float emote_play_weight(const EmoteMotion& em, int tick) {
   return emote_ease_weight(em.kind, ease);
 }
 
+double foreleg_lift_peak_s(const EmoteMotion& em) {
+  const double peak = 0.45 + 0.25 / 1.6;  // the wave's first crest, after the lift has eased in
+  return std::min(peak, 0.5 * em.clip.duration_s);
+}
+
 bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker, double time_s, float w,
-                CreaturePose* out) {
-  if (!out || !out->sized_for(rig) || !std::isfinite(time_s) || !std::isfinite(w)) return false;
+                CreaturePose* out, float lift_reach) {
+  if (!out || !out->sized_for(rig) || !std::isfinite(time_s) || !std::isfinite(w) || !std::isfinite(lift_reach))
+    return false;
   const float weight = std::clamp(w, 0.0f, 1.0f) * em.weight;
   if (em.legless) {
     pose_legless(em, rig, time_s, weight, out);
@@ -338,7 +344,7 @@ bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker
     lp.target_ms = to_frame_rigid(job.model_to_world, foot.plant_ws);
     lp.contact = true;
     if (static_cast<int>(i) == em.lift_leg) {
-      const glm::vec3 lift = weight * foreleg_lift(em, i, time_s);
+      const glm::vec3 lift = weight * foreleg_lift(em, i, time_s, std::clamp(lift_reach, -1.0f, 1.0f));
       lp.target_ms += lift;
       lp.contact = lift.y < 0.004f;
     }

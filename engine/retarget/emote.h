@@ -58,6 +58,9 @@ double emote_clip_time(const EmoteMotion& em, int tick);
 
 // Ticks a motion eases in (from the stand) and out over: sit 40, the emotes 12.
 int emote_ease_ticks(EmoteKind k);
+
+// The clip time a lifted foreleg is highest and furthest forward (kLiftForeleg).
+double foreleg_lift_peak_s(const EmoteMotion& em);
 // The motion's share after 'ease' ticks of easing (0 .. emote_ease_ticks): a smoothstep.
 float emote_ease_weight(EmoteKind k, int ease);
 // The share at tick k of a motion played through from the stand, as the game plays it when nothing
@@ -67,8 +70,10 @@ float emote_play_weight(const EmoteMotion& em, int tick);
 // Poses the motion at clip time t and weight w (0: the stand, 1: the motion) into *out. With legs,
 // over a standing walker (every foot planted where it planted it, a lifted foreleg excepted);
 // legless, out must already hold the creature's bind pose placed in the world (its placement is
-// kept). Never allocates; false on invalid input.
+// kept). lift_reach scales how far forward a lifted foreleg reaches (1: as authored, 0: straight up,
+// below 0: drawn back), so a creature at a fence or a wall greets without putting its foot in it.
+// Never allocates; false on invalid input.
 bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker, double time_s, float w,
-                CreaturePose* out);
+                CreaturePose* out, float lift_reach = 1.0f);
 
 }  // namespace cf

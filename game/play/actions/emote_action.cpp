@@ -13,6 +13,7 @@
 #include "retarget/idle.h"
 #include "retarget/pose_blend.h"
 #include "retarget/walker.h"
+#include "world/penetration.h"
 
 namespace cf {
 
@@ -41,6 +42,48 @@ void settle_walker(const ActionCall& a) {
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
   c.speed_mps = c.walker.speed_mps;
+}
+
+// How deep the pose's flesh goes into the walls and fences (the ground is the motion's own business).
+float flesh_depth(const Level& level, const Rig& rig, const CreaturePose& pose) {
+  float deepest = 0.0f;
+  for (int b = 0; b < rig.skeleton.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    const Capsule c{pose.head_ws[i], pose.tail_ws[i], rig.skeleton.radius[i]};
+    deepest = std::max(deepest, level_penetration(level, c).depth);
+  }
+  return deepest;
+}
+
+// How deep the lifted foreleg's flesh goes into a wall or fence in the pose.
+float lifted_leg_depth(const Level& level, const Rig& rig, int limb, const CreaturePose& pose) {
+  float deepest = 0.0f;
+  for (int b : rig.limbs[static_cast<std::size_t>(limb)].bones) {
+    if (b < 0) continue;
+    const auto i = static_cast<std::size_t>(b);
+    const Capsule c{pose.head_ws[i], pose.tail_ws[i], rig.skeleton.radius[i]};
+    deepest = std::max(deepest, level_penetration(level, c).depth);
+  }
+  return deepest;
+}
+
+// How far forward a foreleg lifted to greet may reach here: as authored unless that puts it in a wall
+// or fence, then less, straight up, or drawn back, whichever first stays clear at the lift's peak. The
+// stance does not move while the creature greets, so every tick of one greet gets the same answer.
+float greeting_lift_reach(const PoseCall& call, const EmoteMotion& em) {
+  constexpr float kReaches[] = {1.0f, 0.5f, 0.0f, -0.5f};
+  constexpr float kClear_m = 0.002f;
+  const Level* level = call.ctx.level;
+  if (!level || em.variant != EmoteVariant::kLiftForeleg || em.lift_leg < 0 || !call.scratch) return 1.0f;
+  const Rig& rig = *call.species.rig;
+  float best = 1.0f, best_depth = 1e9f;
+  for (float reach : kReaches) {
+    if (!pose_emote(em, rig, &call.creature.walker, foreleg_lift_peak_s(em), 1.0f, call.scratch, reach)) return 1.0f;
+    const float depth = lifted_leg_depth(*level, rig, em.lift_leg, *call.scratch);
+    if (depth <= kClear_m) return reach;
+    if (depth < best_depth) best = reach, best_depth = depth;
+  }
+  return best;
 }
 
 }  // namespace
@@ -152,11 +195,31 @@ bool EmoteAction::pose(const PoseCall& call) const {
   if (!em || !poses(call.creature)) return false;
   const Species& sp = call.species;
   const double t = emote_clip_time(*em, st.tick);
-  if (em->legless) {
+  const float reach = greeting_lift_reach(call, *em);
+  auto pose_at = [&](float w) {
+    if (!em->legless) return pose_emote(*em, *sp.rig, &call.creature.walker, t, w, call.out, reach);
     pose_bind_at_root(call.creature, *sp.rig, call.out);
-    return pose_emote(*em, *sp.rig, nullptr, t, weight(st), call.out);
+    return pose_emote(*em, *sp.rig, nullptr, t, w, call.out);
+  };
+  if (!pose_at(weight(st))) return false;
+  // Beside a wall or fence the motion plays as far as there is room: its share is cut (this tick only,
+  // so it comes back as the motion turns away) to where the flesh goes no deeper than the stand's.
+  if (const Level* level = call.ctx.level) {
+    constexpr float kClear_m = 0.002f;
+    const float w = weight(st);
+    if (w > 0.0f && flesh_depth(*level, *sp.rig, *call.out) > kClear_m) {
+      (void)pose_at(0.0f);
+      const float allowed = std::max(flesh_depth(*level, *sp.rig, *call.out), kClear_m);
+      float lo = 0.0f, hi = w;
+      for (int k = 0; k < 6; ++k) {
+        const float mid = 0.5f * (lo + hi);
+        (void)pose_at(mid);
+        (flesh_depth(*level, *sp.rig, *call.out) <= allowed ? lo : hi) = mid;
+      }
+      (void)pose_at(lo);
+    }
   }
-  if (!pose_emote(*em, *sp.rig, &call.creature.walker, t, weight(st), call.out)) return false;
+  if (em->legless) return true;
   // Started from the idle: its pose hands over to the motion as the motion eases in.
   const int ease = emote_ease_ticks(kind_);
   if (st.from_idle_ticks > kIdleStartTicks && st.tick < ease) {

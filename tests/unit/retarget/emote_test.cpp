@@ -172,6 +172,39 @@ TEST(Emote, AForelegLiftsAndComesBackAndATailWags) {
   EXPECT_GT(swing, 0.05f);
 }
 
+// The lift's reach: as authored the foot goes forward of where it stood, at 0 straight up (as high), drawn
+// back behind it below 0; the peak time is where the foot is highest.
+TEST(Emote, AForelegsReachTurnsItsLiftUpOrBackAtTheSameHeight) {
+  Fitted q = fit("quadruped", EmoteKind::kGreet);
+  ASSERT_GE(q.em.lift_leg, 0);
+  const WalkerState w = make_walker(q.walk, q.rig, glm::vec3(0.0f), 0.0f);  // facing +z
+  CreaturePose stand, p;
+  stand.resize(q.rig);
+  p.resize(q.rig);
+  const auto ankle = static_cast<std::size_t>(q.rig.limbs[static_cast<std::size_t>(q.em.lift_leg)].bones[1]);
+  ASSERT_TRUE(pose_emote(q.em, q.rig, &w, 0.0, 0.0f, &stand));
+  const glm::vec3 rest = stand.tail_ws[ankle];
+  const double peak = foreleg_lift_peak_s(q.em);
+  float forward[3], rise[3];
+  const float reaches[3] = {1.0f, 0.0f, -0.5f};
+  for (int k = 0; k < 3; ++k) {
+    ASSERT_TRUE(pose_emote(q.em, q.rig, &w, peak, 1.0f, &p, reaches[k]));
+    forward[k] = p.tail_ws[ankle].z - rest.z;
+    rise[k] = p.tail_ws[ankle].y - rest.y;
+  }
+  const float len = q.walk.creature_leg_length_m;
+  EXPECT_GT(forward[0], 0.1f * len);
+  EXPECT_LT(std::fabs(forward[1]), 0.03f * len);
+  EXPECT_LT(forward[2], -0.05f * len);
+  for (int k = 0; k < 3; ++k) EXPECT_GT(rise[k], 0.2f * len) << "reach " << reaches[k];
+  // No time of the greet lifts the foot higher than its peak.
+  for (int t = 0; t <= q.em.ticks; t += 2) {
+    ASSERT_TRUE(pose_emote(q.em, q.rig, &w, emote_clip_time(q.em, t), 1.0f, &p));
+    EXPECT_LE(p.tail_ws[ankle].y - rest.y, rise[0] + 0.002f) << "tick " << t;
+  }
+  EXPECT_FALSE(pose_emote(q.em, q.rig, &w, peak, 1.0f, &p, std::nanf("")));
+}
+
 TEST(Emote, ALeglessBodyLowersItsTorsoAndStaysOnTheGround) {
   Creature c;
   Part torso;
