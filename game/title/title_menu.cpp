@@ -97,7 +97,12 @@ std::vector<std::string> TitleMode::items() const {
       for (const CreatureEntry& e : play_levels_) out.push_back(list_label(e.name));
       break;
     case TitleScreen::kPlayGhost:
-      for (const GhostChoice& g : ghosts_) out.push_back(ghost_label(g));
+      for (const GhostChoice& g : ghosts_) {
+        std::string l = ghost_label(g);
+        const std::size_t sp = l.rfind(' ');
+        if (sp < 16) l.insert(sp, 16 - sp, ' ');  // the times in a column
+        out.push_back(l);
+      }
       out.push_back("NO GHOST");
       break;
   }

@@ -112,7 +112,7 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
                         : screen_ == TitleScreen::kVersions ? "EARLIER VERSIONS (NEWEST FIRST)"
                         : screen_ == TitleScreen::kPlayKind ? "FREE ROAM, OR A COURSE AGAINST THE CLOCK?"
                         : screen_ == TitleScreen::kPlayCreature ? "PLAY WITH WHICH CREATURE?"
-                        : screen_ == TitleScreen::kPlayGhost ? "RACE WHICH GHOST? (EACH CREATURE'S BEST RUN)"
+                        : screen_ == TitleScreen::kPlayGhost ? "RACE WHICH GHOST?"
                         : trial_ ? "ON WHICH COURSE?" : "ON WHICH LEVEL?";
   // Big text wraps (at most two lines each for the heading and the keys) rather than leave the picture.
   const std::vector<std::string> head = wrap_hud_text(heading, list_.width - 16 * s, st, 2);
