@@ -11,10 +11,9 @@
 #include "game/session/best_times.h"
 #include "game/session/clip_run.h"
 #include "game/session/pad_script.h"
-#include "game/run/run_harness.h"
 #include "game/session/session.h"
-#include "game/title/title_menu.h"
 #include "game/view/view.h"
+#include "title_test_util.h"
 
 namespace cf {
 namespace {
@@ -221,23 +220,9 @@ TEST(TrialMenu, TheGhostIsChosenAfterTheCourseOwnBestFirstAnotherCreaturesByName
   record_best(data, "strider");
   Session session;
   session.start(course("biped"), 1);
-  RunHarness harness;
-  ASSERT_TRUE(harness.configure(RunOptions{}, session).ok());
-  FrameSettings fs;
-  ModeContext ctx{session, harness, fs};
-  EditorMode editor;
-  TitleMode title;
-  title.open(data, &editor, kNoTexture);
-  ModeId mode = ModeId::kTitle;
-  auto press = [&](std::uint32_t b) {
-    for (int k = 0; k < 2; ++k) {
-      InputFrame f;
-      f.buttons = f.pressed = k == 0 ? b : 0u;
-      const std::function<InputFrame()> sample = [&] { return f; };
-      const ModeId m = title.update(ModeFrame{1, 0, &sample}, ctx);
-      if (k == 0) mode = m;  // what the press chose
-    }
-  };
+  test::TitleRig rig(session, data);
+  TitleMode& title = rig.title;
+  auto press = [&](std::uint32_t b) { rig.press(b); };
   // PLAY, TRIAL, the biped (the first creature), TRIAL SPRINT (the second course).
   ASSERT_EQ(title.items()[2], "PLAY");
   press(kButtonDpadDown), press(kButtonDpadDown), press(kButtonA);
@@ -266,7 +251,7 @@ TEST(TrialMenu, TheGhostIsChosenAfterTheCourseOwnBestFirstAnotherCreaturesByName
   EXPECT_EQ(title.items()[1], items[0]);
   EXPECT_EQ(title.cursor(), 0);
   press(kButtonDpadDown), press(kButtonA);  // the strider's
-  ASSERT_EQ(mode, ModeId::kPlay);
+  ASSERT_EQ(rig.chosen, ModeId::kPlay);
   ASSERT_NE(session.ghost(), nullptr) << session.ghost_line();
   EXPECT_EQ(session.ghost_line(), "GHOST: STRIDER " + items[0].substr(items[0].rfind(' ') + 1));
   EXPECT_EQ(session.ghost()->scene().creature_path, CF_ASSETS_DIR "/creatures/strider.json");
