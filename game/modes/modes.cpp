@@ -106,10 +106,11 @@ static void save_trial_finish(ModeContext& ctx) {
   } else if (best) {
     std::fprintf(stderr, "critterforge: new best %s saved in %s\n",
                  format_trial_time(ctx.session.trial().times.finish).c_str(), best_times_path(*ctx.trial_data).c_str());
-    // A restart races this run: its times and its ghost.
+    // A restart races this run: its times and its ghost (unless the player chose another creature's).
     ctx.session.set_trial_best(&ctx.session.trial().times);
-    ctx.session.set_ghost(ctx.session.recording(), best_times_path(*ctx.trial_data),
-                          "YOUR BEST " + format_trial_time(ctx.session.trial().times.finish));
+    if (!ctx.session.racing_other_ghost())
+      ctx.session.set_ghost(ctx.session.recording(), best_times_path(*ctx.trial_data),
+                            "YOUR BEST " + format_trial_time(ctx.session.trial().times.finish));
   }
 }
 

@@ -1,6 +1,7 @@
 #include "game/session/best_times.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 
@@ -48,6 +49,14 @@ Status parse_run(const Json& j, BestRun* r, const std::string& file, const std::
 }
 
 }  // namespace
+
+// The table, a damaged one reported on stderr (the game's runs read it without a screen to say it on).
+static BestTimes load_best_times_reported(const UserData& data) {
+  std::string report;
+  BestTimes table = load_best_times(data, &report);
+  if (!report.empty()) std::fprintf(stderr, "critterforge: %s\n", report.c_str());
+  return table;
+}
 
 const BestRun* BestTimes::find(const std::string& level, std::uint64_t creature) const {
   for (const BestRun& r : runs)
@@ -127,14 +136,12 @@ Status record_trial_finish(const UserData& data, const Session& session, bool* i
   if (run.phase != TrialRun::Phase::kFinished) return {};
   const Scene& scene = session.scene();
   BestRun best;
-  best.level = scene.level.name.empty() ? stem_of(scene.level_path) : scene.level.name;
+  best.level = trial_level_key(scene);
   best.creature = creature_content_hash(scene.creature_json);
   best.name = stem_of(scene.creature_path);
   best.creature_path = scene.creature_path;
   best.times = run.times;
-  std::string report;
-  BestTimes table = load_best_times(data, &report);
-  if (!report.empty()) std::fprintf(stderr, "critterforge: %s\n", report.c_str());
+  BestTimes table = load_best_times_reported(data);
   const BestRun* old = table.find(best.level, best.creature);
   if (old && old->times.finish <= best.times.finish) return {};
   *is_best = true;
@@ -151,25 +158,47 @@ Status record_trial_finish(const UserData& data, const Session& session, bool* i
   return {};
 }
 
+std::string trial_level_key(const Scene& scene) {
+  return scene.level.name.empty() ? stem_of(scene.level_path) : scene.level.name;
+}
+
+std::vector<GhostChoice> ghost_choices(const BestTimes& table, const std::string& level, std::uint64_t creature) {
+  std::vector<GhostChoice> out;
+  if (const BestRun* own = table.find(level, creature); own && !own->ghost.empty()) out.push_back({*own, true});
+  for (const BestRun* r : table.board(level))
+    if (r->creature != creature && !r->ghost.empty()) out.push_back({*r, false});
+  return out;
+}
+
+std::string ghost_label(const GhostChoice& c) {
+  std::string who = c.run.name;
+  for (char& ch : who) ch = ch == '_' ? ' ' : static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return (c.own ? std::string("YOUR BEST") : who.substr(0, 16)) + " " + format_trial_time(c.run.times.finish);
+}
+
+void apply_trial_choice(Session* session, const UserData& data, const GhostChoice* ghost) {
+  const Scene& scene = session->scene();
+  if (!scene.level.trial.present) return;
+  const BestTimes table = load_best_times_reported(data);
+  const BestRun* best = table.find(trial_level_key(scene), creature_content_hash(scene.creature_json));
+  session->set_trial_best(best ? &best->times : nullptr);  // the splits compare with the player's own best
+  session->clear_ghost();
+  if (!ghost || ghost->run.ghost.empty()) return;
+  const std::string path = ghost_path(data, ghost->run);
+  Result<Replay> replay = load_replay(path);
+  if (!replay) {
+    std::fprintf(stderr, "critterforge: no ghost: %s\n", replay.error().to_string().c_str());
+    return;
+  }
+  session->set_ghost(*replay, path, ghost_label(*ghost), ghost->own);
+}
+
 void apply_trial_best(Session* session, const UserData& data) {
   const Scene& scene = session->scene();
   if (!scene.level.trial.present) return;
-  std::string report;
-  const BestTimes table = load_best_times(data, &report);
-  if (!report.empty()) std::fprintf(stderr, "critterforge: %s\n", report.c_str());
-  const BestRun* best = table.find(scene.level.name.empty() ? stem_of(scene.level_path) : scene.level.name,
-                                   creature_content_hash(scene.creature_json));
-  session->set_trial_best(best ? &best->times : nullptr);
-  session->clear_ghost();
-  if (!best || best->ghost.empty()) return;
-  // The best run races beside the player as its ghost; a missing or damaged ghost is only not shown.
-  const std::string path = ghost_path(data, *best);
-  Result<Replay> ghost = load_replay(path);
-  if (!ghost) {
-    std::fprintf(stderr, "critterforge: no ghost: %s\n", ghost.error().to_string().c_str());
-    return;
-  }
-  session->set_ghost(*ghost, path, "YOUR BEST " + format_trial_time(best->times.finish));
+  const std::vector<GhostChoice> choices =
+      ghost_choices(load_best_times_reported(data), trial_level_key(scene), creature_content_hash(scene.creature_json));
+  apply_trial_choice(session, data, !choices.empty() && choices[0].own ? &choices[0] : nullptr);
 }
 
 }  // namespace cf

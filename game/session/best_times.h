@@ -17,6 +17,7 @@
 namespace cf {
 
 class Session;
+struct Scene;
 
 struct BestRun {
   std::string level;          // the level's name
@@ -51,7 +52,23 @@ Status save_best_times(const UserData& data, const BestTimes& times);
 // After a trial finished in 'session': when it beats the creature's best on this level (or is its
 // first), writes its replay as the ghost and the table. *is_best says whether it was. Errors name the file.
 Status record_trial_finish(const UserData& data, const Session& session, bool* is_best);
-// Gives a session started on a trial level its creature's best on it to race (nothing elsewhere).
+// The level name best times are kept under (the level's name, else its file stem).
+std::string trial_level_key(const Scene& scene);
+
+// The ghosts a course offers to race: this creature's best first (own), then every other creature's
+// best on it, fastest first (those without a ghost file are left out).
+struct GhostChoice {
+  BestRun run;
+  bool own = false;
+};
+std::vector<GhostChoice> ghost_choices(const BestTimes& table, const std::string& level, std::uint64_t creature);
+// "YOUR BEST 0:09.12" or "STRIDER 0:08.50" (what the menu lists and the HUD's ghost line names).
+std::string ghost_label(const GhostChoice& choice);
+
+// Gives a session started on a trial level its creature's best on it to compare with and 'ghost' to
+// race (null: none); a missing or damaged ghost file is only not shown (stderr says why).
+void apply_trial_choice(Session* session, const UserData& data, const GhostChoice* ghost);
+// The same racing the creature's own best (the command line's and a pad-scripted run's default).
 void apply_trial_best(Session* session, const UserData& data);
 
 }  // namespace cf

@@ -1,5 +1,6 @@
 #include "game/session/session.h"
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -65,9 +66,9 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   clips_.reset();
   clips_.check(state_, ctx_, runtime_);
   history_.clear();
-  history_.push(state_);
   trial_ = begin_trial(scene_.level.trial, has_trial_best_ ? &trial_best_ : nullptr);
   trial_finish_taken_ = false;
+  remember();
   start_ghost();
   if (placed < static_cast<int>(member_species.size())) {
     return Error{scene_.level_path, "", "room for only " + std::to_string(placed) + " of the herd's " +
@@ -85,7 +86,15 @@ Status Session::restart() {
 void Session::set_trial_best(const TrialTimes* best) {
   has_trial_best_ = best != nullptr;
   if (best) trial_best_ = *best;
-  if (state_.tick == 0) trial_ = begin_trial(scene_.level.trial, best);
+  if (state_.tick == 0) {
+    trial_ = begin_trial(scene_.level.trial, best);
+    remember();
+  }
+}
+
+void Session::remember() {
+  history_.push(state_);
+  if (!trial_history_.empty()) trial_history_[static_cast<std::size_t>(state_.tick % trial_history_.size())] = trial_;
 }
 
 void Session::set_threads(int threads) {
@@ -135,7 +144,7 @@ int Session::add_creature(const glm::vec3& position_ws, float heading_rad) {
   pose_creatures(state_, ctx_, runtime_);
   clips_.check(state_, ctx_, runtime_);
   history_.clear();
-  history_.push(state_);
+  remember();
   return i;
 }
 
@@ -157,7 +166,7 @@ bool Session::tick(const InputFrame& live) {
       slowest_tick_ = state_.tick;
     }
   }
-  history_.push(state_);
+  remember();
   last_input_ = in;
   record_.inputs.push_back(in);
   const bool on_interval = state_.tick % kReplayHashInterval == 0;
@@ -171,7 +180,9 @@ bool Session::tick(const InputFrame& live) {
 
 void Session::keep_history(int ticks) {
   history_.reserve(ticks);
-  history_.push(state_);
+  trial_history_.assign(static_cast<std::size_t>(history_.capacity()), TrialRun{});
+  remember();
+  if (ghost_) ghost_->keep_history(ticks);
 }
 
 bool Session::rewind_to(std::uint64_t tick) {
@@ -185,6 +196,9 @@ bool Session::rewind_to(std::uint64_t tick) {
   last_input_ = tick > 0 && tick <= record_.inputs.size() ? record_.inputs[static_cast<std::size_t>(tick - 1)]
                                                           : InputFrame{};
   clips_.check(state_, ctx_, runtime_);
+  // The trial as it was then (clock, checkpoints, splits), and the ghost where it was.
+  if (!trial_history_.empty()) trial_ = trial_history_[static_cast<std::size_t>(tick % trial_history_.size())];
+  if (ghost_) ghost_->rewind_to(std::min<std::uint64_t>(tick, ghost_->recorded_ticks()));
   return true;
 }
 
@@ -194,9 +208,11 @@ bool Session::step_recorded() {
   // The held next state is what this tick made; re-running it must give the same (determinism).
   prev_ = state_;
   step(state_, player_tick_input(in, registry(), controls_), ctx_, runtime_);
+  update_trial(&trial_, scene_.level.trial, prev_, state_);
+  tick_ghost();
   clips_.check(state_, ctx_, runtime_);
   if (listener_) listener_->on_tick(*this);
-  if (!history_.find(state_.tick)) history_.push(state_);
+  if (!history_.find(state_.tick)) remember();
   last_input_ = in;
   return true;
 }

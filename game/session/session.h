@@ -133,9 +133,11 @@ class Session {
   // A ghost: another run's replay played beside this one tick for tick, in a world of its own, so it
   // never collides with the player nor changes this session's state or hash. Restarted with the
   // session; dropped, with ghost_line() saying so, when its replay diverges (its creature or the
-  // motions changed). 'whose' names it on the HUD ("your best", "strider's best").
-  void set_ghost(const Replay& replay, const std::string& file, const std::string& whose);
+  // motions changed). 'whose' names it on the HUD ("YOUR BEST 0:09.12", "STRIDER 0:08.50"); 'own':
+  // it is this creature's best (a new best takes its place), not another creature's (it stays).
+  void set_ghost(const Replay& replay, const std::string& file, const std::string& whose, bool own = true);
   void clear_ghost();
+  bool racing_other_ghost() const { return has_ghost_ && !ghost_own_; }
   const Session* ghost() const { return ghost_.get(); }
   const std::string& ghost_line() const { return ghost_line_; }
 
@@ -173,6 +175,10 @@ class Session {
   Replay ghost_replay_;
   std::string ghost_file_, ghost_whose_, ghost_line_;
   bool has_ghost_ = false;
+  bool ghost_own_ = true;
+  // The trial run at each tick the history holds (slot tick % size, as the ring's), for rewind_to.
+  std::vector<TrialRun> trial_history_;
+  void remember();  // the state and its trial run into the history
 };
 
 }  // namespace cf

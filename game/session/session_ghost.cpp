@@ -3,7 +3,8 @@
 
 namespace cf {
 
-void Session::set_ghost(const Replay& replay, const std::string& file, const std::string& whose) {
+void Session::set_ghost(const Replay& replay, const std::string& file, const std::string& whose, bool own) {
+  ghost_own_ = own;
   ghost_replay_ = replay;
   ghost_file_ = file;
   ghost_whose_ = whose;
@@ -37,6 +38,7 @@ void Session::start_ghost() {
     ghost_line_ = "GHOST DROPPED: ITS RUN NO LONGER REPLAYS (THE CREATURE OR THE MOTIONS CHANGED)";
     return;
   }
+  if (history_.capacity() > 1) g->keep_history(history_.capacity());  // debug rewind takes it back too
   ghost_ = std::move(g);
   ghost_line_ = "GHOST: " + ghost_whose_;
 }
@@ -44,6 +46,10 @@ void Session::start_ghost() {
 void Session::tick_ghost() {
   if (!ghost_ || playback_) return;
   if (ghost_->state().tick >= ghost_->replay_ticks()) return;  // its run is over: it stays where it finished
+  if (ghost_->behind_recording()) {  // after a debug rewind: what it did before, tick for tick
+    ghost_->step_recorded();
+    return;
+  }
   if (!ghost_->tick(InputFrame{})) {
     ghost_.reset();
     ghost_line_ = "GHOST DROPPED: ITS RUN NO LONGER REPLAYS (THE CREATURE OR THE MOTIONS CHANGED)";

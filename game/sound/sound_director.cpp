@@ -15,6 +15,13 @@ void SoundDirector::on_tick(const Session& session) {
   const SimState& s = session.state();
   if (!output_ && !print_ && !sink_ && !derive_always_) return;  // nobody listens (a headless run)
   derive_sound_events(session.previous(), s, session.context(), session.runtime(), &events_);
+  if (session.trial().phase == TrialRun::Phase::kFinished) {  // the finish screen shows no refusal: none heard
+    int kept = 0;
+    for (int i = 0; i < events_.count; ++i)
+      if (events_.items[static_cast<std::size_t>(i)].kind != SoundKind::kRefused)
+        events_.items[static_cast<std::size_t>(kept++)] = events_.items[static_cast<std::size_t>(i)];
+    events_.count = kept;
+  }
   if (print_) {
     for (const SoundEvent& e : events_) std::fprintf(print_, "%s\n", sound_event_json(s.tick, e).c_str());
   }

@@ -96,6 +96,15 @@ std::vector<std::string> TitleMode::items() const {
     case TitleScreen::kPlayLevel:
       for (const CreatureEntry& e : play_levels_) out.push_back(list_label(e.name));
       break;
+    case TitleScreen::kPlayGhost:
+      for (const GhostChoice& g : ghosts_) {
+        std::string l = ghost_label(g);
+        const std::size_t sp = l.rfind(' ');
+        if (sp < 16) l.insert(sp, 16 - sp, ' ');  // the times in a column
+        out.push_back(l);
+      }
+      out.push_back("NO GHOST");
+      break;
   }
   return out;
 }
@@ -115,6 +124,7 @@ void TitleMode::back() {
     case TitleScreen::kMain: return;
     case TitleScreen::kVersions: screen_ = TitleScreen::kEdit, cursor_ = edit_cursor_; break;
     case TitleScreen::kPlayLevel: screen_ = TitleScreen::kPlayCreature, cursor_ = play_creature_; break;
+    case TitleScreen::kPlayGhost: screen_ = TitleScreen::kPlayLevel, cursor_ = play_level_, chosen_.reset(); break;
     case TitleScreen::kPlayCreature: screen_ = TitleScreen::kPlayKind, cursor_ = trial_ ? 1 : 0; break;
     default: screen_ = TitleScreen::kMain, cursor_ = main_cursor_; break;
   }
@@ -214,22 +224,45 @@ ModeId TitleMode::choose(ModeContext& ctx) {
       play_creature_ = cursor_;
       go(TitleScreen::kPlayLevel);
       return ModeId::kTitle;
-    case TitleScreen::kPlayLevel: {
-      Result<Scene> s = load_scene(creatures_[static_cast<std::size_t>(play_creature_)].path, play_levels_[at].path);
-      if (!s) {
-        message_ = s.error().to_string();
-        return ModeId::kTitle;
-      }
-      ctx.harness.session_replaced(ctx.session);
-      ctx.session.start(std::move(*s), 1);
-      apply_trial_best(&ctx.session, data_);
-      if (ctx.scene_changed) ctx.scene_changed();
-      ctx.test_walk = false;
-      ctx.harness.set_hash_override(false);
-      return ModeId::kPlay;
-    }
+    case TitleScreen::kPlayLevel:
+      play_level_ = cursor_;
+      return choose_level(ctx);
+    case TitleScreen::kPlayGhost:
+      return start_play(ctx, at < ghosts_.size() ? &ghosts_[at] : nullptr);
   }
   return ModeId::kTitle;
+}
+
+ModeId TitleMode::choose_level(ModeContext& ctx) {
+  Result<Scene> s = load_scene(creatures_[static_cast<std::size_t>(play_creature_)].path,
+                               play_levels_[static_cast<std::size_t>(play_level_)].path);
+  if (!s) {
+    message_ = s.error().to_string();
+    return ModeId::kTitle;
+  }
+  chosen_ = std::move(*s);
+  ghosts_.clear();
+  if (trial_) {
+    std::string report;
+    ghosts_ = ghost_choices(load_best_times(data_, &report), trial_level_key(*chosen_),
+                            creature_content_hash(chosen_->creature_json));
+  }
+  if (ghosts_.empty()) return start_play(ctx, nullptr);
+  // The creature's own best when it has one; else none, the others listed to pick.
+  go(TitleScreen::kPlayGhost, ghosts_[0].own ? 0 : static_cast<int>(ghosts_.size()));
+  return ModeId::kTitle;
+}
+
+ModeId TitleMode::start_play(ModeContext& ctx, const GhostChoice* ghost) {
+  if (!chosen_) return ModeId::kTitle;
+  ctx.harness.session_replaced(ctx.session);
+  ctx.session.start(std::move(*chosen_), 1);
+  chosen_.reset();
+  apply_trial_choice(&ctx.session, data_, ghost);
+  if (ctx.scene_changed) ctx.scene_changed();
+  ctx.test_walk = false;
+  ctx.harness.set_hash_override(false);
+  return ModeId::kPlay;
 }
 
 // X: a draft is discarded (to the trash); a saved creature's earlier versions are listed.

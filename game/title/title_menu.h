@@ -1,15 +1,19 @@
 #pragma once
 // The title menu: New creature, Continue draft (every draft left behind, with its time), Edit
 // (shipped and saved creatures; X lists a saved one's earlier versions, Y moves it to the trash),
-// Play (free roam or a trial; pick a creature, then a level or course: a course shows its best times), Quit. The highlighted creature turns in a preview; a damaged
+// Play (free roam or a trial; pick a creature, then a level or course: a course shows its best times,
+// then which ghost to race: the creature's own best, another creature's, or none), Quit. The highlighted creature turns in a preview; a damaged
 // file says why instead. Driven by InputFrames tick by tick like every mode; d-pad/stick, A, B, X, Y
 // (keyboard: arrows, Space, E, Q, R).
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "game/editor/editor_mode.h"
 #include "game/editor/editor_doc.h"
 #include "game/modes/modes.h"
+#include "game/play/scene.h"
+#include "game/session/best_times.h"
 #include "game/session/drafts.h"
 #include "game/session/user_data.h"
 #include "game/title/title_gallery.h"
@@ -22,7 +26,7 @@ std::string list_label(std::string name);
 // "parts[2].radius: must be in (0, 2]" without the folder (the list already names the creature).
 std::string damage_of(const Error& e);
 
-enum class TitleScreen { kMain, kDrafts, kEdit, kVersions, kPlayKind, kPlayCreature, kPlayLevel };
+enum class TitleScreen { kMain, kDrafts, kEdit, kVersions, kPlayKind, kPlayCreature, kPlayLevel, kPlayGhost };
 
 class TitleMode final : public Mode {
  public:
@@ -57,6 +61,11 @@ class TitleMode final : public Mode {
   void refresh_preview();
   // Opens the editor on a saved or shipped creature (on its draft when it has one).
   ModeId edit_creature(const CreatureEntry& e);
+  // Play of the chosen creature on play_levels_[play_level_]; on a course the ghost screen first
+  // when there is a ghost to race.
+  ModeId choose_level(ModeContext& ctx);
+  // Starts the chosen scene, racing 'ghost' (null: none) on a course.
+  ModeId start_play(ModeContext& ctx, const GhostChoice* ghost);
   bool gallery_shown() const { return screen_ == TitleScreen::kEdit || screen_ == TitleScreen::kPlayCreature; }
   // A second press of the same button on the same item confirms (discard, delete).
   bool confirmed(char button, const std::string& what);
@@ -75,6 +84,9 @@ class TitleMode final : public Mode {
   int play_creature_ = 0;
   bool trial_ = false;                     // Play -> Trial: the level list is the trial courses
   std::vector<CreatureEntry> play_levels_;  // the levels Play lists (free roam or trial)
+  int play_level_ = 0;
+  std::optional<Scene> chosen_;             // the creature on the course, while its ghost is chosen
+  std::vector<GhostChoice> ghosts_;         // the ghosts it can race (then NO GHOST)
   std::vector<std::string> board_;          // the highlighted course's best times
   int board_key_ = -1;                      // the cursor board_ was read for (-1: read it again)
   std::string message_;

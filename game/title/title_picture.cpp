@@ -3,6 +3,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "core/file_io.h"
 #include "creature/creature_io.h"
 #include "game/play/scene.h"
 #include "game/title/title_trial.h"
@@ -19,7 +20,10 @@ void TitleMode::refresh_preview() {
   const std::size_t at = static_cast<std::size_t>(cursor_);
   if (screen_ == TitleScreen::kEdit || screen_ == TitleScreen::kPlayCreature) {
     if (at < creatures_.size()) key = creatures_[at].path, damage = damage_[at];
-  } else if (screen_ == TitleScreen::kPlayLevel && play_creature_ < static_cast<int>(creatures_.size())) {
+  } else if (screen_ == TitleScreen::kPlayGhost && at < ghosts_.size() && is_regular_file(ghosts_[at].run.creature_path)) {
+    key = ghosts_[at].run.creature_path;  // the ghost's body turns
+  } else if ((screen_ == TitleScreen::kPlayLevel || screen_ == TitleScreen::kPlayGhost) &&
+             play_creature_ < static_cast<int>(creatures_.size())) {
     key = creatures_[static_cast<std::size_t>(play_creature_)].path;
     damage = damage_[static_cast<std::size_t>(play_creature_)];
   } else if (screen_ == TitleScreen::kDrafts && at < drafts_.size()) {
@@ -108,6 +112,7 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
                         : screen_ == TitleScreen::kVersions ? "EARLIER VERSIONS (NEWEST FIRST)"
                         : screen_ == TitleScreen::kPlayKind ? "FREE ROAM, OR A COURSE AGAINST THE CLOCK?"
                         : screen_ == TitleScreen::kPlayCreature ? "PLAY WITH WHICH CREATURE?"
+                        : screen_ == TitleScreen::kPlayGhost ? "RACE WHICH GHOST?"
                         : trial_ ? "ON WHICH COURSE?" : "ON WHICH LEVEL?";
   // Big text wraps (at most two lines each for the heading and the keys) rather than leave the picture.
   const std::vector<std::string> head = wrap_hud_text(heading, list_.width - 16 * s, st, 2);

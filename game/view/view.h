@@ -126,6 +126,8 @@ class View {
   double geometry_s() const { return geometry_s_; }
   // The HUD line for the state ("" when none): the message of the action that showed it.
   std::string hud_text(const SimState& s, bool* warns = nullptr) const;  // warns: a refusal, not news
+  // The action line the HUD shows: hud_text, but none over a trial's finish screen.
+  std::string action_line(const SimState& s, bool* warns = nullptr) const;
 
  private:
   const Scene* scene_ = nullptr;

@@ -48,7 +48,7 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   // A warning (a refused action) carries the sign beside its yellow; a message saying what plays
   // (an emote's variant) is pale blue, without it.
   bool warns = true;
-  std::string msg = hud_text(draw, &warns);
+  std::string msg = action_line(draw, &warns);
   if (!msg.empty() && warns) msg = std::string(1, kHudWarning) + " " + msg;
   if (!msg.empty()) {
     style.color = warns ? Rgba8{255, 230, 60, 255} : Rgba8{200, 230, 255, 255};
@@ -114,6 +114,12 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
       y += line_h;
     }
   }
+}
+
+std::string View::action_line(const SimState& s, bool* warns) const {
+  // The finish screen owns the middle: a button pressed there is not news.
+  if (trial_ && trial_->phase == TrialRun::Phase::kFinished) return {};
+  return hud_text(s, warns);
 }
 
 std::string View::hud_text(const SimState& s, bool* warns) const {

@@ -2,7 +2,8 @@
 // real game's pad path) by a biped, a quadruped, a hexapod and a strider, each at its own time; the best time
 // and its ghost kept across a restart; the ghost replaying tick-exactly beside the player without
 // changing the player's hash; a ghost whose run no longer replays dropped with a HUD line; and the
-// moments a player sees (countdown, split, ghost, finish) as screenshots.
+// moments a player sees (countdown, split, ghost, finish) as screenshots; another creature's ghost
+// picked in the real title menu with the virtual pad, running beside the player.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "core/json_util.h"
+#include "editor_scripts.h"
 #include "render/image_io.h"
 #include "run_command.h"
 
@@ -182,13 +184,16 @@ int pixels_near(const Image& img, int r, int g, int b, int tol) {
 }
 
 // One run, one screenshot per tick (FILE_tN.png).
-std::vector<Image> shots_at(const std::string& args, const std::vector<int>& ticks, const std::string& name) {
+// *state (when given): the run's --print-state line at its last tick.
+std::vector<Image> shots_at(const std::string& args, const std::vector<int>& ticks, const std::string& name,
+                            Json* state = nullptr) {
   std::string at;
   for (int t : ticks) at += " --at-tick " + std::to_string(t);
   const std::string png = tmp(name + ".png");
   for (int t : ticks) std::remove(tmp(name + "_t" + std::to_string(t) + ".png").c_str());
   const CommandResult r = game(args + " --screenshot '" + png + "'" + at);
   EXPECT_EQ(r.exit_code, 0) << r.err;
+  if (state) *state = state_of(r);
   std::vector<Image> out;
   for (int t : ticks) {
     const std::string f = tmp(name + "_t" + std::to_string(t) + ".png");
@@ -210,12 +215,19 @@ TEST(TrialE2E, ScreenshotsOfTheCountdownASplitTheGhostAndTheFinish) {
   const Json t = state_of(first)["trial"];
   ASSERT_EQ(t["phase"], "finished");
   const int split = 180 + t["splits"][0].get<int>() + 20, finish = 180 + t["finish"].get<int>();
+  Json at_end;
   const std::vector<Image> fresh =
-      shots_at(run_args(c, fresh_dir("shots_fresh"), finish + 60, false), {70, split, finish + 60}, "fresh");
+      shots_at(run_args(c, fresh_dir("shots_fresh"), finish + 60, false), {70, split, finish + 60}, "fresh", &at_end);
   ASSERT_EQ(fresh.size(), 3u);
   EXPECT_GT(pixels_near(fresh[0], 255, 230, 60, 12), 200) << "the big yellow 3";
   EXPECT_GT(pixels_near(fresh[1], 255, 255, 255, 40), 200) << "the split in white: no best to compare yet";
   EXPECT_GT(pixels_near(fresh[2], 90, 240, 110, 12), 200) << "a first finish: NEW BEST in green";
+  // The script's A goes on after the finish (the state holds its refusal), but the finish screen shows
+  // no yellow action line where it would stand (3/4 down the picture).
+  EXPECT_NE(at_end["hud"], 0) << "an action's message is up in the state";
+  Image band = fresh[2];
+  band.rgba.erase(band.rgba.begin(), band.rgba.begin() + static_cast<std::ptrdiff_t>(band.width * (band.height * 7 / 10) * 4));
+  EXPECT_EQ(pixels_near(band, 255, 230, 60, 12), 0) << "no refusal line on the finish screen";
   // Racing the saved best, starting half a second late: the ghost runs ahead.
   Course late = c;
   late.script = "sprint_biped_late";
@@ -224,6 +236,73 @@ TEST(TrialE2E, ScreenshotsOfTheCountdownASplitTheGhostAndTheFinish) {
   // The ghost's pale flesh, dithered away every other pixel (225 pixels in this shot).
   EXPECT_GT(pixels_near(racing[0], 150, 210, 255, 30), 150) << "the ghost's pale flesh";
   EXPECT_GT(pixels_near(racing[1], 255, 90, 80, 12), 100) << "behind the best: red";
+}
+
+// Title -> PLAY -> TRIAL -> the biped -> TRIAL SPRINT -> the ghost ('pick_other': the strider's,
+// one up from NO GHOST, the default without a best of its own; else NO GHOST), then the biped
+// walks off to the left of the course's line while the countdown ends.
+PadSteps title_trial_script(bool pick_other) {
+  PadSteps s;
+  s.wait(10).press("down", 2).press("a").wait(3).press("down").press("a").wait(3).press("a").wait(3);
+  s.press("down").press("a").wait(3);
+  if (pick_other) s.press("up"); else s.wait(2);
+  s.press("a").wait(180).move(-0.45f, 0.5f, 240);
+  return s;
+}
+
+TEST(TrialE2E, AnotherCreaturesGhostIsPickedInTheTitleMenuAndRunsBesideThePlayer) {
+  const std::string dir = fresh_dir("other_ghost");
+  const Course strider = kCourses[3];
+  const CommandResult saved = game(run_args(strider, dir, run_ticks(strider)));
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  ASSERT_EQ(state_of(saved)["trial"]["phase"], "finished");
+  Json runs;
+  {
+    Result<Json> t = load_json_file(dir + "/trials/best_times.json");
+    ASSERT_TRUE(t.ok());
+    runs = (*t)["runs"];
+    ASSERT_EQ(runs.size(), 1u);
+    ASSERT_EQ(runs[0]["name"], "strider");
+  }
+  auto title_run = [&](bool pick_other, const std::string& name, int shot_tick) {
+    const PadSteps steps = title_trial_script(pick_other);
+    const std::string script = tmp(name + ".pad.json");
+    { std::ofstream(script) << steps.pad_script().dump(1); }
+    std::string args = "--title --data-dir '" + dir + "' --pad-script '" + script + "' --ticks " +
+                       std::to_string(steps.total_ticks()) + " --print-state --print-hash";
+    if (shot_tick > 0) args += " --screenshot '" + tmp(name + ".png") + "' --at-tick " + std::to_string(shot_tick);
+    return game(args);
+  };
+  const CommandResult none = title_run(false, "title_no_ghost", 0);
+  ASSERT_EQ(none.exit_code, 0) << none.err;
+  const Json alone = state_of(none);
+  ASSERT_TRUE(alone.is_object()) << none.out;
+  EXPECT_EQ(alone["ghost"], "") << "NO GHOST chosen";
+  // The strider's ghost 1.3 s after GO: on the course's line, the biped walking off to its left.
+  const int go = title_trial_script(true).total_ticks() - 240;
+  std::remove(tmp("title_other_ghost.png").c_str());
+  const CommandResult other = title_run(true, "title_other_ghost", go + 78);
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  const Json raced = state_of(other);
+  ASSERT_TRUE(raced.is_object()) << other.out;
+  const std::string line = raced["ghost"];
+  EXPECT_EQ(line.rfind("GHOST: STRIDER 0:", 0), 0u) << line;
+  ASSERT_TRUE(raced.contains("ghost_state")) << raced.dump();
+  EXPECT_EQ(raced["hash"], alone["hash"]) << "racing the strider's ghost leaves the biped's run as it was";
+  EXPECT_EQ(raced["tick"], alone["tick"]);
+  EXPECT_EQ(raced["ghost_state"]["tick"], raced["tick"]) << "the ghost ran every tick the player did";
+  Result<Image> shot = load_png(tmp("title_other_ghost.png"));
+  ASSERT_TRUE(shot.ok()) << other.err;
+  // The strider's pale flesh, dithered, beside (not behind) the player: on the right of the picture.
+  int left = 0, right = 0;
+  for (int y = 0; y < shot->height; ++y)
+    for (int x = 0; x < shot->width; ++x) {
+      const std::uint8_t* p = &shot->rgba[(static_cast<std::size_t>(y) * shot->width + x) * 4];
+      if (std::abs(p[0] - 150) <= 30 && std::abs(p[1] - 210) <= 30 && std::abs(p[2] - 255) <= 30)
+        ++(x < shot->width / 2 ? left : right);
+    }
+  EXPECT_GT(left + right, 150) << "the ghost's pale flesh";
+  EXPECT_GT(right, 2 * left) << "the ghost runs on the course's line, right of the biped walking off left";
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "game/session/session.h"
 #include "game/title/title_menu.h"
 #include "game/ui/hud.h"
+#include "title_test_util.h"
 
 namespace cf {
 namespace {
@@ -365,21 +366,9 @@ TEST(TitleMenu, BFromAListKeepsTheCursorOnTheItemThatOpenedIt) {
   Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/open_ground.json");
   ASSERT_TRUE(scene.ok());
   session.start(std::move(*scene), 1);
-  RunHarness harness;
-  ASSERT_TRUE(harness.configure(RunOptions{}, session).ok());
-  FrameSettings fs;
-  ModeContext ctx{session, harness, fs};
-  EditorMode editor;
-  TitleMode title;
-  title.open(UserData{dir}, &editor, kNoTexture);
-  auto press = [&](std::uint32_t b) {
-    for (int k = 0; k < 2; ++k) {
-      InputFrame f;
-      f.buttons = f.pressed = k == 0 ? b : 0u;
-      const std::function<InputFrame()> sample = [&] { return f; };
-      title.update(ModeFrame{1, 0, &sample}, ctx);
-    }
-  };
+  test::TitleRig rig(session, UserData{dir});
+  TitleMode& title = rig.title;
+  auto press = [&](std::uint32_t b) { rig.press(b); };
   ASSERT_EQ(title.items()[1], "EDIT");  // no draft: NEW CREATURE, EDIT, PLAY, QUIT
   press(kButtonDpadDown);
   press(kButtonA);
