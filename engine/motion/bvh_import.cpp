@@ -4,14 +4,11 @@
 #include <cctype>
 #include <cmath>
 
+#include "motion/bvh_contacts.h"
 #include "motion/decimate.h"
 
 namespace cf {
 namespace {
-
-constexpr float kContactHeight_m = 0.05f;  // ankle within 5 cm of its lowest point ...
-constexpr float kContactSpeed_mps = 0.4f;    // ... and slower than 0.4 m/s horizontally -> planted
-constexpr double kMinRun_s = 0.05;         // contact runs and gaps shorter than this (s) are noise
 
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -59,31 +56,6 @@ glm::vec3 pole_of(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, co
   const glm::vec3 v = perp + 0.02f * fallback;
   const float l = glm::length(v);
   return l > 1e-6f ? v / l : fallback;
-}
-
-// Contact runs per frame (true = planted), cleaned of short blips and gaps.
-std::vector<bool> detect_contacts(const std::vector<glm::vec3>& ankle, double dt, float ground) {
-  const int n = static_cast<int>(ankle.size());
-  std::vector<bool> c(n, false);
-  for (int i = 0; i < n; ++i) {
-    const int a = std::max(0, i - 1), b = std::min(n - 1, i + 1);
-    glm::vec3 d = ankle[b] - ankle[a];
-    d.y = 0.0f;
-    const float speed = b > a ? glm::length(d) / static_cast<float>((b - a) * dt) : 0.0f;
-    c[i] = ankle[i].y - ground < kContactHeight_m && speed < kContactSpeed_mps;
-  }
-  const int min_run = std::max(1, static_cast<int>(std::lround(kMinRun_s / dt)));
-  for (bool value : {true, false}) {  // fill short gaps, then drop short runs
-    int i = 0;
-    while (i < n) {
-      int j = i;
-      while (j < n && c[j] == c[i]) ++j;
-      if (c[i] != value && i > 0 && j < n && j - i < min_run)
-        for (int k = i; k < j; ++k) c[k] = value;
-      i = j;
-    }
-  }
-  return c;
 }
 
 }  // namespace
@@ -191,11 +163,13 @@ void push_frame(const BvhMapping& m, const std::vector<glm::vec3>& p, Dense* d) 
 
 // Spreads the mismatch between the frame after the cycle (index K) and the first frame linearly over the
 // cycle, so the loop closes exactly; then drops index K.
-void close_loop(std::vector<glm::vec3>* v, const glm::vec3& offset) {
+// Returns the mismatch's length.
+float close_loop(std::vector<glm::vec3>* v, const glm::vec3& offset) {
   const std::size_t k = v->size() - 1;
   const glm::vec3 err = (*v)[k] - ((*v)[0] + offset);
   for (std::size_t i = 0; i < k; ++i) (*v)[i] -= err * (static_cast<float>(i) / static_cast<float>(k));
   v->pop_back();
+  return glm::length(err);
 }
 
 // Sets a planted foot to the mean of its contact run (on the ground), so it is exactly still.
@@ -231,6 +205,27 @@ void plant_feet(std::vector<glm::vec3>* foot, const std::vector<bool>& c, bool l
   }
 }
 
+// The frame near 'e' whose pose, its travel taken out, is closest to frame a's: the loop is cut where
+// the phase matches, not only where the heel strike was detected.
+template <class WaistAt>
+int matching_end(const std::vector<std::vector<glm::vec3>>& P, int a, int e, WaistAt waist_at) {
+  constexpr int kSearch = 6;  // frames either side of the detected strike (50 ms at 120 fps)
+  const int n = static_cast<int>(P.size());
+  int best = e;
+  float best_err = 1e30f;
+  for (int k = std::max(a + 1, e - kSearch); k <= std::min(n - 1, e + kSearch); ++k) {
+    glm::vec3 travel = waist_at(k) - waist_at(a);
+    travel.y = 0.0f;
+    float err = 0.0f;
+    for (std::size_t j = 0; j < P[a].size(); ++j) err += glm::length(P[k][j] - P[a][j] - travel);
+    if (err < best_err) {
+      best_err = err;
+      best = k;
+    }
+  }
+  return best;
+}
+
 Vec3Channel keyed(const std::vector<float>& times, const std::vector<glm::vec3>& v, const std::vector<int>& keep) {
   Vec3Channel c;
   for (int k : keep) {
@@ -248,7 +243,11 @@ std::vector<int> all_frames(int n) {
 
 }  // namespace
 
-Result<MotionClip> bvh_to_motion(const BvhClip& b, const BvhImportOptions& o, const std::string& file) {
+Result<MotionClip> bvh_to_motion(const BvhClip& b, const BvhImportOptions& o, const std::string& file,
+                                 BvhImportReport* report) {
+  BvhImportReport local;
+  BvhImportReport& rep = report ? *report : local;
+  rep = BvhImportReport{};
   auto mapped = map_bvh_joints(b, file);
   if (!mapped) return mapped.error();
   const BvhMapping& m = *mapped;
@@ -261,24 +260,37 @@ Result<MotionClip> bvh_to_motion(const BvhClip& b, const BvhImportOptions& o, co
   if (!std::isfinite(o.start_s) || o.start_s < 0.0) return Error{file, "--start", "must be a time >= 0 s"};
   if (!std::isfinite(o.end_s)) return Error{file, "--end", "must be a finite time"};
   const int last = b.frame_count - 1;
-  const int f0 = static_cast<int>(std::min<double>(last, std::lround(o.start_s / dt)));
+  int f0 = static_cast<int>(std::min<double>(last, std::lround(o.start_s / dt)));
   const int f1 = o.end_s < 0.0 ? last : static_cast<int>(std::min<double>(last, std::lround(o.end_s / dt)));
   if (f1 - f0 < 2) return Error{file, "--start/--end", "the range holds fewer than 3 frames"};
-  const int n = f1 - f0 + 1;
+  int n = f1 - f0 + 1;
   std::vector<std::vector<glm::vec3>> P(n);
   for (int i = 0; i < n; ++i) {
     bvh_joint_positions(b, f0 + i, &P[i]);
     for (glm::vec3& v : P[i]) v *= static_cast<float>(scale);
   }
-  float ground = P[0][m.ankle[0]].y;
-  for (int i = 0; i < n; ++i) ground = std::min({ground, P[i][m.ankle[0]].y, P[i][m.ankle[1]].y});
-  std::vector<bool> contact[2];
-  for (int s = 0; s < 2; ++s) {
-    std::vector<glm::vec3> ankle(n);
-    for (int i = 0; i < n; ++i) ankle[i] = P[i][m.ankle[s]];
-    contact[s] = detect_contacts(ankle, dt, ground);
+  const int skipped = leading_frames_to_skip(P, dt);  // a T-pose before the take
+  if (skipped > 0) {
+    P.erase(P.begin(), P.begin() + skipped);
+    f0 += skipped;
+    n -= skipped;
   }
   auto waist_at = [&](int i) { return 0.5f * (P[i][m.hip[0]] + P[i][m.hip[1]]); };
+  std::vector<glm::vec3> ankles[2];
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < n; ++i) ankles[s].push_back(P[i][m.ankle[s]]);
+  const FloorLine floor = fit_floor(ankles, waist_at(0), waist_at(n - 1), dt);
+  if (floor.slope != 0.0f)  // level the floor: every point lowered by the floor's rise under it
+    for (auto& frame : P)
+      for (glm::vec3& v : frame) v.y -= floor.slope * glm::dot(v - floor.origin, floor.along);
+  const float ground = floor.height_m;
+  rep.skipped_frames = skipped;
+  rep.floor_slope = floor.slope;
+  std::vector<bool> contact[2];
+  for (int s = 0; s < 2; ++s) {
+    for (int i = 0; i < n; ++i) ankles[s][i] = P[i][m.ankle[s]];
+    contact[s] = detect_contacts(ankles[s], dt, ground);
+  }
   int a = 0, e = n - 1;
   if (o.cycle) {
     std::vector<int> strikes;
@@ -300,6 +312,7 @@ Result<MotionClip> bvh_to_motion(const BvhClip& b, const BvhImportOptions& o, co
     if (best < 0.0)
       return Error{file, "--cycle", "no complete gait cycle (two left heel strikes 0.4-3 s apart) between " +
                                         std::to_string(f0 * dt) + " s and " + std::to_string(f1 * dt) + " s"};
+    e = matching_end(P, a, e, waist_at);
   }
   // Axes: Y up already; turn about Y so the travel (or the facing, when standing) is +Z; origin under the waist.
   glm::vec3 d = waist_at(e) - waist_at(a);
@@ -322,7 +335,7 @@ Result<MotionClip> bvh_to_motion(const BvhClip& b, const BvhImportOptions& o, co
   glm::vec3 offset(0.0f);
   if (o.cycle) {
     offset = glm::vec3(0.0f, 0.0f, (dense.abs[0][frames] - dense.abs[0][0]).z);
-    for (auto& v : dense.abs) close_loop(&v, offset);
+    for (auto& v : dense.abs) rep.loop_closure_m = std::max(rep.loop_closure_m, close_loop(&v, offset));
     for (int p = 0; p < kMotionPartCount; ++p) {
       close_loop(&dense.rel[p], glm::vec3(0.0f));
       if (!dense.pole[p].empty()) close_loop(&dense.pole[p], glm::vec3(0.0f));
@@ -341,13 +354,17 @@ Result<MotionClip> bvh_to_motion(const BvhClip& b, const BvhImportOptions& o, co
     for (glm::vec3& v : dense.abs[leg]) v.y = std::max(v.y, 0.0f);  // loop closure may dip below the ground
   }
 
+  rep.first_frame = f0 + a;
+  rep.last_frame = f0 + e;
   MotionClip clip;
   clip.name = o.name.empty() ? "bvh" : o.name;
   clip.loop = o.cycle;
   clip.duration_s = o.cycle ? frames * dt : (frames - 1) * dt;
   clip.cycle_offset_ms = offset;
   clip.notes = "Converted from " + file + " frames " + std::to_string(f0 + a) + "-" + std::to_string(f0 + e) +
-               " at " + std::to_string(scale) + " m per unit" + (o.cycle ? ", one gait cycle" : "");
+               " at " + std::to_string(scale) + " m per unit" + (o.cycle ? ", one gait cycle" : "") +
+               (floor.slope != 0.0f ? ", floor levelled (it rose " + std::to_string(floor.slope * 100.0f) + " cm per m)"
+                                    : "");
   std::vector<float> times(frames);
   for (int i = 0; i < frames; ++i) times[i] = static_cast<float>(i * dt);
   CurveParams abs_p{o.cycle, clip.duration_s, offset, TangentRule::kClamped};

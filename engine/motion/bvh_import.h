@@ -34,7 +34,16 @@ Result<BvhMapping> map_bvh_joints(const BvhClip& bvh, const std::string& file);
 // Metres per file unit detected from the rest-pose leg length; 0 when it fits no known unit.
 double detect_bvh_scale(const BvhClip& bvh, const BvhMapping& map);
 
+// What the conversion found and did (creature-lab prints it).
+struct BvhImportReport {
+  int first_frame = 0, last_frame = 0;  // capture frames used (a loop's last frame is the next cycle's first)
+  int skipped_frames = 0;               // leading frames dropped as not part of the take (a T-pose)
+  float floor_slope = 0.0f;             // the floor's rise per metre of travel that was levelled out
+  float loop_closure_m = 0.0f;          // a loop: the largest mismatch between the cut's ends, spread over it
+};
+
 // The whole conversion. Errors name the file and the option or joint at fault.
-Result<MotionClip> bvh_to_motion(const BvhClip& bvh, const BvhImportOptions& options, const std::string& file);
+Result<MotionClip> bvh_to_motion(const BvhClip& bvh, const BvhImportOptions& options, const std::string& file,
+                                 BvhImportReport* report = nullptr);
 
 }  // namespace cf

@@ -27,7 +27,8 @@ int cmd_bvh2motion(const Args& a) {
   o.name = a.get("name", "bvh");
   auto bvh = load_bvh(a.positional[0]);
   if (!bvh) return fail(a, bvh.error().to_string());
-  auto clip = bvh_to_motion(*bvh, o, a.positional[0]);
+  BvhImportReport report;
+  auto clip = bvh_to_motion(*bvh, o, a.positional[0], &report);
   if (!clip) return fail(a, clip.error().to_string());
   if (Status s = save_motion(a.positional[1], *clip); !s) return fail(a, s.error.to_string(), kExitFailure);
   int keys = 0;
@@ -45,6 +46,10 @@ int cmd_bvh2motion(const Args& a) {
   j["hip_height"] = clip->body.hip_height;
   j["leg_length"] = clip->body.mean_leg_length();
   j["notes"] = clip->notes;
+  j["capture_frames"] = {report.first_frame, report.last_frame};
+  j["skipped_frames"] = report.skipped_frames;
+  j["floor_slope"] = report.floor_slope;
+  j["loop_closure_m"] = report.loop_closure_m;
   return print_json(j);
 }
 

@@ -120,5 +120,30 @@ TEST(Bvh2MotionCli, ConvertsBothShippedCaptures) {
   std::remove(out.c_str());
 }
 
+// The jog (02_03) used to fail with "no complete gait cycle": its T-pose frame set the ground and its
+// rising floor lifted the later stances out of contact. Both are now reported.
+TEST(Bvh2MotionCli, TheJogConvertsIntoARunCycleAndTheJumpAndHopIntoOneShots) {
+  const std::string dir = std::string(CF_TEST_DATA_DIR) + "/bvh/";
+  const std::string out = kOut + "run_cycle.json";
+  auto r = test::run_command(kLab + " bvh2motion " + dir + "02_03.bvh " + out + " --cycle --max-error 0.005");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json j = json_of(r);
+  EXPECT_EQ(j["loop"], true);
+  EXPECT_EQ(j["skipped_frames"], 1);
+  EXPECT_GT(j["floor_slope"].get<double>(), 0.005);
+  EXPECT_LT(j["loop_closure_m"].get<double>(), 0.08);
+  EXPECT_GT(j["cycle_offset"][2].get<double>(), 1.5);  // a running stride
+  EXPECT_TRUE(load_motion(out).ok());
+  std::remove(out.c_str());
+  for (const char* args : {"02_04.bvh --start 0.2 --end 2.3", "131_03.bvh --start 6.05 --end 8.6"}) {
+    r = test::run_command(kLab + " bvh2motion " + dir + args + " " + out + " --max-error 0.005");
+    ASSERT_EQ(r.exit_code, 0) << args << ": " << r.err;
+    j = json_of(r);
+    EXPECT_EQ(j["loop"], false) << args;
+    EXPECT_TRUE(load_motion(out).ok()) << args;
+    std::remove(out.c_str());
+  }
+}
+
 }  // namespace
 }  // namespace cf
