@@ -137,7 +137,8 @@ bool push_circle_out_of_pipe(const Pipe& pipe, float radius, glm::vec3* centre) 
 
 }  // namespace
 
-bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float heading_rad, glm::vec3* p) {
+bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float heading_rad, glm::vec3* p,
+                                  bool gaps) {
   const float c = std::cos(heading_rad), s = std::sin(heading_rad);
   bool hit = false;
   const float y = p->y;
@@ -168,6 +169,8 @@ bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float
         moved = true;
       }
     }
+    if (gaps)  // a gap stops the body's centre, not its reach: the legs may stand at the edge
+      for (const Box& g : level.gaps) moved |= push_circle_out_of_box(g, kGapEdge_m, p);
     hit |= moved;
     if (!moved) break;
   }

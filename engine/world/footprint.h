@@ -36,9 +36,11 @@ struct FootprintStroke {
 };
 Footprint fit_footprint(const FootprintStroke* strokes, int stroke_count, glm::vec2 origin_xz);
 
-// Keeps the footprint (placed at p_ws facing heading_rad: 0 faces +Z) out of every fence and wall and
-// on the ground square, moving p_ws only (heading is kept); p.y is kept. True when it was moved.
-bool resolve_footprint_collisions(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3* p_ws);
+// Keeps the footprint (placed at p_ws facing heading_rad: 0 faces +Z) out of every fence, wall and gap
+// (gaps skipped when 'gaps' is false: in the air) and on the ground square, moving p_ws only (heading is
+// kept); p.y is kept. True when it was moved.
+bool resolve_footprint_collisions(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3* p_ws,
+                                  bool gaps = true);
 
 // One tick's move of a walking body, turning included: the footprint at the new heading is pushed
 // clear (the body slides along what it touches). When that push cannot clear it, or would carry it

@@ -86,6 +86,10 @@ struct Level {
   std::vector<Box> fences;
   std::vector<Wall> walls;
   std::vector<Region> regions;       // empty: the whole ground is movable
+  // Gaps in the ground (ditches): walked round, jumped across (a jump's flight passes over them, its
+  // landing must be clear). Boxes from the ground down kGapDepth_m; only x and z collide, and only the
+  // body's centre (its ground point, kGapEdge_m round): legs may reach over the edge.
+  std::vector<Box> gaps;
   Trial trial;                       // optional "trial": a course against the clock
 };
 
@@ -103,6 +107,12 @@ Status save_level(const std::string& path, const Level& level);
 
 // Checks an in-memory level with the loader's rules (finite, positive extents, convex regions...).
 Status validate_level(const Level& level, const std::string& file);
+
+// The optional "gaps" array (level_course.cpp): [{"centre": [x, z], "half_extents": [hx, hz], "yaw_deg"}].
+constexpr float kGapDepth_m = 0.5f;
+constexpr float kGapEdge_m = 0.1f;  // the body's centre keeps this far from a gap
+Status parse_gaps(const Json& j, float ground_y, std::vector<Box>* gaps, const std::string& file);
+Json gaps_to_json(const std::vector<Box>& gaps);
 
 // The optional "trial" object (level_trial.cpp); 'where' is "trial".
 Status parse_trial(const Json& j, Trial* trial, const std::string& file);

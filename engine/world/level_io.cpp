@@ -244,6 +244,8 @@ Status validate_level(const Level& lv, const std::string& file) {
       if (c > 0.0f) return Error{file, field_path(vw, "normal"), "must point away from the wall (the wall's centre is in front of the plane)"};
     }
   }
+  for (std::size_t i = 0; i < lv.gaps.size(); ++i)
+    if (Status s = check_box(lv.gaps[i], file, idx("gaps", i)); !s) return s;
   for (std::size_t i = 0; i < lv.regions.size(); ++i) {
     const Region& r = lv.regions[i];
     std::string at = idx("regions", i);
@@ -268,7 +270,7 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (!jr) return jr.error();
   const Json& j = *jr;
   if (Status s = check_format(j, kFormat, file); !s) return s.error;
-  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "fences", "walls", "regions", "trial"},
+  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "fences", "walls", "regions", "gaps", "trial"},
                                  file, "");
       !s)
     return s.error;
@@ -307,6 +309,9 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (Status s = parse_array(j, "fences", &lv.fences, file, parse_fence); !s) return s.error;
   if (Status s = parse_array(j, "walls", &lv.walls, file, parse_wall); !s) return s.error;
   if (Status s = parse_array(j, "regions", &lv.regions, file, parse_region); !s) return s.error;
+  if (j.contains("gaps")) {
+    if (Status s = parse_gaps(j["gaps"], lv.ground_y, &lv.gaps, file); !s) return s.error;
+  }
   if (j.contains("trial")) {
     if (Status s = parse_trial(j["trial"], &lv.trial, file); !s) return s.error;
   }
@@ -351,6 +356,7 @@ Json level_to_json(const Level& lv) {
     for (const glm::vec2& p : r.points_xz) pts.push_back(Json::array({p.x, p.y}));
     j["regions"].push_back(Json{{"points", pts}, {"height", r.height}});
   }
+  if (!lv.gaps.empty()) j["gaps"] = gaps_to_json(lv.gaps);
   if (lv.trial.present) j["trial"] = trial_to_json(lv.trial);
   return j;
 }

@@ -1,4 +1,4 @@
-// Movement collision: circles on the ground pushed out of fence and wall footprints.
+// Movement collision: circles on the ground pushed out of fence, wall and gap footprints.
 #include "world/movement_collision.h"
 
 #include <algorithm>
@@ -32,13 +32,15 @@ bool push_circle_out_of_box(const Box& box, float r, glm::vec3* p) {
   return true;
 }
 
-bool resolve_circle_collisions(const Level& level, float r, glm::vec3* p) {
+bool resolve_circle_collisions(const Level& level, float r, glm::vec3* p, bool gaps) {
   bool hit = false;
   const float y = p->y;
   for (int pass = 0; pass < 3; ++pass) {
     bool moved = false;
     for (const Box& f : level.fences) moved |= push_circle_out_of_box(f, r, p);
     for (const Wall& w : level.walls) moved |= push_circle_out_of_box(w.box, r, p);
+    if (gaps)
+      for (const Box& g : level.gaps) moved |= push_circle_out_of_box(g, kGapEdge_m, p);
     p->y = y;
     hit |= moved;
     if (!moved) break;

@@ -136,6 +136,9 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
   ground_ = make_ground_mesh(lv.ground_half_size, std::clamp(static_cast<int>(lv.ground_half_size), 1, 64), 0.5f);
   fences_.clear();
   walls_.clear();
+  gaps_.clear();
+  // A gap is drawn as its dark floor just over the ground (the ground is drawn behind everything).
+  for (const Box& g : lv.gaps) gaps_.push_back(make_box_mesh(glm::vec3(g.half_extents.x, 0.01f, g.half_extents.z), 0.5f, 1.0f));
   for (const Box& f : lv.fences) fences_.push_back(make_box_mesh(f.half_extents, 0.5f, 1.0f));
   for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
   scenery_ = build_scenery(lv);
@@ -241,6 +244,11 @@ void View::add_level_meshes(const Level& lv) {
     const Box& b = lv.walls[i].box;
     meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 255, 255, 255},
                                      tex_.brick));
+  }
+  for (std::size_t i = 0; i < gaps_.size(); ++i) {
+    const Box& b = lv.gaps[i];
+    meshes_.push_back(gaps_[i].view(place(glm::vec3(b.centre.x, lv.ground_y, b.centre.z), b.yaw_deg * kDegToRad),
+                                    Rgba8{70, 55, 45, 255}, tex_.ground));
   }
   for (const SceneryPiece& p : scenery_) {
     const bool pipe = p.kind == SceneryPiece::Kind::kPipe;

@@ -133,7 +133,7 @@ class View {
   const Scene* scene_ = nullptr;
   ViewTextures tex_;
   MeshData ground_;
-  std::vector<MeshData> fences_, walls_;
+  std::vector<MeshData> fences_, walls_, gaps_;
   std::vector<SceneryPiece> scenery_;  // pipes and region rails
   MeshData marker_;                    // the player's ring, radius 1 (placed per frame)
   float marker_radius_m_ = 0.0f;       // the ring's radius around the player (0: not sized yet)

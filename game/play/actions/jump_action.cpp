@@ -32,8 +32,17 @@ glm::vec3 ground_at(const JumpActionState& st, const JumpMotion& jm, int tick) {
   return st.from_ws + heading_forward(st.heading_rad) * (st.distance_m * jump_travel(jm, tick));
 }
 
+// True when the body at p would touch something; gaps count only when 'gaps' (on the ground).
+bool body_touches(const Level& level, const Species& sp, const glm::vec3& p, float heading, bool gaps) {
+  glm::vec3 q = p;
+  const bool hit = sp.footprint.count > 0 ? resolve_footprint_collisions(level, sp.footprint, heading, &q, gaps)
+                                          : resolve_circle_collisions(level, sp.body_radius_m, &q, gaps);
+  return hit && glm::length(q - p) > 0.002f;
+}
+
 // Why the way to a landing d metres ahead is not clear: a fence across it, a wall the body would
-// touch, or the movable ground's edge; kNone when clear.
+// touch, a gap it would land in, or the movable ground's edge; kNone when clear. The flight passes
+// over gaps (the forward travel is all in the air: retarget/jump.h).
 JumpBlock way_blocked(const Level& level, const Species& sp, const glm::vec3& from, float heading, float d) {
   if (!(d > 0.0f)) return JumpBlock::kNone;
   const glm::vec3 fwd = heading_forward(heading);
@@ -41,13 +50,11 @@ JumpBlock way_blocked(const Level& level, const Species& sp, const glm::vec3& fr
   for (int k = 1; k <= kPathSamples; ++k) {
     const glm::vec3 p = from + fwd * (d * static_cast<float>(k) / kPathSamples);
     if (!in_regions(level, p)) return JumpBlock::kEdge;
-    glm::vec3 q = p;
-    const bool hit = sp.footprint.count > 0 ? resolve_footprint_collisions(level, sp.footprint, heading, &q)
-                                            : resolve_circle_collisions(level, sp.body_radius_m, &q);
-    if (hit && glm::length(q - p) > 0.002f) {  // the body would touch: a fence just ahead, else a wall
+    if (body_touches(level, sp, p, heading, false)) {  // the body would touch: a fence just ahead, else a wall
       const float reach = d + std::max(sp.footprint.bound_m, sp.body_radius_m);
       return fence_in_reach(level, from, fwd, reach) >= 0 ? JumpBlock::kFence : JumpBlock::kWall;
     }
+    if (k == kPathSamples && body_touches(level, sp, p, heading, true)) return JumpBlock::kGap;
   }
   return JumpBlock::kNone;
 }
@@ -57,6 +64,7 @@ const char* block_reason(JumpBlock b) {
     case JumpBlock::kWall: return "a wall is in the way";
     case JumpBlock::kFence: return "a fence is in the way";
     case JumpBlock::kEdge: return "it would land off the ground";
+    case JumpBlock::kGap: return "it would land in the gap";
     default: return "";
   }
 }

@@ -1,8 +1,8 @@
 #pragma once
 // The jump as a creature action: asked for, the creature crouches, takes off, flies a ballistic arc
 // whose height and length come from its legs (retarget/jump.h), lands bending its knees and walks
-// on. Standing it jumps in place; moving, forward. A forward jump that would land in a wall or fence
-// or off the movable ground is shortened, or made in place, with the reason on the HUD. A creature
+// on. Standing it jumps in place; moving, forward, over any gap in the ground. A forward jump that would
+// land in a wall, fence or gap or off the movable ground is shortened, or made in place, with the reason on the HUD. A creature
 // without legs hops on its body. Its state is plain data; a state that never jumped hashes as nothing,
 // so runs that never jump hash as they did before the jump existed.
 #include <cstdint>
@@ -14,7 +14,7 @@ namespace cf {
 struct JumpMotion;
 
 // Why a jump was shortened (or made in place).
-enum class JumpBlock : std::uint8_t { kNone, kWall, kFence, kEdge };
+enum class JumpBlock : std::uint8_t { kNone, kWall, kFence, kEdge, kGap };
 
 struct JumpActionState {
   std::uint32_t jumps = 0;       // jumps started so far

@@ -305,5 +305,41 @@ TEST(TrialE2E, AnotherCreaturesGhostIsPickedInTheTitleMenuAndRunsBesideThePlayer
   EXPECT_GT(right, 2 * left) << "the ghost runs on the course's line, right of the biped walking off left";
 }
 
+// A gap in the ground (a ditch across the running stretch of a test course): the biped's running
+// jump clears it and finishes; the same run without the jump is stopped at its edge; a hexapod's
+// jumps are too short for it (0.56 m against the 0.5 m ditch and its edges) and never cross.
+Json lab_gap(const char* creature, const char* script) {
+  const CommandResult r = run_command("cd '" CF_SOURCE_DIR "' && '" CF_LAB_EXE "' trial --creature assets/creatures/" +
+                                      std::string(creature) + ".json --level tests/data/game/trial/gap_course.level.json"
+                                      " --pad-script tests/data/game/trial/" + script + ".pad.json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  Result<Json> j = parse_json(r.out, "creature-lab trial");
+  return j ? (*j)["trial"] : Json();
+}
+
+TEST(TrialE2E, ARunningJumpClearsAGapAWalkIsStoppedAtItsEdgeAndAShortJumperNeverCrosses) {
+  const Json jumped = lab_gap("biped", "gap_biped_jump");
+  ASSERT_EQ(jumped["phase"], "finished") << jumped.dump();
+  EXPECT_EQ(jumped["splits"].size(), 2u);
+  EXPECT_EQ(jumped["missed"], -1);
+  const Json stopped = lab_gap("biped", "sprint_biped");  // the same run, no X
+  EXPECT_EQ(stopped["phase"], "running") << stopped.dump();
+  EXPECT_EQ(stopped["next"], 0) << "stopped at the ditch, short of the first checkpoint";
+  const Json short_jumps = lab_gap("hexapod", "gap_hexapod_jumps");
+  EXPECT_EQ(short_jumps["next"], 0) << short_jumps.dump();
+  // The player sees it: the biped in the air over the dark ditch (its feet above the ground).
+  const std::string shot = tmp("gap_jump.png");
+  const int flight = 424;  // X at tick 386, in the air from 411 to 435
+  const CommandResult r = game("--creature assets/creatures/biped.json --level tests/data/game/trial/gap_course.level.json"
+                               " --pad-script tests/data/game/trial/gap_biped_jump.pad.json --ticks " +
+                               std::to_string(flight) + " --print-state --screenshot '" + shot + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Json st = state_of(r);
+  EXPECT_EQ(st["jump_phase"], "flight") << st.dump();
+  EXPECT_GT(st["root"][2].get<double>(), 6.3) << "over the ditch (6.75 to 7.25)";
+  EXPECT_LT(st["root"][2].get<double>(), 7.7);
+  EXPECT_TRUE(std::filesystem::exists(shot));
+}
+
 }  // namespace
 }  // namespace cf::test
