@@ -30,11 +30,14 @@ void add_box(std::vector<SceneryPiece>* out, glm::vec3 half, glm::vec3 centre, f
   piece.mesh = make_box_mesh(half, 0.5f, 1.0f);
   piece.model_to_world = glm::rotate(glm::translate(glm::mat4(1.0f), centre), yaw_rad, glm::vec3(0, 1, 0));
   piece.color = color;
+  piece.half_extents = half;
   out->push_back(std::move(piece));
 }
 
 void add_gate(std::vector<SceneryPiece>* out, const TrialGate& g, float ground_y, Rgba8 color) {
-  constexpr float kPost = 0.05f, kHeight = 2.2f;
+  // Arches stand well over the camera (about 2 m up behind a biped): a bar at the camera's height
+  // spans the picture as a band when the creature passes under it.
+  constexpr float kPost = 0.05f, kHeight = 3.2f;
   const float yaw = glm::radians(g.yaw_deg);
   const glm::vec2 ends[2] = {g.centre_xz - g.across() * (0.5f * g.width_m), g.centre_xz + g.across() * (0.5f * g.width_m)};
   for (const glm::vec2& e : ends) add_box(out, {kPost, 0.5f * kHeight, kPost}, {e.x, ground_y + 0.5f * kHeight, e.y}, yaw, color);
@@ -49,6 +52,35 @@ void add_gate(std::vector<SceneryPiece>* out, const TrialGate& g, float ground_y
 }
 
 }  // namespace
+
+GateLook gate_look(const SceneryPiece& piece, const glm::vec3& eye_ws, const glm::vec3& player_ws) {
+  constexpr float kHiddenReachM = 1.0f;   // nearer than this, even dithered it is a band across the picture
+  constexpr float kEyeReachM = 2.0f;
+  constexpr float kBetweenReachM = 5.0f;  // a gate just passed, between the camera and the player
+  constexpr float kPassingM = 1.0f;       // the player this near the gate's plane passes through it
+  constexpr float kSightMarginM = 0.05f;
+  constexpr int kSightSamples = 16;
+  if (piece.kind != SceneryPiece::Kind::kGate) return GateLook::kSolid;
+  const glm::mat4 to_local = glm::inverse(piece.model_to_world);
+  const glm::vec3 eye = glm::vec3(to_local * glm::vec4(eye_ws, 1.0f));
+  const glm::vec3 player = glm::vec3(to_local * glm::vec4(player_ws, 1.0f));
+  auto outside_by = [&](const glm::vec3& p) {
+    return glm::length(glm::max(glm::abs(p) - piece.half_extents, glm::vec3(0.0f)));
+  };
+  const float eye_m = outside_by(eye);
+  if (eye_m < kHiddenReachM) return GateLook::kHidden;
+  if (eye_m < kEyeReachM) return GateLook::kSeeThrough;
+  // The player passing through the gate (or just through it, the gate's plane z = 0 between it and
+  // the eye), the eye close behind it and within its span: the camera looks through the gate.
+  const bool passing = (eye.z > 0.0f) != (player.z > 0.0f) || std::fabs(player.z) < kPassingM;
+  const bool between = passing && std::fabs(eye.z) < kBetweenReachM && std::fabs(eye.x) < piece.half_extents.x + 0.5f;
+  if (between) return GateLook::kSeeThrough;
+  for (int k = 1; k < kSightSamples; ++k) {
+    const float t = static_cast<float>(k) / kSightSamples;
+    if (outside_by(eye + (player - eye) * t) < kSightMarginM) return GateLook::kSeeThrough;
+  }
+  return GateLook::kSolid;
+}
 
 std::vector<SceneryPiece> build_scenery(const Level& level) {
   std::vector<SceneryPiece> out;

@@ -250,6 +250,7 @@ void View::add_level_meshes(const Level& lv) {
     meshes_.push_back(gaps_[i].view(place(glm::vec3(b.centre.x, lv.ground_y, b.centre.z), b.yaw_deg * kDegToRad),
                                     Rgba8{70, 55, 45, 255}, tex_.ground));
   }
+  scenery_first_mesh_ = meshes_.size();
   for (const SceneryPiece& p : scenery_) {
     const bool pipe = p.kind == SceneryPiece::Kind::kPipe;
     const Rgba8 color = pipe ? Rgba8{235, 240, 245, 255}
@@ -371,6 +372,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   pose_between_ticks(draw, runtime, alpha);
   const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
   const glm::mat4 camera_view = orbit_camera_view(draw, lv, cog_height);
+  see_through_gates(camera_view);
   choose_flesh(draw, camera_view, settings, window_w, window_h);
   skin_creatures(draw);
   add_creature_meshes(draw, runtime, camera_view);
@@ -387,6 +389,19 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   if (now_) geometry_s_ = now_() - geo_t0;
   add_hud(draw, settings);
   return list_;
+}
+
+void View::see_through_gates(const glm::mat4& camera_view) {
+  if (poses_.empty()) return;
+  const glm::vec3 eye_ws = glm::vec3(glm::inverse(camera_view)[3]);
+  for (std::size_t k = 0; k < scenery_.size() && scenery_first_mesh_ + k < meshes_.size(); ++k) {
+    MeshInput& m = meshes_[scenery_first_mesh_ + k];
+    switch (gate_look(scenery_[k], eye_ws, poses_[0].cog_ws)) {
+      case GateLook::kHidden: m.index_count = 0; break;
+      case GateLook::kSeeThrough: m.color.a = kSeeThroughAlpha; break;
+      case GateLook::kSolid: break;
+    }
+  }
 }
 
 void View::add_player_marker(const CreatureState& c, const CreaturePose& pose) {

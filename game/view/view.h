@@ -135,6 +135,9 @@ class View {
   MeshData ground_;
   std::vector<MeshData> fences_, walls_, gaps_;
   std::vector<SceneryPiece> scenery_;  // pipes and region rails
+  std::size_t scenery_first_mesh_ = 0;  // this frame's mesh of scenery_[0] (one mesh a piece, in order)
+  // Gates the camera looks through at the player, or is near, dithered see-through; one it is in, hidden.
+  void see_through_gates(const glm::mat4& camera_view);
   MeshData marker_;                    // the player's ring, radius 1 (placed per frame)
   float marker_radius_m_ = 0.0f;       // the ring's radius around the player (0: not sized yet)
   struct Flesh {                     // one level of detail of a species' skinned flesh (engine/skin)

@@ -9,8 +9,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <set>
 
+#include "game/play/camera.h"
+#include "game/view/player_focus.h"
 #include "game/view/scenery.h"
 #include "game_test_util.h"
 
@@ -341,6 +344,68 @@ TEST(Hud, EveryRefusalReasonSaysVaultOnce) {
   }
   s.hud = vault_hud(kNoFenceInReach);
   EXPECT_EQ(view.hud_text(s), "No fence in reach");
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+// Arches stand over the camera, a gate's piece the camera is in (or within 1 m of) is hidden, one it
+// is near, looks through at the player, or sees the player pass through, is see-through (dithered):
+// the finish arch's bar, 2.2 m up at the camera's height, was a red band across the finish screen.
+TEST(View, AGateTheCameraIsInIsHiddenOneItLooksThroughIsSeeThrough) {
+  const std::vector<SceneryPiece> gates = build_scenery(*load_level(CF_ASSETS_DIR "/levels/trial_sprint.json"));
+  const SceneryPiece* bar = nullptr;  // the finish arch's bar: 2.2 m up at z = 30
+  const SceneryPiece* post = nullptr;  // its left post, at x = -3.5
+  for (const SceneryPiece& p : gates) {
+    const glm::vec3 c(p.model_to_world[3]);
+    if (p.kind == SceneryPiece::Kind::kGate && std::fabs(c.z - 30.0f) < 0.01f && c.y > 2.0f) bar = &p;
+    if (p.kind == SceneryPiece::Kind::kGate && std::fabs(c.z - 30.0f) < 0.01f && std::fabs(c.x + 3.5f) < 0.01f) post = &p;
+  }
+  ASSERT_NE(bar, nullptr);
+  ASSERT_NE(post, nullptr);
+  // Eyes around the bar, at its height less 'below' metres; the player short of and past the finish.
+  const float bar_y = bar->model_to_world[3].y;
+  auto eye = [&](float below, float z) { return glm::vec3(-0.5f, bar_y - below, z); };
+  const glm::vec3 before(-0.5f, 0.5f, 28.0f), after(-0.5f, 0.5f, 31.5f);
+  EXPECT_EQ(gate_look(*bar, eye(0.0f, 30.0f), after), GateLook::kHidden);          // the eye in it
+  EXPECT_EQ(gate_look(*bar, eye(0.2f, 29.4f), after), GateLook::kHidden);          // 0.55 m from it
+  EXPECT_EQ(gate_look(*bar, eye(0.2f, 28.5f), before), GateLook::kSeeThrough);     // 1.45 m from it
+  EXPECT_EQ(gate_look(*bar, eye(1.2f, 27.0f), after), GateLook::kSeeThrough);      // just passed: between
+  EXPECT_EQ(gate_look(*bar, eye(1.2f, 26.5f), glm::vec3(-0.5f, 0.5f, 29.7f)), GateLook::kSeeThrough);  // passing
+  EXPECT_EQ(gate_look(*bar, eye(1.2f, 24.0f), before), GateLook::kSolid);          // ahead, seen from afar
+  EXPECT_EQ(gate_look(*bar, eye(1.2f, 24.0f), glm::vec3(-0.5f, 0.5f, 36.0f)), GateLook::kSolid);  // passed long ago
+  EXPECT_EQ(gate_look(*post, glm::vec3(-3.5f, 1.0f, 25.0f), glm::vec3(-3.5f, 0.5f, 33.0f)), GateLook::kSeeThrough);
+  EXPECT_EQ(gate_look(*post, glm::vec3(-0.5f, 2.0f, 27.0f), after), GateLook::kSolid);  // 3 m aside
+  EXPECT_GT(bar_y - 0.12f, 2.9f) << "the bar well over a biped's camera (about 2 m up)";
+
+  // Through the view: the player 4 m past the finish, so the camera behind it is in the arch's bar.
+  auto finish_alphas = [](float player_z) {
+    Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/trial_sprint.json");
+    EXPECT_TRUE(scene.ok());
+    scene->level.spawn = glm::vec3(-0.5f, 0.0f, player_z);
+    scene->level.spawn_heading_deg = 0.0f;
+    Session session;
+    session.start(std::move(*scene), 1);
+    View view;
+    view.init(session.scene(), ViewTextures{});
+    view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
+    const float height = session.runtime().pose(0).cog_ws.y - session.scene().level.ground_y;
+    const glm::vec3 eye = camera_pose(session.state(), session.scene().level, height).eye_ws;
+    std::printf("[gates] player at z %.2f: eye at (%.2f, %.2f, %.2f)\n", player_z, eye.x, eye.y, eye.z);
+    std::vector<int> out;  // each red piece: its alpha, or 0 when it draws nothing
+    for (const MeshInput& m : view.meshes())
+      if (m.color.r == 255 && m.color.g == 70 && m.color.b == 60) out.push_back(m.index_count > 0 ? m.color.a : 0);
+    return out;
+  };
+  const std::vector<int> under = finish_alphas(34.0f), far = finish_alphas(10.0f);  // eye 4 m behind, 2.1 m up
+  ASSERT_EQ(under.size(), 3u);  // two posts and the bar
+  ASSERT_EQ(far.size(), 3u);
+  EXPECT_EQ(std::count(under.begin(), under.end(), 0), 1) << "the bar the camera is under (within 1 m)";
+  EXPECT_EQ(std::count(under.begin(), under.end(), 255), 2) << "the posts beside it";
+  EXPECT_EQ(std::count(far.begin(), far.end(), 255), 3);
 }
 
 }  // namespace
