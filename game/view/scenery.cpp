@@ -35,9 +35,9 @@ void add_box(std::vector<SceneryPiece>* out, glm::vec3 half, glm::vec3 centre, f
 }
 
 void add_gate(std::vector<SceneryPiece>* out, const TrialGate& g, float ground_y, Rgba8 color) {
-  // Arches stand well over the camera (about 2 m up behind a biped): a bar at the camera's height
+  // Arches stand well over the camera (about 2 m up behind a biped, 3 m behind the strider): a bar at its height
   // spans the picture as a band when the creature passes under it.
-  constexpr float kPost = 0.05f, kHeight = 3.2f;
+  constexpr float kPost = 0.05f, kHeight = 4.0f;
   const float yaw = glm::radians(g.yaw_deg);
   const glm::vec2 ends[2] = {g.centre_xz - g.across() * (0.5f * g.width_m), g.centre_xz + g.across() * (0.5f * g.width_m)};
   for (const glm::vec2& e : ends) add_box(out, {kPost, 0.5f * kHeight, kPost}, {e.x, ground_y + 0.5f * kHeight, e.y}, yaw, color);

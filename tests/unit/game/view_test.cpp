@@ -379,7 +379,7 @@ TEST(View, AGateTheCameraIsInIsHiddenOneItLooksThroughIsSeeThrough) {
   EXPECT_EQ(gate_look(*bar, eye(1.2f, 24.0f), glm::vec3(-0.5f, 0.5f, 36.0f)), GateLook::kSolid);  // passed long ago
   EXPECT_EQ(gate_look(*post, glm::vec3(-3.5f, 1.0f, 25.0f), glm::vec3(-3.5f, 0.5f, 33.0f)), GateLook::kSeeThrough);
   EXPECT_EQ(gate_look(*post, glm::vec3(-0.5f, 2.0f, 27.0f), after), GateLook::kSolid);  // 3 m aside
-  EXPECT_GT(bar_y - 0.12f, 2.9f) << "the bar well over a biped's camera (about 2 m up)";
+  EXPECT_GT(bar_y - 0.12f, 3.5f) << "the bar well over the camera (about 2 m up behind a biped, 3 m the strider)";
 
   // Through the view: the player 4 m past the finish, so the camera behind it is in the arch's bar.
   auto finish_alphas = [](float player_z) {
@@ -403,8 +403,7 @@ TEST(View, AGateTheCameraIsInIsHiddenOneItLooksThroughIsSeeThrough) {
   const std::vector<int> under = finish_alphas(34.0f), far = finish_alphas(10.0f);  // eye 4 m behind, 2.1 m up
   ASSERT_EQ(under.size(), 3u);  // two posts and the bar
   ASSERT_EQ(far.size(), 3u);
-  EXPECT_EQ(std::count(under.begin(), under.end(), 0), 1) << "the bar the camera is under (within 1 m)";
-  EXPECT_EQ(std::count(under.begin(), under.end(), 255), 2) << "the posts beside it";
+  EXPECT_EQ(std::count(under.begin(), under.end(), 255), 2) << "the posts beside it solid, the bar over the camera not";
   EXPECT_EQ(std::count(far.begin(), far.end(), 255), 3);
 }
 
