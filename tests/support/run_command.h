@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cstdlib>
+#include <filesystem>
 
 namespace cf::test {
 
@@ -52,6 +53,13 @@ inline CommandResult run_game_offscreen(const std::string& args) { return run_co
 // A scratch file or folder of one test file (prefix) in the build folder.
 inline std::string scratch_path(const std::string& prefix, const std::string& name) {
   return std::string(CF_BINARY_DIR) + "/" + prefix + name;
+}
+// The same as a folder, emptied and made afresh.
+inline std::string fresh_scratch_dir(const std::string& prefix, const std::string& name) {
+  const std::string d = scratch_path(prefix, name);
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
 }
 #endif
 

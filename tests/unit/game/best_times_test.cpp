@@ -9,15 +9,12 @@
 #include "game/session/best_times.h"
 #include "kill_during_save.h"
 
+#include "run_command.h"
+
 namespace cf {
 namespace {
 
-std::string fresh_dir(const std::string& name) {
-  const std::string d = std::string(CF_BINARY_DIR) + "/best_times_" + name;
-  std::filesystem::remove_all(d);
-  std::filesystem::create_directories(d);
-  return d;
-}
+std::string fresh_dir(const std::string& name) { return test::fresh_scratch_dir("best_times_", name); }
 
 BestRun run_of(const std::string& level, std::uint64_t creature, std::uint32_t finish) {
   BestRun r;

@@ -16,15 +16,12 @@
 #include "game/view/view.h"
 #include "title_test_util.h"
 
+#include "run_command.h"
+
 namespace cf {
 namespace {
 
-std::string fresh_dir(const std::string& name) {
-  const std::string d = std::string(CF_BINARY_DIR) + "/trial_ghost_" + name;
-  std::filesystem::remove_all(d);
-  std::filesystem::create_directories(d);
-  return d;
-}
+std::string fresh_dir(const std::string& name) { return test::fresh_scratch_dir("trial_ghost_", name); }
 
 Scene course(const std::string& creature) {
   Result<Scene> s = load_scene(CF_ASSETS_DIR "/creatures/" + creature + ".json", CF_ASSETS_DIR "/levels/trial_sprint.json");
