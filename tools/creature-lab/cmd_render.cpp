@@ -63,7 +63,7 @@ int cmd_render(const Args& a) {
                        "' (bones, joints, cog, ik, control, refline, planes, regions, weights, all)");
   }
   TestScene scene;
-  build_test_scene(TestSceneTextures{1, 2, 3, 4}, &scene);
+  build_test_scene(TestSceneTextures{{1}, {2}, {3}, {4}}, &scene);
   GeometryScratch scratch;
   CommandList list;
   GeometryStats stats;
