@@ -178,22 +178,95 @@ bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float
   return hit;
 }
 
+namespace {
+
+// Whether the segment a-b (world x, z) enters the box's footprint: slabs in the box's frame.
+bool segment_enters_box(const Box& box, glm::vec2 a, glm::vec2 b) {
+  const glm::vec3 la = box.to_local(glm::vec3(a.x, box.centre.y, a.y));
+  const glm::vec3 lb = box.to_local(glm::vec3(b.x, box.centre.y, b.y));
+  float t0 = 0.0f, t1 = 1.0f;
+  const float from[2] = {la.x, la.z}, to[2] = {lb.x, lb.z}, half[2] = {box.half_extents.x, box.half_extents.z};
+  for (int k = 0; k < 2; ++k) {
+    const float d = to[k] - from[k];
+    if (std::fabs(d) < 1e-9f) {
+      if (std::fabs(from[k]) > half[k]) return false;
+      continue;
+    }
+    float ta = (-half[k] - from[k]) / d, tb = (half[k] - from[k]) / d;
+    if (ta > tb) std::swap(ta, tb);
+    t0 = std::max(t0, ta);
+    t1 = std::min(t1, tb);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+float footprint_depth(const Level& level, const Footprint& fp, float heading_rad, glm::vec3 p) {
+  const float c = std::cos(heading_rad), s = std::sin(heading_rad);
+  float deepest = 0.0f;
+  auto measure = [&](const glm::vec3& before, const glm::vec3& after) {
+    const float dx = after.x - before.x, dz = after.z - before.z;
+    deepest = std::max(deepest, std::sqrt(dx * dx + dz * dz));
+  };
+  for (int i = 0; i < fp.count; ++i) {
+    const FootprintCircle& fc = fp.circles[static_cast<std::size_t>(i)];
+    const glm::vec2 off = to_world(c, s, fc.offset_ms);
+    const glm::vec3 at(p.x + off.x, p.y, p.z + off.y);
+    for (const Box& f : level.fences) {
+      glm::vec3 q = at;
+      if (push_circle_out_of_box(f, fc.radius, &q)) measure(at, q);
+    }
+    for (const Wall& w : level.walls) {
+      glm::vec3 q = at;
+      if (push_circle_out_of_box(w.box, fc.radius, &q)) measure(at, q);
+      for (const Pipe& pipe : w.pipes) {
+        q = at;
+        if (distance_to_footprint(w.box, pipe.a) <= kOnWall_m && distance_to_footprint(w.box, pipe.b) <= kOnWall_m &&
+            push_circle_out_of_pipe(pipe, fc.radius, &q))
+          measure(at, q);
+      }
+    }
+  }
+  return deepest;
+}
+
+bool footprint_swept_through(const Level& level, const Footprint& fp, glm::vec3 p0, float heading0, glm::vec3 p1,
+                             float heading1) {
+  const float c0 = std::cos(heading0), s0 = std::sin(heading0), c1 = std::cos(heading1), s1 = std::sin(heading1);
+  for (int i = 0; i < fp.count; ++i) {
+    const glm::vec2 off = fp.circles[static_cast<std::size_t>(i)].offset_ms;
+    const glm::vec2 a = glm::vec2(p0.x, p0.z) + to_world(c0, s0, off);
+    const glm::vec2 b = glm::vec2(p1.x, p1.z) + to_world(c1, s1, off);
+    for (const Box& f : level.fences)
+      if (segment_enters_box(f, a, b)) return true;
+    for (const Wall& w : level.walls)
+      if (segment_enters_box(w.box, a, b)) return true;
+  }
+  return false;
+}
+
 FootprintMove move_footprint(const Level& level, const Footprint& fp, float heading_before, float* heading,
                              glm::vec3* p, float max_push_m) {
   FootprintMove out;
   const glm::vec3 wanted = *p;
-  // Cleared: pushed out, and a second resolve finds nothing left to push (a jam leaves overlap).
+  // Cleared: pushed out, and a second resolve finds nothing left to push, and no circle is left in a
+  // fence or wall (a jam between two walls can push both ways and leave the body where it was).
   auto settle = [&](float h, glm::vec3* q) {
     const glm::vec3 start = *q;
     const bool hit = resolve_footprint_collisions(level, fp, h, q);
     glm::vec3 again = *q;
     resolve_footprint_collisions(level, fp, h, &again);
     const float dx = again.x - q->x, dz = again.z - q->z, px = q->x - start.x, pz = q->z - start.z;
-    const bool clear = dx * dx + dz * dz < 1e-6f && px * px + pz * pz <= max_push_m * max_push_m;
+    const bool clear = dx * dx + dz * dz < 1e-6f && px * px + pz * pz <= max_push_m * max_push_m &&
+                       (!hit || footprint_depth(level, fp, h, *q) < 1e-3f);
     return std::pair<bool, bool>(hit, clear);
   };
   glm::vec3 q = wanted;
-  const auto [hit, clear] = settle(*heading, &q);
+  auto [hit, clear] = settle(*heading, &q);
+  // A circle pushed out of a thin wall's far side has passed through it: the turn is not clear.
+  if (clear && hit) clear = !footprint_swept_through(level, fp, wanted, heading_before, q, *heading);
   if (clear || *heading == heading_before) {
     *p = q;
     out.hit = hit;

@@ -42,10 +42,20 @@ Footprint fit_footprint(const FootprintStroke* strokes, int stroke_count, glm::v
 bool resolve_footprint_collisions(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3* p_ws,
                                   bool gaps = true);
 
+// How deep the footprint's deepest circle is in a fence or wall (or a pipe on a wall), metres: the
+// length of the push that would clear that circle alone. 0 when clear.
+float footprint_depth(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3 p_ws);
+
+// Whether a circle's centre, moving from the footprint at (p0, heading0) to (p1, heading1), passes
+// through a fence or wall (a push can carry a circle out of a thin wall's far side).
+bool footprint_swept_through(const Level& level, const Footprint& footprint, glm::vec3 p0, float heading0,
+                             glm::vec3 p1, float heading1);
+
 // One tick's move of a walking body, turning included: the footprint at the new heading is pushed
 // clear (the body slides along what it touches). When that push cannot clear it, or would carry it
 // further than max_push_m (a long body turning between two walls), the turn is undone: the body keeps
-// heading_before, resolved the same way, and stops turning instead of sweeping through the wall.
+// heading_before, resolved the same way, and stops turning instead of sweeping through the wall; so
+// is a turn whose push carries a circle through a fence or wall.
 struct FootprintMove {
   bool hit = false;         // something was touched (p was pushed, or the turn undone)
   bool turn_undone = false;  // *heading_rad was set back to heading_before

@@ -21,6 +21,7 @@
 namespace cf {
 
 constexpr float kTurnOnTheSpot_mps = 0.05f;
+constexpr float kLandingMargin_m = 0.03f;
 
 bool collide_walker(const Level& level, const Species& sp, float heading_before, const glm::vec3& root_before,
                     WalkerState* w, glm::vec3* p) {
@@ -43,6 +44,26 @@ bool collide_walker(const Level& level, const Species& sp, float heading_before,
 }
 
 namespace {
+
+// Turning on the spot, a swinging foot lands where the walk predicts (the turn carried on); beside a
+// wall that turn may be stopped, so the landing is pushed out of fences and walls by the foot's length, the leg's flesh and
+// a margin. Planted feet stay where they are.
+void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w) {
+  int k = 0;
+  for (const LimbChain& l : rig.limbs) {
+    if (l.tag != PartTag::kLeg) continue;
+    if (k >= w->leg_count) break;
+    FootState& foot = w->feet[static_cast<std::size_t>(k++)];
+    if (foot.planted) continue;
+    float r = 0.0f;
+    for (int b : {l.bones[1], l.bones[2]})
+      if (b >= 0) r = std::max(r, rig.skeleton.radius[static_cast<std::size_t>(b)]);
+    r += l.l3 + kLandingMargin_m;  // the foot reaches its length from where it lands, whichever way it turns
+    for (const Box& f : level.fences) push_circle_out_of_box(f, r, &foot.goal_ws);
+    for (const Wall& wall : level.walls) push_circle_out_of_box(wall.box, r, &foot.goal_ws);
+    foot.goal_ws.y = 0.0f;
+  }
+}
 
 // Room to run: the body clears walls, fences and the regions' edge along the path of the next
 // kRunLookahead_s (a run's stride plants feet further ahead than a walk's, so it walks near them).
@@ -83,6 +104,7 @@ void step_walking(const ActionCall& a) {
   step_walker(&c.walker, cmd, setup, *a.species.rig, kTick_sf, gait_params(setup, stick, room ? c.walker.speed_mps : 0.0f));
   glm::vec3 p = c.walker.position_ws;
   const bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+  if (c.walker.speed_mps <= kTurnOnTheSpot_mps) keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker);
   c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
   if (hit) {
     c.walker.position_ws = p;

@@ -97,3 +97,73 @@ TEST(Footprint, OverlappingBodiesArePushedApartAlongTheirOverlap) {
 
 }  // namespace
 }  // namespace cf
+
+namespace cf {
+namespace {
+
+// A passage 1.28 m wide between two walls 0.4 m thick, as in the default level.
+Level passage() {
+  Level lv;
+  lv.ground_half_size = 20.0f;
+  for (float x : {-0.84f, 0.84f}) {
+    Wall w;
+    w.box.centre = glm::vec3(x, 1.25f, 0.0f);
+    w.box.half_extents = glm::vec3(0.2f, 1.25f, 2.5f);
+    lv.walls.push_back(w);
+  }
+  return lv;
+}
+
+// How deep the placed footprint's deepest circle is in a wall, metres (0: clear), and whether a
+// circle's centre is beyond a wall's outer face (it went through).
+struct InWalls {
+  float depth_m = 0.0f;
+  bool beyond = false;
+};
+InWalls in_walls(const Level& lv, const Footprint& fp, glm::vec3 p, float heading) {
+  InWalls out;
+  const PlacedFootprint placed = place_footprint(fp, glm::vec2(p.x, p.z), heading);
+  for (int i = 0; i < placed.count; ++i) {
+    const PlacedCircle& c = placed.circles[static_cast<std::size_t>(i)];
+    const glm::vec2 at = placed.origin_ws + c.offset_ws;
+    for (const Wall& w : lv.walls) {
+      const float dx = std::max(std::fabs(at.x - w.box.centre.x) - w.box.half_extents.x, 0.0f);
+      const float dz = std::max(std::fabs(at.y - w.box.centre.z) - w.box.half_extents.z, 0.0f);
+      out.depth_m = std::max(out.depth_m, c.radius - std::sqrt(dx * dx + dz * dz));
+    }
+    out.beyond |= std::fabs(at.x) > 1.04f && std::fabs(at.y) < 2.5f;
+  }
+  return out;
+}
+
+TEST(Footprint, ABodyLongerThanAPassageIsWideTurningOnTheSpotNeverPassesThroughAWall) {
+  // A quadruped's length (1.6 m with its flesh) in a passage 1.28 m wide, nearer one wall, turning
+  // right for 200 ticks and left for 120 at 2 rad/s, as a player holding the stick sideways would.
+  const glm::vec3 spine[2] = {glm::vec3(0.0f, 0.0f, -0.78f), glm::vec3(0.0f, 0.0f, 0.85f)};
+  const FootprintStroke st{spine, 2, 0.13f};
+  const Footprint fp = fit_footprint(&st, 1, glm::vec2(0.0f));
+  const Level lv = passage();
+  glm::vec3 p(-0.36f, 0.0f, 0.0f);
+  float heading = 0.0f, widest = 0.0f, deepest = 0.0f;
+  bool beyond = false;
+  int undone = 0;
+  for (int t = 0; t < 320; ++t) {
+    const float before = heading;
+    heading += (t < 200 ? -2.0f : 2.0f) / 60.0f;
+    const FootprintMove m = move_footprint(lv, fp, before, &heading, &p);
+    undone += m.turn_undone ? 1 : 0;
+    const InWalls w = in_walls(lv, fp, p, heading);
+    deepest = std::max(deepest, w.depth_m);
+    beyond |= w.beyond;
+    widest = std::max(widest, std::fabs(std::sin(heading)));
+  }
+  EXPECT_FALSE(beyond) << "a circle went through a wall";
+  EXPECT_LT(deepest, 0.005f) << "deepest circle " << deepest * 100.0f << " cm in a wall";
+  EXPECT_GT(undone, 0);  // it was stopped, not let through
+  // Across the passage it cannot turn: 1.6 m of body fits 1.28 m only well short of 90 degrees.
+  EXPECT_LT(widest, std::sin(70.0f * kDegToRad));
+  EXPECT_TRUE(std::isfinite(p.x) && std::fabs(p.z) < 0.1f);
+}
+
+}  // namespace
+}  // namespace cf
