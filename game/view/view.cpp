@@ -356,7 +356,8 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
       meshes_.push_back(kind.blob.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
     }
     if (see_through && meshes_.size() > first_mesh) meshes_.back().color.a = kSeeThroughAlpha;
-    if (i == 0) add_player_marker(draw.player(), pose);
+    // The finish screen's text is over the player: a ring there only shows through its gaps.
+    if (i == 0 && !(trial_ && trial_->phase == TrialRun::Phase::kFinished)) add_player_marker(draw.player(), pose);
     add_pose_overlays(draw.creatures[k], pose, runtime, i);
   }
 }
