@@ -249,6 +249,7 @@ void View::add_level_meshes(const Level& lv) {
     const Box& b = lv.gaps[i];
     meshes_.push_back(gaps_[i].view(place(glm::vec3(b.centre.x, lv.ground_y, b.centre.z), b.yaw_deg * kDegToRad),
                                     Rgba8{70, 55, 45, 255}, tex_.ground));
+    meshes_.back().floor_mark = true;  // under the player's ring and anything standing at its edge
   }
   scenery_first_mesh_ = meshes_.size();
   for (const SceneryPiece& p : scenery_) {

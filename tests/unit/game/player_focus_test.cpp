@@ -105,7 +105,7 @@ TEST(PlayerFocus, AHerdCreatureBetweenTheCameraAndThePlayerIsDrawnSeeThrough) {
 }
 
 // The ring marks the player while it plays; on a trial's finish screen, whose text stands over the
-// player, it is not drawn (it showed through the gaps between the letters).
+// player, it is not drawn (it showed through the gaps between the letters); a ditch is drawn under it.
 TEST(PlayerFocus, TheMarkerIsDrawnDuringATrialAndNotOnItsFinishScreen) {
   Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/trial_ditch.json");
   ASSERT_TRUE(scene.ok());
@@ -128,6 +128,18 @@ TEST(PlayerFocus, TheMarkerIsDrawnDuringATrialAndNotOnItsFinishScreen) {
   EXPECT_EQ(markers(TrialRun::Phase::kCountdown), 1);
   EXPECT_EQ(markers(TrialRun::Phase::kFinished), 0);
   EXPECT_EQ(markers(TrialRun::Phase::kNone), 1);
+  // The course's two ditches are floor marks (drawn under the ring at the feet, whatever their depth); the ring is not.
+  int ditches = 0;
+  for (const MeshInput& m : view.meshes()) {
+    if (m.color.r == 70 && m.color.g == 55 && m.color.b == 45) {
+      ++ditches;
+      EXPECT_TRUE(m.floor_mark);
+    }
+    if (m.color.r == kPlayerMarkerColor.r && m.color.g == kPlayerMarkerColor.g) {
+      EXPECT_FALSE(m.floor_mark);
+    }
+  }
+  EXPECT_EQ(ditches, 2);
 }
 
 }  // namespace
