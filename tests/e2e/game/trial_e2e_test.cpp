@@ -240,13 +240,13 @@ TEST(TrialE2E, ScreenshotsOfTheCountdownASplitTheGhostAndTheFinish) {
   EXPECT_GT(pixels_near(racing[1], 255, 90, 80, 12), 100) << "behind the best: red";
 }
 
-// Title -> PLAY -> TRIAL -> the biped -> TRIAL SPRINT -> the ghost ('pick_other': the strider's,
+// Title -> PLAY -> TRIAL -> the biped -> TRIAL SPRINT (after DETOUR and DITCH) -> the ghost ('pick_other': the strider's,
 // one up from NO GHOST, the default without a best of its own; else NO GHOST), then the biped
 // walks off to the left of the course's line while the countdown ends.
 PadSteps title_trial_script(bool pick_other) {
   PadSteps s;
   s.wait(10).press("down", 2).press("a").wait(3).press("down").press("a").wait(3).press("a").wait(3);
-  s.press("down").press("a").wait(3);
+  s.press("down", 2).press("a").wait(3);
   if (pick_other) s.press("up"); else s.wait(2);
   s.press("a").wait(180).move(-0.45f, 0.5f, 240);
   return s;
