@@ -84,6 +84,7 @@ class Builder {
     ctx.weights = (job_.settings.overlay_mask & kOverlayWeights) != 0 && m.weight_colors != nullptr;
     ctx.style.double_sided = m.double_sided;
     ctx.style.ground = m.ground_layer;
+    ctx.style.floor_mark = m.floor_mark;
     ctx.style.texture = ctx.weights ? kNoTexture : m.texture;
     ctx.style.clut = ctx.weights ? std::int16_t{-1} : m.clut;
     transform_vertices(ctx);

@@ -29,6 +29,7 @@ struct MeshInput {
   bool unlit = false;                       // true: colour used as is (no sun, no ambient)
   bool double_sided = false;                // true: back faces are drawn too
   bool ground_layer = false;                // true: sorted behind every other mesh (the floor under the scene)
+  bool floor_mark = false;                  // true: flat on the floor (a ditch): over the ground layer, under the rest
 };
 
 // A world-space debug line; drawn when its kind's bit is in FrameSettings::overlay_mask.

@@ -11,7 +11,7 @@ OrderingTable::OrderingTable(float near_m, float far_m, int buckets, GeometryScr
 }
 
 void OrderingTable::sort_into(std::vector<ScreenTriangle>* out) {
-  const auto keys = static_cast<std::size_t>(2 * buckets_);
+  const auto keys = static_cast<std::size_t>(3 * buckets_);
   scratch_.counts.assign(keys + 1, 0);
   for (std::int32_t k : scratch_.bucket) ++scratch_.counts[static_cast<std::size_t>(k) + 1];
   for (std::size_t k = 1; k <= keys; ++k) scratch_.counts[k] += scratch_.counts[k - 1];

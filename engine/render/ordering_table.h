@@ -1,6 +1,7 @@
 #pragma once
 // The ordering table (engine/render internal): screen triangles bucketed by view distance, logarithmic
-// between the near and far planes, walked back to front; the ground layer is drawn behind everything.
+// between the near and far planes, walked back to front; the ground layer is drawn behind everything, then
+// the marks flat on the floor.
 // Stable: triangles of one bucket keep their submission order. No depth buffer is needed after it.
 #include <algorithm>
 #include <cmath>
@@ -17,6 +18,7 @@ namespace cf {
 struct FaceStyle {
   bool double_sided = false;  // back faces enter too
   bool ground = false;        // the ground layer: behind every other triangle
+  bool floor_mark = false;    // on the floor: over the ground layer, behind every other triangle
   TextureId texture = kNoTexture;
   std::int16_t clut = -1;  // ScreenTriangle::clut
 };
@@ -55,8 +57,10 @@ class OrderingTable {
     } else if (f > 0.0f) {  // NaN stays in bucket 0
       bucket = std::min(static_cast<int>(f * static_cast<float>(buckets_)), buckets_ - 1);
     }
-    // Drawing order key: ground layer first, then everything else; far buckets before near ones.
-    const int key = (style.ground ? 0 : buckets_) + (buckets_ - 1 - bucket);
+    // Drawing order key: ground layer first, then floor marks, then everything else; far buckets before near
+    // ones (a mark's average depth is not the depth of what stands on it: a ring at the feet sorted under a ditch).
+    const int layer = style.ground ? 0 : style.floor_mark ? 1 : 2;
+    const int key = layer * buckets_ + (buckets_ - 1 - bucket);
     scratch_.unsorted.push_back(t);
     scratch_.bucket.push_back(key);
   }

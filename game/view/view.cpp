@@ -249,6 +249,7 @@ void View::add_level_meshes(const Level& lv) {
     const Box& b = lv.gaps[i];
     meshes_.push_back(gaps_[i].view(place(glm::vec3(b.centre.x, lv.ground_y, b.centre.z), b.yaw_deg * kDegToRad),
                                     Rgba8{70, 55, 45, 255}, tex_.ground));
+    meshes_.back().floor_mark = true;  // under the player's ring and anything standing at its edge
   }
   scenery_first_mesh_ = meshes_.size();
   for (const SceneryPiece& p : scenery_) {
@@ -356,7 +357,8 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
       meshes_.push_back(kind.blob.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
     }
     if (see_through && meshes_.size() > first_mesh) meshes_.back().color.a = kSeeThroughAlpha;
-    if (i == 0) add_player_marker(draw.player(), pose);
+    // The finish screen's text is over the player: a ring there only shows through its gaps.
+    if (i == 0 && !(trial_ && trial_->phase == TrialRun::Phase::kFinished)) add_player_marker(draw.player(), pose);
     add_pose_overlays(draw.creatures[k], pose, runtime, i);
   }
 }

@@ -62,6 +62,8 @@ const Course kCourses[] = {
     {"trial_sprint", "hexapod", "sprint_hexapod"},   {"trial_sprint", "strider", "sprint_strider"},
     {"trial_detour", "biped", "detour_biped"},       {"trial_detour", "quadruped", "detour_quadruped"},
     {"trial_detour", "hexapod", "detour_hexapod"},   {"trial_detour", "strider", "detour_strider"},
+    {"trial_ditch", "biped", "ditch_biped"},         {"trial_ditch", "quadruped", "ditch_quadruped"},
+    {"trial_ditch", "hexapod", "ditch_hexapod"},     {"trial_ditch", "strider", "ditch_strider"},
 };
 
 // The smallest window: where the point is the time, not the pixels (the state never depends on it).
@@ -238,13 +240,13 @@ TEST(TrialE2E, ScreenshotsOfTheCountdownASplitTheGhostAndTheFinish) {
   EXPECT_GT(pixels_near(racing[1], 255, 90, 80, 12), 100) << "behind the best: red";
 }
 
-// Title -> PLAY -> TRIAL -> the biped -> TRIAL SPRINT -> the ghost ('pick_other': the strider's,
+// Title -> PLAY -> TRIAL -> the biped -> TRIAL SPRINT (after DETOUR and DITCH) -> the ghost ('pick_other': the strider's,
 // one up from NO GHOST, the default without a best of its own; else NO GHOST), then the biped
 // walks off to the left of the course's line while the countdown ends.
 PadSteps title_trial_script(bool pick_other) {
   PadSteps s;
   s.wait(10).press("down", 2).press("a").wait(3).press("down").press("a").wait(3).press("a").wait(3);
-  s.press("down").press("a").wait(3);
+  s.press("down", 2).press("a").wait(3);
   if (pick_other) s.press("up"); else s.wait(2);
   s.press("a").wait(180).move(-0.45f, 0.5f, 240);
   return s;
@@ -339,6 +341,35 @@ TEST(TrialE2E, ARunningJumpClearsAGapAWalkIsStoppedAtItsEdgeAndAShortJumperNever
   EXPECT_GT(st["root"][2].get<double>(), 6.3) << "over the ditch (6.75 to 7.25)";
   EXPECT_LT(st["root"][2].get<double>(), 7.7);
   EXPECT_TRUE(std::filesystem::exists(shot));
+}
+
+// The ditch course: the bodies that can, jump both ditches (X on the run); the hexapod, whose jump is
+// too short, walks round their ends. Jumping is the faster line for the biped than going round it;
+// the hexapod's jumps at the first ditch's edge never cross it; passing beside a checkpoint (round
+// the first ditch and on, wide of the flag) reaches the finish line without finishing.
+TEST(TrialE2E, OnTheDitchCourseJumpingBeatsGoingRoundAndAShortJumperHasToGoRound) {
+  const Json jumped = lab_trial({"trial_ditch", "biped", "ditch_biped"})["trial"];
+  const Json round = lab_trial({"trial_ditch", "biped", "ditch_biped_round"})["trial"];
+  for (const Json* t : {&jumped, &round}) {
+    ASSERT_EQ((*t)["phase"], "finished") << t->dump();
+    ASSERT_EQ((*t)["splits"].size(), 2u);
+    EXPECT_LT((*t)["splits"][0], (*t)["splits"][1]);
+    EXPECT_EQ((*t)["missed"], -1);
+  }
+  EXPECT_LT(jumped["finish"].get<int>() + 60, round["finish"].get<int>()) << "two jumps save more than a second";
+  EXPECT_LT(jumped["splits"][0], round["splits"][0]) << "the first ditch jumped, not walked round";
+  const Json stopped = lab_trial({"trial_ditch", "biped", "sprint_biped"})["trial"];  // straight on, no X
+  EXPECT_EQ(stopped["next"], 0) << "a walk is stopped at the first ditch's edge" << stopped.dump();
+  const Json short_jumps = lab_trial({"trial_ditch", "hexapod", "short_jumps_ditch_hexapod"})["trial"];
+  EXPECT_EQ(short_jumps["phase"], "running") << short_jumps.dump();
+  EXPECT_EQ(short_jumps["next"], 0) << "twenty jumps at the first ditch's edge, none across";
+  const Json hexapod = lab_trial({"trial_ditch", "hexapod", "ditch_hexapod"})["trial"];
+  ASSERT_EQ(hexapod["phase"], "finished") << hexapod.dump();
+  EXPECT_GT(hexapod["finish"].get<int>(), jumped["finish"].get<int>()) << "the long way round is slower";
+  const Json skipped = lab_trial({"trial_ditch", "biped", "missed_checkpoint_ditch_biped"})["trial"];
+  EXPECT_EQ(skipped["phase"], "running") << "past the finish line without the first checkpoint" << skipped.dump();
+  EXPECT_EQ(skipped["missed"], 0);
+  EXPECT_TRUE(skipped["splits"].empty());
 }
 
 }  // namespace

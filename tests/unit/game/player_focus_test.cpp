@@ -104,5 +104,43 @@ TEST(PlayerFocus, AHerdCreatureBetweenTheCameraAndThePlayerIsDrawnSeeThrough) {
   EXPECT_LT(see_through_meshes, frames_with_one * 6);
 }
 
+// The ring marks the player while it plays; on a trial's finish screen, whose text stands over the
+// player, it is not drawn (it showed through the gaps between the letters); a ditch is drawn under it.
+TEST(PlayerFocus, TheMarkerIsDrawnDuringATrialAndNotOnItsFinishScreen) {
+  Result<Scene> scene = load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/trial_ditch.json");
+  ASSERT_TRUE(scene.ok());
+  Session session;
+  (void)session.start(std::move(*scene), 1);
+  View view;
+  view.init(session.scene(), ViewTextures{});
+  auto markers = [&](TrialRun::Phase phase) {
+    TrialRun run;
+    run.phase = phase;
+    view.set_trial(&run);
+    view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 640, 480);
+    view.set_trial(nullptr);
+    int n = 0;
+    for (const MeshInput& m : view.meshes())
+      if (m.color.r == kPlayerMarkerColor.r && m.color.g == kPlayerMarkerColor.g && m.color.b == kPlayerMarkerColor.b) ++n;
+    return n;
+  };
+  EXPECT_EQ(markers(TrialRun::Phase::kRunning), 1);
+  EXPECT_EQ(markers(TrialRun::Phase::kCountdown), 1);
+  EXPECT_EQ(markers(TrialRun::Phase::kFinished), 0);
+  EXPECT_EQ(markers(TrialRun::Phase::kNone), 1);
+  // The course's two ditches are floor marks (drawn under the ring at the feet, whatever their depth); the ring is not.
+  int ditches = 0;
+  for (const MeshInput& m : view.meshes()) {
+    if (m.color.r == 70 && m.color.g == 55 && m.color.b == 45) {
+      ++ditches;
+      EXPECT_TRUE(m.floor_mark);
+    }
+    if (m.color.r == kPlayerMarkerColor.r && m.color.g == kPlayerMarkerColor.g) {
+      EXPECT_FALSE(m.floor_mark);
+    }
+  }
+  EXPECT_EQ(ditches, 2);
+}
+
 }  // namespace
 }  // namespace cf

@@ -129,13 +129,14 @@ TEST(OrderingTableDirect, AddFaceCullsBackFacesAndCountsThem) {
   EXPECT_TRUE(scratch.unsorted.size() == 2u);
 }
 
-// Far before near; the ground layer before all; a distance that is not a number sorts with the nearest
+// Far before near; the ground layer before all, then the floor marks; a distance that is not a number sorts with the nearest
 // (bucket 0), and one past the far plane with the farthest; a new table starts empty.
 TEST(OrderingTableDirect, KeysOrderFarNearGroundAndOddDistances) {
   GeometryScratch scratch;
   OrderingTable table(1.0f, 100.0f, 64, &scratch);
-  FaceStyle style, ground;
+  FaceStyle style, ground, mark;
   ground.ground = true;
+  mark.floor_mark = true;
   auto add = [&](const FaceStyle& s, int tag, float w) {
     ScreenVertex a = corner(0, 0), b = corner(0, 10), c = corner(10, 0);
     a.fog = static_cast<std::uint8_t>(tag);
@@ -146,11 +147,14 @@ TEST(OrderingTableDirect, KeysOrderFarNearGroundAndOddDistances) {
   add(style, 3, 50.0f);
   add(ground, 4, 1.5f);
   add(style, 5, 1e6f);
+  add(mark, 6, 1.2f);   // a floor mark nearer than all: after the ground, before the rest
+  add(ground, 7, 1.1f);
+  add(mark, 8, 90.0f);
   std::vector<ScreenTriangle> out;
   table.sort_into(&out);
-  ASSERT_EQ(out.size(), 5u);
-  const int order[5] = {4, 5, 3, 1, 2};
-  for (int k = 0; k < 5; ++k) EXPECT_EQ(out[k].v[0].fog, order[k]) << k;
+  ASSERT_EQ(out.size(), 8u);
+  const int order[8] = {4, 7, 8, 6, 5, 3, 1, 2};
+  for (int k = 0; k < 8; ++k) EXPECT_EQ(out[k].v[0].fog, order[k]) << k;
   OrderingTable again(1.0f, 100.0f, 64, &scratch);
   again.sort_into(&out);
   EXPECT_TRUE(out.empty());

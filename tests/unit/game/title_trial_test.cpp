@@ -1,0 +1,32 @@
+// The title menu's course list: Play -> Trial lists the shipped levels with a trial course, by
+// themselves (no list to keep up to date), and Free roam the rest.
+#include "game/title/title_trial.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace cf {
+namespace {
+
+std::vector<std::string> names(const std::vector<CreatureEntry>& v) {
+  std::vector<std::string> out;
+  for (const CreatureEntry& e : v) out.push_back(e.name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(TitleTrial, TrialListsEveryShippedCourseAndFreeRoamTheOtherLevels) {
+  const std::vector<CreatureEntry> all = list_levels();
+  const std::vector<std::string> courses = names(levels_for_play(all, true));
+  EXPECT_EQ(courses, (std::vector<std::string>{"trial_detour", "trial_ditch", "trial_sprint"}));
+  const std::vector<std::string> free_roam = names(levels_for_play(all, false));
+  EXPECT_EQ(free_roam.size() + courses.size(), all.size());
+  EXPECT_NE(std::find(free_roam.begin(), free_roam.end(), "default"), free_roam.end());
+  for (const std::string& n : free_roam) EXPECT_NE(n.rfind("trial_", 0), 0u) << n;
+}
+
+}  // namespace
+}  // namespace cf
