@@ -106,10 +106,11 @@ bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const
     if (have_plants && plan.plants[i] && limb_pose.contact)
       limb_pose.target_ms =
           glm::vec3(world_to_model * glm::vec4(plan.plant_ws[i] - glm::vec3(0.0f, rig.sole_height, 0.0f), 1.0f));
-    // A tucked leg keeps a knee: its foot comes no nearer the hip than the knee's tightest bend allows
-    // (the clip, scaled to a short or many-legged body, would fold some legs flat).
+    // A leg in the air that is long for the fence lifts its foot just over it (a planted foot stays put).
     if (limb.tag == PartTag::kLeg && have_fence && !limb_pose.contact)
       fold_long_leg(limb, fence_top_ms, limb_radius(rig, limb), &limb_pose);
+    // A tucked leg keeps a knee: its foot comes no nearer the hip than the knee's tightest bend allows
+    // (the clip, scaled to a short or many-legged body, would fold some legs flat).
     if (limb.tag == PartTag::kLeg) keep_knee_bend(limb, &limb_pose);
     // Clamp the control point against the nearest wall's surface (flesh radius as margin).
     const glm::vec3 root_ws = glm::vec3(model_to_world * glm::vec4(limb_pose.root_ms, 1.0f));
