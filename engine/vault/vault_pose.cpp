@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "math/scalar.h"
 #include "retarget/ik.h"
 #include "vault/knee_turns.h"
 #include "vault/vault_contacts.h"
@@ -14,6 +15,12 @@ namespace {
 constexpr float kTightestKnee_rad = 0.6f;  // about 35 degrees between thigh and shin
 constexpr float kWallNear_m = 0.5f;        // walls this much beyond a limb's reach are not clamped against
 constexpr int kHandRaisePasses = 3;        // planted hands raised out of the fence top at most this often
+// A leg whose standing hip is this much of its length above the fence top (or more) is long for the fence:
+// the clip's tuck (feet pulled up to the hips, a human's) is scaled to it from kLongLegFrom, in full
+// from kLongLegFull.
+constexpr float kLongLegFrom = 0.45f;
+constexpr float kLongLegFull = 0.6f;
+constexpr float kFootOverFence = 0.2f;     // a long leg's foot rises to this much of its length over the top
 
 // Moves a leg's target out from its root to where the knee bends no tighter than kTightestKnee_rad.
 void keep_knee_bend(const LimbChain& leg, LimbPose* leg_pose) {
@@ -24,6 +31,20 @@ void keep_knee_bend(const LimbChain& leg, LimbPose* leg_pose) {
   if (length >= nearest) return;
   const glm::vec3 dir = length > 1e-6f ? to_target / length : glm::vec3(0.0f, -1.0f, 0.0f);
   leg_pose->target_ms = leg_pose->root_ms + dir * nearest;
+}
+
+// A long leg lifts its foot over the fence, not up to the hip: the clip's foot is held no higher than
+// the fence top plus a part of the leg's length (the knee folds, the foot hangs under the body), and
+// follows the clip again as it comes down to reach for the landing. Heights are those of the unlifted
+// placement, so the plan's lift raises the foot with the body.
+void fold_long_leg(const LimbChain& leg, float fence_top_ms, float radius, LimbPose* leg_pose) {
+  const float length = leg.l1 + leg.l2;
+  if (length <= 0.0f) return;
+  const float over = (leg.nodes[0].y - fence_top_ms) / length;
+  const float weight = smooth01((over - kLongLegFrom) / (kLongLegFull - kLongLegFrom));
+  const float highest = fence_top_ms + radius + kFootOverFence * length;
+  if (weight <= 0.0f || leg_pose->target_ms.y <= highest) return;
+  leg_pose->target_ms.y += weight * (highest - leg_pose->target_ms.y);
 }
 
 // Planted hands rest ON the fence: a hand whose flesh still dips into the fence top is raised by its
@@ -69,6 +90,14 @@ bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const
   if (!retarget_targets(job)) return false;
   const std::size_t limbs = rig.limbs.size();
   const bool have_plants = plan.plants.size() == limbs && plan.plant_ws.size() == limbs;
+  const int fence_index = plan.decision.place.fence;
+  const bool have_fence = fence_index >= 0 && static_cast<std::size_t>(fence_index) < level.fences.size();
+  // The fence top in the unlifted model space the leg targets are in (a foot's target is its ankle's,
+  // the pose then raised by the sole height).
+  const float fence_top_ms =
+      have_fence ? level.fences[static_cast<std::size_t>(fence_index)].top_y() -
+                       plan.decision.place.model_to_world[3].y - rig.sole_height
+                 : 0.0f;
   for (std::size_t i = 0; i < limbs; ++i) {
     LimbPose& limb_pose = pose->limbs[i];
     const LimbChain& limb = rig.limbs[i];
@@ -77,6 +106,9 @@ bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const
     if (have_plants && plan.plants[i] && limb_pose.contact)
       limb_pose.target_ms =
           glm::vec3(world_to_model * glm::vec4(plan.plant_ws[i] - glm::vec3(0.0f, rig.sole_height, 0.0f), 1.0f));
+    // A leg in the air that is long for the fence lifts its foot just over it (a planted foot stays put).
+    if (limb.tag == PartTag::kLeg && have_fence && !limb_pose.contact)
+      fold_long_leg(limb, fence_top_ms, limb_radius(rig, limb), &limb_pose);
     // A tucked leg keeps a knee: its foot comes no nearer the hip than the knee's tightest bend allows
     // (the clip, scaled to a short or many-legged body, would fold some legs flat).
     if (limb.tag == PartTag::kLeg) keep_knee_bend(limb, &limb_pose);
@@ -92,12 +124,11 @@ bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const
   if (!retarget_solve(job)) return false;
   const glm::mat4 shown = pose->model_to_world;  // the placement raised by the sole height
   if (have_plants) flatten_planted_hands(rig, plan.plants, shown, pose);
-  const int fence_index = plan.decision.place.fence;
-  if (have_plants && fence_index >= 0)
+  if (have_plants && have_fence)
     raise_planted_hands(job, rig, plan, level.fences[static_cast<std::size_t>(fence_index)], world_to_model, shown,
                         pose);
   // Knees and elbows kept out of the vaulted fence: turned about the limb's root->tip line.
-  if (fence_index >= 0) {
+  if (have_fence) {
     const std::size_t at = static_cast<std::size_t>(tick) * limbs;
     const float* planned = plan.turn_rad.size() >= at + limbs ? plan.turn_rad.data() + at : nullptr;
     turn_limbs_clear_of_fence(rig, level.fences[static_cast<std::size_t>(fence_index)], level, shown, planned, track,
