@@ -129,6 +129,8 @@ constexpr float kGapDepth_m = 0.5f;
 constexpr float kGapEdge_m = 0.1f;  // the body's centre keeps this far from a gap
 Status parse_gaps(const Json& j, float ground_y, std::vector<Box>* gaps, const std::string& file);
 Json gaps_to_json(const std::vector<Box>& gaps);
+// A required [x, z] field of j: two finite numbers within kLevelMaxCoord_m (the error names where.key).
+Status read_ground_xz(const Json& j, const char* key, glm::vec2* out, const std::string& file, const std::string& where);
 
 // The optional "trial" object (level_trial.cpp); 'where' is "trial".
 Status parse_trial(const Json& j, Trial* trial, const std::string& file);

@@ -12,16 +12,6 @@ constexpr float kMaxAreaHalf_m = 50.0f;
 
 std::string at(std::size_t i) { return "spectators.areas[" + std::to_string(i) + "]"; }
 
-Status read_xz(const Json& j, const char* key, glm::vec2* out, const std::string& file, const std::string& where) {
-  const std::string w = field_path(where, key);
-  auto it = j.find(key);
-  if (it == j.end()) return Error{file, w, "missing"};
-  if (!it->is_array() || it->size() != 2 || !(*it)[0].is_number() || !(*it)[1].is_number())
-    return Error{file, w, "must be an array of 2 numbers [x, z]"};
-  *out = glm::vec2(float((*it)[0].get<double>()), float((*it)[1].get<double>()));
-  return {};
-}
-
 // Whether the segment a-b passes through the rectangle (slab clipping on x and z).
 bool segment_meets_area(const SpectatorArea& r, glm::vec2 a, glm::vec2 b) {
   float t0 = 0.0f, t1 = 1.0f;
@@ -65,8 +55,8 @@ Status parse_spectators(const Json& j, Spectators* sp, const std::string& file) 
     if (!e.is_object()) return Error{file, at(i), "must be an object {\"centre\": [x, z], \"half_extents\": [hx, hz]}"};
     if (Status s = check_keys(e, {"centre", "half_extents"}, file, at(i)); !s) return s;
     SpectatorArea area;
-    if (Status s = read_xz(e, "centre", &area.centre_xz, file, at(i)); !s) return s;
-    if (Status s = read_xz(e, "half_extents", &area.half_extents, file, at(i)); !s) return s;
+    if (Status s = read_ground_xz(e, "centre", &area.centre_xz, file, at(i)); !s) return s;
+    if (Status s = read_ground_xz(e, "half_extents", &area.half_extents, file, at(i)); !s) return s;
     sp->areas.push_back(area);
   }
   return {};

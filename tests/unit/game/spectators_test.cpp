@@ -18,6 +18,7 @@
 #include "game/session/pad_script.h"
 #include "game/session/session.h"
 #include "run_command.h"
+#include "trial_test_util.h"
 #include "world/clearance.h"
 
 namespace cf {
@@ -25,17 +26,8 @@ namespace {
 
 const char* kSprint = CF_ASSETS_DIR "/levels/trial_sprint.json";
 
-Scene course(const std::string& creature, const std::string& level = kSprint) {
-  Result<Scene> s = load_scene(CF_ASSETS_DIR "/creatures/" + creature + ".json", level);
-  EXPECT_TRUE(s.ok()) << s.error().to_string();
-  return std::move(*s);
-}
-
-PadScript script(const std::string& name) {
-  Result<PadScript> p = load_pad_script(CF_SOURCE_DIR "/tests/data/game/trial/" + name + ".pad.json");
-  EXPECT_TRUE(p.ok()) << p.error().to_string();
-  return p.ok() ? *p : PadScript{};
-}
+Scene course(const std::string& creature, const std::string& level = kSprint) { return test::trial_scene(creature, level); }
+PadScript script(const std::string& name) { return test::trial_script(name); }
 
 // trial_sprint as it is, without its "spectators" (its barriers kept).
 std::string sprint_without_spectators() {
