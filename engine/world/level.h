@@ -72,6 +72,21 @@ constexpr std::size_t kTrialMaxCheckpoints = 16;
 // On a trial level the player stands still for the countdown (3, 2, 1: 3 s); the clock runs from GO.
 constexpr unsigned kTrialCountdownTicks = 180;
 
+// Where a trial's spectators stand: an axis-aligned rectangle on the ground (world x, z, metres).
+struct SpectatorArea {
+  glm::vec2 centre_xz{0.0f};
+  glm::vec2 half_extents{1.0f};  // each in (0, 50]
+  bool contains(glm::vec2 p_xz) const;
+};
+
+// A trial level's spectators: 'count' herd creatures (picked and placed with the seed) standing in
+// the areas, facing the course. count 0: none.
+struct Spectators {
+  int count = 0;                     // 1..64 when present
+  std::vector<SpectatorArea> areas;  // 1..kMaxSpectatorAreas
+};
+constexpr std::size_t kMaxSpectatorAreas = 16;
+
 // True when the step from -> to (world x, z) passes through the gate the forward way.
 bool gate_crossed(const TrialGate& gate, glm::vec2 from_xz, glm::vec2 to_xz);
 
@@ -91,6 +106,7 @@ struct Level {
   // body's centre (its ground point, kGapEdge_m round): legs may reach over the edge.
   std::vector<Box> gaps;
   Trial trial;                       // optional "trial": a course against the clock
+  Spectators spectators;             // optional on a trial: herd creatures that watch from behind barriers
 };
 
 // Limits that keep hostile files harmless.
@@ -113,11 +129,21 @@ constexpr float kGapDepth_m = 0.5f;
 constexpr float kGapEdge_m = 0.1f;  // the body's centre keeps this far from a gap
 Status parse_gaps(const Json& j, float ground_y, std::vector<Box>* gaps, const std::string& file);
 Json gaps_to_json(const std::vector<Box>& gaps);
+// A required [x, z] field of j: two finite numbers within kLevelMaxCoord_m (the error names where.key).
+Status read_ground_xz(const Json& j, const char* key, glm::vec2* out, const std::string& file, const std::string& where);
 
 // The optional "trial" object (level_trial.cpp); 'where' is "trial".
 Status parse_trial(const Json& j, Trial* trial, const std::string& file);
 Status validate_trial(const Trial& trial, const std::string& file);
 Json trial_to_json(const Trial& trial);
+
+// The optional "spectators" object (level_spectators.cpp): {"count": N, "areas": [{"centre": [x, z],
+// "half_extents": [hx, hz]}, ...]}. Only on a trial; areas on the ground and clear of every gate's line.
+Status parse_spectators(const Json& j, Spectators* sp, const std::string& file);
+Status validate_spectators(const Level& level, const std::string& file);
+Json spectators_to_json(const Spectators& sp);
+// The point of the course's line (start, checkpoints, finish gate centres in order) nearest p_xz.
+glm::vec2 nearest_on_course(const Trial& trial, glm::vec2 p_xz);
 
 // Virtual plane derived from a face of the wall's box: the face's normal, pushed out past any
 // pipe on that side so the plane encloses the wall's detail. face is "+x", "-x", "+z" or "-z".

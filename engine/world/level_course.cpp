@@ -8,7 +8,9 @@ namespace {
 
 std::string at(const std::string& array, std::size_t i) { return array + "[" + std::to_string(i) + "]"; }
 
-Status read_xz(const Json& j, const char* key, glm::vec2* out, const std::string& file, const std::string& where) {
+}  // namespace
+
+Status read_ground_xz(const Json& j, const char* key, glm::vec2* out, const std::string& file, const std::string& where) {
   const std::string w = field_path(where, key);
   auto it = j.find(key);
   if (it == j.end()) return Error{file, w, "missing"};
@@ -21,8 +23,6 @@ Status read_xz(const Json& j, const char* key, glm::vec2* out, const std::string
   return {};
 }
 
-}  // namespace
-
 Status parse_gaps(const Json& j, float ground_y, std::vector<Box>* gaps, const std::string& file) {
   if (!j.is_array()) return Error{file, "gaps", "must be an array"};
   if (j.size() > kLevelMaxObjects) return Error{file, "gaps", "too many entries"};
@@ -32,8 +32,8 @@ Status parse_gaps(const Json& j, float ground_y, std::vector<Box>* gaps, const s
     if (!g.is_object()) return Error{file, where, "must be an object {\"centre\": [x, z], \"half_extents\": [hx, hz]}"};
     if (Status s = check_keys(g, {"centre", "half_extents", "yaw_deg"}, file, where); !s) return s;
     glm::vec2 c, h;
-    if (Status s = read_xz(g, "centre", &c, file, where); !s) return s;
-    if (Status s = read_xz(g, "half_extents", &h, file, where); !s) return s;
+    if (Status s = read_ground_xz(g, "centre", &c, file, where); !s) return s;
+    if (Status s = read_ground_xz(g, "half_extents", &h, file, where); !s) return s;
     if (!(h.x > 0.0f) || !(h.y > 0.0f) || h.x > kLevelMaxHalfExtent_m || h.y > kLevelMaxHalfExtent_m)
       return Error{file, field_path(where, "half_extents"), "each half extent must be > 0 and at most 500 m"};
     Box b;

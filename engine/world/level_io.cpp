@@ -260,9 +260,11 @@ Status validate_level(const Level& lv, const std::string& file) {
     if (!std::isfinite(r.height) || !(r.height > 0.0f) || r.height > kLevelMaxHalfExtent_m)
       return Error{file, field_path(at, "height"), "must be > 0 and at most 500 m"};
   }
-  if (lv.trial.present && lv.herd > 0) return Error{file, "herd", "a trial level has no herd: the course is the player's"};
-  if (lv.trial.present) return validate_trial(lv.trial, file);
-  return {};
+  if (lv.trial.present && lv.herd > 0) return Error{file, "herd", "a trial level has no herd: the course is the player's (its \"spectators\" stand behind barriers)"};
+  if (lv.trial.present) {
+    if (Status s = validate_trial(lv.trial, file); !s) return s;
+  }
+  return validate_spectators(lv, file);
 }
 
 Result<Level> parse_level(const std::string& text, const std::string& file) {
@@ -270,7 +272,8 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (!jr) return jr.error();
   const Json& j = *jr;
   if (Status s = check_format(j, kFormat, file); !s) return s.error;
-  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "fences", "walls", "regions", "gaps", "trial"},
+  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "fences", "walls", "regions", "gaps", "trial",
+                                  "spectators"},
                                  file, "");
       !s)
     return s.error;
@@ -315,6 +318,9 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (j.contains("trial")) {
     if (Status s = parse_trial(j["trial"], &lv.trial, file); !s) return s.error;
   }
+  if (j.contains("spectators")) {
+    if (Status s = parse_spectators(j["spectators"], &lv.spectators, file); !s) return s.error;
+  }
   if (Status s = validate_level(lv, file); !s) return s.error;
   return lv;
 }
@@ -358,6 +364,7 @@ Json level_to_json(const Level& lv) {
   }
   if (!lv.gaps.empty()) j["gaps"] = gaps_to_json(lv.gaps);
   if (lv.trial.present) j["trial"] = trial_to_json(lv.trial);
+  if (lv.spectators.count > 0) j["spectators"] = spectators_to_json(lv.spectators);
   return j;
 }
 

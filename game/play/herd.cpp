@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "game/play/action.h"
+#include "game/play/spectators.h"
 #include "math/angles.h"
 #include "world/clearance.h"
 #include "world/level.h"
@@ -62,26 +63,13 @@ bool find_free_spot(SimState* s, const SimContext& ctx, float r, int tries, glm:
 // 'tries' draws (each draws x, z, heading).
 bool find_free_place(SimState* s, const SimContext& ctx, const Species& sp, int tries, glm::vec3* out, float* heading) {
   const Level& lv = *ctx.level;
-  Footprint wide = sp.footprint;  // the body grown by the room it keeps from walls
-  for (int k = 0; k < wide.count; ++k) wide.circles[static_cast<std::size_t>(k)].radius += kPlacedOffWallsM;
   const float lim = std::max(0.5f, lv.ground_half_size - body_bound(sp) - 0.5f);
   for (int t = 0; t < tries; ++t) {
     const float z = static_cast<float>(s->rng.uniform(-lim, lim));  // z before x, as above
     const float x = static_cast<float>(s->rng.uniform(-lim, lim));
     const glm::vec3 p(x, lv.ground_y, z);
     const float h = static_cast<float>(s->rng.uniform(-kPi, kPi));
-    glm::vec3 q = p;
-    const bool in_wall = wide.count > 0 ? resolve_footprint_collisions(lv, wide, h, &q)
-                                        : resolve_circle_collisions(lv, sp.body_radius_m + kPlacedOffWallsM, &q);
-    if (in_wall || !in_regions(lv, p)) continue;
-    const PlacedFootprint body = place_body(sp, p, h);
-    bool clear = true;
-    for (int i = 0; i < s->creature_count && clear; ++i) {
-      const CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
-      const Species* other = ctx.species_of(c.species);
-      if (other) clear = footprint_gap(body, place_body(*other, c.root_ws, c.heading_rad), kPlacedApartM).gap_m > kPlacedApartM;
-    }
-    if (clear) {
+    if (place_is_free(*s, ctx, sp, p, h)) {
       *out = p;
       *heading = h;
       return true;
@@ -104,19 +92,37 @@ void new_goal(SimState* s, const SimContext& ctx, CreatureState* c) {
   }
 }
 
-// Asks the actions whether one fits now; the first that does is requested, as a player would.
-void ask_actions(const ActionRegistry& actions, const BrainCall& call, CreatureState* c, CreatureCommand* cmd) {
-  for (ActionId a = 1; a < actions.size(); ++a) {
-    if (!actions[a].brain_wants(call)) continue;
-    cmd->request = a;
-    c->wander.action_cooldown = kActionCooldownTicks;
-    return;
-  }
-}
-
 std::int16_t stick(float v) { return static_cast<std::int16_t>(std::clamp(v, -1.0f, 1.0f) * 32767.0f); }
 
 }  // namespace
+
+bool place_is_free(const SimState& s, const SimContext& ctx, const Species& sp, glm::vec3 p, float h) {
+  const Level& lv = *ctx.level;
+  Footprint wide = sp.footprint;  // the body grown by the room it keeps from walls
+  for (int k = 0; k < wide.count; ++k) wide.circles[static_cast<std::size_t>(k)].radius += kPlacedOffWallsM;
+  glm::vec3 q = p;
+  const bool in_wall = wide.count > 0 ? resolve_footprint_collisions(lv, wide, h, &q)
+                                      : resolve_circle_collisions(lv, sp.body_radius_m + kPlacedOffWallsM, &q);
+  if (in_wall || !in_regions(lv, p)) return false;
+  const PlacedFootprint body = place_body(sp, p, h);
+  for (int i = 0; i < s.creature_count; ++i) {
+    const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+    const Species* other = ctx.species_of(c.species);
+    if (other && footprint_gap(body, place_body(*other, c.root_ws, c.heading_rad), kPlacedApartM).gap_m <= kPlacedApartM)
+      return false;
+  }
+  return true;
+}
+
+void ask_brain_actions(const ActionRegistry& actions, const BrainCall& call, std::uint32_t cooldown, CreatureState* c,
+                       CreatureCommand* cmd) {
+  for (ActionId a = 1; a < actions.size(); ++a) {
+    if (!actions[a].brain_wants(call)) continue;
+    cmd->request = a;
+    c->wander.action_cooldown = cooldown;
+    return;
+  }
+}
 
 Result<std::vector<HerdKind>> pick_herd(int n, std::uint64_t seed, const std::string& creatures_dir) {
   std::vector<HerdKind> out;
@@ -160,6 +166,7 @@ int place_herd_creature(SimState* s, const SimContext& ctx, int species) {
 
 CreatureCommand herd_brain(SimState* s, const SimContext& ctx, int i) {
   CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
+  if (c.wander.spectator) return spectator_brain(s, ctx, i);
   CreatureCommand cmd;
   const ActionRegistry& actions = ctx.registry();
   const bool resting = c.wander.rest_ticks > 0;
@@ -184,7 +191,7 @@ CreatureCommand herd_brain(SimState* s, const SimContext& ctx, int i) {
       call.player_distance_m = to_player;
       call.resting = true;
       call.mood = c.wander.mood;
-      ask_actions(actions, call, &c, &cmd);
+      ask_brain_actions(actions, call, kActionCooldownTicks, &c, &cmd);
     }
     return cmd;  // standing: the idle plays
   }
@@ -217,7 +224,7 @@ CreatureCommand herd_brain(SimState* s, const SimContext& ctx, int i) {
   if (c.wander.action_cooldown == 0) {
     BrainCall call{c, *sp, ctx, err};
     call.player_distance_m = to_player;
-    ask_actions(actions, call, &c, &cmd);
+    ask_brain_actions(actions, call, kActionCooldownTicks, &c, &cmd);
   }
   return cmd;
 }

@@ -91,6 +91,7 @@ struct WanderState {
   std::uint32_t rest_ticks = 0;      // ticks left of a rest: it stands (and may sit, dance, roar, greet)
   std::uint32_t mood = 0;            // drawn for each rest: what it does in it
   std::uint8_t pace = 0;             // 0 walks to the goal, 1 runs
+  std::uint8_t spectator = 0;        // 1: a trial's spectator, standing at goal_xz (game/play/spectators.h)
 };
 
 struct CreatureState {

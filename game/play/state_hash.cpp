@@ -36,6 +36,7 @@ std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions) {
       h.u32(c.wander.rest_ticks);
       h.u32(c.wander.mood);
       h.u8(c.wander.pace);
+      if (c.wander.spectator) h.u8(0x5c);  // only spectators: a wandering herd hashes as before
     }
   }
   return h.value();

@@ -1,16 +1,26 @@
 #include "game/session/session.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <utility>
 
 #include "core/hash.h"
 #include "game/play/controls.h"
+#include "game/play/spectators.h"
 #include "math/angles.h"
 
 namespace cf {
 
-void Session::start(Scene scene, std::uint64_t seed) { (void)start(std::move(scene), seed, {}); }
+void Session::start(Scene scene, std::uint64_t seed) {
+  std::vector<HerdKind> herd;  // a trial's spectators come with its level, picked with the seed
+  if (scene.level.trial.present && scene.level.spectators.count > 0) {
+    Result<std::vector<HerdKind>> picked = pick_herd(scene.level.spectators.count, seed, default_assets_dir() + "/creatures");
+    if (picked) herd = std::move(*picked);
+    else std::fprintf(stderr, "critterforge: no spectators: %s\n", picked.error().to_string().c_str());
+  }
+  if (Status s = start(std::move(scene), seed, herd); !s) std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
+}
 
 Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKind>& herd) {
   // The herd's kinds first: one scene (rig, clips) per distinct creature file, same level.
@@ -46,7 +56,13 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   ctx_.actions = &actions;
   state_ = initial_state(ctx_, seed);
   int placed = 0;
-  for (int sp : member_species) placed += place_herd_creature(&state_, ctx_, sp) >= 0 ? 1 : 0;
+  const bool watching = scene_.level.trial.present && scene_.level.spectators.count > 0;
+  if (watching) {
+    Rng places = Rng::from_seed(seed, 78u);  // its own stream: the player's run draws as without them
+    for (int sp : member_species) placed += place_spectator(&state_, ctx_, sp, &places) >= 0 ? 1 : 0;
+  } else if (!scene_.level.trial.present) {  // a trial without spectators has no herd: the course is the player's
+    for (int sp : member_species) placed += place_herd_creature(&state_, ctx_, sp) >= 0 ? 1 : 0;
+  }
   prev_ = state_;
   runtime_ = WorldRuntime();
   runtime_.set_pool(pool_.get());
@@ -71,7 +87,8 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   remember();
   start_ghost();
   if (placed < static_cast<int>(member_species.size())) {
-    return Error{scene_.level_path, "", "room for only " + std::to_string(placed) + " of the herd's " +
+    if (scene_.level.trial.present && !watching) return Error{scene_.level_path, "", "a trial level without spectators has no herd"};
+    return Error{scene_.level_path, "", "room for only " + std::to_string(placed) + " of the " + (watching ? "spectators' " : "herd's ") +
                                             std::to_string(member_species.size()) + " creatures"};
   }
   return {};

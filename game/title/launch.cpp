@@ -67,7 +67,11 @@ Status prepare_start(RunOptions* opt, Session* session, StartPlan* plan) {
   }
   Result<Scene> scene = load_scene(opt->creature_path, opt->level_path);
   if (!scene) return scene.error();
-  const int herd_size = opt->has_herd ? static_cast<int>(opt->herd) : scene->level.herd;
+  const Level& lv = scene->level;
+  // On a trial --herd N sets its spectators; a trial without spectator areas keeps its course clear.
+  if (lv.trial.present && opt->has_herd && opt->herd > 0 && lv.spectators.count == 0)
+    return Error{"", "--herd", "a trial level has no herd (the course is the player's) unless it has \"spectators\""};
+  const int herd_size = opt->has_herd ? static_cast<int>(opt->herd) : lv.trial.present ? lv.spectators.count : lv.herd;
   Result<std::vector<HerdKind>> herd = pick_herd(herd_size, opt->seed, opt->herd_dir.empty() ? default_assets_dir() + "/creatures" : opt->herd_dir);
   if (!herd) return herd.error();
   if (Status s = session->start(std::move(*scene), opt->seed, *herd); !s) {

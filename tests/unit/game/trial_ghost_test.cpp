@@ -17,23 +17,15 @@
 #include "title_test_util.h"
 
 #include "run_command.h"
+#include "trial_test_util.h"
 
 namespace cf {
 namespace {
 
 std::string fresh_dir(const std::string& name) { return test::fresh_scratch_dir("trial_ghost_", name); }
 
-Scene course(const std::string& creature) {
-  Result<Scene> s = load_scene(CF_ASSETS_DIR "/creatures/" + creature + ".json", CF_ASSETS_DIR "/levels/trial_sprint.json");
-  EXPECT_TRUE(s.ok()) << s.error().to_string();
-  return std::move(*s);
-}
-
-PadScript script(const std::string& name) {
-  Result<PadScript> p = load_pad_script(CF_SOURCE_DIR "/tests/data/game/trial/" + name + ".pad.json");
-  EXPECT_TRUE(p.ok()) << p.error().to_string();
-  return p.ok() ? *p : PadScript{};
-}
+Scene course(const std::string& creature) { return test::trial_scene(creature); }
+PadScript script(const std::string& name) { return test::trial_script(name); }
 
 constexpr std::uint64_t kMaxTicks = 4000;
 
