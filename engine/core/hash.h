@@ -25,6 +25,17 @@ class StateHasher {
   std::uint64_t h_ = 0xcbf29ce484222325ULL;
 };
 
+// A 32-bit finalizer (lowbias32): every input bit reaches every output bit. For per-creature seeds and
+// per-tick rolls that must not draw from a shared random stream.
+inline std::uint32_t mix32(std::uint32_t h) {
+  h ^= h >> 16;
+  h *= 0x7feb352du;
+  h ^= h >> 15;
+  h *= 0x846ca68bu;
+  h ^= h >> 16;
+  return h;
+}
+
 // 16 lower-case hex digits.
 std::string hash_hex(std::uint64_t h);
 // Parses 16 hex digits; false on bad input.

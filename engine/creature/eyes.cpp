@@ -6,18 +6,11 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "core/hash.h"
+
 namespace cf {
 
 namespace {
-
-std::uint32_t mix(std::uint32_t h) {
-  h ^= h >> 16;
-  h *= 0x7feb352du;
-  h ^= h >> 15;
-  h *= 0x846ca68bu;
-  h ^= h >> 16;
-  return h;
-}
 
 std::uint32_t fnv(std::uint32_t h, const void* data, std::size_t n) {
   const auto* p = static_cast<const unsigned char*>(data);
@@ -33,13 +26,13 @@ struct Rhythm {
 };
 
 Rhythm rhythm(std::uint32_t seed) {
-  const std::uint32_t h = mix(seed);
+  const std::uint32_t h = mix32(seed);
   return Rhythm{120u + h % 181u, kBlinkMinTicks + static_cast<int>((h >> 12) % (kBlinkMaxTicks - kBlinkMinTicks + 1))};
 }
 
 // The blinks of period k: the first's start within the period (its first quarter), and the second's (0: none).
 void blinks_in(std::uint32_t seed, const Rhythm& r, std::uint64_t k, std::uint64_t* first, std::uint64_t* second) {
-  const std::uint32_t h = mix(seed ^ mix(static_cast<std::uint32_t>(k) * 0x9e3779b9u + 1u));
+  const std::uint32_t h = mix32(seed ^ mix32(static_cast<std::uint32_t>(k) * 0x9e3779b9u + 1u));
   *first = h % (r.period / 4);
   const bool twice = (h >> 20) % 4u == 0u;  // about one blink in four is a double
   *second = twice ? *first + static_cast<std::uint64_t>(r.length) + 4u + (h >> 24) % 5u : 0u;
@@ -65,11 +58,11 @@ std::uint32_t eye_seed(const Creature& c) {
     h = fnv(h, &p.paint.second, sizeof p.paint.second);
   }
   h = fnv(h, &c.eyes, sizeof c.eyes);
-  return mix(h);
+  return mix32(h);
 }
 
 std::uint32_t eye_seed(std::uint32_t species_seed, int slot) {
-  return mix(species_seed ^ (static_cast<std::uint32_t>(slot) + 1u) * 0x85ebca6bu);
+  return mix32(species_seed ^ (static_cast<std::uint32_t>(slot) + 1u) * 0x85ebca6bu);
 }
 
 float blink_closure(std::uint32_t seed, std::uint64_t tick) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace cf {
 
@@ -59,6 +60,23 @@ PolylinePoint polyline_closest(const std::vector<glm::vec3>& pts, const glm::vec
     arc += seg;
   }
   return best;
+}
+
+bool segment_meets_rect(glm::vec2 a, glm::vec2 b, glm::vec2 lo, glm::vec2 hi) {
+  float t0 = 0.0f, t1 = 1.0f;
+  for (int k = 0; k < 2; ++k) {
+    const float d = b[k] - a[k];
+    if (std::fabs(d) < 1e-9f) {
+      if (a[k] < lo[k] || a[k] > hi[k]) return false;
+      continue;
+    }
+    float u = (lo[k] - a[k]) / d, v = (hi[k] - a[k]) / d;
+    if (u > v) std::swap(u, v);
+    t0 = std::max(t0, u);
+    t1 = std::min(t1, v);
+    if (t0 > t1) return false;
+  }
+  return true;
 }
 
 }  // namespace cf

@@ -25,6 +25,9 @@ float closest_param_on_segment(const glm::vec3& p, const glm::vec3& a, const glm
 // Squared distance from p to segment ab.
 float distance2_to_segment(const glm::vec3& p, const glm::vec3& a, const glm::vec3& b);
 
+// Whether segment ab (2D) meets the axis-aligned rectangle [lo, hi] (slab clipping; its edge counts).
+bool segment_meets_rect(glm::vec2 a, glm::vec2 b, glm::vec2 lo, glm::vec2 hi);
+
 // A point on a polyline found by arc length.
 struct PolylinePoint {
   std::size_t segment = 0;  // index of the segment's first point

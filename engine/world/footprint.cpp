@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "math/geometry.h"
 #include "world/clearance.h"
 
 namespace cf {
@@ -180,25 +181,12 @@ bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float
 
 namespace {
 
-// Whether the segment a-b (world x, z) enters the box's footprint: slabs in the box's frame.
+// Whether the segment a-b (world x, z) enters the box's footprint, in the box's frame.
 bool segment_enters_box(const Box& box, glm::vec2 a, glm::vec2 b) {
   const glm::vec3 la = box.to_local(glm::vec3(a.x, box.centre.y, a.y));
   const glm::vec3 lb = box.to_local(glm::vec3(b.x, box.centre.y, b.y));
-  float t0 = 0.0f, t1 = 1.0f;
-  const float from[2] = {la.x, la.z}, to[2] = {lb.x, lb.z}, half[2] = {box.half_extents.x, box.half_extents.z};
-  for (int k = 0; k < 2; ++k) {
-    const float d = to[k] - from[k];
-    if (std::fabs(d) < 1e-9f) {
-      if (std::fabs(from[k]) > half[k]) return false;
-      continue;
-    }
-    float ta = (-half[k] - from[k]) / d, tb = (half[k] - from[k]) / d;
-    if (ta > tb) std::swap(ta, tb);
-    t0 = std::max(t0, ta);
-    t1 = std::min(t1, tb);
-    if (t0 > t1) return false;
-  }
-  return true;
+  const glm::vec2 half(box.half_extents.x, box.half_extents.z);
+  return segment_meets_rect(glm::vec2(la.x, la.z), glm::vec2(lb.x, lb.z), -half, half);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "math/geometry.h"
 #include "world/level.h"
 
 namespace cf {
@@ -12,23 +13,9 @@ constexpr float kMaxAreaHalf_m = 50.0f;
 
 std::string at(std::size_t i) { return "spectators.areas[" + std::to_string(i) + "]"; }
 
-// Whether the segment a-b passes through the rectangle (slab clipping on x and z).
+// Whether the segment a-b passes through the area's rectangle.
 bool segment_meets_area(const SpectatorArea& r, glm::vec2 a, glm::vec2 b) {
-  float t0 = 0.0f, t1 = 1.0f;
-  const glm::vec2 d = b - a;
-  for (int k = 0; k < 2; ++k) {
-    const float lo = r.centre_xz[k] - r.half_extents[k], hi = r.centre_xz[k] + r.half_extents[k];
-    if (std::fabs(d[k]) < 1e-9f) {
-      if (a[k] < lo || a[k] > hi) return false;
-      continue;
-    }
-    float u = (lo - a[k]) / d[k], v = (hi - a[k]) / d[k];
-    if (u > v) std::swap(u, v);
-    t0 = std::max(t0, u);
-    t1 = std::min(t1, v);
-    if (t0 > t1) return false;
-  }
-  return true;
+  return segment_meets_rect(a, b, r.centre_xz - r.half_extents, r.centre_xz + r.half_extents);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/hash.h"
 #include "game/play/action.h"
 #include "game/play/herd.h"
 #include "world/level.h"
@@ -21,13 +22,7 @@ constexpr std::uint32_t kDanceMood = 1, kRoarMood = 2;  // the moods the emotes'
 // A number of the tick and the creature: the brain draws nothing from the world's RNG (the player's
 // idle look-around draws from it), so spectators leave the player's run as it was.
 std::uint32_t mix(std::uint64_t tick, int i) {
-  std::uint32_t h = static_cast<std::uint32_t>(tick) * 0x9e3779b1u ^ static_cast<std::uint32_t>(i + 1) * 0x85ebca77u;
-  h ^= h >> 15;
-  h *= 0x2c1b3c6du;
-  h ^= h >> 12;
-  h *= 0x297a2d39u;
-  h ^= h >> 15;
-  return h;
+  return mix32(static_cast<std::uint32_t>(tick) * 0x9e3779b1u ^ static_cast<std::uint32_t>(i + 1) * 0x85ebca77u);
 }
 
 }  // namespace

@@ -32,5 +32,17 @@ TEST(Geometry, Polyline) {
   EXPECT_EQ(polyline_point_at({}, 1.0f), glm::vec3(0.0f));
 }
 
+TEST(Geometry, ASegmentMeetsARectangleWhenItCrossesOrTouchesIt) {
+  const glm::vec2 lo(-1.0f, -0.5f), hi(1.0f, 0.5f);
+  EXPECT_TRUE(segment_meets_rect({-2.0f, 0.0f}, {2.0f, 0.0f}, lo, hi));    // straight through
+  EXPECT_TRUE(segment_meets_rect({0.0f, 0.0f}, {0.1f, 0.1f}, lo, hi));     // inside
+  EXPECT_TRUE(segment_meets_rect({-2.0f, -2.0f}, {2.0f, 2.0f}, lo, hi));   // diagonally
+  EXPECT_TRUE(segment_meets_rect({1.0f, 2.0f}, {1.0f, -2.0f}, lo, hi));    // along an edge
+  EXPECT_FALSE(segment_meets_rect({-2.0f, 1.0f}, {2.0f, 1.0f}, lo, hi));   // passes above
+  EXPECT_FALSE(segment_meets_rect({-3.0f, 0.0f}, {-1.5f, 0.0f}, lo, hi));  // stops short
+  EXPECT_FALSE(segment_meets_rect({-2.0f, 0.0f}, {0.0f, 2.0f}, lo, hi));   // cuts past the corner
+  EXPECT_FALSE(segment_meets_rect({2.0f, 2.0f}, {2.0f, 2.0f}, lo, hi));    // a point outside
+}
+
 }  // namespace
 }  // namespace cf
