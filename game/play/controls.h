@@ -1,13 +1,9 @@
 #pragma once
-// The play controls: the one place that turns the player's pad and keys (an InputFrame, as replays
-// record it) into the simulation's commands. Left stick walks and turns, right stick orbits the
-// camera, and each bound button asks for its action when pressed.
+// The play controls: which button asks for which action. The session reads each tick's pad (live
+// or recorded) through them into the simulation's commands (player_tick_input, session.h).
 #include "core/input_frame.h"
-#include "game/play/sim.h"
 
 namespace cf {
-
-class ActionRegistry;
 
 // A button that asks for an action by name ("vault") when it goes down.
 struct ActionBinding {
@@ -22,12 +18,5 @@ struct ControlMap {
   int count = 0;
 };
 ControlMap default_controls();
-
-// The tick's commands from the player's InputFrame (the others' come from TickInput::others or brains).
-TickInput player_tick_input(const InputFrame& pad, const ActionRegistry& actions,
-                            const ControlMap& controls = default_controls());
-
-// One tick with the player's pad read through the controls (replays, scripts and tests).
-void step(SimState& s, const InputFrame& pad, const SimContext& ctx, WorldRuntime& runtime);
 
 }  // namespace cf

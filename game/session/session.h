@@ -23,6 +23,15 @@ namespace cf {
 // (metres), heading (degrees), speed, blocked ticks, hash.
 Json state_summary_json(const SimState& s, const ActionRegistry& actions = game_actions());
 
+// The tick's commands from the player's InputFrame, live or recorded: left stick walks and turns,
+// right stick orbits the camera, a bound button asks for its action as it goes down. (The others'
+// commands come from TickInput::others or their brains.)
+TickInput player_tick_input(const InputFrame& pad, const ActionRegistry& actions,
+                            const ControlMap& controls = default_controls());
+
+// One tick with the player's pad read through the controls (scripts, tests and benchmarks).
+void step(SimState& s, const InputFrame& pad, const SimContext& ctx, WorldRuntime& runtime);
+
 class Session;
 
 // Told after every tick a session runs (live, replayed, or re-run after a rewind): what derives from

@@ -10,6 +10,7 @@
 
 #include "game/session/clip_run.h"
 #include "game/play/controls.h"
+#include "game/session/session.h"
 #include "game/modes/modes.h"
 #include "game/session/playtest_saver.h"
 #include "game/session/user_data.h"

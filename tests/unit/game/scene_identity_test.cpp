@@ -5,6 +5,7 @@
 #include "core/file_io.h"
 #include "game/play/scene.h"
 #include "game/play/controls.h"
+#include "game/session/session.h"
 #include "game/play/sim.h"
 #include "game/play/world_runtime.h"
 
