@@ -45,10 +45,24 @@ bool collide_walker(const Level& level, const Species& sp, float heading_before,
 
 namespace {
 
+// A circle on the ground kept out of a pipe seen from above (its axis's ground trace).
+void push_circle_out_of_pipe(const Pipe& pipe, float radius, glm::vec3* p) {
+  const glm::vec2 a(pipe.a.x, pipe.a.z), b(pipe.b.x, pipe.b.z), q(p->x, p->z);
+  const glm::vec2 ab = b - a;
+  const float len2 = glm::dot(ab, ab);
+  const float t = len2 > 0.0f ? std::clamp(glm::dot(q - a, ab) / len2, 0.0f, 1.0f) : 0.0f;
+  const glm::vec2 d = q - (a + ab * t);
+  const float dist = glm::length(d), need = radius + pipe.radius;
+  if (dist >= need || dist <= 1e-6f) return;
+  const glm::vec2 out = a + ab * t + d * (need / dist);
+  p->x = out.x;
+  p->z = out.y;
+}
+
 // Turning on the spot, a swinging foot lands where the walk predicts (the turn carried on); beside a
 // wall that turn may be stopped, so the landing is pushed out of fences and walls by the foot's length, the leg's flesh and
 // a margin. Planted feet stay where they are.
-void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w) {
+void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, bool turning) {
   int k = 0;
   for (const LimbChain& l : rig.limbs) {
     if (l.tag != PartTag::kLeg) continue;
@@ -58,9 +72,15 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w) {
     float r = 0.0f;
     for (int b : {l.bones[1], l.bones[2]})
       if (b >= 0) r = std::max(r, rig.skeleton.radius[static_cast<std::size_t>(b)]);
-    r += l.l3 + kLandingMargin_m;  // the foot reaches its length from where it lands, whichever way it turns
-    for (const Box& f : level.fences) push_circle_out_of_box(f, r, &foot.goal_ws);
-    for (const Wall& wall : level.walls) push_circle_out_of_box(wall.box, r, &foot.goal_ws);
+    r += (turning ? l.l3 : 0.1f * l.l1) + kLandingMargin_m;  // the foot reaches its length from where it lands, whichever way it turns
+    if (turning)
+      for (const Box& f : level.fences) push_circle_out_of_box(f, r, &foot.goal_ws);
+    const float reach_y = l.l1 + l.l2;  // pipes above the hip cannot be stepped into
+    for (const Wall& wall : level.walls) {
+      push_circle_out_of_box(wall.box, r, &foot.goal_ws);
+      for (const Pipe& pipe : wall.pipes)
+        if (std::min(pipe.a.y, pipe.b.y) - pipe.radius < reach_y) push_circle_out_of_pipe(pipe, r, &foot.goal_ws);
+    }
     foot.goal_ws.y = 0.0f;
   }
 }
@@ -104,7 +124,7 @@ void step_walking(const ActionCall& a) {
   step_walker(&c.walker, cmd, setup, *a.species.rig, kTick_sf, gait_params(setup, stick, room ? c.walker.speed_mps : 0.0f));
   glm::vec3 p = c.walker.position_ws;
   const bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
-  if (c.walker.speed_mps <= kTurnOnTheSpot_mps) keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker);
+  keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker, c.walker.speed_mps <= kTurnOnTheSpot_mps);
   c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
   if (hit) {
     c.walker.position_ws = p;

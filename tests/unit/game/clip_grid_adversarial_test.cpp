@@ -253,7 +253,7 @@ TEST_P(AdversarialClipGrid, NaturalWrongThingsGiveNoClipsAndTheCameraKeepsTheHor
     if (open) {
       // Still clips (left open, listed in kKnownOpen): may not get deeper than it was.
       EXPECT_LE(o.deepest.depth_m, *open + 1e-4f) << where << ": deeper than the known " << *open * 100.0f << " cm";
-      std::printf("[adversarial grid] %s: KNOWN OPEN, %d clips, deepest %.1f cm (%s %d, %s at tick %llu)\n", where.c_str(),
+      std::printf("[adversarial grid] %s: KNOWN OPEN, %d clips, deepest %.2f cm (%s %d, %s at tick %llu)\n", where.c_str(),
                   o.clips, o.deepest.depth_m * 100.0f, to_string(o.deepest.obstacle), o.deepest.index,
                   sk.names[static_cast<std::size_t>(std::max(o.deepest.bone, 0))].c_str(),
                   static_cast<unsigned long long>(o.deepest.tick));
