@@ -59,9 +59,10 @@ void push_circle_out_of_pipe(const Pipe& pipe, float radius, glm::vec3* p) {
   p->z = out.y;
 }
 
-// Turning on the spot, a swinging foot lands where the walk predicts (the turn carried on); beside a
-// wall that turn may be stopped, so the landing is pushed out of fences and walls by the foot's length, the leg's flesh and
-// a margin. Planted feet stay where they are.
+// A swinging foot lands clear of walls and their low pipes: its landing is pushed out by the leg's flesh,
+// a tenth of its thigh (a long thigh swings its knee out) and a margin. Turning on the spot, the walk
+// predicts the landing as if the turn carried on, and beside a wall that turn may be stopped: the foot may
+// then point any way, so it is pushed by the foot's whole length, out of fences too. Planted feet stay.
 void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, bool turning) {
   int k = 0;
   for (const LimbChain& l : rig.limbs) {
@@ -72,7 +73,7 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
     float r = 0.0f;
     for (int b : {l.bones[1], l.bones[2]})
       if (b >= 0) r = std::max(r, rig.skeleton.radius[static_cast<std::size_t>(b)]);
-    r += (turning ? l.l3 : 0.1f * l.l1) + kLandingMargin_m;  // the foot reaches its length from where it lands, whichever way it turns
+    r += (turning ? l.l3 : 0.1f * l.l1) + kLandingMargin_m;
     if (turning)
       for (const Box& f : level.fences) push_circle_out_of_box(f, r, &foot.goal_ws);
     const float reach_y = l.l1 + l.l2;  // pipes above the hip cannot be stepped into
