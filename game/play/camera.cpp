@@ -24,14 +24,44 @@ constexpr float kLookaheadRadiusM = 0.45f;  // obstacles this near the line of s
 constexpr float kLookaheadGrowth = 0.15f;  // per metre from the creature, up to that radius
 constexpr float kWhiskerRad = 0.4f;        // and so do those up to this far round the orbit
 constexpr float kWhiskerTicks = 20.0f;     // where the orbit's swing takes it this many ticks ahead
-constexpr float kMinDistanceM = 0.5f;      // never closer unless the obstacle leaves less room
+constexpr float kRoomMarginM = 0.6f;       // room beyond the minimum it swings round to keep, seen coming
+constexpr float kSwingRateRps = 2.5f;      // how fast it swings round for that room
+constexpr float kSearchStepRad = 0.1f;     // orbit yaws tried either way round when looking for room
+constexpr float kFloorMarginM = 0.02f;     // kept beyond the minimum distance (rounding of the drawn eye)
 constexpr float kEyePitchMaxRad = 1.4f;    // short of straight down, where lookAt's up vector fails
+// Rising over an obstacle stops at 52 degrees (the stick may look further down): past that the camera
+// swings round beside what is in the way rather than look down on the creature.
+constexpr float kLiftPitchMaxRad = 0.9f;
 
 // The orbit's pitch after the lift, kept high enough that the eye stays above the ground.
 float eye_pitch(float pitch, float lift, const glm::vec3& target, float ground_y, float distance) {
-  const float p = std::min(pitch + lift, kEyePitchMaxRad);
+  const float p = std::min(std::min(pitch + lift, std::max(pitch, kLiftPitchMaxRad)), kEyePitchMaxRad);
   const float floor_sin = (ground_y + kCameraRadiusM - target.y) / std::max(distance, 1e-3f);
   return floor_sin > -1.0f ? std::max(p, std::asin(std::min(floor_sin, 1.0f))) : p;
+}
+
+// Clear line of sight from 'target' at orbit 'yaw' and 'pitch', up to 'need' metres: for the eye itself
+// (wide false), or as far as the camera eases out to, clear of the look-ahead probe (wide true).
+float room_at(const Level& level, const glm::vec3& target, float yaw, float pitch, float need, bool wide) {
+  const glm::vec3 dir = camera_back_direction(yaw, pitch);
+  return wide ? clear_distance(level, target, dir, need, kLookaheadRadiusM, kLookaheadGrowth)
+              : clear_distance(level, target, dir, need, kCameraRadiusM);
+}
+
+// The orbit yaw nearest 'yaw' (either way round, up to half a turn) with 'need' metres clear at 'pitch';
+// false when none has. At equal turns the side with more room wins, then the side 'prefer' names.
+bool nearest_room(const Level& level, const glm::vec3& target, float yaw, float pitch, float need, bool wide,
+                  float prefer, float* out_yaw) {
+  for (int k = 1; k * kSearchStepRad <= 3.15f; ++k) {
+    const float step = static_cast<float>(k) * kSearchStepRad * (prefer < 0.0f ? -1.0f : 1.0f);
+    const float a = room_at(level, target, yaw + step, pitch, need, wide);
+    const float b = room_at(level, target, yaw - step, pitch, need, wide);
+    if (a >= need || b >= need) {
+      *out_yaw = yaw + (a >= b ? step : -step);
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace
@@ -113,6 +143,8 @@ float orbit_room(const SimState& s, const Level& level, const glm::vec3& target,
 
 float orbit_stop_m(float bound_m) { return std::max(kOrbitStopM, 2.0f * bound_m); }
 
+float camera_min_distance_m(float bound_m) { return std::max(kCameraMinDistanceM, 2.0f * bound_m); }
+
 void stop_orbit_at_walls(SimState* s, const Level& level, float body_height_m, float stop_m, float offset_before) {
   const float offset = s->camera_yaw_offset_rad;
   if (offset == offset_before) return;
@@ -137,10 +169,43 @@ void steer_orbit(SimState* s, float stick_x, float stick_y, const SimTuning& t) 
                                    kCameraPitchMin, kCameraPitchMax);
 }
 
+// Keeps the orbit where the line of sight has room for the minimum distance: short of room plus a
+// margin (as far as it eases out to), it swings round towards the nearest yaw that has it, eased and
+// seen coming, unless the stick is swinging it; short of the minimum itself, it goes there at once,
+// rising over the obstacle if no yaw at its height has room.
+void keep_room(SimState* s, const Level& level, const glm::vec3& target, float min_m, bool stick_swings) {
+  const float want = min_m + kRoomMarginM;
+  const float prefer = -s->camera_yaw_offset_rad;  // back towards behind the creature, where it follows to
+  float yaw = s->camera_yaw_rad();
+  float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, level.ground_y, kCameraDistanceM);
+  float to = yaw;
+  if (!stick_swings && room_at(level, target, yaw, pitch, want, true) < want &&
+      nearest_room(level, target, yaw, pitch, want, true, prefer, &to)) {
+    const float swing = std::clamp(to - yaw, -kSwingRateRps * kTick_sf, kSwingRateRps * kTick_sf);
+    s->camera_yaw_offset_rad = wrap_angle(s->camera_yaw_offset_rad + swing);
+    yaw += swing;
+  }
+  const float need = min_m + 2.0f * kFloorMarginM;
+  if (room_at(level, target, yaw, pitch, need, false) >= need) return;
+  // Rising a little is the smaller move; swinging round comes after.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (float lift = s->camera_lift_rad; lift <= kCameraMaxLiftRad + 1e-4f; lift += 0.5f * kLiftStepRad) {
+      pitch = eye_pitch(s->camera_pitch_rad, lift, target, level.ground_y, kCameraDistanceM);
+      to = yaw;
+      if (pass == 0 ? room_at(level, target, yaw, pitch, need, false) >= need
+                    : nearest_room(level, target, yaw, pitch, need, false, prefer, &to)) {
+        s->camera_yaw_offset_rad = wrap_angle(s->camera_yaw_offset_rad + (to - yaw));
+        s->camera_lift_rad = lift;
+        return;
+      }
+    }
+  }
+  // Boxed in all round (a pit, a closed gap): it stays, pulled in as far as the obstacle makes it.
+}
+
 void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad,
-                 const glm::vec3* destination_ws) {
+                 float min_distance_m, bool stick_swings, const glm::vec3* destination_ws) {
   const glm::vec3 target = camera_target(*s, body_height_m);
-  const float yaw = s->camera_yaw_rad();
   // An action's destination is seen coming: the camera also makes room to see where it lands, and so
   // follows it over.
   const bool has_destination = destination_ws != nullptr;
@@ -149,8 +214,10 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
   float want_lift = lift_to_see(*s, level, target);
   if (has_destination) want_lift = std::max(want_lift, lift_to_see(*s, level, landing));
   s->camera_lift_rad = approach(s->camera_lift_rad, want_lift, kLiftRateRps * kTick_sf);
+  keep_room(s, level, target, min_distance_m, stick_swings);
 
-  // At the lift reached this tick: in at once before an obstacle, back out gently.
+  // At the lift and orbit reached this tick: in at once before an obstacle, back out gently.
+  const float yaw = s->camera_yaw_rad();
   const float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, level.ground_y, kCameraDistanceM);
   const glm::vec3 dir = camera_back_direction(yaw, pitch);
   const float free_d = clear_distance(level, target, dir, kCameraDistanceM, kCameraRadiusM);
@@ -167,7 +234,7 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
   const float d = s->camera_distance_m;
   s->camera_distance_m = approach(d, ahead_d, (ahead_d < d ? kEaseInMps : kEaseOutMps) * kTick_sf);
   s->camera_distance_m = std::min(s->camera_distance_m, free_d);
-  s->camera_distance_m = std::max(s->camera_distance_m, std::min(kMinDistanceM, free_d));
+  s->camera_distance_m = std::max(s->camera_distance_m, std::min(min_distance_m + kFloorMarginM, free_d));
 }
 
 CameraPose camera_pose(const SimState& draw, const Level& level, float body_height_m) {

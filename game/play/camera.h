@@ -1,9 +1,10 @@
 #pragma once
 // The third-person camera: it orbits the player at the stick's yaw and pitch and keeps the creature in
 // sight. Blocked by a fence, it rises to look over it; blocked by a wall or pipe, it pulls in; the
-// stick does not swing it into a wall; it is never inside a fence, wall or pipe. What must be deterministic (the lift and the distance it eases
-// back out to) is SimState's camera fields, advanced once per tick; drawing only blends them and
-// re-checks the blended eye against the level.
+// stick does not swing it into a wall; it is never inside a fence, wall or pipe, and never nearer than
+// its minimum distance: short of room behind the creature, it swings round beside the obstacle. What
+// must be deterministic (the lift, the distance it eases back out to, the swing) is SimState's camera
+// fields, advanced once per tick; drawing only blends them and re-checks the blended eye against the level.
 #include <glm/glm.hpp>
 
 #include "world/level.h"
@@ -50,6 +51,10 @@ constexpr float kOrbitStopM = 1.6f;
 // The room below which the orbit stops, for a creature whose footprint reaches bound_m from its centre:
 // bigger creatures need the camera further out to be seen whole.
 float orbit_stop_m(float bound_m);
+// The nearest the camera comes to a creature whose footprint reaches bound_m from its centre: 1.5 m, or
+// twice the footprint for big bodies (seen whole, with the ground round them).
+constexpr float kCameraMinDistanceM = 1.5f;
+float camera_min_distance_m(float bound_m);
 void stop_orbit_at_walls(SimState* s, const Level& level, float body_height_m, float stop_m, float offset_before);
 
 // The stick's orbit steering for one tick (stick_x, stick_y in [-1, 1]): yaw and pitch at the tuning's
@@ -61,8 +66,11 @@ void steer_orbit(SimState* s, float stick_x, float stick_y, const SimTuning& tun
 // stand_height_m: the cog's height when standing (where a vault lands, the camera looks from there);
 // yaw_change_rad: how far the orbit swung this tick (obstacles it swings towards are seen coming);
 // destination_ws: where the player's current action takes it (a vault's landing), kept in view; null: none.
+// min_distance_m: the nearest the camera comes (camera_min_distance_m); where the orbit's line of sight
+// has less room, the camera swings round beside the obstacle (or rises over it) instead of squeezing in;
+// stick_swings: the player is orbiting it this tick (it is swung round only where it would come nearer).
 void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad,
-                 const glm::vec3* destination_ws = nullptr);
+                 float min_distance_m, bool stick_swings, const glm::vec3* destination_ws = nullptr);
 
 // The eye and target for drawing 'draw' (one state or a blend of two): the state's orbit, clamped
 // again so that no blend puts the eye inside anything or behind it.

@@ -179,7 +179,8 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
     const ActionId current = actions.current(s.player());
     const bool has_destination = current != kLocomotion && actions[current].destination(s.player(), &destination);
     step_camera(&s, *ctx.level, runtime.pose(0).cog_ws.y - ctx.level->ground_y, player->rig->cog.y,
-                wrap_angle(s.camera_yaw_rad() - camera_yaw_before), has_destination ? &destination : nullptr);
+                wrap_angle(s.camera_yaw_rad() - camera_yaw_before), camera_min_distance_m(player->footprint.bound_m),
+                in.camera_x != 0.0f, has_destination ? &destination : nullptr);
   }
   ++s.tick;
 }
