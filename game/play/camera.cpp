@@ -29,13 +29,15 @@ constexpr float kSwingRateRps = 2.5f;      // how fast it swings round for that 
 constexpr float kSearchStepRad = 0.1f;     // orbit yaws tried either way round when looking for room
 constexpr float kFloorMarginM = 0.02f;     // kept beyond the minimum distance (rounding of the drawn eye)
 constexpr float kEyePitchMaxRad = 1.4f;    // short of straight down, where lookAt's up vector fails
-// Rising over an obstacle stops at 52 degrees (the stick may look further down): past that the camera
-// swings round beside what is in the way rather than look down on the creature.
-constexpr float kLiftPitchMaxRad = 0.9f;
+// Rising over an obstacle stops at 29 degrees, where the horizon is still at the top of the 60-degree
+// view (the stick may look further down): past that the camera swings round beside what is in the way
+// rather than look down on the creature. Following a vault over a fence it may rise to 52 degrees.
+constexpr float kLiftPitchMaxRad = 0.5f;
+constexpr float kLiftPitchOverRad = 0.9f;
 
 // The orbit's pitch after the lift, kept high enough that the eye stays above the ground.
 float eye_pitch(float pitch, float lift, const glm::vec3& target, float ground_y, float distance) {
-  const float p = std::min(std::min(pitch + lift, std::max(pitch, kLiftPitchMaxRad)), kEyePitchMaxRad);
+  const float p = std::min(pitch + lift, kEyePitchMaxRad);
   const float floor_sin = (ground_y + kCameraRadiusM - target.y) / std::max(distance, 1e-3f);
   return floor_sin > -1.0f ? std::max(p, std::asin(std::min(floor_sin, 1.0f))) : p;
 }
@@ -173,7 +175,8 @@ void steer_orbit(SimState* s, float stick_x, float stick_y, const SimTuning& t) 
 // margin (as far as it eases out to), it swings round towards the nearest yaw that has it, eased and
 // seen coming, unless the stick is swinging it; short of the minimum itself, it goes there at once,
 // rising over the obstacle if no yaw at its height has room.
-void keep_room(SimState* s, const Level& level, const glm::vec3& target, float min_m, bool stick_swings) {
+void keep_room(SimState* s, const Level& level, const glm::vec3& target, float min_m, bool stick_swings,
+               float lift_cap) {
   const float want = min_m + kRoomMarginM;
   const float prefer = -s->camera_yaw_offset_rad;  // back towards behind the creature, where it follows to
   float yaw = s->camera_yaw_rad();
@@ -189,7 +192,8 @@ void keep_room(SimState* s, const Level& level, const glm::vec3& target, float m
   if (room_at(level, target, yaw, pitch, need, false) >= need) return;
   // Rising a little is the smaller move; swinging round comes after.
   for (int pass = 0; pass < 2; ++pass) {
-    for (float lift = s->camera_lift_rad; lift <= kCameraMaxLiftRad + 1e-4f; lift += 0.5f * kLiftStepRad) {
+    for (float lift = s->camera_lift_rad; lift <= std::max(lift_cap, s->camera_lift_rad) + 1e-4f;
+         lift += 0.5f * kLiftStepRad) {
       pitch = eye_pitch(s->camera_pitch_rad, lift, target, level.ground_y, kCameraDistanceM);
       to = yaw;
       if (pass == 0 ? room_at(level, target, yaw, pitch, need, false) >= need
@@ -213,8 +217,12 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
       has_destination ? camera_target_at(*destination_ws, level.ground_y, stand_height_m) : glm::vec3(0.0f);
   float want_lift = lift_to_see(*s, level, target);
   if (has_destination) want_lift = std::max(want_lift, lift_to_see(*s, level, landing));
+  const float lift_cap = std::max(0.0f, (has_destination ? kLiftPitchOverRad : kLiftPitchMaxRad) - s->camera_pitch_rad);
+  want_lift = std::min(want_lift, lift_cap);
   s->camera_lift_rad = approach(s->camera_lift_rad, want_lift, kLiftRateRps * kTick_sf);
-  keep_room(s, level, target, min_distance_m, stick_swings);
+  // Short of the minimum, it may rise to the vault's height rather than jump round (then eases round
+  // and back down).
+  keep_room(s, level, target, min_distance_m, stick_swings, std::max(0.0f, kLiftPitchOverRad - s->camera_pitch_rad));
 
   // At the lift and orbit reached this tick: in at once before an obstacle, back out gently.
   const float yaw = s->camera_yaw_rad();

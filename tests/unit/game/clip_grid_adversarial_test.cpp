@@ -3,7 +3,8 @@
 // while walking beside a wall, pressing A touching each fence from both sides, and vaulting a fence
 // and back. No run may give a clip event (but the known open ones, which may not get worse); the
 // camera keeps at least 1.5 m (or twice the footprint) from the creature every tick and stays 35
-// degrees short of looking straight down (its lift stops at 52 degrees).
+// degrees short of looking straight down (it rises to 52 degrees at most: following a vault, or short
+// of room until it has swung round; otherwise 29, the horizon in view).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
