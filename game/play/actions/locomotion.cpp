@@ -13,6 +13,8 @@
 #include "math/scalar.h"
 #include "retarget/retarget.h"
 #include "retarget/run_gait.h"
+#include "vault/knee_turns.h"
+#include "vault/vault_contacts.h"
 #include "world/clearance.h"
 #include "world/footprint.h"
 #include "world/movement_collision.h"
@@ -198,9 +200,45 @@ void LocomotionAction::step(const ActionCall& call) const {
   }
 }
 
+namespace {
+
+// A leg whose thigh or shin would be in a wall, a pipe or a fence beside it (a long thigh's knee swings
+// out, a pipe stands out from its wall) turns its knee about the hip->ankle line by the smallest turn
+// that clears, either way: the foot stays where the walk put it. Legs clear of everything are untouched.
+void turn_knees_clear(const Level& level, const Rig& rig, CreaturePose* pose) {
+  static const Box kNowhere{glm::vec3(1e6f), glm::vec3(0.01f), 0.0f};  // a level without fences
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const LimbChain& limb = rig.limbs[i];
+    if (limb.tag != PartTag::kLeg || limb.bones[0] < 0 || limb.bones[1] < 0 || limb.bones[2] < 0) continue;
+    const glm::vec3 hip = pose->head_ws[static_cast<std::size_t>(limb.bones[0])];
+    const Box* fence = &kNowhere;
+    float touching = 0.0f, nearest = 1e30f;
+    for (const Box& f : level.fences) {
+      Wall as_wall;
+      as_wall.box = f;
+      const float d = limb_wall_depth(rig, limb, *pose, as_wall);
+      const float far = distance_to_footprint(f, hip);
+      if (d > 0.0f || (touching == 0.0f && far < nearest)) fence = &f, nearest = far;
+      touching = std::max(touching, d);
+    }
+    for (const Wall& w : level.walls) touching = std::max(touching, limb_wall_depth(rig, limb, *pose, w));
+    if (touching <= 0.0f) continue;
+    const LimbTurn turn(rig, static_cast<int>(i), *fence, level, pose->model_to_world, *pose);
+    if (!turn.valid() || !turn.blocked(0.0f)) continue;
+    float turn_rad = turn.nearest_clear(0.0f, 0.0f);
+    if (std::isnan(turn_rad)) turn_rad = turn.shallowest(0.0f);
+    if (turn_rad != 0.0f) turn.apply(turn_rad, static_cast<int>(i), pose);
+  }
+}
+
+}  // namespace
+
 bool LocomotionAction::pose(const PoseCall& call) const {
   const Species& sp = call.species;
-  if (sp.walks() && pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.out)) return true;
+  if (sp.walks() && pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.out)) {
+    if (call.ctx.level) turn_knees_clear(*call.ctx.level, *sp.rig, call.out);
+    return true;
+  }
   pose_bind_at_root(call.creature, *sp.rig, call.out);
   return false;
 }
