@@ -61,6 +61,47 @@ void push_circle_out_of_pipe(const Pipe& pipe, float radius, glm::vec3* p) {
   p->z = out.y;
 }
 
+}  // namespace
+
+void stand_feet_clear(const Level& level, const Rig& rig, WalkerState* w) {
+  const glm::vec3 fwd = heading_forward(w->heading_rad);
+  int k = 0;
+  for (const LimbChain& l : rig.limbs) {
+    if (l.tag != PartTag::kLeg) continue;
+    if (k >= w->leg_count) break;
+    FootState& foot = w->feet[static_cast<std::size_t>(k++)];
+    if (!foot.planted) continue;
+    float r = 0.0f;
+    for (int b : {l.bones[1], l.bones[2]})
+      if (b >= 0) r = std::max(r, rig.skeleton.radius[static_cast<std::size_t>(b)]);
+    r += kLandingMargin_m;
+    const float reach_y = l.l1 + l.l2;
+    // The ankle and the toe each pushed out, the toe's push carrying the ankle (a box is convex, so a
+    // foot whose two ends are clear beside one face is clear along it).
+    auto push = [&](glm::vec3* at) {
+      for (const Box& f : level.fences) push_circle_out_of_box(f, r, at);
+      for (const Wall& wall : level.walls) {
+        push_circle_out_of_box(wall.box, r, at);
+        for (const Pipe& pipe : wall.pipes)
+          if (std::min(pipe.a.y, pipe.b.y) - pipe.radius < reach_y) push_circle_out_of_pipe(pipe, r, at);
+      }
+    };
+    glm::vec3 p = foot.plant_ws;
+    for (int it = 0; it < 3; ++it) {
+      glm::vec3 toe = p + fwd * l.l3;
+      const glm::vec3 was = toe;
+      push(&toe);
+      p += toe - was;
+      push(&p);
+    }
+    p.y = 0.0f;
+    foot.plant_ws = foot.goal_ws = p;
+  }
+}
+
+namespace {
+
+
 // Distance from c to the ground swept by a foot of ground vector f whose ankle moves from a to b (a
 // parallelogram; 0 inside), and the swing's share t (0 at a, 1 at b) of the nearest point.
 float swept_foot_distance(glm::vec2 a, glm::vec2 b, glm::vec2 f, glm::vec2 c, float* t) {

@@ -1,8 +1,8 @@
 // The natural wrong things, clip by clip: every shipped creature on every shipped level driven into
 // and along each wall at 30 and 60 degrees, turning on the spot beside each wall, orbiting the camera
 // while walking beside a wall, pressing A touching each fence from both sides, and vaulting a fence
-// and back. No run may give a clip event (but the known open ones, which may not get worse), the
-// camera stays 20 degrees short of looking straight down; its distance is measured and printed.
+// and back. No run may give a clip event; the camera stays 20 degrees short of looking straight
+// down; its distance is measured and printed.
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -213,21 +213,6 @@ std::vector<Pair> pairs() {
   return out;
 }
 
-// Runs that still clip, with the depth they reach (metres): what issue 25 leaves open. Every other
-// run must be clean; these may not get worse.
-struct KnownOpen {
-  const char* run;
-  float depth_m;
-};
-const KnownOpen kKnownOpen[] = {
-#include "clip_grid_known_open.inc"
-};
-const float* known_open(const std::string& run) {
-  for (const KnownOpen& k : kKnownOpen)
-    if (run == k.run) return &k.depth_m;
-  return nullptr;
-}
-
 class AdversarialClipGrid : public ::testing::TestWithParam<Pair> {};
 
 TEST_P(AdversarialClipGrid, NaturalWrongThingsGiveNoClipsAndTheCameraKeepsTheHorizon) {
@@ -249,20 +234,10 @@ TEST_P(AdversarialClipGrid, NaturalWrongThingsGiveNoClipsAndTheCameraKeepsTheHor
     }
     ++runs;
     const std::string where = std::string(pr.creature) + "|" + pr.level + "|" + sc.name;
-    const float* open = known_open(where);
-    if (open) {
-      // Still clips (left open, listed in kKnownOpen): may not get deeper than it was.
-      EXPECT_LE(o.deepest.depth_m, *open + 1e-4f) << where << ": deeper than the known " << *open * 100.0f << " cm";
-      std::printf("[adversarial grid] %s: KNOWN OPEN, %d clips, deepest %.2f cm (%s %d, %s at tick %llu)\n", where.c_str(),
-                  o.clips, o.deepest.depth_m * 100.0f, to_string(o.deepest.obstacle), o.deepest.index,
-                  sk.names[static_cast<std::size_t>(std::max(o.deepest.bone, 0))].c_str(),
-                  static_cast<unsigned long long>(o.deepest.tick));
-    } else {
-      EXPECT_EQ(o.clips, 0) << where << ": deepest " << o.deepest.depth_m * 100.0f << " cm ("
-                            << to_string(o.deepest.obstacle) << " " << o.deepest.index << ", "
-                            << sk.names[static_cast<std::size_t>(std::max(o.deepest.bone, 0))] << " at tick "
-                            << o.deepest.tick << ")";
-    }
+    EXPECT_EQ(o.clips, 0) << where << ": deepest " << o.deepest.depth_m * 100.0f << " cm ("
+                          << to_string(o.deepest.obstacle) << " " << o.deepest.index << ", "
+                          << sk.names[static_cast<std::size_t>(std::max(o.deepest.bone, 0))] << " at tick "
+                          << o.deepest.tick << ")";
     // An emote beside a wall or fence is played (kept clear of it), never refused or skipped.
     if (sc.name.find("emotes") != std::string::npos) {
       EXPECT_GT(o.emotes_possible, 0) << where;
