@@ -101,7 +101,6 @@ void stand_feet_clear(const Level& level, const Rig& rig, WalkerState* w) {
 
 namespace {
 
-
 // Distance from c to the ground swept by a foot of ground vector f whose ankle moves from a to b (a
 // parallelogram; 0 inside), and the swing's share t (0 at a, 1 at b) of the nearest point.
 float swept_foot_distance(glm::vec2 a, glm::vec2 b, glm::vec2 f, glm::vec2 c, float* t) {
