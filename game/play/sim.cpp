@@ -110,6 +110,7 @@ int add_creature(SimState* s, const SimContext& ctx, int species, const glm::vec
   c.heading_rad = wrap_angle(heading_rad);
   if (sp->walks()) {
     c.walker = make_walker(*sp->walk_setup, *sp->rig, glm::vec3(position_ws.x, 0.0f, position_ws.z), c.heading_rad);
+    if (ctx.level) stand_feet_clear(*ctx.level, *sp->rig, &c.walker);
     c.root_ws = c.walker.position_ws;
   }
   c.next_look_tick = 90u + static_cast<std::uint32_t>(s->rng.range(0, 120));

@@ -13,6 +13,8 @@
 #include "math/scalar.h"
 #include "retarget/retarget.h"
 #include "retarget/run_gait.h"
+#include "vault/knee_turns.h"
+#include "vault/vault_contacts.h"
 #include "world/clearance.h"
 #include "world/footprint.h"
 #include "world/movement_collision.h"
@@ -59,6 +61,91 @@ void push_circle_out_of_pipe(const Pipe& pipe, float radius, glm::vec3* p) {
   p->z = out.y;
 }
 
+}  // namespace
+
+void stand_feet_clear(const Level& level, const Rig& rig, WalkerState* w) {
+  const glm::vec3 fwd = heading_forward(w->heading_rad);
+  int k = 0;
+  for (const LimbChain& l : rig.limbs) {
+    if (l.tag != PartTag::kLeg) continue;
+    if (k >= w->leg_count) break;
+    FootState& foot = w->feet[static_cast<std::size_t>(k++)];
+    if (!foot.planted) continue;
+    float r = 0.0f;
+    for (int b : {l.bones[1], l.bones[2]})
+      if (b >= 0) r = std::max(r, rig.skeleton.radius[static_cast<std::size_t>(b)]);
+    r += kLandingMargin_m;
+    const float reach_y = l.l1 + l.l2;
+    // The ankle and the toe each pushed out, the toe's push carrying the ankle (a box is convex, so a
+    // foot whose two ends are clear beside one face is clear along it).
+    auto push = [&](glm::vec3* at) {
+      for (const Box& f : level.fences) push_circle_out_of_box(f, r, at);
+      for (const Wall& wall : level.walls) {
+        push_circle_out_of_box(wall.box, r, at);
+        for (const Pipe& pipe : wall.pipes)
+          if (std::min(pipe.a.y, pipe.b.y) - pipe.radius < reach_y) push_circle_out_of_pipe(pipe, r, at);
+      }
+    };
+    glm::vec3 p = foot.plant_ws;
+    for (int it = 0; it < 3; ++it) {
+      glm::vec3 toe = p + fwd * l.l3;
+      const glm::vec3 was = toe;
+      push(&toe);
+      p += toe - was;
+      push(&p);
+    }
+    p.y = 0.0f;
+    foot.plant_ws = foot.goal_ws = p;
+  }
+}
+
+namespace {
+
+// Distance from c to the ground swept by a foot of ground vector f whose ankle moves from a to b (a
+// parallelogram; 0 inside), and the swing's share t (0 at a, 1 at b) of the nearest point.
+float swept_foot_distance(glm::vec2 a, glm::vec2 b, glm::vec2 f, glm::vec2 c, float* t) {
+  auto cross = [](glm::vec2 u, glm::vec2 v) { return u.x * v.y - u.y * v.x; };
+  const glm::vec2 ab = b - a;
+  float best = 1e30f;
+  auto edge = [&](glm::vec2 p, glm::vec2 q, float tp, float tq) {
+    const glm::vec2 pq = q - p;
+    const float l2 = glm::dot(pq, pq);
+    const float s = l2 > 1e-12f ? std::clamp(glm::dot(c - p, pq) / l2, 0.0f, 1.0f) : 0.0f;
+    const float d = glm::length(c - (p + pq * s));
+    if (d < best) best = d, *t = tp + (tq - tp) * s;
+  };
+  edge(a, b, 0.0f, 1.0f);
+  edge(a + f, b + f, 0.0f, 1.0f);
+  edge(a, a + f, 0.0f, 0.0f);
+  edge(b, b + f, 1.0f, 1.0f);
+  const float s1 = cross(ab, c - a), s2 = cross(ab, c - a - f), s3 = cross(f, c - a), s4 = cross(f, c - b);
+  if (s1 * s2 < 0.0f && s3 * s4 < 0.0f) return 0.0f;  // inside
+  return best;
+}
+
+// A swing passing a pipe that stands out from its wall (a drain pipe beside the path) is moved aside
+// at its landing until the ground the foot sweeps from lift-off to landing clears the pipe by 'need'.
+void keep_swing_clear_of_pipe(const Pipe& pipe, const glm::vec3& plant, glm::vec2 f, float need, glm::vec3* goal) {
+  const glm::vec2 pa(pipe.a.x, pipe.a.z), pb(pipe.b.x, pipe.b.z), a(plant.x, plant.z);
+  for (int it = 0; it < 4; ++it) {
+    const glm::vec2 b(goal->x, goal->z);
+    const glm::vec2 mid = 0.5f * (a + b) + 0.5f * f, ptrace = pb - pa;
+    const float l2 = glm::dot(ptrace, ptrace);
+    const glm::vec2 c = pa + ptrace * (l2 > 1e-12f ? std::clamp(glm::dot(mid - pa, ptrace) / l2, 0.0f, 1.0f) : 0.0f);
+    float t = 1.0f;
+    const float d = swept_foot_distance(a, b, f, c, &t);
+    if (d >= need) return;
+    const glm::vec2 ab = b - a;
+    const float len = glm::length(ab);
+    if (len < 1e-4f) return;  // no swing to steer: the landing push alone keeps it clear
+    glm::vec2 side(-ab.y / len, ab.x / len);
+    if (glm::dot(side, mid - c) < 0.0f) side = -side;
+    const glm::vec2 shift = side * ((need - d) / std::max(t, 0.25f) + 1e-3f);
+    goal->x += shift.x;
+    goal->z += shift.y;
+  }
+}
+
 // A swinging foot lands clear of walls and their low pipes: its landing is pushed out by the leg's flesh,
 // a tenth of its thigh (a long thigh swings its knee out) and a margin. Turning on the spot, the walk
 // predicts the landing as if the turn carried on, and beside a wall that turn may be stopped: the foot may
@@ -82,6 +169,15 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
       for (const Pipe& pipe : wall.pipes)
         if (std::min(pipe.a.y, pipe.b.y) - pipe.radius < reach_y) push_circle_out_of_pipe(pipe, r, &foot.goal_ws);
     }
+    // The foot's own flesh and length along the heading, swept from lift-off to the landing, clear of low pipes.
+    const int end = l.bones[2] >= 0 ? l.bones[2] : l.bones[1];
+    const float flesh = end >= 0 ? rig.skeleton.radius[static_cast<std::size_t>(end)] : 0.0f;
+    const glm::vec3 fwd = heading_forward(w->heading_rad) * l.l3;
+    for (const Wall& wall : level.walls)
+      for (const Pipe& pipe : wall.pipes)
+        if (std::min(pipe.a.y, pipe.b.y) - pipe.radius < reach_y)
+          keep_swing_clear_of_pipe(pipe, foot.plant_ws, glm::vec2(fwd.x, fwd.z), flesh + pipe.radius + kLandingMargin_m,
+                                   &foot.goal_ws);
     foot.goal_ws.y = 0.0f;
   }
 }
@@ -198,9 +294,45 @@ void LocomotionAction::step(const ActionCall& call) const {
   }
 }
 
+namespace {
+
+// A leg whose thigh or shin would be in a wall, a pipe or a fence beside it (a long thigh's knee swings
+// out, a pipe stands out from its wall) turns its knee about the hip->ankle line by the smallest turn
+// that clears, either way: the foot stays where the walk put it. Legs clear of everything are untouched.
+void turn_knees_clear(const Level& level, const Rig& rig, CreaturePose* pose) {
+  static const Box kNowhere{glm::vec3(1e6f), glm::vec3(0.01f), 0.0f};  // a level without fences
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const LimbChain& limb = rig.limbs[i];
+    if (limb.tag != PartTag::kLeg || limb.bones[0] < 0 || limb.bones[1] < 0 || limb.bones[2] < 0) continue;
+    const glm::vec3 hip = pose->head_ws[static_cast<std::size_t>(limb.bones[0])];
+    const Box* fence = &kNowhere;
+    float touching = 0.0f, nearest = 1e30f;
+    for (const Box& f : level.fences) {
+      Wall as_wall;
+      as_wall.box = f;
+      const float d = limb_wall_depth(rig, limb, *pose, as_wall);
+      const float far = distance_to_footprint(f, hip);
+      if (d > 0.0f || (touching == 0.0f && far < nearest)) fence = &f, nearest = far;
+      touching = std::max(touching, d);
+    }
+    for (const Wall& w : level.walls) touching = std::max(touching, limb_wall_depth(rig, limb, *pose, w));
+    if (touching <= 0.0f) continue;
+    const LimbTurn turn(rig, static_cast<int>(i), *fence, level, pose->model_to_world, *pose);
+    if (!turn.valid() || !turn.blocked(0.0f)) continue;
+    float turn_rad = turn.nearest_clear(0.0f, 0.0f);
+    if (std::isnan(turn_rad)) turn_rad = turn.shallowest(0.0f);
+    if (turn_rad != 0.0f) turn.apply(turn_rad, static_cast<int>(i), pose);
+  }
+}
+
+}  // namespace
+
 bool LocomotionAction::pose(const PoseCall& call) const {
   const Species& sp = call.species;
-  if (sp.walks() && pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.out)) return true;
+  if (sp.walks() && pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.out)) {
+    if (call.ctx.level) turn_knees_clear(*call.ctx.level, *sp.rig, call.out);
+    return true;
+  }
   pose_bind_at_root(call.creature, *sp.rig, call.out);
   return false;
 }

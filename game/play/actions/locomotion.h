@@ -28,6 +28,11 @@ class LocomotionAction final : public Action {
 bool collide_walker(const Level& level, const Species& species, float heading_before, const glm::vec3& root_before,
                     WalkerState* walker, glm::vec3* p);
 
+// A walker placed beside a wall (spawned, added to a herd) stands its feet clear of it: every planted
+// foot, its toe along the heading included, is moved out of walls, their low pipes and fences by its
+// flesh and a margin. Feet already clear stay where they are.
+void stand_feet_clear(const Level& level, const Rig& rig, WalkerState* walker);
+
 // A creature that cannot walk (or whose pose failed): its bind pose with its cog's ground point at its root.
 void pose_bind_at_root(const CreatureState& c, const Rig& rig, CreaturePose* pose);
 

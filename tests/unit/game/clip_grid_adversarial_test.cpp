@@ -1,13 +1,12 @@
 // The natural wrong things, clip by clip: every shipped creature on every shipped level driven into
 // and along each wall at 30 and 60 degrees, turning on the spot beside each wall, orbiting the camera
 // while walking beside a wall, pressing A touching each fence from both sides, and vaulting a fence
-// and back. No run may give a clip event (but the known open ones, which may not get worse); the
-// camera keeps at least 1.5 m (or twice the footprint) from the creature every tick and stays 35
-// degrees short of looking straight down (it rises to 52 degrees at most: following a vault, or short
-// of room until it has swung round; otherwise 29, the horizon in view).
+// and back. No run may give a clip event; the camera keeps at least 1.5 m (or twice the footprint)
+// from the creature every tick and stays 35 degrees short of looking straight down (it rises to 52
+// degrees at most: following a vault, or short of room until it has swung round; otherwise 29, the
+// horizon in view).
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -194,10 +193,6 @@ Outcome run_one(const Scene& base, const Species& sp, const Scenario& sc, bool* 
     const CameraPose cam = camera_pose(s.state(), s.scene().level, height);
     const glm::vec3 to_eye = cam.eye_ws - cam.target_ws;
     o.min_camera_m = std::min(o.min_camera_m, glm::length(to_eye));
-    if (std::getenv("CAM_DEBUG") && sc.name == std::getenv("CAM_DEBUG"))
-      std::printf("t%llu d %.3f state %.3f off %.3f lift %.3f pitch %.3f head %.3f pos %.2f %.2f\n", (unsigned long long)t, glm::length(to_eye),
-                  s.state().camera_distance_m, s.state().camera_yaw_offset_rad, s.state().camera_lift_rad,
-                  s.state().camera_pitch_rad, s.state().player().heading_rad, s.state().player().root_ws.x, s.state().player().root_ws.z);
     o.max_pitch_rad = std::max(o.max_pitch_rad, std::asin(std::clamp(to_eye.y / std::max(glm::length(to_eye), 1e-6f), -1.0f, 1.0f)));
   }
   for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance}) {
@@ -218,21 +213,6 @@ std::vector<Pair> pairs() {
   for (const char* c : kCreatures)
     for (const char* l : kLevels) out.push_back({c, l});
   return out;
-}
-
-// Runs that still clip, with the depth they reach (metres): what issue 25 leaves open. Every other
-// run must be clean; these may not get worse.
-struct KnownOpen {
-  const char* run;
-  float depth_m;
-};
-const KnownOpen kKnownOpen[] = {
-#include "clip_grid_known_open.inc"
-};
-const float* known_open(const std::string& run) {
-  for (const KnownOpen& k : kKnownOpen)
-    if (run == k.run) return &k.depth_m;
-  return nullptr;
 }
 
 class AdversarialClipGrid : public ::testing::TestWithParam<Pair> {};
@@ -256,20 +236,10 @@ TEST_P(AdversarialClipGrid, NaturalWrongThingsGiveNoClipsAndTheCameraKeepsTheHor
     }
     ++runs;
     const std::string where = std::string(pr.creature) + "|" + pr.level + "|" + sc.name;
-    const float* open = known_open(where);
-    if (open) {
-      // Still clips (left open, listed in kKnownOpen): may not get deeper than it was.
-      EXPECT_LE(o.deepest.depth_m, *open + 1e-4f) << where << ": deeper than the known " << *open * 100.0f << " cm";
-      std::printf("[adversarial grid] %s: KNOWN OPEN, %d clips, deepest %.2f cm (%s %d, %s at tick %llu)\n", where.c_str(),
-                  o.clips, o.deepest.depth_m * 100.0f, to_string(o.deepest.obstacle), o.deepest.index,
-                  sk.names[static_cast<std::size_t>(std::max(o.deepest.bone, 0))].c_str(),
-                  static_cast<unsigned long long>(o.deepest.tick));
-    } else {
-      EXPECT_EQ(o.clips, 0) << where << ": deepest " << o.deepest.depth_m * 100.0f << " cm ("
-                            << to_string(o.deepest.obstacle) << " " << o.deepest.index << ", "
-                            << sk.names[static_cast<std::size_t>(std::max(o.deepest.bone, 0))] << " at tick "
-                            << o.deepest.tick << ")";
-    }
+    EXPECT_EQ(o.clips, 0) << where << ": deepest " << o.deepest.depth_m * 100.0f << " cm ("
+                          << to_string(o.deepest.obstacle) << " " << o.deepest.index << ", "
+                          << sk.names[static_cast<std::size_t>(std::max(o.deepest.bone, 0))] << " at tick "
+                          << o.deepest.tick << ")";
     // An emote beside a wall or fence is played (kept clear of it), never refused or skipped.
     if (sc.name.find("emotes") != std::string::npos) {
       EXPECT_GT(o.emotes_possible, 0) << where;
