@@ -138,7 +138,7 @@ bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const
   for (std::size_t i = 0; i < limbs; ++i) {
     const LimbChain& limb = rig.limbs[i];
     for (const Wall& wall : level.walls) {
-      if (limb_wall_depth(rig, limb, *pose, wall) <= 0.0f) continue;
+      if (!limb_wall_touches(rig, limb, *pose, wall)) continue;
       const glm::vec3 root_ws = glm::vec3(shown * glm::vec4(pose->limbs[i].root_ms, 1.0f));
       resolve_limb_clamped(rig, static_cast<int>(i), plane_to_model(wall_face(wall, root_ws), shown),
                            limb_radius(rig, limb) + kContactGap_m, shown, pose);
