@@ -74,16 +74,17 @@ bool plan_hand_plants(const Level& level, const Rig& rig, const VaultMotion& vm,
 void plan_lift(const Level& level, const Rig& rig, const VaultMotion& vm, const Box& fence, VaultPlan* plan,
                CreaturePose* pose) {
   const std::size_t tick_count = static_cast<std::size_t>(plan->ticks);
-  PenetrationOptions only_fence;
-  only_fence.walls = false;
   Level fence_only;
   fence_only.fences.push_back(fence);
   std::vector<float> need(tick_count, 0.0f), widened(tick_count, 0.0f);
-  // Only whether flesh enters the fence counts here, not how deep.
+  // Only whether flesh enters the fence counts here, not how deep. A tick posed again straight after
+  // itself keeps its clip samples.
+  int sampled = -1;
   auto touches_at = [&](int k, float lift) {
     plan->lift_m[static_cast<std::size_t>(k)] = lift;
-    pose_vault_tick(*plan, vm, rig, level, k, pose);
-    return pose_touches(fence_only, rig, *pose, only_fence);
+    const bool held = sampled == k;
+    sampled = k;
+    return vault_tick_touches(*plan, vm, rig, level, k, fence_only, held, pose);
   };
   const int ticks = plan->ticks;
   for (int round = 0; round < kLiftRounds; ++round) {
