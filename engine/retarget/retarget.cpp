@@ -44,7 +44,7 @@ void pose_body_and_targets(const RetargetJob& job) {
   const glm::vec3 vel = in_place ? setup.root_velocity_ms : glm::vec3(0.0f);
 
   // Body: waist translation scaled by s about the rig's cog, rotation as it is.
-  sample_clip(clip, job.time_s, &pose.samples[0]);
+  if (!job.samples_held) sample_clip(clip, job.time_s, &pose.samples[0]);
   const MotionPose& mp = pose.samples[0];
   glm::vec3 waist = mp[MotionPart::kWaist].reference - vel * static_cast<float>(job.time_s);
   pose.cog_ms = rig.cog + setup.s * w * (waist - setup.waist_rest_ms) - glm::vec3(0.0f, setup.crouch_m, 0.0f);
@@ -101,7 +101,7 @@ void pose_body_and_targets(const RetargetJob& job) {
           slot = next_slot;
           next_slot = next_slot < 3 ? next_slot + 1 : 3;
           slot_phase[slot] = ls.phase;
-          sample_clip(clip, t, &pose.samples[slot]);
+          if (!job.samples_held) sample_clip(clip, t, &pose.samples[slot]);
         }
       }
       const MotionPose& sp = pose.samples[slot];

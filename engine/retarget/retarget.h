@@ -105,6 +105,9 @@ struct RetargetJob {
   float motion_weight = 1.0f;            // 0: stand pose body (no waist/torso motion) .. 1: the clip's
   RootMotion root_motion = RootMotion::kAuto;
   CreaturePose* out = nullptr;           // sized for rig
+  // True when out->samples already hold this clip's samples at time_s with this setup (the caller
+  // posed this very clip time into out just before): they are not sampled again.
+  bool samples_held = false;
 
   // False when a pointer is null, out is not sized for rig, setup does not match rig, or time or
   // weight or the placement is not finite.

@@ -178,7 +178,7 @@ void turn_limbs_clear_of_fence(const Rig& rig, const Box& fence, const Level& le
     // limb's root and target (a few centimetres), and the limb solved again, before any knee turn.
     const int end = limb.bones[2];
     const Capsule end_bone{pose->head_ws[end], pose->tail_ws[end], rig.skeleton.radius[end]};
-    if (penetration_capsule_box(end_bone, fence) > 0.0f) {
+    if (penetration_capsule_box(end_bone, fence, std::numeric_limits<float>::min()) > 0.0f) {
       float clearance = 0.0f;
       const glm::vec3 root_ws = glm::vec3(model_to_world * glm::vec4(pose->limbs[i].root_ms, 1.0f));
       const glm::vec3 target_ws = glm::vec3(model_to_world * glm::vec4(pose->limbs[i].target_ms, 1.0f));
@@ -191,7 +191,7 @@ void turn_limbs_clear_of_fence(const Rig& rig, const Box& fence, const Level& le
     const float want = planned ? planned[i] : 0.0f;
     const bool easing = settling && (track->last[i] != 0.0f || track->hold[i] != 0.0f);
     if (settling) track->settled[i] = 0.0f;
-    if (want == 0.0f && !easing && limb_wall_depth(rig, limb, *pose, as_wall) <= 0.0f) {
+    if (want == 0.0f && !easing && !limb_wall_touches(rig, limb, *pose, as_wall)) {
       if (settling) track->last[i] = 0.0f;
       continue;
     }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "retarget/ik.h"
 
@@ -17,6 +18,12 @@ Penetration pose_penetration(const Level& level, const Rig& rig, const CreatureP
     if (p.depth > deepest.depth) deepest = p;
   }
   return deepest;
+}
+
+bool pose_touches(const Level& level, const Rig& rig, const CreaturePose& pose, const PenetrationOptions& options) {
+  for (int b = 0; b < rig.skeleton.size(); ++b)
+    if (level_touches(level, Capsule{pose.head_ws[b], pose.tail_ws[b], rig.skeleton.radius[b]}, options)) return true;
+  return false;
 }
 
 float limb_radius(const Rig& rig, const LimbChain& limb) {
@@ -84,6 +91,19 @@ float limb_wall_depth(const Rig& rig, const LimbChain& limb, const CreaturePose&
     for (const Pipe& pipe : wall.pipes) depth = std::max(depth, penetration_capsule_pipe(bone, pipe));
   }
   return depth;
+}
+
+bool limb_wall_touches(const Rig& rig, const LimbChain& limb, const CreaturePose& pose, const Wall& wall) {
+  if (limb_far_from_wall(rig, limb, pose, wall)) return false;
+  constexpr float kAny = std::numeric_limits<float>::min();
+  for (int b : limb.bones) {
+    if (b < 0 || b >= rig.skeleton.size()) continue;
+    Capsule bone{pose.head_ws[b], pose.tail_ws[b], rig.skeleton.radius[b]};
+    if (penetration_capsule_box(bone, wall.box, kAny) > 0.0f) return true;
+    for (const Pipe& pipe : wall.pipes)
+      if (penetration_capsule_pipe(bone, pipe, kAny) > 0.0f) return true;
+  }
+  return false;
 }
 
 void resolve_limb_clamped(const Rig& rig, int limb, const Plane& plane_ms, float margin_m,

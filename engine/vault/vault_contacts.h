@@ -20,6 +20,8 @@ constexpr float kContactGap_m = 0.002f;
 // The deepest any bone capsule (flesh radius included) of the pose goes into a wall or fence.
 Penetration pose_penetration(const Level& level, const Rig& rig, const CreaturePose& pose,
                              const PenetrationOptions& options = {});
+// pose_penetration(...).depth > 0, stopping at the first bone that touches.
+bool pose_touches(const Level& level, const Rig& rig, const CreaturePose& pose, const PenetrationOptions& options = {});
 
 // The thickest flesh radius of the limb's bones, metres.
 float limb_radius(const Rig& rig, const LimbChain& limb);
@@ -37,6 +39,8 @@ bool limb_far_from_wall(const Rig& rig, const LimbChain& limb, const CreaturePos
 
 // How deep the limb's bones (flesh included) go into the wall's box and pipes, metres.
 float limb_wall_depth(const Rig& rig, const LimbChain& limb, const CreaturePose& pose, const Wall& wall);
+// limb_wall_depth(...) > 0, stopping at the first touch.
+bool limb_wall_touches(const Rig& rig, const LimbChain& limb, const CreaturePose& pose, const Wall& wall);
 
 // Re-solves limb 'limb' with its joint kept at least 'margin_m' in front of plane_ms (the target
 // clamped onto it, the end bone pushed out too) and writes its bones, model and world space.

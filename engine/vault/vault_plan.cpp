@@ -74,15 +74,17 @@ bool plan_hand_plants(const Level& level, const Rig& rig, const VaultMotion& vm,
 void plan_lift(const Level& level, const Rig& rig, const VaultMotion& vm, const Box& fence, VaultPlan* plan,
                CreaturePose* pose) {
   const std::size_t tick_count = static_cast<std::size_t>(plan->ticks);
-  PenetrationOptions only_fence;
-  only_fence.walls = false;
   Level fence_only;
   fence_only.fences.push_back(fence);
   std::vector<float> need(tick_count, 0.0f), widened(tick_count, 0.0f);
-  auto depth_at = [&](int k, float lift) {
+  // Only whether flesh enters the fence counts here, not how deep. A tick posed again straight after
+  // itself keeps its clip samples.
+  int sampled = -1;
+  auto touches_at = [&](int k, float lift) {
     plan->lift_m[static_cast<std::size_t>(k)] = lift;
-    pose_vault_tick(*plan, vm, rig, level, k, pose);
-    return pose_penetration(fence_only, rig, *pose, only_fence).depth;
+    const bool held = sampled == k;
+    sampled = k;
+    return vault_tick_touches(*plan, vm, rig, level, k, fence_only, held, pose);
   };
   const int ticks = plan->ticks;
   for (int round = 0; round < kLiftRounds; ++round) {
@@ -90,13 +92,13 @@ void plan_lift(const Level& level, const Rig& rig, const VaultMotion& vm, const 
     bool any = false;
     for (int k = 0; k < ticks; ++k) {
       const float start = base[static_cast<std::size_t>(k)];
-      if (depth_at(k, start) <= 0.0f) continue;  // keeps its need from the earlier rounds
+      if (!touches_at(k, start)) continue;  // keeps its need from the earlier rounds
       any = true;
       float lo = start, hi = start + kLiftFirstStep_m;
-      while (depth_at(k, hi) > 0.0f && hi < start + kLiftMax_m) lo = hi, hi = start + 2.0f * (hi - start);
+      while (touches_at(k, hi) && hi < start + kLiftMax_m) lo = hi, hi = start + 2.0f * (hi - start);
       for (int it = 0; it < kLiftBisections; ++it) {
         float mid = 0.5f * (lo + hi);
-        (depth_at(k, mid) > 0.0f ? lo : hi) = mid;
+        (touches_at(k, mid) ? lo : hi) = mid;
       }
       need[static_cast<std::size_t>(k)] = hi + kLiftSpare_m;
     }

@@ -72,10 +72,22 @@ void raise_planted_hands(const RetargetJob& job, const Rig& rig, const VaultPlan
   }
 }
 
-}  // namespace
+// True when a bone outside every limb (posed once by the solve; the knee turns and wall clamps only
+// re-solve limbs) puts flesh into the fence: then the finished pose touches it too.
+bool body_touches(const Rig& rig, const Level& fence_only, const CreaturePose& pose) {
+  PenetrationOptions only_fence;
+  only_fence.walls = false;
+  for (int b = 0; b < rig.skeleton.size(); ++b)
+    if (pose.bone_limb[static_cast<std::size_t>(b)] < 0 &&
+        level_touches(fence_only, Capsule{pose.head_ws[b], pose.tail_ws[b], rig.skeleton.radius[b]}, only_fence))
+      return true;
+  return false;
+}
 
-bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level,
-                             int tick, TurnTrack* track, CreaturePose* pose) {
+// The tick's pose; with 'fence_only' (the vaulted fence alone), stops early and sets *touched when the
+// body already touches it (the rest of the pose is then left unfinished).
+bool pose_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, int tick,
+               TurnTrack* track, CreaturePose* pose, const Level* fence_only, bool* touched, bool samples_held) {
   const MotionClip& clip = chosen_clip(plan, vm);
   const glm::mat4 model_to_world = vault_tick_placement(plan, tick);
   const glm::mat4 world_to_model = glm::inverse(model_to_world);
@@ -87,6 +99,7 @@ bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const
   job.model_to_world = model_to_world;
   job.root_motion = RootMotion::kFromClip;
   job.out = pose;
+  job.samples_held = samples_held;
   if (!retarget_targets(job)) return false;
   const std::size_t limbs = rig.limbs.size();
   const bool have_plants = plan.plants.size() == limbs && plan.plant_ws.size() == limbs;
@@ -127,6 +140,7 @@ bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const
   if (have_plants && have_fence)
     raise_planted_hands(job, rig, plan, level.fences[static_cast<std::size_t>(fence_index)], world_to_model, shown,
                         pose);
+  if (fence_only && body_touches(rig, *fence_only, *pose)) return *touched = true;
   // Knees and elbows kept out of the vaulted fence: turned about the limb's root->tip line.
   if (have_fence) {
     const std::size_t at = static_cast<std::size_t>(tick) * limbs;
@@ -138,13 +152,30 @@ bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const
   for (std::size_t i = 0; i < limbs; ++i) {
     const LimbChain& limb = rig.limbs[i];
     for (const Wall& wall : level.walls) {
-      if (limb_wall_depth(rig, limb, *pose, wall) <= 0.0f) continue;
+      if (!limb_wall_touches(rig, limb, *pose, wall)) continue;
       const glm::vec3 root_ws = glm::vec3(shown * glm::vec4(pose->limbs[i].root_ms, 1.0f));
       resolve_limb_clamped(rig, static_cast<int>(i), plane_to_model(wall_face(wall, root_ws), shown),
                            limb_radius(rig, limb) + kContactGap_m, shown, pose);
     }
   }
   return true;
+}
+
+}  // namespace
+
+bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level,
+                             int tick, TurnTrack* track, CreaturePose* pose) {
+  return pose_tick(plan, vm, rig, level, tick, track, pose, nullptr, nullptr, false);
+}
+
+bool vault_tick_touches(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, int tick,
+                        const Level& fence_only, bool samples_held, CreaturePose* pose) {
+  bool touched = false;
+  pose_tick(plan, vm, rig, level, tick, nullptr, pose, &fence_only, &touched, samples_held);
+  if (touched) return true;
+  PenetrationOptions only_fence;
+  only_fence.walls = false;
+  return pose_touches(fence_only, rig, *pose, only_fence);
 }
 
 bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, int tick,

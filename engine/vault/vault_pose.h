@@ -32,5 +32,11 @@ bool pose_vault_tick(const VaultPlan& plan, const VaultMotion& vm, const Rig& ri
 // The same with the planner's knee-turn pass ('track', may be null: then as pose_vault_tick).
 bool pose_vault_tick_tracked(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level,
                              int tick, TurnTrack* track, CreaturePose* pose);
+// Whether the tick's pose (pose_vault_tick) puts flesh into 'fence_only' (a level of the vaulted fence
+// alone): pose_touches on the posed tick, answered before the knee turns when the body already touches.
+// *pose is left scratch. For the lift search: 'samples_held' when the last pose into *pose was of
+// this tick (its clip samples are reused).
+bool vault_tick_touches(const VaultPlan& plan, const VaultMotion& vm, const Rig& rig, const Level& level, int tick,
+                        const Level& fence_only, bool samples_held, CreaturePose* pose);
 
 }  // namespace cf

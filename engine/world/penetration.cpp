@@ -11,28 +11,6 @@
 namespace cf {
 namespace {
 
-// Minimum over t in [0, 1] of a convex function along a segment (golden-section search).
-template <class F>
-float min_along_segment(const glm::vec3& a, const glm::vec3& b, F f) {
-  float best = std::min(f(a), f(b));
-  if (glm::dot(b - a, b - a) < 1e-16f) return best;
-  const double g = 0.6180339887498949;
-  double lo = 0.0, hi = 1.0;
-  double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-  auto at = [&](double t) { return f(a + float(t) * (b - a)); };
-  float f1 = at(x1), f2 = at(x2);
-  for (int i = 0; i < 48; ++i) {
-    if (f1 <= f2) {
-      hi = x2, x2 = x1, f2 = f1;
-      x1 = hi - g * (hi - lo), f1 = at(x1);
-    } else {
-      lo = x1, x1 = x2, f1 = f2;
-      x2 = lo + g * (hi - lo), f2 = at(x2);
-    }
-  }
-  return std::min({best, f1, f2});
-}
-
 // A box with its axes precomputed, for many distance evaluations.
 struct BoxFrame {
   glm::vec3 c, ax, az, h;
@@ -62,16 +40,48 @@ bool surely_apart_sampled(float da, float db, const Capsule& c, F dist) {
   return m - 0.125f * glm::length(c.b - c.a) > c.radius + 1e-5f;
 }
 
-// The search's minimum is never above the nearer end's distance (it starts from both ends), so an end
-// that goes 'enough' deep bounds the answer from below.
+// Depth of the capsule from its distance function: max(0, radius - m), m the least of the ends and a
+// 48-step golden-section search along the bone. The search's lower point never rises, so:
+// - once it is 'enough' deep, that depth (<= the whole depth, >= enough) is the answer;
+// - once the bracket is so narrow that no point left in it can come within the radius (1-Lipschitz,
+//   with 'margin' for rounding), the depth is 0. Both give what the whole search gives.
 template <class F>
-float penetration_along(const Capsule& c, F dist, float enough) {
+float penetration_along(const Capsule& c, F dist, float enough, float margin) {
   const float da = dist(c.a), db = dist(c.b);
-  const float at_ends = c.radius - std::min(da, db);
+  const float best = std::min(da, db);
+  const float at_ends = c.radius - best;
   if (at_ends >= enough) return at_ends;
   if (surely_apart(da, db, c) || surely_apart_sampled(da, db, c, dist)) return 0.0f;
-  float m = min_along_segment(c.a, c.b, dist);
-  return std::max(0.0f, c.radius - m);
+  const glm::vec3 ab = c.b - c.a;
+  if (glm::dot(ab, ab) < 1e-16f) return std::max(0.0f, at_ends);
+  const float length = glm::length(ab);
+  const bool ends_clear = best >= c.radius;
+  const double g = 0.6180339887498949;
+  double lo = 0.0, hi = 1.0;
+  double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
+  auto at = [&](double t) { return dist(c.a + float(t) * ab); };
+  float f1 = at(x1), f2 = at(x2);
+  for (int i = 0; i < 48; ++i) {
+    const float low = std::min(f1, f2);
+    if (c.radius - low >= enough) return c.radius - low;
+    // Every later sample is within half the bracket of x1 or x2.
+    if (ends_clear && low - 0.5f * float(hi - lo) * length > c.radius + margin) return 0.0f;
+    if (f1 <= f2) {
+      hi = x2, x2 = x1, f2 = f1;
+      x1 = hi - g * (hi - lo), f1 = at(x1);
+    } else {
+      lo = x1, x1 = x2, f1 = f2;
+      x2 = lo + g * (hi - lo), f2 = at(x2);
+    }
+  }
+  return std::max(0.0f, c.radius - std::min({best, f1, f2}));
+}
+
+// Rounding of one distance: a few float steps of the largest coordinate involved, and a floor.
+float rounding_margin(const glm::vec3& a, const glm::vec3& b, const glm::vec3& o1, const glm::vec3& o2) {
+  float m = 0.0f;
+  for (const glm::vec3& v : {a, b, o1, o2}) m = std::max({m, std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)});
+  return 1e-4f + 4e-6f * m;
 }
 
 // Bounds more than a millimetre apart along x or z: the exact test would give 0 (the margin keeps its
@@ -99,12 +109,13 @@ float box_signed_distance(const Box& box, const glm::vec3& p) { return BoxFrame(
 
 float penetration_capsule_box(const Capsule& c, const Box& box, float enough) {
   BoxFrame bf(box);
-  return penetration_along(c, [&](const glm::vec3& p) { return bf.sdf(p); }, enough);
+  return penetration_along(c, [&](const glm::vec3& p) { return bf.sdf(p); }, enough,
+                           rounding_margin(c.a, c.b, box.centre, box.half_extents));
 }
 
 float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe, float enough) {
   auto dist = [&](const glm::vec3& p) { return std::sqrt(distance2_to_segment(p, pipe.a, pipe.b)) - pipe.radius; };
-  return penetration_along(c, dist, enough);
+  return penetration_along(c, dist, enough, rounding_margin(c.a, c.b, pipe.a, pipe.b));
 }
 
 float penetration_capsule_box(const Capsule& c, const Box& box) {
@@ -140,6 +151,28 @@ Penetration level_penetration(const Level& level, const Capsule& c, const Penetr
     }
   if (opt.ground) consider(level.ground_y - cy_lo, HitKind::kNone, -1);
   return out;
+}
+
+bool level_touches(const Level& level, const Capsule& c, const PenetrationOptions& opt) {
+  // The same bounds as level_penetration; any depth above 0 answers.
+  constexpr float kAny = std::numeric_limits<float>::min();
+  float cy_lo = std::min(c.a.y, c.b.y) - c.radius, cy_hi = std::max(c.a.y, c.b.y) + c.radius;
+  const glm::vec3 lo = glm::min(c.a, c.b) - glm::vec3(c.radius), hi = glm::max(c.a, c.b) + glm::vec3(c.radius);
+  if (opt.fences)
+    for (std::size_t i = 0; i < level.fences.size(); ++i) {
+      const Box& f = level.fences[i];
+      if (int(i) == opt.skip_fence || cy_hi < f.bottom_y() || cy_lo > f.top_y() || apart_from_box(lo, hi, f)) continue;
+      if (penetration_capsule_box(c, f, kAny) > 0.0f) return true;
+    }
+  if (opt.walls)
+    for (const Wall& w : level.walls) {
+      if (!(cy_hi < w.box.bottom_y() || cy_lo > w.box.top_y() || apart_from_box(lo, hi, w.box)) &&
+          penetration_capsule_box(c, w.box, kAny) > 0.0f)
+        return true;
+      for (const Pipe& p : w.pipes)
+        if (!apart_from_pipe(lo, hi, p) && penetration_capsule_pipe(c, p, kAny) > 0.0f) return true;
+    }
+  return opt.ground && level.ground_y - cy_lo > 0.0f;
 }
 
 }  // namespace cf

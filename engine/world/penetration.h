@@ -38,5 +38,7 @@ struct Penetration {
 };
 // The deepest penetration of the capsule into anything in the level.
 Penetration level_penetration(const Level& level, const Capsule& c, const PenetrationOptions& opt = {});
+// level_penetration(level, c, opt).depth > 0, stopping at the first touch (no depth is measured).
+bool level_touches(const Level& level, const Capsule& c, const PenetrationOptions& opt = {});
 
 }  // namespace cf
