@@ -126,53 +126,57 @@ float penetration_capsule_pipe(const Capsule& c, const Pipe& pipe) {
   return penetration_capsule_pipe(c, pipe, std::numeric_limits<float>::infinity());
 }
 
+namespace {
+
+// The fences, wall boxes and pipes the capsule may reach (cheap tests first: its vertical span against
+// each object's, then its bounds), in level order: visit(kind, index, box, pipe) with one of box and
+// pipe set; it returns true to stop. Returns whether a visit stopped it.
+template <class Visit>
+bool visit_near(const Level& level, const Capsule& c, const PenetrationOptions& opt, Visit visit) {
+  const float cy_lo = std::min(c.a.y, c.b.y) - c.radius, cy_hi = std::max(c.a.y, c.b.y) + c.radius;
+  const glm::vec3 lo = glm::min(c.a, c.b) - glm::vec3(c.radius), hi = glm::max(c.a, c.b) + glm::vec3(c.radius);
+  if (opt.fences)
+    for (std::size_t i = 0; i < level.fences.size(); ++i) {
+      const Box& f = level.fences[i];
+      if (int(i) == opt.skip_fence || cy_hi < f.bottom_y() || cy_lo > f.top_y() || apart_from_box(lo, hi, f)) continue;
+      if (visit(HitKind::kFence, int(i), &f, nullptr)) return true;
+    }
+  if (opt.walls)
+    for (std::size_t i = 0; i < level.walls.size(); ++i) {
+      const Wall& w = level.walls[i];
+      if (!(cy_hi < w.box.bottom_y() || cy_lo > w.box.top_y() || apart_from_box(lo, hi, w.box)) &&
+          visit(HitKind::kWallBox, int(i), &w.box, nullptr))
+        return true;
+      for (const Pipe& p : w.pipes)
+        if (!apart_from_pipe(lo, hi, p) && visit(HitKind::kPipe, int(i), nullptr, &p)) return true;
+    }
+  return false;
+}
+
+float lowest_flesh_y(const Capsule& c) { return std::min(c.a.y, c.b.y) - c.radius; }
+
+}  // namespace
+
 Penetration level_penetration(const Level& level, const Capsule& c, const PenetrationOptions& opt) {
   Penetration out;
   auto consider = [&](float depth, HitKind kind, int index) {
     if (depth > out.depth) out = Penetration{depth, kind, index};
   };
-  // Cheap bounding tests first: the capsule's vertical span against each object's, then its bounds.
-  float cy_lo = std::min(c.a.y, c.b.y) - c.radius, cy_hi = std::max(c.a.y, c.b.y) + c.radius;
-  const glm::vec3 lo = glm::min(c.a, c.b) - glm::vec3(c.radius), hi = glm::max(c.a, c.b) + glm::vec3(c.radius);
-  if (opt.fences)
-    for (std::size_t i = 0; i < level.fences.size(); ++i) {
-      const Box& f = level.fences[i];
-      if (int(i) == opt.skip_fence || cy_hi < f.bottom_y() || cy_lo > f.top_y() || apart_from_box(lo, hi, f)) continue;
-      consider(penetration_capsule_box(c, f), HitKind::kFence, int(i));
-    }
-  if (opt.walls)
-    for (std::size_t i = 0; i < level.walls.size(); ++i) {
-      const Wall& w = level.walls[i];
-      if (!(cy_hi < w.box.bottom_y() || cy_lo > w.box.top_y() || apart_from_box(lo, hi, w.box)))
-        consider(penetration_capsule_box(c, w.box), HitKind::kWallBox, int(i));
-      for (const Pipe& p : w.pipes) {
-        if (!apart_from_pipe(lo, hi, p)) consider(penetration_capsule_pipe(c, p), HitKind::kPipe, int(i));
-      }
-    }
-  if (opt.ground) consider(level.ground_y - cy_lo, HitKind::kNone, -1);
+  visit_near(level, c, opt, [&](HitKind kind, int index, const Box* box, const Pipe* pipe) {
+    consider(box ? penetration_capsule_box(c, *box) : penetration_capsule_pipe(c, *pipe), kind, index);
+    return false;
+  });
+  if (opt.ground) consider(level.ground_y - lowest_flesh_y(c), HitKind::kNone, -1);
   return out;
 }
 
 bool level_touches(const Level& level, const Capsule& c, const PenetrationOptions& opt) {
-  // The same bounds as level_penetration; any depth above 0 answers.
+  // The same objects as level_penetration; any depth above 0 answers.
   constexpr float kAny = std::numeric_limits<float>::min();
-  float cy_lo = std::min(c.a.y, c.b.y) - c.radius, cy_hi = std::max(c.a.y, c.b.y) + c.radius;
-  const glm::vec3 lo = glm::min(c.a, c.b) - glm::vec3(c.radius), hi = glm::max(c.a, c.b) + glm::vec3(c.radius);
-  if (opt.fences)
-    for (std::size_t i = 0; i < level.fences.size(); ++i) {
-      const Box& f = level.fences[i];
-      if (int(i) == opt.skip_fence || cy_hi < f.bottom_y() || cy_lo > f.top_y() || apart_from_box(lo, hi, f)) continue;
-      if (penetration_capsule_box(c, f, kAny) > 0.0f) return true;
-    }
-  if (opt.walls)
-    for (const Wall& w : level.walls) {
-      if (!(cy_hi < w.box.bottom_y() || cy_lo > w.box.top_y() || apart_from_box(lo, hi, w.box)) &&
-          penetration_capsule_box(c, w.box, kAny) > 0.0f)
-        return true;
-      for (const Pipe& p : w.pipes)
-        if (!apart_from_pipe(lo, hi, p) && penetration_capsule_pipe(c, p, kAny) > 0.0f) return true;
-    }
-  return opt.ground && level.ground_y - cy_lo > 0.0f;
+  const bool touches = visit_near(level, c, opt, [&](HitKind, int, const Box* box, const Pipe* pipe) {
+    return (box ? penetration_capsule_box(c, *box, kAny) : penetration_capsule_pipe(c, *pipe, kAny)) > 0.0f;
+  });
+  return touches || (opt.ground && level.ground_y - lowest_flesh_y(c) > 0.0f);
 }
 
 }  // namespace cf
