@@ -16,12 +16,14 @@ float run_share(float stick) {
   return std::clamp((stick - kRunStickShare) / (1.0f - kRunStickShare), 0.0f, 1.0f);
 }
 
+float run_share_of_speed(const RetargetSetup& setup, float speed_mps) {
+  const float from = kRunStickShare * max_speed(setup), top = kRunSpeedRatio * natural_speed(setup);
+  return std::isfinite(speed_mps) && top > from ? std::clamp((speed_mps - from) / (top - from), 0.0f, 1.0f) : 0.0f;
+}
+
 WalkerParams gait_params(const RetargetSetup& setup, float stick, float speed_mps) {
   WalkerParams p;
-  const float from = kRunStickShare * max_speed(setup), top = kRunSpeedRatio * natural_speed(setup);
-  const float by_speed =
-      std::isfinite(speed_mps) && top > from ? std::clamp((speed_mps - from) / (top - from), 0.0f, 1.0f) : 0.0f;
-  const float r = std::max(run_share(stick), by_speed);
+  const float r = std::max(run_share(stick), run_share_of_speed(setup, speed_mps));
   if (r <= 0.0f) return p;  // the walk's defaults, bit for bit
   p.max_speed_ratio = kWalkSpeedRatio + r * (kRunSpeedRatio - kWalkSpeedRatio);
   p.max_cadence_ratio = kWalkCadenceRatio + r * (kRunCadenceRatio - kWalkCadenceRatio);

@@ -14,6 +14,9 @@ constexpr float kRunReachShare = 0.9f;    // share of a leg's stance reach a run
 
 // How much of a run the stick asks for: 0 up to kRunStickShare, 1 at full deflection.
 float run_share(float stick);
+// How much of a run the walker's own speed is: 0 up to the walk's speed at kRunStickShare, 1 at the
+// run's top speed. The walker shortens its stance by it (a biped's flight phase), so it is state, not stick.
+float run_share_of_speed(const RetargetSetup& setup, float speed_mps);
 // The walker's tuning for that stick and the walker's current speed: the walk's limits, raised towards
 // the run's by whichever asks for more of a run, the stick or the speed (so easing the stick lowers
 // the limits only as fast as the speed blends down: the body never stops short).

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "retarget/ik.h"
+#include "retarget/run_gait.h"
 
 namespace cf {
 
@@ -38,8 +39,28 @@ glm::vec3 leg_local(const RetargetSetup& S, const Rig& rig, int limb) {
 // Velocity, in body axes, of a point at local q of a body moving forward at v and turning at w.
 glm::vec3 body_velocity(float v, float w, const glm::vec3& q) { return {w * q.z, 0.0f, v - w * q.x}; }
 
+// A run shortens every stance: a biped's below half the cycle, so both feet leave the ground (the
+// run's flight); four or more legs to half (a trot, tripods), which keeps a foot down.
+constexpr float kRunBipedDuty = 0.36f;
+constexpr float kRunManyLegsDuty = 0.5f;
+// How far a running biped's body sinks at mid-stance (share of its leg length): the knees give
+// under the landing and push off into the flight, the bounce that reads as a run.
+constexpr float kRunDipShare = 0.035f;
+
+// A leg's stance and lift-off at a run share (the clip's own at 0, bit for bit).
+struct StanceWindow {
+  double liftoff;
+  float duty;
+};
+StanceWindow stance_window(const ReferenceLegGait& rg, float run, int legs) {
+  if (!(run > 0.0f) || rg.duty >= 1.0f) return {rg.liftoff, rg.duty};
+  const float goal = std::min(rg.duty, legs <= 2 ? kRunBipedDuty : kRunManyLegsDuty);
+  const float duty = rg.duty + run * (goal - rg.duty);
+  return {frac(static_cast<double>(rg.touchdown) + duty), duty};
+}
+
 // Whether limb i is in the clip's stance at gait phase g; *sigma = swing progress [0, 1) otherwise.
-bool in_stance(const RetargetSetup& S, int limb, double g, float* sigma) {
+bool in_stance(const RetargetSetup& S, int limb, double g, const StanceWindow& w, float* sigma) {
   const LimbSetup& ls = S.limbs[limb];
   const ReferenceLegGait& rg = S.ref_legs[ls.ref_side];
   double phi = frac(g + ls.phase);
@@ -47,12 +68,18 @@ bool in_stance(const RetargetSetup& S, int limb, double g, float* sigma) {
     *sigma = 0.0f;
     return true;
   }
-  if (frac(phi - rg.touchdown) < rg.duty) {
+  if (frac(phi - rg.touchdown) < w.duty) {
     *sigma = 0.0f;
     return true;
   }
-  *sigma = static_cast<float>(std::clamp(frac(phi - rg.liftoff) / (1.0 - rg.duty), 0.0, 1.0));
+  *sigma = static_cast<float>(std::clamp(frac(phi - w.liftoff) / (1.0 - w.duty), 0.0, 1.0));
   return false;
+}
+
+int legs_of(const RetargetSetup& S) {
+  int n = 0;
+  for (const LimbSetup& ls : S.limbs) n += ls.tag == PartTag::kLeg ? 1 : 0;
+  return n;
 }
 
 float table(const std::array<float, kSwingSamples>& t, float x) {
@@ -122,6 +149,9 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
   if (stop_request && st->speed_mps < 1e-3f * v_nat) st->speed_mps = 0.0f;
   if (stop_request && std::abs(st->turn_rate_rps) < 1e-3f) st->turn_rate_rps = 0.0f;
 
+  const float run = run_share_of_speed(S, st->speed_mps);
+  const int legs = legs_of(S);
+
   // Cadence: grows with speed (Froude-like), and at least what keeps every stance within reach.
   const int n = static_cast<int>(rig.limbs.size());
   float r_max = 0.0f, f_req = 0.0f;
@@ -130,7 +160,7 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
     glm::vec3 q = leg_local(S, rig, i);
     r_max = std::max(r_max, glm::length(q));
     float sweep = glm::length(body_velocity(st->speed_mps, st->turn_rate_rps, q)) *
-                  S.ref_legs[S.limbs[i].ref_side].duty;
+                  stance_window(S.ref_legs[S.limbs[i].ref_side], run, legs).duty;
     float half_reach = tu.reach_share * std::max(S.limbs[i].stance_reach_m, 1e-4f);
     f_req = std::max(f_req, sweep / (2.0f * half_reach));
   }
@@ -178,14 +208,19 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
     if (S.limbs[i].tag != PartTag::kLeg) continue;
     FootState& foot = st->feet[k++];
     const ReferenceLegGait& rg = S.ref_legs[S.limbs[i].ref_side];
+    const StanceWindow win = stance_window(rg, run, legs);
     float sigma = 0.0f, old_sigma = 0.0f;
-    const bool stance = in_stance(S, i, st->gait_phase, &sigma);
-    const bool was_stance = in_stance(S, i, old_gait, &old_sigma);
+    const bool stance = in_stance(S, i, st->gait_phase, win, &sigma);
+    const bool was_stance = in_stance(S, i, old_gait, win, &old_sigma);
     if (foot.parked) continue;
+    // A stance lengthening as the run eases must not catch a foot that has just lifted: while
+    // running, a swing ends only where the gait passes its touchdown.
+    const bool reached = !(run > 0.0f) || frac(old_gait + S.limbs[i].phase - rg.touchdown) >
+                                              frac(st->gait_phase + S.limbs[i].phase - rg.touchdown);
     if (foot.planted && !stance) {  // lift off (late when it was parked through the lift)
       foot.planted = false;
       foot.swing_start = was_stance ? 0.0f : std::min(old_sigma, 0.95f);
-    } else if (!foot.planted && stance) {  // touch down where the swing was heading
+    } else if (!foot.planted && stance && reached) {  // touch down where the swing was heading
       foot.planted = true;
       foot.plant_ws = glm::vec3(foot.goal_ws.x, 0.0f, foot.goal_ws.z);
     }
@@ -194,9 +229,9 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
       continue;
     }
     // Predicted landing: body extrapolated to touchdown, foot centred on the coming stance.
-    const double swing_cycles = 1.0 - rg.duty;
+    const double swing_cycles = 1.0 - win.duty;
     const float tau = static_cast<float>((1.0 - sigma) * swing_cycles / f);
-    const float t_stance = rg.duty / f;
+    const float t_stance = win.duty / f;
     const float heading_td = st->heading_rad + st->turn_rate_rps * tau;
     glm::vec3 body_td =
         st->position_ws + rot_y(st->heading_rad + 0.5f * st->turn_rate_rps * tau, glm::vec3(0, 0, st->speed_mps * tau));
@@ -228,6 +263,21 @@ bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, 
   job.clip = &clip;
   job.time_s = st.gait_phase * S.cycle_s;
   job.model_to_world = walker_placement(st, rig);
+  const float run = run_share_of_speed(S, st.speed_mps);
+  const int legs = legs_of(S);
+  if (run > 0.0f && legs <= 2) {  // a running biped sinks into each stance and rises into the flight
+    float bounce = 0.0f;
+    int k = 0;
+    for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < st.leg_count; ++i) {
+      if (S.limbs[i].tag != PartTag::kLeg) continue;
+      const ReferenceLegGait& rg = S.ref_legs[S.limbs[i].ref_side];
+      const StanceWindow win = stance_window(rg, run, legs);
+      if (!st.feet[k++].planted || !(win.duty < 1.0f)) continue;
+      const double u = frac(st.gait_phase + S.limbs[i].phase - rg.touchdown) / win.duty;
+      if (u < 1.0) bounce = std::max(bounce, static_cast<float>(std::sin(3.14159265358979 * u)));
+    }
+    job.model_to_world[3].y -= kRunDipShare * run * S.creature_leg_length_m * bounce;
+  }
   job.motion_weight = st.motion_weight;
   job.root_motion = RootMotion::kInPlace;
   job.out = out;
@@ -240,7 +290,7 @@ bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, 
     if (!foot.planted) {
       const ReferenceLegGait& rg = S.ref_legs[S.limbs[i].ref_side];
       float sigma = 0.0f;
-      in_stance(S, i, st.gait_phase, &sigma);
+      in_stance(S, i, st.gait_phase, stance_window(rg, run, legs), &sigma);
       float s2 = foot.swing_start < 1.0f ? (sigma - foot.swing_start) / (1.0f - foot.swing_start) : 1.0f;
       float progress = table(rg.swing_progress, s2);
       float height = S.limbs[i].scale * table(rg.swing_height_m, s2);

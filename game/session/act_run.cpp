@@ -9,6 +9,7 @@
 #include "game/play/world_runtime.h"
 #include "game/session/session.h"
 #include "retarget/jump.h"
+#include "retarget/run_gait.h"
 #include "retarget/walker.h"
 
 namespace cf {
@@ -93,8 +94,8 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
     if (t >= min_ticks && !busy) break;
     s.tick(act_input(action, t, jump_started, min_ticks));
     jump_started = jump_started || jump_of(s.state().player()).jumps > 0;
-    // A cadence above the walk's top (2.2 x natural) is the run's gait.
-    ran = ran || (sp.walks() && s.state().player().walker.cadence_hz > 2.25f * natural_cadence(*sp.walk_setup));
+    // Past half of the run (by the walker's speed) is the run's gait.
+    ran = ran || (sp.walks() && run_share_of_speed(*sp.walk_setup, s.state().player().walker.speed_mps) > 0.5f);
     const CreaturePose& pose = s.runtime().pose(0);
     for (std::size_t b = 0; b < bones; ++b) {
       r.finite = r.finite && finite3(pose.head_ws[b]) && finite3(pose.tail_ws[b]);

@@ -141,3 +141,96 @@ TEST(RunGait, EasingTheStickBlendsBackToTheWalkSmoothly) {
 
 }  // namespace
 }  // namespace cf
+
+namespace cf {
+namespace {
+
+struct GaitCount {
+  int flight_ticks = 0, flights = 0, ticks = 0;
+  float max_target_step_m = 0.0f;  // the largest move of a foot's IK target in one tick, world space
+  float max_dip_m = 0.0f;          // how far below its walking height the placement sank
+};
+
+// From the stand: 'stick' for 3 s, then 'after' for 3 s; counts ticks with no foot down in the last
+// second of each part and follows every foot's target.
+GaitCount count_gait(const Rig& rig, const RetargetSetup& setup, float stick, float after) {
+  GaitCount g;
+  WalkerState st = make_walker(setup, rig, glm::vec3(0.0f), 0.0f);
+  CreaturePose pose;
+  pose.resize(rig);
+  std::vector<glm::vec3> last(rig.limbs.size());
+  bool was_flying = false;
+  for (int t = 0; t < 360; ++t) {
+    const float s = t < 180 ? stick : after;
+    WalkCommand cmd;
+    cmd.speed_mps = stick_speed(setup, s);
+    step_walker(&st, cmd, setup, rig, kDt, gait_params(setup, s, st.speed_mps));
+    EXPECT_TRUE(pose_walker(st, setup, rig, walk_clip(), &pose));
+    bool down = false;
+    for (std::size_t l = 0; l < rig.limbs.size(); ++l) {
+      if (rig.limbs[l].tag != PartTag::kLeg) continue;
+      down = down || pose.limbs[l].contact;
+      const glm::vec3 target = glm::vec3(pose.model_to_world * glm::vec4(pose.limbs[l].target_ms, 1.0f));
+      if (t > 0) g.max_target_step_m = std::max(g.max_target_step_m, glm::length(target - last[l]));
+      last[l] = target;
+    }
+    g.max_dip_m = std::max(g.max_dip_m, walker_placement(st, rig)[3].y + rig.sole_height - pose.model_to_world[3].y);
+    const bool counted = (t >= 120 && t < 180) || t >= 300;
+    if (counted) {
+      ++g.ticks;
+      if (!down) ++g.flight_ticks;
+      if (!down && !was_flying) ++g.flights;
+    }
+    was_flying = !down;
+  }
+  return g;
+}
+
+TEST(RunGait, ARunningBipedLeavesTheGroundBetweenStepsFourLegsOrMoreKeepAFootDown) {
+  for (const std::string& name : test::shipped_creatures()) {
+    Rig rig = test::load_rig(name);
+    auto setup = build_retarget_setup(rig, walk_clip());
+    ASSERT_TRUE(setup.ok()) << name;
+    int legs = 0;
+    for (const LimbChain& l : rig.limbs) legs += l.tag == PartTag::kLeg ? 1 : 0;
+    if (legs == 0) continue;
+    const GaitCount walk = count_gait(rig, *setup, 0.8f, 0.8f);
+    const GaitCount run = count_gait(rig, *setup, 1.0f, 1.0f);
+    EXPECT_EQ(walk.flight_ticks, 0) << name << ": a walk always has a foot down";
+    EXPECT_EQ(walk.max_dip_m, 0.0f) << name << ": the walk's body is the walk's, bit for bit";
+    if (legs <= 2) {
+      // Two flights a cycle, each a few ticks: a run, not a hop.
+      EXPECT_GE(run.flights, 3) << name;
+      EXPECT_GE(run.flight_ticks, 2 * run.flights) << name;
+      EXPECT_LE(run.flight_ticks, run.ticks / 3) << name;
+      EXPECT_GT(run.max_dip_m, 0.01f * setup->creature_leg_length_m) << name << ": the body sinks into each stance";
+    } else {
+      EXPECT_EQ(run.flight_ticks, 0) << name << ": four legs or more trot and run in tripods, a foot always down";
+      EXPECT_EQ(run.max_dip_m, 0.0f) << name;
+    }
+    std::printf("%-16s %d legs: run %d flights, %d of %d ticks in the air, dip %.1f mm\n", name.c_str(), legs,
+                run.flights, run.flight_ticks, run.ticks, 1000.0f * run.max_dip_m);
+  }
+}
+
+TEST(RunGait, RunningIntoAndOutOfTheFlightMovesNoFootTargetByMoreThanAStride) {
+  // Easing from a run to a walk lengthens every stance again: a foot that has just lifted must swing
+  // on to its landing, not drop back to the ground ahead or behind (a foot target jumping).
+  for (const char* name : {"biped", "biped_arms_tail", "strider", "quadruped", "hexapod"}) {
+    Rig rig = test::load_rig(name);
+    auto setup = build_retarget_setup(rig, walk_clip());
+    ASSERT_TRUE(setup.ok()) << name;
+    const GaitCount steady = count_gait(rig, *setup, 1.0f, 1.0f);
+    for (float after : {0.0f, 0.3f, 0.6f, 0.85f}) {
+      const GaitCount eased = count_gait(rig, *setup, 1.0f, after);
+      EXPECT_LE(eased.max_target_step_m, 1.05f * steady.max_target_step_m)
+          << name << " easing to " << after << ": " << eased.max_target_step_m << " m in one tick against "
+          << steady.max_target_step_m << " m running";
+    }
+    const GaitCount up = count_gait(rig, *setup, 0.5f, 1.0f);
+    EXPECT_LE(up.max_target_step_m, 1.05f * steady.max_target_step_m) << name << " from a walk into the run";
+  }
+}
+
+}  // namespace
+}  // namespace cf
