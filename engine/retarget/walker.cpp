@@ -40,8 +40,8 @@ glm::vec3 leg_local(const RetargetSetup& S, const Rig& rig, int limb) {
 glm::vec3 body_velocity(float v, float w, const glm::vec3& q) { return {w * q.z, 0.0f, v - w * q.x}; }
 
 // A run shortens every stance: a biped's below half the cycle, so both feet leave the ground (the
-// run's flight); four or more legs to half (a trot, tripods), which keeps a foot down.
-constexpr float kRunBipedDuty = 0.36f;
+// run's flight); three legs or more to half (a trot, tripods), which keeps a foot down.
+constexpr float kRunBipedDuty = 0.3f;
 constexpr float kRunManyLegsDuty = 0.5f;
 // How far a running biped's body sinks at mid-stance (share of its leg length): the knees give
 // under the landing and push off into the flight, the bounce that reads as a run.
@@ -53,8 +53,9 @@ struct StanceWindow {
   float duty;
 };
 StanceWindow stance_window(const ReferenceLegGait& rg, float run, int legs) {
-  if (!(run > 0.0f) || rg.duty >= 1.0f) return {rg.liftoff, rg.duty};
-  const float goal = std::min(rg.duty, legs <= 2 ? kRunBipedDuty : kRunManyLegsDuty);
+  // One leg keeps its walk's stance: with no second foot to land on, a flight would be a hop.
+  if (!(run > 0.0f) || rg.duty >= 1.0f || legs < 2) return {rg.liftoff, rg.duty};
+  const float goal = std::min(rg.duty, legs == 2 ? kRunBipedDuty : kRunManyLegsDuty);
   const float duty = rg.duty + run * (goal - rg.duty);
   return {frac(static_cast<double>(rg.touchdown) + duty), duty};
 }
@@ -159,8 +160,10 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
     if (S.limbs[i].tag != PartTag::kLeg) continue;
     glm::vec3 q = leg_local(S, rig, i);
     r_max = std::max(r_max, glm::length(q));
+    // The clip's own stance: a run's shorter stance only leaves more reach, and its speed and
+    // cadence stay the walk-derived ones (a course timed by its route runs the same).
     float sweep = glm::length(body_velocity(st->speed_mps, st->turn_rate_rps, q)) *
-                  stance_window(S.ref_legs[S.limbs[i].ref_side], run, legs).duty;
+                  S.ref_legs[S.limbs[i].ref_side].duty;
     float half_reach = tu.reach_share * std::max(S.limbs[i].stance_reach_m, 1e-4f);
     f_req = std::max(f_req, sweep / (2.0f * half_reach));
   }
@@ -265,7 +268,7 @@ bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, 
   job.model_to_world = walker_placement(st, rig);
   const float run = run_share_of_speed(S, st.speed_mps);
   const int legs = legs_of(S);
-  if (run > 0.0f && legs <= 2) {  // a running biped sinks into each stance and rises into the flight
+  if (run > 0.0f && legs == 2) {  // a running biped sinks into each stance and rises into the flight
     float bounce = 0.0f;
     int k = 0;
     for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < st.leg_count; ++i) {

@@ -94,8 +94,11 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
     if (t >= min_ticks && !busy) break;
     s.tick(act_input(action, t, jump_started, min_ticks));
     jump_started = jump_started || jump_of(s.state().player()).jumps > 0;
-    // Past half of the run (by the walker's speed) is the run's gait.
-    ran = ran || (sp.walks() && run_share_of_speed(*sp.walk_setup, s.state().player().walker.speed_mps) > 0.5f);
+    // A cadence above the walk's top (2.2 x natural), or a quarter of the run by the walker's speed
+    // (a biped's shorter running stance needs less cadence), is the run's gait.
+    const WalkerState& w = s.state().player().walker;
+    ran = ran || (sp.walks() && (w.cadence_hz > 2.25f * natural_cadence(*sp.walk_setup) ||
+                                 run_share_of_speed(*sp.walk_setup, w.speed_mps) > 0.25f));
     const CreaturePose& pose = s.runtime().pose(0);
     for (std::size_t b = 0; b < bones; ++b) {
       r.finite = r.finite && finite3(pose.head_ws[b]) && finite3(pose.tail_ws[b]);
