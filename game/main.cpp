@@ -57,6 +57,7 @@ double now_s() {
 
 int main(int argc, char** argv) {
   cf::install_stop_signals();
+  cf::install_crash_report();
 
   // 1. Arguments.
   std::vector<std::string> args(argv + 1, argv + argc);

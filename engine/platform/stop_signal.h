@@ -13,4 +13,9 @@ int stop_signal();
 // "SIGTERM", "SIGHUP", "SIGINT" or "a signal".
 const char* signal_name(int sig);
 
+// A crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) writes one line naming the signal and the call
+// stack to stderr, then dies of the same signal: a rare crash in a playtest or on CI says where it
+// was. Under AddressSanitizer its own report does this, so nothing is installed.
+void install_crash_report();
+
 }  // namespace cf

@@ -3,6 +3,8 @@
 #include <csignal>
 #include <cstring>
 
+#include <sys/wait.h>
+
 #include <gtest/gtest.h>
 
 namespace cf {
@@ -20,6 +22,25 @@ TEST(StopSignal, ASignalIsRecordedNotFatalAndNamed) {
   EXPECT_STREQ(signal_name(SIGHUP), "SIGHUP");
   EXPECT_STREQ(signal_name(SIGINT), "SIGINT");
   EXPECT_STREQ(signal_name(SIGUSR1), "a signal");
+}
+
+// The child names the crash and dies of it (under AddressSanitizer, its own report names it and
+// exits with its error code instead).
+bool died(int status) { return WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0); }
+
+TEST(CrashReport, ACrashNamesItsSignalAndDiesOfIt) {
+  EXPECT_EXIT(
+      {
+        install_crash_report();
+        std::raise(SIGSEGV);
+      },
+      died, "SEGV");
+  EXPECT_EXIT(
+      {
+        install_crash_report();
+        std::raise(SIGFPE);
+      },
+      died, "FPE");
 }
 
 }  // namespace
