@@ -118,7 +118,9 @@ int run_write(png_structp png, png_infop info, int w, int h, const std::uint8_t*
 // gigabytes; the whole file is in memory, so every declared length is checked against what is left.
 bool chunk_past_end(const std::uint8_t* data, std::size_t size, char (&type)[5], std::uint32_t* length) {
   std::size_t pos = 8;
-  while (size - pos >= 12) {
+  // A header needs only its 8 bytes for libpng to allocate the length it declares, so a header in the
+  // last 8..11 bytes counts too.
+  while (size - pos >= 8) {
     const std::uint32_t n = (std::uint32_t{data[pos]} << 24) | (std::uint32_t{data[pos + 1]} << 16) |
                             (std::uint32_t{data[pos + 2]} << 8) | std::uint32_t{data[pos + 3]};
     for (int i = 0; i < 4; ++i) {
@@ -126,11 +128,12 @@ bool chunk_past_end(const std::uint8_t* data, std::size_t size, char (&type)[5],
       type[i] = (c >= 0x20 && c < 0x7f) ? static_cast<char>(c) : '?';
     }
     type[4] = 0;
-    if (n > size - pos - 12) {
+    if (n > size - pos - 8) {
       *length = n;
       return true;
     }
     if (std::memcmp(data + pos + 4, "IEND", 4) == 0) return false;
+    if (std::size_t{n} + 12 > size - pos) return false;  // only the CRC is cut: libpng reports it truncated
     pos += 12 + std::size_t{n};
   }
   return false;  // a cut header is libpng's to report as truncated

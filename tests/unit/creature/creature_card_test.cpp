@@ -144,19 +144,41 @@ TEST(CreatureCard, ATruncatedCardIsRefusedAtEveryLength) {
   EXPECT_FALSE(decode_card(late.data(), late.size(), "late.card.png", &pic).ok());
 }
 
+// A card whose iTXt chunk (right after IHDR) claims 'length' bytes, cut to 'keep' bytes after its length
+// field when keep > 0.
+Bytes card_claiming(std::uint32_t length, std::size_t keep = 0) {
+  Bytes png = png_with_itxt(kCardKeyword, "crc32 00000000\n{}", true);
+  const std::size_t at = 8 + 25;
+  if (keep > 0) png.resize(at + keep);
+  for (int i = 0; i < 4; ++i) png[at + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(length >> (24 - 8 * i));
+  return png;
+}
+
 TEST(CreatureCard, AChunkClaimingGigabytesIsRefusedWithoutAllocatingThem) {
   // Found by the card fuzzer: an iTXt header declaring 1.9 GB in a 150-byte file made libpng allocate it.
-  Bytes png = png_with_itxt(kCardKeyword, "crc32 00000000\n{}", true);
-  const std::size_t at = 8 + 25;  // the iTXt chunk's length, right after IHDR
-  png[at] = 0x74;
-  png[at + 1] = 0x61;
-  png[at + 2] = 0x67;
-  png[at + 3] = 0x38;
+  const Bytes png = card_claiming(1952540472u);
   Result<std::string> r = decode_card(png.data(), png.size(), "claims.card.png");
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().to_string(),
             "claims.card.png: damaged PNG: its iTXt chunk claims 1952540472 bytes, more than the file holds "
             "(truncated or corrupt)");
+}
+
+TEST(CreatureCard, AGigabyteChunkHeaderInTheFilesLastBytesIsRefusedWithoutAllocating) {
+  // Found by the card fuzzer: the same 1.9 GB header with only 3 bytes after it (no room for a CRC)
+  // slipped past the scan, and libpng allocated the declared length.
+  const Bytes png = card_claiming(1912602954u, 11);  // its length and type, then 3 bytes
+  Result<std::string> r = decode_card(png.data(), png.size(), "cut.card.png");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().to_string(),
+            "cut.card.png: damaged PNG: its iTXt chunk claims 1912602954 bytes, more than the file holds "
+            "(truncated or corrupt)");
+  // A header whose data fits but whose CRC is cut is still libpng's truncation.
+  Bytes crcless = png_with_itxt(kCardKeyword, "crc32 00000000\n{}", true);
+  crcless.resize(crcless.size() - 14);  // IEND (12) and two bytes of the IDAT chunk's CRC
+  Result<std::string> c = decode_card(crcless.data(), crcless.size(), "crc.card.png");
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error().to_string().find("claims"), std::string::npos) << c.error().to_string();
 }
 
 TEST(CreatureCard, ADecompressionBombIsRefusedPastTheTextLimit) {
