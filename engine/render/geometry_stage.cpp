@@ -7,6 +7,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "core/worker_pool.h"
 #include "math/angles.h"
 #include "render/clip.h"
 #include "render/ordering_table.h"
@@ -30,54 +31,54 @@ struct MeshContext {
   FaceStyle style;
 };
 
-class Builder {
- public:
-  Builder(const GeometryJob& job, GeometryStats* stats)
-      : job_(job),
-        s_(*job.scratch),
-        stats_(stats),
-        table_(near_or_default(job.camera), far_or_default(job.camera), ot_buckets(job.settings), job.scratch) {
-    target_size(job.settings, job.window_width, job.window_height, &w_px_, &h_px_);
-    viewport_.w = static_cast<float>(w_px_);
-    viewport_.h = static_cast<float>(h_px_);
-    viewport_.snap = !job.settings.subpixel && !job.settings.modern;
-    view_proj_ = projection_matrix(job.camera, viewport_.w / viewport_.h) * job.camera.view;
+// What every mesh of the frame is drawn with.
+struct Frame {
+  explicit Frame(const GeometryJob& j) : job(j) {
+    target_size(job.settings, job.window_width, job.window_height, &w_px, &h_px);
+    viewport.w = static_cast<float>(w_px);
+    viewport.h = static_cast<float>(h_px);
+    viewport.snap = !job.settings.subpixel && !job.settings.modern;
+    view_proj = projection_matrix(job.camera, viewport.w / viewport.h) * job.camera.view;
     // Splitting only fights the affine warp: perspective-correct texturing has none.
-    subdivide_ = !job.settings.modern && !job.settings.perspective_correct && !job.settings.whole_polygons;
+    subdivide = !job.settings.modern && !job.settings.perspective_correct && !job.settings.whole_polygons;
     const glm::vec3 d = job.lighting.sun_dir_ws;
-    to_sun_ = glm::length(d) > 0 ? -glm::normalize(d) : glm::vec3(0.0f);
-    fog_on_ = job.lighting.fog_end_m > job.lighting.fog_start_m;
+    to_sun = glm::length(d) > 0 ? -glm::normalize(d) : glm::vec3(0.0f);
+    fog_on = job.lighting.fog_end_m > job.lighting.fog_start_m;
   }
+  const GeometryJob& job;
+  int w_px = 0, h_px = 0;
+  Viewport viewport;
+  bool subdivide = true;
+  glm::mat4 view_proj{1.0f};
+  glm::vec3 to_sun{0.0f};
+  bool fog_on = false;
+};
 
-  void build() {
-    CommandList& out = *job_.out;
-    // The triangles are kept: the table's walk overwrites every one, and clearing them first made the
-    // walk construct each again (a tenth of the stage's time).
-    out.lines.clear();
-    out.width = w_px_;
-    out.height = h_px_;
-    out.modern = job_.settings.modern;
-    out.perspective = job_.settings.modern || job_.settings.perspective_correct;
-    out.dither = !job_.settings.modern && !job_.settings.no_dither;
-    out.clear_color = job_.lighting.clear_color;
-    out.fog_color = job_.lighting.fog_color;
-    for (int i = 0; i < job_.mesh_count; ++i) add_mesh(job_.meshes[i]);
-    table_.sort_into(&out.triangles);
-    OverlayProjection overlays;
-    overlays.view_proj = view_proj_;
-    overlays.viewport = viewport_;
-    overlays.mask = job_.settings.overlay_mask;
-    // Overlay sizes are given at the internal resolution; scale them for the modern target.
-    overlays.px_scale = viewport_.h / static_cast<float>(internal_height(job_.settings));
-    for (int i = 0; i < job_.line_count; ++i) add_overlay_line(overlays, job_.lines[i], &out);
-    for (int i = 0; i < job_.point_count; ++i) add_overlay_point(overlays, job_.points[i], &out);
-    if (stats_) {
-      stats_->triangles_out = static_cast<int>(out.triangles.size());
-      stats_->lines_out = static_cast<int>(out.lines.size());
-    }
-  }
+void grow_vertex_buffers(GeometryScratch* s, std::size_t n) {
+  if (s->clip.size() >= n) return;
+  s->clip.resize(n);
+  s->color.resize(n);
+  s->fog.resize(n);
+  s->outcode.resize(n);
+  s->screen.resize(n);
+}
 
- private:
+// Meshes into one scratch's ordering table.
+class MeshWriter {
+ public:
+  MeshWriter(const Frame& f, GeometryScratch* scratch, GeometryStats* stats)
+      : job_(f.job),
+        s_(*scratch),
+        stats_(stats),
+        table_(near_or_default(f.job.camera), far_or_default(f.job.camera), ot_buckets(f.job.settings), scratch),
+        viewport_(f.viewport),
+        subdivide_(f.subdivide),
+        view_proj_(f.view_proj),
+        to_sun_(f.to_sun),
+        fog_on_(f.fog_on) {}
+
+  OrderingTable& table() { return table_; }
+
   void add_mesh(const MeshInput& m) {
     MeshContext ctx;
     ctx.mesh = &m;
@@ -137,6 +138,7 @@ class Builder {
     }
   }
 
+ private:
   bool front_facing(const MeshContext& ctx, const ScreenVertex& a, const ScreenVertex& b,
                     const ScreenVertex& c) const {
     const std::int64_t area = screen_area2(a, b, c);
@@ -146,13 +148,7 @@ class Builder {
   void transform_vertices(const MeshContext& ctx) {
     const MeshInput& m = *ctx.mesh;
     const auto n = static_cast<std::size_t>(m.vertex_count);
-    if (s_.clip.size() < n) {
-      s_.clip.resize(n);
-      s_.color.resize(n);
-      s_.fog.resize(n);
-      s_.outcode.resize(n);
-      s_.screen.resize(n);
-    }
+    grow_vertex_buffers(&s_, n);
     const glm::mat4 mvp = view_proj_ * m.model_to_world;
     const glm::mat3 normal_to_world = glm::transpose(glm::inverse(glm::mat3(m.model_to_world)));
     const glm::vec3 base = glm::vec3(m.color.r, m.color.g, m.color.b) * (1.0f / 255.0f);
@@ -211,13 +207,116 @@ class Builder {
   GeometryScratch& s_;
   GeometryStats* stats_;
   OrderingTable table_;
-  int w_px_ = 0, h_px_ = 0;
   Viewport viewport_;
   bool subdivide_ = true;
   glm::mat4 view_proj_{1.0f};
   glm::vec3 to_sun_{0.0f};
   bool fog_on_ = false;
 };
+
+int triangles_of(const MeshInput& m) { return m.index_count / 3; }
+
+// One share per thread when a pool is given and there is more than one mesh.
+int share_count(const GeometryJob& job) {
+  if (!job.pool || job.pool->threads() < 2 || job.mesh_count < 2) return 1;
+  return std::min(job.pool->threads(), job.mesh_count);
+}
+
+// The meshes in n contiguous shares of about equal triangle counts, each drawn on a thread into its own
+// scratch, then walked as one table in mesh order: the list is the one-thread list, triangle for triangle.
+void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
+  const GeometryJob& job = frame.job;
+  GeometryScratch& s = *job.scratch;
+  if (static_cast<int>(s.shares.size()) < n) s.shares.resize(static_cast<std::size_t>(n));
+  s.share_begin.resize(static_cast<std::size_t>(n) + 1);
+  s.share_stats.resize(static_cast<std::size_t>(n));
+  long long total = 0;
+  int most_vertices = 0;
+  for (int i = 0; i < job.mesh_count; ++i) {
+    total += triangles_of(job.meshes[i]);
+    most_vertices = std::max(most_vertices, job.meshes[i].vertex_count);
+  }
+  // A share ends at the mesh whose middle passes its part of the triangles.
+  int mesh = 0;
+  long long done = 0;
+  s.share_begin[0] = 0;
+  for (int k = 1; k < n; ++k) {
+    const long long goal = total * k / n;
+    while (mesh < job.mesh_count && 2 * done + triangles_of(job.meshes[mesh]) <= 2 * goal) {
+      done += triangles_of(job.meshes[mesh++]);
+    }
+    s.share_begin[static_cast<std::size_t>(k)] = mesh;
+  }
+  s.share_begin[static_cast<std::size_t>(n)] = job.mesh_count;
+  // Every share sized as the largest so far, and twice the most one has kept (the headroom a growing
+  // vector keeps): meshes move between shares and poses change from frame to frame, and a warm frame
+  // must not allocate.
+  std::size_t room = 2 * s.share_peak;
+  for (int k = 0; k < n; ++k) room = std::max(room, s.shares[static_cast<std::size_t>(k)].unsorted.capacity());
+  for (int k = 0; k < n; ++k) {
+    GeometryScratch& share = s.shares[static_cast<std::size_t>(k)];
+    grow_vertex_buffers(&share, static_cast<std::size_t>(most_vertices));
+    share.unsorted.reserve(room);
+    share.bucket.reserve(room);
+  }
+  job.pool->for_each(n, [&](int k) {
+    const auto kk = static_cast<std::size_t>(k);
+    GeometryStats* stats = job.stats ? &s.share_stats[kk] : nullptr;
+    if (stats) *stats = GeometryStats{};
+    MeshWriter writer(frame, &s.shares[kk], stats);
+    for (int i = s.share_begin[kk]; i < s.share_begin[kk + 1]; ++i) writer.add_mesh(job.meshes[i]);
+    writer.table().count_keys();
+  });
+  for (int k = 0; k < n; ++k) s.share_peak = std::max(s.share_peak, s.shares[static_cast<std::size_t>(k)].unsorted.size());
+  out->resize(OrderingTable::place_runs(s.shares.data(), n, ot_buckets(job.settings)));
+  ScreenTriangle* const dst = out->data();
+  job.pool->for_each(n, [&](int k) { OrderingTable::scatter_run(&s.shares[static_cast<std::size_t>(k)], dst); });
+  if (job.stats) {
+    for (int k = 0; k < n; ++k) {
+      const GeometryStats& st = s.share_stats[static_cast<std::size_t>(k)];
+      job.stats->triangles_in += st.triangles_in;
+      job.stats->culled_back += st.culled_back;
+      job.stats->culled_outside += st.culled_outside;
+      job.stats->clipped += st.clipped;
+      job.stats->subdivided += st.subdivided;
+    }
+  }
+}
+
+void build(const GeometryJob& job) {
+  const Frame frame(job);
+  CommandList& out = *job.out;
+  // The triangles are kept: the table's walk overwrites every one, and clearing them first made the
+  // walk construct each again (a tenth of the stage's time).
+  out.lines.clear();
+  out.width = frame.w_px;
+  out.height = frame.h_px;
+  out.modern = job.settings.modern;
+  out.perspective = job.settings.modern || job.settings.perspective_correct;
+  out.dither = !job.settings.modern && !job.settings.no_dither;
+  out.clear_color = job.lighting.clear_color;
+  out.fog_color = job.lighting.fog_color;
+  const int shares = share_count(job);
+  if (shares > 1) {
+    draw_shares(frame, shares, &out.triangles);
+  } else {
+    MeshWriter writer(frame, job.scratch, job.stats);
+    for (int i = 0; i < job.mesh_count; ++i) writer.add_mesh(job.meshes[i]);
+    writer.table().sort_into(&out.triangles);
+  }
+  OverlayProjection overlays;
+  overlays.view_proj = frame.view_proj;
+  overlays.viewport = frame.viewport;
+  overlays.mask = job.settings.overlay_mask;
+  // Overlay sizes are given at the internal resolution; scale them for the modern target.
+  overlays.px_scale = frame.viewport.h / static_cast<float>(internal_height(job.settings));
+  for (int i = 0; i < job.line_count; ++i) add_overlay_line(overlays, job.lines[i], &out);
+  for (int i = 0; i < job.point_count; ++i) add_overlay_point(overlays, job.points[i], &out);
+  if (job.stats) {
+    job.stats->triangles_out = static_cast<int>(out.triangles.size());
+    job.stats->lines_out = static_cast<int>(out.lines.size());
+  }
+}
 
 }  // namespace
 
@@ -253,7 +352,7 @@ bool GeometryJob::run() const {
     return false;
   }
   if (stats) *stats = GeometryStats{};
-  Builder(*this, stats).build();
+  build(*this);
   return true;
 }
 

@@ -12,6 +12,8 @@
 
 namespace cf {
 
+class WorkerPool;
+
 // A mesh to draw this frame (non-owning views; skinned flesh, level boxes and the ground alike).
 struct MeshInput {
   const glm::vec3* positions_ms = nullptr;  // model space, metres
@@ -85,6 +87,11 @@ struct GeometryScratch {
   std::vector<ScreenTriangle> unsorted;  // triangles in submission order
   std::vector<std::int32_t> bucket;     // per unsorted triangle
   std::vector<std::int32_t> counts;     // per bucket
+  // With a worker pool: a scratch per share of the meshes, each share's first mesh (and the end), its stats.
+  std::vector<GeometryScratch> shares;
+  std::vector<int> share_begin;
+  std::vector<GeometryStats> share_stats;
+  std::size_t share_peak = 0;  // the most triangles one share has kept in a frame so far
 };
 
 struct GeometryJob {
@@ -100,6 +107,8 @@ struct GeometryJob {
   int window_width = 0, window_height = 0;  // drawable size (sizes the modern target); 0 => internal
   GeometryScratch* scratch = nullptr;       // required
   CommandList* out = nullptr;               // required; cleared and refilled
+  // Optional: the meshes are drawn in shares on its threads; the command list is the same with any count.
+  WorkerPool* pool = nullptr;
   // Points meshes, lines and points at the given arrays (which must outlive run()).
   void set_inputs(const std::vector<MeshInput>& m, const std::vector<OverlayLineInput>& l,
                   const std::vector<OverlayPointInput>& p) {

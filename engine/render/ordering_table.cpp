@@ -22,4 +22,29 @@ void OrderingTable::sort_into(std::vector<ScreenTriangle>* out) {
   }
 }
 
+void OrderingTable::count_keys() {
+  scratch_.counts.assign(static_cast<std::size_t>(3 * buckets_), 0);
+  for (std::int32_t k : scratch_.bucket) ++scratch_.counts[static_cast<std::size_t>(k)];
+}
+
+std::size_t OrderingTable::place_runs(GeometryScratch* runs, int run_count, int buckets) {
+  // Each run's triangles of a key follow the earlier runs' of that key: submission order, as in one table.
+  std::int32_t place = 0;
+  for (int k = 0; k < 3 * buckets; ++k) {
+    for (int r = 0; r < run_count; ++r) {
+      std::int32_t& c = runs[r].counts[static_cast<std::size_t>(k)];
+      const std::int32_t n = c;
+      c = place;
+      place += n;
+    }
+  }
+  return static_cast<std::size_t>(place);
+}
+
+void OrderingTable::scatter_run(GeometryScratch* run, ScreenTriangle* out) {
+  for (std::size_t i = 0; i < run->unsorted.size(); ++i) {
+    out[run->counts[static_cast<std::size_t>(run->bucket[i])]++] = run->unsorted[i];
+  }
+}
+
 }  // namespace cf

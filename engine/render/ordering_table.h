@@ -68,6 +68,13 @@ class OrderingTable {
   // The walk of the table, back to front (a stable counting sort by key), into *out.
   void sort_into(std::vector<ScreenTriangle>* out);
 
+  // The same walk over tables filled from consecutive runs of meshes (one per thread): count_keys() in
+  // each, place_runs() over all of them in mesh order, then scatter_run() from each (on any thread) into
+  // an array of place_runs()' size. The result is sort_into()'s for one table fed every run in order.
+  void count_keys();
+  static std::size_t place_runs(GeometryScratch* runs, int run_count, int buckets);
+  static void scatter_run(GeometryScratch* run, ScreenTriangle* out);
+
  private:
   GeometryScratch& scratch_;
   float near_ = 0.1f;

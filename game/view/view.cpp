@@ -386,6 +386,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   job.lighting.fog_start_m = 18.0f;
   job.lighting.fog_end_m = 40.0f;
   job.stats = stats;
+  job.pool = pool_;
   const double geo_t0 = now_ ? now_() : 0.0;
   if (!job.run()) list_.clear();
   if (now_) geometry_s_ = now_() - geo_t0;
