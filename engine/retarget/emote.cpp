@@ -8,6 +8,7 @@
 
 #include "core/hash.h"
 #include "core/tick.h"
+#include "retarget/bone_frames.h"
 #include "retarget/ik.h"
 #include "retarget/jump.h"
 
@@ -22,6 +23,8 @@ constexpr float kFleshMargin_m = 0.03f;  // a lowered or rearing body keeps its 
 constexpr float kSinkTolerance_m = 0.004f;
 constexpr float kLegMargin_m = 0.05f;
 constexpr float kDeg = 0.01745329252f;
+constexpr float kKneeClear_m = 0.005f;      // a knee turned off the ground keeps its flesh this far up
+constexpr float kKneeSideways_rad = 1.55f;  // ... turning no further round than this from its pole
 const glm::vec3 kLeft(1.0f, 0.0f, 0.0f), kUp(0.0f, 1.0f, 0.0f);
 
 float envelope(double t, double d, double rise) {
@@ -124,7 +127,12 @@ glm::vec3 foreleg_lift(const EmoteMotion& em, std::size_t limb, double t, float 
   const float len = em.setup.limbs[limb].length_m;
   const double d = em.clip.duration_s;
   const float e = envelope(t, d, 0.45);
-  const float wave = t > 0.45 && t < d - 0.45 ? static_cast<float>(std::sin(2 * kPi * 1.6 * (t - 0.45))) : 0.0f;
+  // The wave fades in to its first crest and out over the last quarter wave before the foot comes
+  // down (cut off where it stood, a long leg's foot dropped 10 cm or more in a tick).
+  constexpr double kQuarter = 0.25 / 1.6;
+  const double in = std::clamp((t - 0.45) / kQuarter, 0.0, 1.0), out = std::clamp((d - 0.45 - t) / kQuarter, 0.0, 1.0);
+  const double fade = std::min(in * in * (3.0 - 2.0 * in), out * out * (3.0 - 2.0 * out));
+  const float wave = t > 0.45 && t < d - 0.45 ? static_cast<float>(fade * std::sin(2 * kPi * 1.6 * (t - 0.45))) : 0.0f;
   return e * len * glm::vec3(0.0f, 0.32f + 0.06f * wave, 0.28f * reach);
 }
 
@@ -167,6 +175,55 @@ Reach over_motion(const EmoteMotion& em, const Rig& rig, const WalkerState* walk
       if (rig.limbs[l].tag == PartTag::kLeg && pose->limbs[l].contact && !pose->limbs[l].reached) ++r.unreached;
   }
   return r;
+}
+
+// A lowered body can push a knee bent out sideways (a long leg under a low hip) into the ground. Such a
+// knee turns about its hip->ankle line, the nearest way up, until its flesh is kKneeClear_m above the
+// ground (world y = 0), never further than kKneeSideways_rad round from its pole (so it never bends
+// backwards); foot and hip stay. A knee already clear is left as it is, bit for bit.
+void lift_knees(const Rig& rig, CreaturePose* pose) {
+  const Skeleton& sk = rig.skeleton;
+  const glm::mat4& m2w = pose->model_to_world;
+  const glm::vec3 up_ms(m2w[0][1], m2w[1][1], m2w[2][1]);  // world y = dot(up_ms, p) + m2w[3][1]
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const LimbChain& l = rig.limbs[i];
+    if (l.tag != PartTag::kLeg) continue;
+    const auto b0 = static_cast<std::size_t>(l.bones[0]), b1 = static_cast<std::size_t>(l.bones[1]);
+    const glm::vec3 a = pose->head_ms[b0], knee = pose->tail_ms[b0], c = pose->tail_ms[b1];
+    // Clear when dot(up_ms, knee) >= want.
+    const float want = std::max(sk.radius[b0], sk.radius[b1]) + kKneeClear_m - m2w[3][1];
+    if (!(glm::dot(up_ms, knee) < want)) continue;
+    const glm::vec3 axis = c - a;
+    const float alen = glm::length(axis);
+    if (!(alen > 1e-6f)) continue;
+    const glm::vec3 u = axis / alen;
+    const glm::vec3 m = a + u * glm::dot(knee - a, u);
+    const glm::vec3 radial = knee - m;
+    const float h = glm::length(radial);
+    if (!(h > 1e-5f)) continue;
+    const glm::vec3 e1 = radial / h, e2 = glm::cross(u, e1);
+    // Height along the circle: dot(up_ms, m) + h * big_r * cos(phi - top).
+    const float n1 = glm::dot(up_ms, e1), n2 = glm::dot(up_ms, e2);
+    const float big_r = std::sqrt(n1 * n1 + n2 * n2);
+    if (!(big_r > 1e-6f)) continue;
+    const float top = std::atan2(n2, n1);
+    const float k = (want - glm::dot(up_ms, m)) / (h * big_r);
+    const float half = k <= 1.0f ? std::acos(std::clamp(k, -1.0f, 1.0f)) : 0.0f;
+    const float to_top = std::remainder(top, 2.0f * static_cast<float>(kPi));
+    // The clear arc's near end (its top when none clears).
+    float turn = to_top - (to_top >= 0.0f ? half : -half);
+    // The bend keeps to its pole's side of the hip->ankle line.
+    const glm::vec3 pole = pose->limbs[i].pole_ms - u * glm::dot(pose->limbs[i].pole_ms, u);
+    if (glm::length(pole) > 1e-6f) {
+      const float from_pole = std::atan2(glm::dot(pole, e2), glm::dot(pole, e1));  // the pole, as a turn
+      turn = std::clamp(turn, std::min(0.0f, from_pole - kKneeSideways_rad),
+                        std::max(0.0f, from_pole + kKneeSideways_rad));
+    }
+    const glm::vec3 turned = m + h * (std::cos(turn) * e1 + std::sin(turn) * e2);
+    write_limb_bones(rig, static_cast<int>(i),
+                     LimbPoints{a, turned, c, pose->tail_ms[static_cast<std::size_t>(l.bones[2])]},
+                     pose->limbs[i].pole_ms, &m2w, pose);
+  }
 }
 
 }  // namespace
@@ -350,7 +407,9 @@ bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker
     }
   }
   if (em.variant == EmoteVariant::kNodWag) wag_tail(rig, time_s, em.clip.duration_s, weight, out);
-  return retarget_solve(job);
+  if (!retarget_solve(job)) return false;
+  lift_knees(rig, out);
+  return true;
 }
 
 }  // namespace cf

@@ -1,4 +1,5 @@
 #pragma once
+#include <cmath>
 // Solving a part from its points: one-bone aiming, the two-bone (law of cosines) solver, frame
 // transforms and control-point clamping against a plane. Everything here is allocation-free and
 // never produces NaN: degenerate or non-finite input yields a finite fallback.
@@ -7,6 +8,20 @@
 #include "math/geometry.h"
 
 namespace cf {
+
+// A target the chain's reach eases toward: past from_share of the chain's length the distance from
+// the root follows length - (length - d0) e^-(d - d0)/(length - d0), d0 = from_share * length, so it
+// nears the length and never gets there. A two-bone joint swings across the root-target line ever
+// faster as the reach nears the length; eased, a target crossing the length in a tick moves the joint
+// smoothly. Nearer targets are returned as they are, bit for bit.
+inline glm::vec3 soft_reach(const glm::vec3& root, const glm::vec3& target, float length, float from_share) {
+  const glm::vec3 d = target - root;
+  const float reach = glm::length(d);
+  const float from = from_share * length, soft = length - from;
+  if (!(reach > from) || !(soft > 0.0f)) return target;
+  const float eased = from + soft * (1.0f - std::exp(-(reach - from) / soft));
+  return root + d * (eased / reach);
+}
 
 // ---------------------------------------------------------------------------------------------
 // One bone.

@@ -19,7 +19,7 @@ constexpr double kHopSeconds = 0.6;         // a legless hop
 constexpr float kHopHeight_m = 0.16f;
 constexpr float kHopForward_m = 0.35f;
 
-// Lowest point of the body's flesh (bones that are not limbs) over the jump, model space with the
+// Lowest point of the body's flesh (bones that are not legs: a crouch must not put a hand in the ground) over the jump, model space with the
 // ground at y = 0 (a placement at the origin), for a share w of the clip's body motion.
 float lowest_body_flesh(const JumpMotion& jm, const Rig& rig, float w, CreaturePose* pose) {
   RetargetJob job;
@@ -38,12 +38,18 @@ float lowest_body_flesh(const JumpMotion& jm, const Rig& rig, float w, CreatureP
     if (!job.run()) return lowest;
     for (int b = 0; b < sk.size(); ++b) {
       const auto i = static_cast<std::size_t>(b);
-      if (pose->bone_limb[i] >= 0) continue;
+      const int limb = pose->bone_limb[i];
+      if (limb >= 0 && rig.limbs[static_cast<std::size_t>(limb)].tag == PartTag::kLeg) continue;
       lowest = std::min(lowest, std::min(pose->head_ws[i].y, pose->tail_ws[i].y) - sk.radius[i]);
     }
   }
   return lowest;
 }
+
+// A straightening leg's knee swings across its hip-ankle line ever faster as the reach nears the
+// leg's length (the flight's hanging legs and the landing's first contact reach there in a tick or
+// two): past this share of the length the reach eases toward the length (soft_reach).
+constexpr float kSoftReachFrom = 0.94f;
 
 // Leg i's foothold in the jump's model space (its target with the clip's foot at rest).
 glm::vec3 ls_foothold(const JumpMotion& jm, std::size_t i) { return jm.setup.limbs[i].foothold_ms; }
@@ -151,18 +157,30 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
   job.root_motion = RootMotion::kFromClip;
   job.out = out;
   if (!retarget_targets(job)) return false;
-  if (from && jump_travel(jm, tick) <= 0.0f && !jump_airborne(jm, tick)) {
+  if (from) {
+    // A foot planted where the walk left it keeps that offset from its foothold until take-off, then
+    // carries it off through the flight (it lands on the jump's own foothold) instead of dropping it.
+    const float u = jump_travel(jm, tick);
+    const float carry = jump_airborne(jm, tick) || u > 0.0f ? 1.0f - u * u * (3.0f - 2.0f * u) : 1.0f;
+    WalkerState start = at;
+    start.position_ws = glm::vec3(from_ws.x, 0.0f, from_ws.z);
+    const glm::mat4 start_placement = walker_placement(start, rig);
     int k = 0;
     for (std::size_t i = 0; i < rig.limbs.size() && k < from->leg_count; ++i) {
       if (jm.setup.limbs[i].tag != PartTag::kLeg) continue;
       const FootState& foot = from->feet[static_cast<std::size_t>(k++)];
       LimbPose& lp = out->limbs[i];
       if (foot.planted) {
-        lp.target_ms = to_frame_rigid(job.model_to_world, foot.plant_ws) + (lp.target_ms - ls_foothold(jm, i));
-      } else {
+        if (carry > 0.0f) lp.target_ms += carry * (to_frame_rigid(start_placement, foot.plant_ws) - ls_foothold(jm, i));
+      } else if (u <= 0.0f && !jump_airborne(jm, tick)) {
         lp.contact = lp.contact && tick >= kJumpSettleTicks;
       }
     }
+  }
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    if (jm.setup.limbs[i].tag != PartTag::kLeg) continue;
+    LimbPose& lp = out->limbs[i];
+    lp.target_ms = soft_reach(lp.root_ms, lp.target_ms, rig.limbs[i].l1 + rig.limbs[i].l2, kSoftReachFrom);
   }
   return retarget_solve(job);
 }

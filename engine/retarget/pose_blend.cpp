@@ -41,6 +41,35 @@ bool blend_pose_world(const CreaturePose& from, const CreaturePose& to, float w,
   return true;
 }
 
+bool add_pose_world(const CreaturePose& p, float k, CreaturePose* out) {
+  const std::size_t n = p.head_ws.size();
+  if (!out || !std::isfinite(k) || out->head_ws.size() != n || out->tail_ws.size() != n ||
+      out->limbs.size() != p.limbs.size())
+    return false;
+  for (std::size_t b = 0; b < n; ++b) {
+    out->head_ws[b] += k * p.head_ws[b];
+    out->tail_ws[b] += k * p.tail_ws[b];
+  }
+  out->cog_ws += k * p.cog_ws;
+  for (std::size_t l = 0; l < out->limbs.size(); ++l) out->limbs[l].target_ws += k * p.limbs[l].target_ws;
+  return true;
+}
+
+void refit_pose_world(CreaturePose* out) {
+  const glm::mat4 w2m = glm::inverse(out->model_to_world);
+  for (std::size_t b = 0; b < out->head_ws.size(); ++b) {
+    out->head_ms[b] = glm::vec3(w2m * glm::vec4(out->head_ws[b], 1.0f));
+    out->tail_ms[b] = glm::vec3(w2m * glm::vec4(out->tail_ws[b], 1.0f));
+    if (b < out->bone_ms.size() && glm::length(out->tail_ms[b] - out->head_ms[b]) > 1e-6f) {
+      out->bone_ms[b] = bone_frame(out->head_ms[b], out->tail_ms[b], glm::vec3(out->bone_ms[b][1]));
+      if (b < out->rotation_ms.size() && b < out->bind_ms.size())
+        out->rotation_ms[b] = glm::quat_cast(glm::mat3(out->bone_ms[b]) * glm::transpose(glm::mat3(out->bind_ms[b])));
+    }
+  }
+  out->cog_ms = glm::vec3(w2m * glm::vec4(out->cog_ws, 1.0f));
+  for (auto& l : out->limbs) l.target_ms = glm::vec3(w2m * glm::vec4(l.target_ws, 1.0f));
+}
+
 float handover_weight(int tick, int ticks) {
   if (ticks <= 0) return 1.0f;
   const float x = std::clamp(static_cast<float>(tick + 1) / static_cast<float>(ticks + 1), 0.0f, 1.0f);

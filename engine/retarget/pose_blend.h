@@ -14,6 +14,14 @@ namespace cf {
 // when out is already sized like 'to'.
 bool blend_pose_world(const CreaturePose& from, const CreaturePose& to, float w, CreaturePose* out);
 
+// Adds k times p's world points (bone heads and tails, cog, limb targets) to out's; finish with
+// refit_pose_world. Layers one pose's difference from another onto a third: add b with k, then a
+// with -k, all posed alike. False (out untouched) when the poses are not sized alike or k is not finite.
+bool add_pose_world(const CreaturePose& p, float k, CreaturePose* out);
+// Rebuilds out's model-space points, bone frames (keeping each bone's roll) and rotations from its
+// world points, in its own model space.
+void refit_pose_world(CreaturePose* out);
+
 // Smooth weight of a hand-over: 0 before it starts, 1 after 'ticks' ticks, smoothstep between.
 // 'tick' counts from 0 (the first blended tick, weight > 0).
 float handover_weight(int tick, int ticks);

@@ -46,6 +46,22 @@ constexpr float kRunManyLegsDuty = 0.5f;
 // How far a running biped's body sinks at mid-stance (share of its leg length): the knees give
 // under the landing and push off into the flight, the bounce that reads as a run.
 constexpr float kRunDipShare = 0.035f;
+// A stepping leg's reach eases toward its length past this share of it (soft_reach): a foot
+// stretched out of reach and coming back swung the knee out 10-20 cm in a tick.
+constexpr float kWalkSoftReachFrom = 0.96f;
+
+// The walk's weight eases in and out along an S-curve, dw/dt = -c (w (1 - w) + floor), taking 'span_s'
+// end to end: an exponential's full rate on its first tick kinked every joint's path (an arm swinging
+// at 1.2 cm a tick moved 2.5 cm the tick the feet parked). Needs no state beyond the weight.
+constexpr float kWeightEaseFloor = 0.05f;
+constexpr float kWeightEaseSpan = 5.6396617f;  // the integral of 1 / (w (1 - w) + floor) over [0, 1]
+float ease_weight(float w, float goal, float dt, float span_s) {
+  const float rate = kWeightEaseSpan / span_s * dt * (w * (1.0f - w) + kWeightEaseFloor);
+  return goal > w ? std::min(goal, w + rate) : std::max(goal, w - rate);
+}
+
+// How readily a stopping walk's swing goal follows its prediction, per share of the swing left.
+constexpr float kStopGoalFollow = 4.0f;
 
 // A leg's stance and lift-off at a run share (the clip's own at 0, bit for bit).
 struct StanceWindow {
@@ -216,13 +232,21 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
     const bool stance = in_stance(S, i, st->gait_phase, win, &sigma);
     const bool was_stance = in_stance(S, i, old_gait, win, &old_sigma);
     if (foot.parked) continue;
-    // A stance lengthening as the run eases must not catch a foot that has just lifted: while
-    // running, a swing ends only where the gait passes its touchdown.
-    const bool reached = !(run > 0.0f) || frac(old_gait + S.limbs[i].phase - rg.touchdown) >
-                                              frac(st->gait_phase + S.limbs[i].phase - rg.touchdown);
-    if (foot.planted && !stance) {  // lift off (late when it was parked through the lift)
+    // A stance lengthening as the run eases (or ends, in a quick stop) must not catch a foot that has
+    // just lifted and plant it at its goal, a stride ahead: a swing ends only where the gait passes its
+    // touchdown. (With the walk's fixed stance that is where every swing ends.)
+    const bool reached = frac(old_gait + S.limbs[i].phase - rg.touchdown) >
+                         frac(st->gait_phase + S.limbs[i].phase - rg.touchdown);
+    const bool lifts = foot.planted && !stance;
+    if (lifts) {  // lift off (late when it was parked through the lift)
       foot.planted = false;
       foot.swing_start = was_stance ? 0.0f : std::min(old_sigma, 0.95f);
+      // A swing with less time than a whole one (it left late, or it is a quick step while the walk
+      // is still blending in from a stand) lifts as much less, so the foot rises and falls no faster
+      // than in a whole swing at the natural cadence. Fixed for the swing: a height following the
+      // cadence as a run eases would jump. A steady run lifts its feet in full.
+      const float quick = f > f_nat ? f_nat / f : 1.0f;
+      foot.swing_lift = (1.0f - foot.swing_start) * (quick + (1.0f - quick) * st->motion_weight * st->motion_weight);
     } else if (!foot.planted && stance && reached) {  // touch down where the swing was heading
       foot.planted = true;
       foot.plant_ws = glm::vec3(foot.goal_ws.x, 0.0f, foot.goal_ws.z);
@@ -240,15 +264,23 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
         st->position_ws + rot_y(st->heading_rad + 0.5f * st->turn_rate_rps * tau, glm::vec3(0, 0, st->speed_mps * tau));
     glm::vec3 q = leg_local(S, rig, i);
     glm::vec3 local = q + body_velocity(st->speed_mps, st->turn_rate_rps, q) * (0.5f * t_stance);
-    foot.goal_ws = body_td + rot_y(heading_td, local);
-    foot.goal_ws.y = 0.0f;
+    glm::vec3 goal = body_td + rot_y(heading_td, local);
+    goal.y = 0.0f;
+    if (stop_request && !lifts) {
+      // Stopping, the body slows faster than the prediction assumes and the goal moves back; late in
+      // the swing the foot, nearly there, would follow it 2-3 cm a tick. The goal follows only as
+      // much as the swing has left to go.
+      const float s2 = foot.swing_start < 1.0f ? (sigma - foot.swing_start) / (1.0f - foot.swing_start) : 1.0f;
+      const float left = 1.0f - table(rg.swing_progress, s2);
+      goal = glm::mix(foot.goal_ws, goal, std::clamp(kStopGoalFollow * left, 0.0f, 1.0f));
+    }
+    foot.goal_ws = goal;
   }
 
   all_parked = true;
   for (int j = 0; j < st->leg_count; ++j) all_parked = all_parked && st->feet[j].parked;
   const float weight_goal = stop_request && all_parked ? 0.0f : 1.0f;
-  st->motion_weight += (weight_goal - st->motion_weight) * blend;
-  if (weight_goal == 0.0f && st->motion_weight < 1e-4f) st->motion_weight = 0.0f;
+  st->motion_weight = ease_weight(st->motion_weight, weight_goal, dt, 2.0f * tu.blend_s);
   ++st->tick;
 }
 
@@ -296,11 +328,12 @@ bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, 
       in_stance(S, i, st.gait_phase, stance_window(rg, run, legs), &sigma);
       float s2 = foot.swing_start < 1.0f ? (sigma - foot.swing_start) / (1.0f - foot.swing_start) : 1.0f;
       float progress = table(rg.swing_progress, s2);
-      float height = S.limbs[i].scale * table(rg.swing_height_m, s2);
+      float height = S.limbs[i].scale * table(rg.swing_height_m, s2) * std::clamp(foot.swing_lift, 0.0f, 1.0f);
       target_ws = glm::mix(foot.plant_ws, foot.goal_ws, progress) + glm::vec3(0.0f, height, 0.0f);
     }
     LimbPose& lp = out->limbs[i];
-    lp.target_ms = to_frame_rigid(job.model_to_world, target_ws);
+    lp.target_ms = soft_reach(lp.root_ms, to_frame_rigid(job.model_to_world, target_ws),
+                              rig.limbs[i].l1 + rig.limbs[i].l2, kWalkSoftReachFrom);
     lp.contact = foot.planted;
   }
   return retarget_solve(job);
@@ -328,6 +361,7 @@ void hash_walker(const WalkerState& st, StateHasher* h) {
     h->u8(f.planted ? 1 : 0);
     h->u8(f.parked ? 1 : 0);
     h->f32(f.swing_start);
+    h->f32(f.swing_lift);
   }
 }
 

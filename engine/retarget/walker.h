@@ -38,6 +38,7 @@ struct FootState {
   bool planted = true;         // in stance (the contact flag the walk reports)
   bool parked = false;         // stopped: stays planted until the walker moves again
   float swing_start = 0.0f;    // swing progress at lift-off (0 normally; > 0 when it left late)
+  float swing_lift = 1.0f;     // share of the clip's swing height this swing lifts (set at lift-off)
 };
 
 struct WalkerState {

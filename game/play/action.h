@@ -138,6 +138,11 @@ class Action {
   virtual bool poses(const CreatureState&) const { return false; }
   // True while pushes from other bodies must not move the creature (it holds its planned path).
   virtual bool holds_path(const CreatureState&) const { return false; }
+  // True while a request for another action ends this one as soon as it safely can; the request waits
+  // (CreatureState::queued_request) and starts when it has ended. Otherwise requests are dropped.
+  virtual bool takes_requests(const CreatureState&) const { return false; }
+  // True while its last frame still blends into locomotion's pose: a new action waits for the blend.
+  virtual bool hands_over(const CreatureState&) const { return false; }
 
   // Asked for (the command's request) while locomotion is current: starts, or refuses with a HUD
   // message saying why (may it start here, and why not). May run the action's first tick.

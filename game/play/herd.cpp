@@ -117,7 +117,7 @@ bool place_is_free(const SimState& s, const SimContext& ctx, const Species& sp, 
 void ask_brain_actions(const ActionRegistry& actions, const BrainCall& call, std::uint32_t cooldown, CreatureState* c,
                        CreatureCommand* cmd) {
   for (ActionId a = 1; a < actions.size(); ++a) {
-    if (!actions[a].brain_wants(call)) continue;
+    if (a == actions.current(*c) || !actions[a].brain_wants(call)) continue;  // asked again, a sit would end
     cmd->request = a;
     c->wander.action_cooldown = cooldown;
     return;

@@ -5,6 +5,7 @@
 
 #include "core/tick.h"
 #include "game/play/action.h"
+#include "game/play/actions/idle_action.h"
 #include "game/play/actions/locomotion.h"
 #include "game/play/body_contact.h"
 #include "game/play/camera.h"
@@ -19,21 +20,32 @@ namespace cf {
 
 namespace {
 
-// One creature's controls for one tick, before posing: its current one-shot steps; otherwise a
-// requested action starts (or says on the HUD why not), else locomotion walks. Every other one-shot
-// counts its idle tick (hand-over counters after it ended).
+// One creature's controls for one tick, before posing: its current one-shot steps (a request for
+// another one waits, when the current one takes it, and ends it early); otherwise a requested or
+// waiting action starts (or says on the HUD why not) once the last one's blend has finished, else
+// locomotion walks. Every other one-shot counts its idle tick (hand-over counters after it ended).
 void step_controls(const ActionCall& call, const ActionRegistry& actions) {
-  const ActionId current = actions.current(call.creature);
+  CreatureState& c = call.creature;
+  const ActionId current = actions.current(c);
   for (ActionId a = 1; a < actions.size(); ++a)
     if (a != current) actions[a].idle(call);
+  const ActionId request = call.command.request;
+  const ActionId asked = request != kNoAction && request != kLocomotion && request < actions.size() ? request : kNoAction;
   if (current != kLocomotion) {
+    if (asked != kNoAction && asked != current && actions[current].takes_requests(c)) c.queued_request = asked;
     actions[current].step(call);
-  } else if (call.command.request != kNoAction && call.command.request != kLocomotion &&
-             call.command.request < actions.size()) {
-    actions[call.command.request].start(call);
-  } else {
-    actions.locomotion().step(call);
+    return;
   }
+  const ActionId next = asked != kNoAction ? asked : c.queued_request;
+  bool handing_over = false;
+  for (ActionId a = 1; a < actions.size() && next != kNoAction; ++a) handing_over = handing_over || actions[a].hands_over(c);
+  if (next != kNoAction && !handing_over) {
+    c.queued_request = kNoAction;
+    actions[next].start(call);
+    return;
+  }
+  c.queued_request = next;  // kept until the last action's blend into the walk has finished
+  actions.locomotion().step(call);
 }
 
 // Would the body, turned by yaw_rad where it stands, touch a wall or fence? (The head's look is
@@ -46,14 +58,15 @@ bool turned_touches(const SimContext& ctx, const Species* sp, const CreatureStat
 
 // Idle look-around: after a random pause the head turns to a random side, never into a wall.
 void step_look(SimState& s, CreatureState& c, const ActionRegistry& actions, const SimContext& ctx) {
-  if (c.speed_mps > 0.05f || actions.current(c) != kLocomotion) {
+  const Species* sp = ctx.species_of(c.species);
+  // Standing counts once every foot has parked: an idle starting while a foot still steps would pop.
+  if (c.speed_mps > 0.05f || actions.current(c) != kLocomotion || (sp && sp->walks() && !walker_stands_still(c.walker))) {
     c.idle_ticks = 0;
     c.look_target_rad = 0.0f;
   } else if (++c.idle_ticks >= c.next_look_tick) {
     c.look_target_rad = static_cast<float>(s.rng.uniform(-0.7, 0.7));
     c.next_look_tick = c.idle_ticks + 90u + static_cast<std::uint32_t>(s.rng.range(0, 150));
   }
-  const Species* sp = ctx.species_of(c.species);
   if (c.look_target_rad != 0.0f && turned_touches(ctx, sp, c, c.look_target_rad)) c.look_target_rad = 0.0f;
   const float next = approach(c.look_yaw_rad, c.look_target_rad, 1.5f * kTick_sf);
   if (std::fabs(next) <= std::fabs(c.look_yaw_rad) || !turned_touches(ctx, sp, c, next)) c.look_yaw_rad = next;

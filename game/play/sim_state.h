@@ -107,6 +107,7 @@ struct CreatureState {
   std::uint32_t idle_ticks = 0;  // ticks since the creature last moved
   std::uint32_t next_look_tick = 90;  // idle_ticks value at which a new look target is picked
   std::uint32_t blocked_ticks = 0;    // consecutive ticks a move was stopped by an obstacle
+  ActionId queued_request = kNoAction;  // asked for while another action played: starts once it has ended
   // Every registered one-shot action's plain-data state (Action::state_of), at offsets the registry
   // gave them; locomotion's is the walker above.
   alignas(16) std::array<unsigned char, kActionStateBytes> action_bytes{};

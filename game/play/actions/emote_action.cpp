@@ -31,12 +31,24 @@ bool at_stand(const Species& sp, const CreatureState& c) { return !sp.walks() ||
 
 // One tick of the walk coming to a stand, quicker than a released stick (its blends at 0.08 s, not
 // 0.25 s): the feet finish their steps and park, kept clear of walls as the walk is.
-void settle_walker(const ActionCall& a) {
+// The walk's body motion fades out on a smoothstep over this many settling ticks: the quick blend's
+// exponential took a fifth of it in the first tick, and every joint the walk swings jumped.
+constexpr int kSettleFadeTicks = 16;
+float settle_fade(int k) {
+  const float x = std::clamp(static_cast<float>(k) / kSettleFadeTicks, 0.0f, 1.0f);
+  return 1.0f - x * x * (3.0f - 2.0f * x);
+}
+
+// Tick k (from 0) of settling.
+void settle_walker(const ActionCall& a, int k) {
   CreatureState& c = a.creature;
   WalkerParams quick;
   quick.blend_time_s = kSettleBlend_s;
   const float heading_before = c.walker.heading_rad;
+  const float weight_before = c.walker.motion_weight;
   step_walker(&c.walker, WalkCommand{}, *a.species.walk_setup, *a.species.rig, kTick_sf, quick);
+  const float fade = settle_fade(k);
+  c.walker.motion_weight = fade > 0.0f ? weight_before * settle_fade(k + 1) / fade : 0.0f;
   glm::vec3 p = c.walker.position_ws;
   if (collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p)) c.walker.position_ws = p;
   c.root_ws = c.walker.position_ws;
@@ -161,14 +173,16 @@ void EmoteAction::step(const ActionCall& a) const {
     st.phase = EmotePhase::kNone;
     return;
   }
-  const bool moves = stick_moves(a.command);
+  // The stick, another action asked for (it waits), or sit asked for again once seated end it.
+  const bool moves = stick_moves(a.command) || c.queued_request != kNoAction ||
+                     (kind_ == EmoteKind::kSit && st.phase == EmotePhase::kPlay && a.command.request == id());
   switch (st.phase) {
     case EmotePhase::kSettle: {
       if (moves || ++st.settle > kSettleTicks) {  // asked to move, or it cannot stand: given up
         st.phase = EmotePhase::kNone;
         return;
       }
-      settle_walker(a);
+      settle_walker(a, st.settle - 1);
       if (walker_stands_still(c.walker, kSettledWeight)) {  // the walk's last 2% of body motion is let go
         c.walker.motion_weight = 0.0f;
         st.phase = EmotePhase::kPlay;

@@ -41,6 +41,7 @@ class EmoteAction final : public Action {
   bool active(const CreatureState& c) const override { return state_of<State>(c).playing(); }
   bool poses(const CreatureState& c) const override;
   bool holds_path(const CreatureState& c) const override { return state_of<State>(c).playing(); }
+  bool takes_requests(const CreatureState& c) const override { return state_of<State>(c).playing(); }
   void start(const ActionCall& call) const override;
   void step(const ActionCall& call) const override;
   bool pose(const PoseCall& call) const override;

@@ -3,6 +3,8 @@
 #include <cstdio>
 
 #include "retarget/idle.h"
+#include "retarget/pose_blend.h"
+#include "retarget/walker.h"
 
 namespace cf {
 
@@ -22,14 +24,13 @@ bool walker_stands_still(const WalkerState& w, float max_weight) {
   return true;
 }
 
-bool IdleAction::pose_over_stand(const PoseCall& call, std::uint32_t idle_ticks) const {
+bool IdleAction::pose_over(const PoseCall& call, const WalkerState& stand, std::uint32_t idle_ticks) const {
   const CreatureState& c = call.creature;
   const IdleMotion* im = data_of<IdleMotion>(call.species);
   const float w = idle_weight(idle_ticks);
-  if (!im || w <= 0.0f || !call.species.walks() || !walker_stands_still(c.walker)) return false;
+  if (!im || w <= 0.0f || !call.species.walks()) return false;
   const float body_y = call.out->cog_ws.y;
-  if (!pose_idle(*im, c.walker, *call.species.rig, idle_time(*im, idle_ticks, variety(c, call.index)), w,
-                 call.out)) {
+  if (!pose_idle(*im, stand, *call.species.rig, idle_time(*im, idle_ticks, variety(c, call.index)), w, call.out)) {
     call.ctx.registry().locomotion().pose(call);  // back to the stand
     return false;
   }
@@ -37,7 +38,78 @@ bool IdleAction::pose_over_stand(const PoseCall& call, std::uint32_t idle_ticks)
   return true;
 }
 
-void IdleAction::after_locomotion_pose(const PoseCall& call) const { pose_over_stand(call, call.creature.idle_ticks); }
+bool IdleAction::pose_over_stand(const PoseCall& call, std::uint32_t idle_ticks) const {
+  return walker_stands_still(call.creature.walker) && pose_over(call, call.creature.walker, idle_ticks);
+}
+
+void IdleAction::init(CreatureState& c) const { new (&state_of<State>(c)) State(); }
+
+void IdleAction::idle(const ActionCall& a) const {
+  State& st = state_of<State>(a.creature);
+  if (idle_weight(a.creature.idle_ticks) > 0.0f) {
+    st.left_ticks = a.creature.idle_ticks;
+    st.handover = 0;
+  } else if (st.left_ticks > 0 && ++st.handover >= kIdleHandoverTicks) {
+    st = State();
+  }
+}
+
+namespace {
+
+// The walker standing where it is, every foot planted where it stands or lifted.
+WalkerState stand_of(const WalkerState& w) {
+  WalkerState stand = w;
+  stand.speed_mps = 0.0f;
+  stand.turn_rate_rps = 0.0f;
+  stand.motion_weight = 0.0f;
+  for (int f = 0; f < stand.leg_count; ++f) {
+    FootState& foot = stand.feet[static_cast<std::size_t>(f)];
+    foot.planted = true;  // a lifting foot's plant_ws is where it lifted
+    foot.parked = true;
+  }
+  return stand;
+}
+
+}  // namespace
+
+bool IdleAction::pose_left_over(const PoseCall& call) const {
+  const CreatureState& c = call.creature;
+  const State& st = state_of<State>(c);
+  const bool playing = idle_weight(c.idle_ticks) > 0.0f;  // still counted: the first tick it is left
+  const std::uint32_t left = playing ? c.idle_ticks : st.left_ticks;
+  const int k = playing ? 0 : st.handover;
+  if (left == 0 || k >= kIdleHandoverTicks || !call.species.walks()) return false;
+  return pose_over(call, stand_of(c.walker), left + static_cast<std::uint32_t>(k));
+}
+
+void IdleAction::after_locomotion_pose(const PoseCall& call) const {
+  const CreatureState& c = call.creature;
+  if (pose_over_stand(call, c.idle_ticks)) return;
+  // Moving again: the walk plays at once and the idle's own motion (the idle as it was left, less
+  // the stand it was posed over) fades out of it. Both are posed over the stand where the walker is,
+  // so a foot the walk lifts and plants again moves with the walk alone (the stand's feet follow it).
+  const Species& sp = call.species;
+  const State& st = state_of<State>(c);
+  const bool playing = idle_weight(c.idle_ticks) > 0.0f;
+  const int k = playing ? 0 : st.handover;
+  if (!call.scratch || !sp.walks() || (!playing && st.left_ticks == 0) || k >= kIdleHandoverTicks) return;
+  const WalkerState stand = stand_of(c.walker);
+  if (!pose_walker(stand, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch)) return;
+  const float keep = 1.0f - handover_weight(k, kIdleHandoverTicks);
+  if (!add_pose_world(*call.scratch, -keep, call.out)) return;
+  const PoseCall from{c, call.index, sp, call.ctx, call.runtime, call.scratch, nullptr};
+  if (!pose_left_over(from)) (void)pose_walker(stand, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch);
+  (void)add_pose_world(*call.scratch, keep, call.out);
+  refit_pose_world(call.out);
+}
+
+void IdleAction::hash(const CreatureState& c, StateHasher* h) const {
+  const State& st = state_of<State>(c);
+  if (st.left_ticks == 0) return;  // nothing to hand over: runs that never idled hash as they always did
+  h->u8(0x1d);
+  h->u32(st.left_ticks);
+  h->i32(st.handover);
+}
 
 void IdleAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const {
   const float w = idle_weight(call.creature.idle_ticks);

@@ -1,9 +1,9 @@
 #pragma once
-// The standing idle as an action: it is never current and keeps no state of its own. After the walk
-// posed a creature that has stood still about 2 s (CreatureState::idle_ticks, the look-around's
-// counter), it poses the idle clip over the stand (retarget/idle.h), varied per creature, eased in
-// over 1 s. Moving again starts from the walk as before. It adds nothing to the state hash or the
-// scene identity: the body's height and everything the simulation reads stay the stand's.
+// The standing idle as an action: it is never current. After the walk posed a creature that has stood
+// still about 2 s (CreatureState::idle_ticks, the look-around's counter, counted once every foot has
+// parked), it poses the idle clip over the stand (retarget/idle.h), varied per creature, eased in over
+// 1 s. Moving again, the idle as it was left hands over to the walk in kIdleHandoverTicks (its state:
+// where it was left). The body's height and everything the simulation reads stay the stand's.
 #include <cstdint>
 
 #include "game/play/action.h"
@@ -14,20 +14,32 @@ namespace cf {
 // max_weight (the idle and the emotes start from it).
 bool walker_stands_still(const WalkerState& w, float max_weight = 0.0f);
 
+constexpr int kIdleHandoverTicks = 12;
+
 class IdleAction final : public Action {
  public:
-  struct State {};
+  struct State {
+    std::uint32_t left_ticks = 0;  // idle_ticks when the idle was last seen playing (0: none to hand over)
+    std::int32_t handover = 0;     // ticks since it was left
+  };
 
   const char* name() const override { return "idle"; }
   const char* title() const override { return "Idle"; }
-  void init(CreatureState&) const override {}
+  void init(CreatureState& c) const override;
+  void idle(const ActionCall& call) const override;
   void after_locomotion_pose(const PoseCall& call) const override;
-  void hash(const CreatureState&, StateHasher*) const override {}
+  void hash(const CreatureState& c, StateHasher* h) const override;
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;
   PreparedAction prepare(const ActionSetup& setup) const override;
   // Poses the idle as it is after standing still 'idle_ticks' over the stand already in call.out
   // (what a motion started from the idle hands over from); false when it is not idling then.
   bool pose_over_stand(const PoseCall& call, std::uint32_t idle_ticks) const;
+  // The idle as it plays or was just left (its hand-over), over the stand pose already in call.out:
+  // what a motion started from the idle blends in from. False when there is none.
+  bool pose_left_over(const PoseCall& call) const;
+
+ private:
+  bool pose_over(const PoseCall& call, const WalkerState& stand, std::uint32_t idle_ticks) const;
 };
 
 }  // namespace cf

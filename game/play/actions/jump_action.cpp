@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "game/play/actions/idle_action.h"
 #include "game/play/actions/locomotion.h"
 #include "game/play/sim.h"
 #include "game/play/world_runtime.h"
@@ -21,6 +22,8 @@ namespace {
 
 constexpr int kBlendInTicks = kJumpSettleTicks;  // the walk's last pose hands over to the crouch
 constexpr int kLandBlendTicks = 8;  // the landing's last pose hands over to the walk
+constexpr int kLandCutTicks = 6;    // the stick ends a landing this long after touchdown, not before
+constexpr float kStickMoves = 0.25f;
 constexpr float kMovingShare = 0.25f;  // faster than this share of the natural walk: a forward jump
 constexpr int kPathSamples = 8;
 
@@ -148,6 +151,27 @@ void JumpAction::idle(const ActionCall& a) const {
   if (st.since_landed < static_cast<std::uint32_t>(kLandBlendTicks)) ++st.since_landed;
 }
 
+void JumpAction::step(const ActionCall& a) const {
+  // A landing on its feet ends as soon as the stick asks to move or another action waits (a big
+  // creature's stand-up takes a second or more): this tick's pose is its last, and the walk takes
+  // over from it.
+  State& st = state_of<State>(a.creature);
+  const bool moves = std::fabs(a.command.move_x) > kStickMoves || a.command.move_y > kStickMoves ||
+                     a.creature.queued_request != kNoAction;
+  if (moves && st.playing() && st.tick >= st.touchdown_tick + kLandCutTicks && st.tick + 1 < st.ticks)
+    st.ticks = st.tick + 1;
+}
+
+bool JumpAction::takes_requests(const CreatureState& c) const {
+  const State& st = state_of<State>(c);
+  return st.playing() && st.tick >= st.touchdown_tick;
+}
+
+bool JumpAction::hands_over(const CreatureState& c) const {
+  const State& st = state_of<State>(c);
+  return !st.playing() && st.ticks > 0 && st.since_landed < static_cast<std::uint32_t>(kLandBlendTicks);
+}
+
 bool JumpAction::pose(const PoseCall& call) const {
   const State& st = state_of<State>(call.creature);
   const JumpMotion* jm = motion_of(*this, call.species);
@@ -155,8 +179,14 @@ bool JumpAction::pose(const PoseCall& call) const {
   if (!pose_tick(call.creature, st, *jm, *call.species.rig, st.tick, call.out)) return false;
   const Species& sp = call.species;
   if (st.tick < kBlendInTicks && sp.walks() &&
-      pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch))
+      pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch)) {
+    const ActionId idle = call.ctx.registry().find("idle");  // started from the idle: from its pose
+    if (idle != kNoAction) {
+      const PoseCall from{call.creature, call.index, sp, call.ctx, call.runtime, call.scratch, nullptr};
+      (void)static_cast<const IdleAction&>(call.ctx.registry()[idle]).pose_left_over(from);
+    }
     blend_pose_world(*call.scratch, *call.out, handover_weight(st.tick, kBlendInTicks), call.out);
+  }
   return true;
 }
 
@@ -164,7 +194,10 @@ void JumpAction::after_locomotion_pose(const PoseCall& call) const {
   const State& st = state_of<State>(call.creature);
   const JumpMotion* jm = motion_of(*this, call.species);
   if (!jm || jm->legless || st.ticks <= 0 || st.since_landed >= static_cast<std::uint32_t>(kLandBlendTicks)) return;
-  if (pose_tick(call.creature, st, *jm, *call.species.rig, st.ticks - 1, call.scratch))
+  // The landing goes on playing under the hand-over (its body still moving as it was), from the
+  // tick after the last one shown.
+  const int tick = st.ticks - 1 + static_cast<int>(st.since_landed);
+  if (pose_tick(call.creature, st, *jm, *call.species.rig, tick, call.scratch))
     blend_pose_world(*call.scratch, *call.out, handover_weight(static_cast<int>(st.since_landed), kLandBlendTicks),
                      call.out);
 }
@@ -175,7 +208,7 @@ void JumpAction::after_pose(const ActionCall& a) const {
   const JumpMotion* jm = motion_of(*this, a.species);
   if (!st.playing() || !jm) return;
   ++st.tick;
-  c.root_ws = ground_at(st, *jm, st.tick);
+  c.root_ws = ground_at(st, *jm, st.tick - 1);  // where the pose just made stands (the next is posed at st.tick)
   c.heading_rad = wrap_angle(st.heading_rad);
   c.speed_mps = 0.0f;
   if (st.tick < st.ticks) return;

@@ -45,7 +45,11 @@ class JumpAction final : public Action {
   bool active(const CreatureState& c) const override { return state_of<State>(c).playing(); }
   bool poses(const CreatureState& c) const override { return state_of<State>(c).playing(); }
   bool holds_path(const CreatureState& c) const override { return state_of<State>(c).playing(); }
+  // Landing (after touch-down) an action asked for waits for the jump's end; in the air it is dropped.
+  bool takes_requests(const CreatureState& c) const override;
+  bool hands_over(const CreatureState& c) const override;
   void start(const ActionCall& call) const override;
+  void step(const ActionCall& call) const override;
   void idle(const ActionCall& call) const override;
   bool pose(const PoseCall& call) const override;
   void after_locomotion_pose(const PoseCall& call) const override;

@@ -363,6 +363,10 @@ void LocomotionAction::sounds(const SoundCall& call, SoundEvents* out) const {
 
 void LocomotionAction::hash(const CreatureState& c, StateHasher* h) const {
   h->u32(c.blocked_ticks);
+  if (c.queued_request != kNoAction) {  // only when one waits, so runs without hash as they always did
+    h->u8(0x71);
+    h->u8(c.queued_request);
+  }
   hash_walker(c.walker, h);
 }
 

@@ -262,6 +262,11 @@ bool VaultAction::pose(const PoseCall& call) const {
   return true;
 }
 
+bool VaultAction::hands_over(const CreatureState& c) const {
+  const VaultActionState& st = state_of<State>(c);
+  return st.vault.phase == VaultPhase::kLanded && st.vault.since_landed < kVaultLandingBlendTicks;
+}
+
 void VaultAction::after_locomotion_pose(const PoseCall& call) const {
   // After a landing the walker takes over from the vault's last frame over a few ticks.
   const State& st = state_of<State>(call.creature);

@@ -52,6 +52,7 @@ class VaultAction final : public Action {
   bool active(const CreatureState& c) const override;
   bool poses(const CreatureState& c) const override { return state_of<State>(c).playing(); }
   bool holds_path(const CreatureState& c) const override { return state_of<State>(c).playing(); }
+  bool hands_over(const CreatureState& c) const override;
   void start(const ActionCall& call) const override;
   void step(const ActionCall& call) const override;
   void idle(const ActionCall& call) const override;

@@ -10,10 +10,12 @@
 
 #include "core/file_io.h"
 #include "game/play/action.h"
+#include "game/play/actions/idle_action.h"
 #include "game/play/actions/jump_action.h"
 #include "game/play/actions/vault_action.h"
 #include "game/play/world_runtime.h"
 #include "game/session/replay.h"
+#include "retarget/idle.h"
 #include "game/session/session.h"
 #include "game_test_util.h"
 #include "retarget/jump.h"
@@ -68,6 +70,47 @@ TEST(JumpAction, StandingXJumpsInPlaceAndLandsWhereItStood) {
   // The walk goes on from the landing.
   for (int t = 0; t < 60; ++t) s.tick(test::stick(0.0f, 0.5f));
   EXPECT_GT(s.state().player().root_ws.z, before.z + 0.3f);
+}
+
+// The stick ends a landing once the creature is on its feet (6 ticks after touchdown), never in the
+// air; without it the landing plays to its end. The walk takes over with no pop (the landing plays
+// on under the hand-over).
+TEST(JumpAction, TheStickEndsALandingOnItsFeetButNeverTheFlight) {
+  for (const bool stick : {false, true}) {
+    Session s;
+    s.start(test::biped_scene_in("open_ground.json"), 1);
+    for (int t = 0; t < 10; ++t) s.tick(InputFrame{});
+    s.tick(press(kButtonX));
+    const JumpActionState& j = jump_of(s.state().player());
+    const int full = j.ticks, touchdown = j.touchdown_tick;
+    ASSERT_GT(full, touchdown + 12) << "the landing is long enough to be cut";
+    int ended = -1;
+    glm::vec3 last_cog = s.runtime().pose(0).cog_ws, last_move(0.0f);
+    float worst = 0.0f;
+    float speed_after = 0.0f;
+    for (int t = 1; t < 200; ++t) {
+      const bool airborne = jump_of(s.state().player()).playing() && jump_of(s.state().player()).tick < touchdown;
+      s.tick(test::stick(0.0f, stick && t > 20 ? 0.6f : 0.0f));
+      if (stick && t > 20) {
+        EXPECT_TRUE(!airborne || jump_of(s.state().player()).playing()) << "ended in the air";
+      }
+      if (ended < 0 && !jump_of(s.state().player()).playing()) ended = t;
+      if (ended > 0 && t == ended + 40) speed_after = s.state().player().speed_mps;
+      const glm::vec3 move = s.runtime().pose(0).cog_ws - last_cog - (t > 1 ? last_move : glm::vec3(0.0f));
+      worst = std::max(worst, glm::length(move));
+      last_move = s.runtime().pose(0).cog_ws - last_cog;
+      last_cog = s.runtime().pose(0).cog_ws;
+    }
+    ASSERT_GT(ended, 0);
+    if (stick) {
+      // (the press's tick posed jump tick 0, so loop tick t poses jump tick t: the last is touchdown + 6)
+      EXPECT_EQ(ended, touchdown + 6) << "ended as soon as it was on its feet";
+      EXPECT_GT(speed_after, 0.3f) << "and walked on";
+    } else {
+      EXPECT_EQ(ended, full - 1) << "played to its end";
+    }
+    EXPECT_LT(worst, 0.06f) << "the cog's move changed by more than 6 cm in a tick";
+  }
 }
 
 TEST(JumpAction, RunningJumpsGoForwardByTheFittedLength) {
@@ -144,8 +187,11 @@ TEST(JumpAction, ALeglessCreatureHopsOnItsBody) {
 }
 
 // Locomotion and the vault, as the game was before the jump.
-struct NoJumpActions : ActionRegistry {
-  NoJumpActions() { add<VaultAction>(); }
+struct NoJumpActions : ActionRegistry {  // the game's actions before the jump and the emotes
+  NoJumpActions() {
+    add<VaultAction>();
+    add<IdleAction>();
+  }
 };
 const ActionBinding kVaultOnly[] = {{kButtonA, "vault"}};
 
@@ -164,7 +210,7 @@ TEST(JumpAction, ARunThatNeverJumpsHashesAsBeforeTheJumpExisted) {
     game.tick(in);
     ASSERT_EQ(old_game.hash(), game.hash()) << "tick " << t;
   }
-  EXPECT_GT(game.state().player().idle_ticks, 200u);
+  EXPECT_GT(game.state().player().idle_ticks, kIdleStartTicks);  // the idle plays (counted once the feet parked)
   // One jump and the hashes part: the jump's state is hashed once it is used.
   game.tick(press(kButtonX));
   old_game.tick(press(kButtonX));

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "alloc_counter.h"
+#include "core/tick.h"
 #include "test_creatures.h"
 
 namespace cf {
@@ -131,6 +132,70 @@ TEST(Emote, SittingLowersTheBodyWithFeetPlantedAndFleshAboveTheGround) {
     }
     std::printf("%-16s sits %.3f m lower (weight %.2f)\n", name.c_str(), drop, f.em.weight);
   }
+}
+
+// How far leg 'limb''s knee lies off the plane the IK bends it in (hip, ankle and pole): 0 untouched.
+float knee_turned_m(const CreaturePose& p, const LimbChain& l, std::size_t limb) {
+  const glm::vec3 a = p.head_ms[static_cast<std::size_t>(l.bones[0])], b = p.tail_ms[static_cast<std::size_t>(l.bones[0])],
+                  c = p.tail_ms[static_cast<std::size_t>(l.bones[1])];
+  const glm::vec3 n = glm::cross(glm::normalize(c - a), p.limbs[limb].pole_ms);
+  return glm::length(n) > 1e-3f ? std::fabs(glm::dot(b - a, glm::normalize(n))) : 0.0f;
+}
+
+// A long leg bent out sideways under a low hip: sitting or dancing pushes its knee down, and the knee
+// turns about its hip->ankle line to keep its flesh off the ground, bending no further round than
+// sideways from its pole; the foot stays planted. Knees that stay clear are left where the IK put them
+// (every shipped creature's).
+TEST(Emote, AKneeTheBodyPushesDownTurnsUpOffTheGround) {
+  int turned = 0, samples = 0;
+  auto check = [&](const std::string& name, const Rig& rig, const RetargetSetup& walk, EmoteKind k, bool shipped) {
+    auto em = prepare_emote(k, rig, clip_of(k), &walk);
+    ASSERT_TRUE(em.ok()) << name;
+    // Standing, and with the feet where a stopped walk may leave them: a stride's share ahead or behind.
+    WalkerState stands[3] = {make_walker(walk, rig, glm::vec3(0.0f), 0.0f), {}, {}};
+    for (int s = 1; s < 3; ++s) {
+      stands[s] = stands[0];
+      for (int f = 0; f < stands[s].leg_count; ++f)
+        stands[s].feet[static_cast<std::size_t>(f)].plant_ws.z += (s == 1 ? 0.25f : -0.25f) * walk.creature_leg_length_m;
+    }
+    CreaturePose p;
+    p.resize(rig);
+    for (const WalkerState& w : stands) {
+      for (int t = 0; t <= (em->ticks > 0 ? em->ticks : 180); t += 3) {
+        ASSERT_TRUE(pose_emote(*em, rig, &w, emote_clip_time(*em, t), 1.0f, &p));
+        for (std::size_t l = 0; l < rig.limbs.size(); ++l) {
+          const LimbChain& limb = rig.limbs[l];
+          if (limb.tag != PartTag::kLeg) continue;
+          const auto b0 = static_cast<std::size_t>(limb.bones[0]), b1 = static_cast<std::size_t>(limb.bones[1]);
+          const std::string at = name + " " + to_string(k) + " leg " + std::to_string(l) + " tick " + std::to_string(t);
+          const float r = std::max(rig.skeleton.radius[b0], rig.skeleton.radius[b1]);
+          EXPECT_GT(p.tail_ws[b0].y - r, 0.0f) << at;
+          EXPECT_FALSE(test::knee_bent_backwards(rig, p, l)) << at;
+          const bool off = knee_turned_m(p, limb, l) > 1e-4f * (limb.l1 + limb.l2);
+          EXPECT_FALSE(shipped && off) << at;
+          turned += off ? 1 : 0;
+          ++samples;
+        }
+      }
+    }
+  };
+  for (const std::string& name : test::shipped_creatures()) {
+    const Rig rig = test::load_rig(name);
+    auto walk = build_retarget_setup(rig, test::walk_clip());
+    ASSERT_TRUE(walk.ok());
+    for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kDance}) check(name, rig, *walk, k, true);
+  }
+  EXPECT_EQ(turned, 0);
+  Rng rng = Rng::from_seed(27);
+  for (int i = 0; i < 200; ++i) {
+    auto rig = build_rig(test::random_creature(rng, i % 2 == 0 ? 1 : 3));
+    ASSERT_TRUE(rig.ok());
+    auto walk = build_retarget_setup(*rig, test::walk_clip());
+    ASSERT_TRUE(walk.ok());
+    for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kDance}) check("random " + std::to_string(i), *rig, *walk, k, false);
+  }
+  std::printf("%d of %d knee samples turned off the ground\n", turned, samples);
+  EXPECT_GT(turned, 0);  // the random bodies hold knees the body pushes down
 }
 
 TEST(Emote, AForelegLiftsAndComesBackAndATailWags) {

@@ -330,5 +330,28 @@ TEST(Clamp, RandomChainsNearAWall) {
   EXPECT_GT(repoled, 0);
 }
 
+TEST(SoftReach, NearTargetsAreUntouchedAndFarOnesNearTheLengthWithoutAStep) {
+  const glm::vec3 root(0.3f, 1.0f, -0.2f), dir = glm::normalize(glm::vec3(0.2f, -1.0f, 0.4f));
+  const float length = 0.9f;
+  EXPECT_EQ(soft_reach(root, root + dir * 0.8f, length, 0.94f), root + dir * 0.8f);  // below 94%: bit for bit
+  float last = 0.0f, last_slope = 1.0f;
+  for (int i = 0; i <= 400; ++i) {
+    const float d = 0.8f + 0.001f * static_cast<float>(i);  // 0.8 .. 1.2 m, past the length
+    const glm::vec3 p = soft_reach(root, root + dir * d, length, 0.94f);
+    const float r = glm::length(p - root);
+    EXPECT_LT(r, length) << d;
+    EXPECT_LT(glm::length(glm::normalize(p - root) - dir), 1e-5f);  // along the same line
+    if (i > 0) {
+      const float slope = (r - last) / 0.001f;
+      EXPECT_GE(slope, 0.0f) << d;                  // never back
+      EXPECT_LE(slope, last_slope + 0.01f) << d;    // no kink at the start: the slope only eases off
+      last_slope = slope;
+    }
+    last = r;
+  }
+  EXPECT_EQ(soft_reach(root, root, length, 0.94f), root);
+  EXPECT_EQ(soft_reach(root, root + dir, 0.0f, 0.94f), root + dir);  // no length: nothing to ease
+}
+
 }  // namespace
 }  // namespace cf

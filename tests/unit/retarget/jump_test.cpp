@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -29,6 +30,7 @@ struct JumpStats {
   int backward_knees = 0;          // leg-ticks with the knee on the far side from its pole
   float max_root_step_m = 0.0f;    // the cog's largest move in one tick
   float flight_rise_m = 0.0f;      // cog's highest point over its start
+  int knee_snaps = 0;              // a knee moving in a tick more than 1.5x its neighbouring ticks + 5 mm
 };
 
 JumpStats measure(const Rig& rig, const JumpMotion& jm, float distance) {
@@ -39,6 +41,7 @@ JumpStats measure(const Rig& rig, const JumpMotion& jm, float distance) {
   meter.begin(rig, jm.setup);
   const Skeleton& sk = rig.skeleton;
   glm::vec3 last_cog(0.0f), first_cog(0.0f);
+  std::vector<std::vector<glm::vec3>> knees(rig.limbs.size());  // model space: beside the travelling root
   const int top = (static_cast<int>(std::floor(jm.takeoff_s * jm.time_scale * 60.0)) +
                    static_cast<int>(std::ceil(jm.touchdown_s * jm.time_scale * 60.0))) / 2;
   for (int k = 0; k < jm.ticks; ++k) {
@@ -61,10 +64,17 @@ JumpStats measure(const Rig& rig, const JumpMotion& jm, float distance) {
       const LimbPose& lp = pose.limbs[l];
       const glm::vec3 c = pose.tail_ws[static_cast<std::size_t>(limb.bones[1])];
       if (test::knee_bent_backwards(rig, pose, l)) ++s.backward_knees;
+      knees[l].push_back(pose.tail_ms[static_cast<std::size_t>(limb.bones[0])]);
       if (lp.contact && !lp.reached) ++s.unreached_ticks;
       if (k == top) s.min_air_foot_m = std::min(s.min_air_foot_m, (c.y - rig.sole_height) / (limb.l1 + limb.l2));
     }
   }
+  for (const auto& k : knees)
+    for (std::size_t t = 2; t + 1 < k.size(); ++t) {
+      const float before = glm::length(k[t - 1] - k[t - 2]), now = glm::length(k[t] - k[t - 1]),
+                  after = glm::length(k[t + 1] - k[t]);
+      if (now > 1.5f * std::max(before, after) + 0.005f) ++s.knee_snaps;
+    }
   for (const LegWalkStats& l : meter.report.legs) {
     s.max_skate_m = std::max(s.max_skate_m, l.max_skate_m / l.length_m);
     s.max_penetration_m = std::max(s.max_penetration_m, l.max_penetration_m / l.length_m);
@@ -87,6 +97,8 @@ int check(const JumpStats& s, const std::string& what) {
   expect(s.backward_knees == 0, "knee-ticks bent backwards", static_cast<float>(s.backward_knees));
   expect(s.min_air_foot_m > 0.02f, "lowest foot in the air (share of leg)", s.min_air_foot_m);
   expect(s.flight_rise_m > 0.0f, "flight rise (m)", s.flight_rise_m);
+  expect(s.knee_snaps == 0, "knee snaps (a straightening leg's knee swinging across in a tick)",
+         static_cast<float>(s.knee_snaps));
   return failed;
 }
 

@@ -72,6 +72,35 @@ TEST(PoseBlend, MismatchedPosesAndBadWeightsAreRefused) {
   EXPECT_LT(max_gap(out, t.b), 1e-6f);  // untouched
 }
 
+TEST(PoseBlend, LayeringADifferenceMovesEveryPointByItAndKeepsFramesRotations) {
+  // b - a layered onto c: each world point of c moves by b's less a's, frames rebuilt in c's model space.
+  TwoPoses t = two_poses();
+  TwoPoses u = two_poses();
+  CreaturePose c = u.b;
+  ASSERT_TRUE(blend_pose_world(t.a, t.b, 0.3f, &c));
+  const CreaturePose before = c;
+  ASSERT_TRUE(add_pose_world(t.b, 0.5f, &c));
+  ASSERT_TRUE(add_pose_world(t.a, -0.5f, &c));
+  refit_pose_world(&c);
+  const glm::mat4 w2m = glm::inverse(c.model_to_world);
+  for (std::size_t i = 0; i < c.head_ws.size(); ++i) {
+    const glm::vec3 want = before.tail_ws[i] + 0.5f * (t.b.tail_ws[i] - t.a.tail_ws[i]);
+    EXPECT_LT(glm::length(c.tail_ws[i] - want), 1e-4f) << "bone " << i;
+    EXPECT_LT(glm::length(glm::vec3(w2m * glm::vec4(c.tail_ws[i], 1.0f)) - c.tail_ms[i]), 1e-4f);
+    EXPECT_NEAR(glm::determinant(glm::mat3(c.bone_ms[i])), 1.0f, 1e-3f) << "bone " << i;
+  }
+  EXPECT_LT(glm::length(c.cog_ws - (before.cog_ws + 0.5f * (t.b.cog_ws - t.a.cog_ws))), 1e-4f);
+  // A difference of a pose with itself changes nothing.
+  CreaturePose same = before;
+  ASSERT_TRUE(add_pose_world(t.a, 1.0f, &same));
+  ASSERT_TRUE(add_pose_world(t.a, -1.0f, &same));
+  refit_pose_world(&same);
+  EXPECT_LT(max_gap(same, before), 1e-4f);
+  CreaturePose other;
+  EXPECT_FALSE(add_pose_world(other, 1.0f, &same));
+  EXPECT_FALSE(add_pose_world(t.a, std::nanf(""), &same));
+}
+
 TEST(PoseBlend, HandoverWeightRisesSmoothlyToOne) {
   EXPECT_GT(handover_weight(0, 10), 0.0f);
   float prev = 0.0f;

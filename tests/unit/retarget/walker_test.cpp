@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "core/hash.h"
@@ -175,6 +177,118 @@ TEST(Walker, StartStopTurnAreSmooth) {
   EXPECT_LT(max_jump, 1.5f * steady_jump);
   std::printf("largest joint move per tick: %.4f m (steady walk %.4f m)\n", max_jump, steady_jump);
   expect_within_bounds(meter.report, "start/stop/turn");
+}
+
+// Starting from a stand, the gait begins with the first leg mid-stance, so another may be mid-swing:
+// its swing has only the rest of the swing's time, and lifts as much less (the foot rises and falls
+// no faster than in a whole swing).
+TEST(Walker, ASwingStartedLateLiftsNoFasterThanAWholeOne) {
+  int late_swings = 0;
+  for (const char* name : {"biped", "quadruped", "hexapod", "octopod"}) {
+    Rig rig = load_rig(name);
+    auto setup = build_retarget_setup(rig, walk_clip());
+    ASSERT_TRUE(setup.ok());
+    WalkerState st = make_walker(*setup, rig, glm::vec3(0.0f), 0.0f);
+    CreaturePose pose;
+    pose.resize(rig);
+    std::vector<float> last(static_cast<std::size_t>(st.leg_count), 0.0f);
+    float late_rise = 0.0f, whole_rise = 0.0f;
+    for (int t = 0; t < 240; ++t) {
+      WalkCommand cmd;
+      cmd.speed_mps = natural_speed(*setup);
+      step_walker(&st, cmd, *setup, rig, kDt);
+      ASSERT_TRUE(pose_walker(st, *setup, rig, walk_clip(), &pose));
+      int k = 0;
+      for (std::size_t i = 0; i < rig.limbs.size() && k < st.leg_count; ++i) {
+        if (setup->limbs[i].tag != PartTag::kLeg) continue;
+        const FootState& f = st.feet[static_cast<std::size_t>(k)];
+        const float y = pose.limbs[i].target_ws.y, rise = std::fabs(y - last[static_cast<std::size_t>(k)]);
+        if (!f.planted && t > 0) (f.swing_start > 0.0f ? late_rise : whole_rise) = std::max(f.swing_start > 0.0f ? late_rise : whole_rise, rise);
+        if (!f.planted && f.swing_start > 0.0f && t > 0) ++late_swings;
+        last[static_cast<std::size_t>(k++)] = y;
+      }
+    }
+    EXPECT_LE(late_rise, 1.05f * whole_rise + 1e-4f) << name;
+  }
+  EXPECT_GT(late_swings, 0) << "no creature started with a foot mid-swing: the test saw nothing";
+}
+
+// The walk's weight eases in and out along an S-curve: its first tick moves it by a trickle (an
+// exponential moved it 6.4% and every joint the walk swings jumped), it grows smoothly, and a stop
+// lets the body motion go in about half a second.
+TEST(Walker, TheWalksWeightEasesInAndOutWithoutAKink) {
+  Rig rig = load_rig("biped_arms_tail");
+  auto setup = build_retarget_setup(rig, walk_clip());
+  ASSERT_TRUE(setup.ok());
+  WalkerState st = make_walker(*setup, rig, glm::vec3(0.0f), 0.0f);
+  std::vector<float> w{st.motion_weight};
+  for (int t = 0; t < 120; ++t) {
+    step_walker(&st, WalkCommand{natural_speed(*setup), 0.0f}, *setup, rig, kDt);
+    w.push_back(st.motion_weight);
+  }
+  ASSERT_EQ(w.back(), 1.0f) << "walking two seconds, the walk plays in full";
+  const int walking = static_cast<int>(w.size());
+  int stop_ticks = 0;
+  for (int t = 0; t < 240 && st.motion_weight > 0.0f; ++t, ++stop_ticks) {
+    step_walker(&st, WalkCommand{}, *setup, rig, kDt);
+    w.push_back(st.motion_weight);
+  }
+  EXPECT_EQ(st.motion_weight, 0.0f) << "standing, the walk's body motion is gone";
+  EXPECT_LT(std::fabs(w[1] - w[0]), 0.015f) << "the first tick of the start";
+  int first_fade = walking;
+  while (first_fade < static_cast<int>(w.size()) && w[static_cast<std::size_t>(first_fade)] == 1.0f) ++first_fade;
+  ASSERT_LT(first_fade, static_cast<int>(w.size()));
+  EXPECT_LT(1.0f - w[static_cast<std::size_t>(first_fade)], 0.015f) << "the first tick of the fade";
+  for (std::size_t k = 2; k < w.size(); ++k) {
+    const float d = std::fabs(w[k] - w[k - 1]), before = std::fabs(w[k - 1] - w[k - 2]);
+    // From rest the weight moves at its floor rate (0.0094 a tick over 0.5 s, a seventh of the
+    // exponential's first tick), then no faster than its own rate a tick before allows.
+    EXPECT_LE(d, 1.25f * before + 0.01f) << "tick " << k << ": the weight's rate jumps";
+    EXPECT_LE(d, 0.06f) << "tick " << k;
+  }
+  const int fade_ticks = static_cast<int>(w.size()) - first_fade;
+  EXPECT_GE(fade_ticks, 25);
+  EXPECT_LE(fade_ticks, 40) << "the fade is about half a second";
+}
+
+// A run stopping quickly (an emote settling it at a 0.08 s blend) ends its run share in a tick or two,
+// and the walk's longer stance window covers a foot that has only just lifted: it must swing on to its
+// touchdown, not be planted at its goal a stride ahead (a 0.75 m jump of the biped's foot before). No
+// foot's target jumps beyond its neighbouring ticks' moves, wherever in the stride the stop falls.
+TEST(Walker, AQuickStopNeverPlantsAJustLiftedFootAStrideAhead) {
+  int swings_seen = 0;
+  for (const char* name : {"biped", "quadruped", "hexapod", "octopod", "strider"}) {
+    Rig rig = load_rig(name);
+    auto setup = build_retarget_setup(rig, walk_clip());
+    ASSERT_TRUE(setup.ok());
+    for (int start = 60; start < 100; start += 3) {  // the stop falls at every point of the stride
+      WalkerState st = make_walker(*setup, rig, glm::vec3(0.0f), 0.0f);
+      CreaturePose pose;
+      pose.resize(rig);
+      WalkerParams quick;
+      quick.blend_time_s = 0.08f;
+      std::vector<std::vector<glm::vec3>> track(rig.limbs.size());
+      for (int t = 0; t < start + 60; ++t) {
+        const bool stopping = t >= start;
+        step_walker(&st, stopping ? WalkCommand{} : WalkCommand{max_speed(*setup, WalkerParams{}), 0.0f}, *setup, rig,
+                    kDt, stopping ? quick : WalkerParams{});
+        ASSERT_TRUE(pose_walker(st, *setup, rig, walk_clip(), &pose));
+        for (std::size_t i = 0; i < rig.limbs.size(); ++i)
+          if (setup->limbs[i].tag == PartTag::kLeg) track[i].push_back(pose.limbs[i].target_ws - glm::vec3(st.position_ws.x, 0.0f, st.position_ws.z));
+      }
+      for (std::size_t i = 0; i < track.size(); ++i) {
+        const auto& p = track[i];
+        for (std::size_t k = static_cast<std::size_t>(start); k + 1 < p.size(); ++k) {
+          const float before = glm::length(p[k - 1] - p[k - 2]), now = glm::length(p[k] - p[k - 1]),
+                      after = glm::length(p[k + 1] - p[k]);
+          swings_seen += now > 0.002f ? 1 : 0;
+          EXPECT_LE(now, 1.5f * std::max(before, after) + 0.005f)
+              << name << " leg " << i << ", the stop at tick " << start << ", tick " << k;
+        }
+      }
+    }
+  }
+  EXPECT_GT(swings_seen, 0) << "no foot moved after the stop: the test saw nothing";
 }
 
 // Limb bone frames roll with the bend plane and never flip from one tick to the next, so skinned
