@@ -22,6 +22,7 @@ void on_stop_signal(int sig) { g_stop_signal = sig; }
 #endif
 #endif
 
+#ifndef CF_ASAN
 const char* crash_name(int sig) {
   switch (sig) {
     case SIGSEGV: return "SIGSEGV";
@@ -55,6 +56,7 @@ void on_crash(int sig) {
   std::signal(sig, SIG_DFL);
   std::raise(sig);
 }
+#endif
 
 }  // namespace
 
