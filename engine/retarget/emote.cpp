@@ -63,10 +63,16 @@ glm::vec3 first_head(const Rig& rig, const std::vector<int>& bones, const Creatu
 float nod_deg(double t) { return t > 0.3 && t < 1.9 ? 15.0f * static_cast<float>(std::max(0.0, std::sin(2 * kPi * (t - 0.3) / 0.8))) : 0.0f; }
 float wag_deg(double t, double d) { return 28.0f * envelope(t, d, 0.3) * static_cast<float>(std::sin(2 * kPi * 2.5 * t)); }
 
-void wag_tail(const Rig& rig, double t, double d, float w, CreaturePose* out) {
-  if (rig.tail_bones.empty()) return;
-  turn_bones(rig, kTailBones, first_head(rig, rig.tail_bones, *out), glm::angleAxis(w * wag_deg(t, d) * kDeg, kUp), out);
+void wag_tail(const Rig& rig, double t, double d, float w, CreaturePose* out) { turn_tail(rig, w * wag_deg(t, d), out); }
+
+}  // namespace
+
+void turn_tail(const Rig& rig, float yaw_deg, CreaturePose* out) {
+  if (rig.tail_bones.empty() || !out) return;
+  turn_bones(rig, kTailBones, first_head(rig, rig.tail_bones, *out), glm::angleAxis(yaw_deg * kDeg, kUp), out);
 }
+
+namespace {
 
 // A legless body: its bind pose (placed) shaped by the motion in model space.
 void pose_legless(const EmoteMotion& em, const Rig& rig, double t, float w, CreaturePose* out) {

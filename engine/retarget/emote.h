@@ -67,6 +67,10 @@ float emote_ease_weight(EmoteKind k, int ease);
 // interrupts: eased in, and a one-shot eased out over its last ticks (sit holds).
 float emote_play_weight(const EmoteMotion& em, int tick);
 
+// Turns the tail's bones about the tail's root by yaw_deg to the body's left (model space), before
+// retarget_solve places them in the world. Nothing without a tail.
+void turn_tail(const Rig& rig, float yaw_deg, CreaturePose* out);
+
 // Poses the motion at clip time t and weight w (0: the stand, 1: the motion) into *out. With legs,
 // over a standing walker (every foot planted where it planted it, a lifted foreleg excepted);
 // legless, out must already hold the creature's bind pose placed in the world (its placement is

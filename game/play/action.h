@@ -107,6 +107,7 @@ struct DebugRowsCall {
   const CreaturePose& pose;
   const Rig& rig;
   const ActionRuntime* runtime = nullptr;  // the action's derived data for the creature (may be null)
+  int index = 0;                           // the creature's slot (0: the player)
 };
 
 // What an action hears of one creature's tick, after it ran: the creature before and after, its

@@ -17,6 +17,17 @@
 
 namespace cf {
 
+// How deep the pose's flesh goes into the walls and fences (the ground is the motion's own business).
+float flesh_depth(const Level& level, const Rig& rig, const CreaturePose& pose) {
+  float deepest = 0.0f;
+  for (int b = 0; b < rig.skeleton.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    const Capsule c{pose.head_ws[i], pose.tail_ws[i], rig.skeleton.radius[i]};
+    deepest = std::max(deepest, level_penetration(level, c).depth);
+  }
+  return deepest;
+}
+
 namespace {
 
 constexpr int kSettleTicks = 120;      // a walk that has not come to a stand by then gives the motion up
@@ -54,17 +65,6 @@ void settle_walker(const ActionCall& a, int k) {
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
   c.speed_mps = c.walker.speed_mps;
-}
-
-// How deep the pose's flesh goes into the walls and fences (the ground is the motion's own business).
-float flesh_depth(const Level& level, const Rig& rig, const CreaturePose& pose) {
-  float deepest = 0.0f;
-  for (int b = 0; b < rig.skeleton.size(); ++b) {
-    const auto i = static_cast<std::size_t>(b);
-    const Capsule c{pose.head_ws[i], pose.tail_ws[i], rig.skeleton.radius[i]};
-    deepest = std::max(deepest, level_penetration(level, c).depth);
-  }
-  return deepest;
 }
 
 // How deep the lifted foreleg's flesh goes into a wall or fence in the pose.

@@ -12,6 +12,10 @@
 
 namespace cf {
 
+// How deep the pose's flesh goes into the walls, fences and pipes (the ground is the motion's own
+// business), metres.
+float flesh_depth(const Level& level, const Rig& rig, const CreaturePose& pose);
+
 enum class EmotePhase : std::uint8_t { kNone, kSettle, kPlay, kEnd };
 
 struct EmoteActionState {

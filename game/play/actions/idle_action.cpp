@@ -1,7 +1,11 @@
 #include "game/play/actions/idle_action.h"
 
+#include <algorithm>
 #include <cstdio>
 
+#include "game/play/actions/emote_action.h"
+#include "game/play/creature_size.h"
+#include "game/play/sound_event.h"
 #include "retarget/idle.h"
 #include "retarget/pose_blend.h"
 #include "retarget/walker.h"
@@ -30,9 +34,33 @@ bool IdleAction::pose_over(const PoseCall& call, const WalkerState& stand, std::
   const float w = idle_weight(idle_ticks);
   if (!im || w <= 0.0f || !call.species.walks()) return false;
   const float body_y = call.out->cog_ws.y;
-  if (!pose_idle(*im, stand, *call.species.rig, idle_time(*im, idle_ticks, variety(c, call.index)), w, call.out)) {
+  const Rig& rig = *call.species.rig;
+  const std::uint32_t v = variety(c, call.index);
+  IdleFidgetAt fidget = idle_fidget(idle_ticks, v, stand.leg_count, !rig.tail_bones.empty());
+  const double t = idle_time(*im, idle_ticks, v);
+  if (!pose_idle(*im, stand, rig, t, w, call.out, fidget)) {
     call.ctx.registry().locomotion().pose(call);  // back to the stand
     return false;
+  }
+  // Beside a wall or fence a fidget swings only as far as there is room: its share is cut (this tick
+  // only) to where the flesh goes no deeper than without it.
+  if (fidget.kind != IdleFidget::kNone && call.ctx.level) {
+    constexpr float kClear_m = 0.002f;
+    const Level& level = *call.ctx.level;
+    if (flesh_depth(level, rig, *call.out) > kClear_m) {
+      IdleFidgetAt f = fidget;
+      f.amount = 0.0f;
+      (void)pose_idle(*im, stand, rig, t, w, call.out, f);
+      const float allowed = std::max(flesh_depth(level, rig, *call.out), kClear_m);
+      float lo = 0.0f, hi = 1.0f;
+      for (int k = 0; k < 6; ++k) {
+        f.amount = 0.5f * (lo + hi);
+        (void)pose_idle(*im, stand, rig, t, w, call.out, f);
+        (flesh_depth(level, rig, *call.out) <= allowed ? lo : hi) = f.amount;
+      }
+      f.amount = lo;
+      (void)pose_idle(*im, stand, rig, t, w, call.out, f);
+    }
   }
   call.out->cog_ws.y = body_y;  // the body's height is the stand's (the waist never rises or sinks)
   return true;
@@ -103,6 +131,27 @@ void IdleAction::after_locomotion_pose(const PoseCall& call) const {
   refit_pose_world(call.out);
 }
 
+void IdleAction::sounds(const SoundCall& call, SoundEvents* out) const {
+  const CreatureState& was = call.before;
+  const CreatureState& now = call.after;
+  if (!call.species.walks() || now.idle_ticks != was.idle_ticks + 1) return;
+  const bool tail = !call.species.rig->tail_bones.empty();
+  const std::uint32_t v = variety(now, call.index);
+  const IdleFidgetAt before = idle_fidget(was.idle_ticks, v, was.walker.leg_count, tail);
+  const IdleFidgetAt after = idle_fidget(now.idle_ticks, v, now.walker.leg_count, tail);
+  if (before.kind != IdleFidget::kFootShuffle || after.kind == IdleFidget::kFootShuffle) return;
+  if (before.foot < 0 || before.foot >= now.walker.leg_count) return;
+  const CreatureSize size = creature_size(*call.species.rig);
+  SoundEvent e;
+  e.kind = SoundKind::kFootstep;
+  e.position_ws = now.walker.feet[static_cast<std::size_t>(before.foot)].plant_ws;
+  e.loudness = std::clamp(0.1f * size.weight(), 0.03f, 0.5f);  // a tap, softer than a standing step
+  e.pitch = size.pitch();
+  e.creature = static_cast<std::int16_t>(call.index);
+  e.limb = static_cast<std::int8_t>(before.foot);
+  out->push(e);
+}
+
 void IdleAction::hash(const CreatureState& c, StateHasher* h) const {
   const State& st = state_of<State>(c);
   if (st.left_ticks == 0) return;  // nothing to hand over: runs that never idled hash as they always did
@@ -112,10 +161,19 @@ void IdleAction::hash(const CreatureState& c, StateHasher* h) const {
 }
 
 void IdleAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const {
-  const float w = idle_weight(call.creature.idle_ticks);
+  const CreatureState& c = call.creature;
+  const float w = idle_weight(c.idle_ticks);
   char line[96];
-  std::snprintf(line, sizeof line, "standing %u ticks  idle weight %.2f", call.creature.idle_ticks, w);
+  std::snprintf(line, sizeof line, "standing %u ticks  idle weight %.2f", c.idle_ticks, w);
   rows->push_back({w > 0.0f ? DebugRow::Style::kNormal : DebugRow::Style::kDisabled, line});
+  if (w <= 0.0f) return;
+  const IdleFidgetAt f = idle_fidget(c.idle_ticks, variety(c, call.index), c.walker.leg_count, !call.rig.tail_bones.empty());
+  if (f.kind == IdleFidget::kNone) return;
+  if (f.foot >= 0)
+    std::snprintf(line, sizeof line, "fidget %s %.0f%%  foot %d", to_string(f.kind), 100.0f * f.u, f.foot);
+  else
+    std::snprintf(line, sizeof line, "fidget %s %.0f%%", to_string(f.kind), 100.0f * f.u);
+  rows->push_back({DebugRow::Style::kNormal, line});
 }
 
 PreparedAction IdleAction::prepare(const ActionSetup& setup) const {

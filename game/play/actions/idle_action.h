@@ -28,6 +28,8 @@ class IdleAction final : public Action {
   void init(CreatureState& c) const override;
   void idle(const ActionCall& call) const override;
   void after_locomotion_pose(const PoseCall& call) const override;
+  // A soft footstep where a shuffled foot comes down.
+  void sounds(const SoundCall& call, SoundEvents* out) const override;
   void hash(const CreatureState& c, StateHasher* h) const override;
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;
   PreparedAction prepare(const ActionSetup& setup) const override;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -79,6 +80,143 @@ TEST(Idle, EveryCreatureIdlesAtItsOwnTime) {
   auto jump = load_motion(test::asset("motions/jump.json"));
   ASSERT_TRUE(jump.ok());
   EXPECT_FALSE(prepare_idle(rig, *jump, *walk).ok());
+}
+
+TEST(Idle, FidgetsComeNowAndThenAtEachCreaturesOwnTimes) {
+  constexpr std::uint32_t kEased = kIdleStartTicks + kIdleEaseTicks;
+  std::vector<std::uint32_t> firsts;
+  int swishes = 0, shuffles = 0;
+  for (std::uint32_t v = 1; v <= 20; ++v) {
+    std::uint32_t first = 0;
+    int count = 0;
+    IdleFidgetAt prev;
+    for (std::uint32_t t = 0; t < kEased + 3600; ++t) {
+      const IdleFidgetAt f = idle_fidget(t, v, 4, true);
+      if (t < kEased) {
+        EXPECT_EQ(f.kind, IdleFidget::kNone) << "no fidget before the idle has eased in";
+      }
+      if (f.kind != IdleFidget::kNone && prev.kind == IdleFidget::kNone) {
+        ++count;
+        EXPECT_EQ(f.u, 0.0f) << "a fidget starts at its beginning";
+        if (first == 0) first = t;
+        (f.kind == IdleFidget::kTailSwish ? swishes : shuffles)++;
+        if (f.kind == IdleFidget::kFootShuffle) {
+          EXPECT_GE(f.foot, 0);
+          EXPECT_LT(f.foot, 4);
+        }
+      }
+      if (f.kind != IdleFidget::kNone) {
+        EXPECT_LT(f.u, 1.0f);
+      }
+      prev = f;
+    }
+    // The first within 0.5-3 s of the idle easing in, then one every 4-7 s: 8 to 15 in a minute.
+    EXPECT_GE(first, kEased + 30) << v;
+    EXPECT_LT(first, kEased + 180) << v;
+    EXPECT_GE(count, 8) << v;
+    EXPECT_LE(count, 15) << v;
+    firsts.push_back(first);
+  }
+  std::sort(firsts.begin(), firsts.end());
+  EXPECT_GE(std::unique(firsts.begin(), firsts.end()) - firsts.begin(), 15) << "a herd never fidgets in step";
+  EXPECT_GT(swishes, 20);
+  EXPECT_GT(shuffles, 20);
+  // The body decides what it can do: no tail, only shuffles; one leg and no tail, nothing.
+  for (std::uint32_t t = kEased; t < kEased + 1200; ++t) {
+    EXPECT_NE(idle_fidget(t, 3, 2, false).kind, IdleFidget::kTailSwish);
+    EXPECT_NE(idle_fidget(t, 3, 1, true).kind, IdleFidget::kFootShuffle);
+    EXPECT_EQ(idle_fidget(t, 3, 1, false).kind, IdleFidget::kNone);
+    EXPECT_EQ(idle_fidget(t, 3, 0, false).kind, IdleFidget::kNone);
+  }
+}
+
+// The ankle (end of the lower leg) of each of a rig's legs, in world space.
+std::vector<glm::vec3> ankles(const Rig& rig, const CreaturePose& p) {
+  std::vector<glm::vec3> out;
+  for (const auto& l : rig.limbs)
+    if (l.tag == PartTag::kLeg) out.push_back(p.tail_ws[static_cast<std::size_t>(l.bones[1])]);
+  return out;
+}
+
+TEST(Idle, AShuffledFootLiftsAndComesDownWhereItStoodTheOthersStayPlanted) {
+  for (const std::string& name : test::shipped_creatures()) {
+    Rig rig = test::load_rig(name);
+    auto walk = build_retarget_setup(rig, test::walk_clip());
+    ASSERT_TRUE(walk.ok()) << name;
+    auto im = prepare_idle(rig, idle_clip(), *walk);
+    ASSERT_TRUE(im.ok()) << name;
+    const WalkerState stand = make_walker(*walk, rig, glm::vec3(1.0f, 0.0f, 2.0f), 0.5f);
+    if (stand.leg_count < 2) continue;
+    CreaturePose still, pose;
+    still.resize(rig);
+    pose.resize(rig);
+    for (int foot = 0; foot < stand.leg_count; ++foot) {
+      float top = 0.0f, step = 0.0f;
+      std::vector<glm::vec3> last;
+      for (int k = 0; k <= kIdleFidgetTicks; ++k) {
+        const double t = 2.0 + k / 60.0;
+        ASSERT_TRUE(pose_idle(*im, stand, rig, t, 1.0f, &still));
+        IdleFidgetAt f;
+        f.kind = k < kIdleFidgetTicks ? IdleFidget::kFootShuffle : IdleFidget::kNone;
+        f.u = static_cast<float>(k) / kIdleFidgetTicks;
+        f.foot = foot;
+        ASSERT_TRUE(pose_idle(*im, stand, rig, t, 1.0f, &pose, f));
+        const std::vector<glm::vec3> a = ankles(rig, pose), a0 = ankles(rig, still);
+        for (int g = 0; g < stand.leg_count; ++g) {
+          const float d = glm::length(a[static_cast<std::size_t>(g)] - a0[static_cast<std::size_t>(g)]);
+          if (g != foot || k == 0 || k == kIdleFidgetTicks) {
+            EXPECT_LT(d, 1e-3f) << name << " foot " << g << " tick " << k;
+          }
+        }
+        top = std::max(top, a[static_cast<std::size_t>(foot)].y - a0[static_cast<std::size_t>(foot)].y);
+        if (!last.empty()) step = std::max(step, glm::length(a[static_cast<std::size_t>(foot)] - last[static_cast<std::size_t>(foot)]));
+        last = a;
+        for (std::size_t l = 0; l < rig.limbs.size(); ++l) EXPECT_TRUE(pose.limbs[l].reached) << name << " limb " << l;
+      }
+      float len = 0.0f;  // this leg's length
+      for (std::size_t l = 0, g = 0; l < rig.limbs.size(); ++l)
+        if (rig.limbs[l].tag == PartTag::kLeg && static_cast<int>(g++) == foot) len = im->setup.limbs[l].length_m;
+      EXPECT_GT(top, 0.04f * len) << name << " foot " << foot << ": the shuffle lifts the foot";
+      EXPECT_LT(top, 0.08f * len) << name << " foot " << foot;
+      EXPECT_LT(step, 0.01f) << name << " foot " << foot << ": no pop";
+    }
+  }
+}
+
+TEST(Idle, ATailSwishSwingsTheTailAndEndsWhereItBegan) {
+  Rig rig = test::load_rig("biped_arms_tail");
+  ASSERT_FALSE(rig.tail_bones.empty());
+  auto walk = build_retarget_setup(rig, test::walk_clip());
+  ASSERT_TRUE(walk.ok());
+  auto im = prepare_idle(rig, idle_clip(), *walk);
+  ASSERT_TRUE(im.ok());
+  const WalkerState stand = make_walker(*walk, rig, glm::vec3(0.0f), 0.0f);
+  const auto tip = static_cast<std::size_t>(rig.tail_bones.back());
+  CreaturePose still, pose;
+  still.resize(rig);
+  pose.resize(rig);
+  float widest = 0.0f;
+  for (int k = 0; k <= kIdleFidgetTicks; ++k) {
+    ASSERT_TRUE(pose_idle(*im, stand, rig, 1.0, 1.0f, &still));
+    IdleFidgetAt f;
+    f.kind = IdleFidget::kTailSwish;
+    f.u = std::min(0.999f, static_cast<float>(k) / kIdleFidgetTicks);
+    ASSERT_TRUE(pose_idle(*im, stand, rig, 1.0, 1.0f, &pose, f));
+    const float d = glm::length(pose.tail_ws[tip] - still.tail_ws[tip]);
+    widest = std::max(widest, d);
+    if (k == 0) {
+      EXPECT_LT(d, 1e-5f);
+    }
+    if (k == kIdleFidgetTicks) {
+      EXPECT_LT(d, 2e-3f);
+    }
+    for (std::size_t b = 0; b < pose.tail_ws.size(); ++b) {
+      if (std::find(rig.tail_bones.begin(), rig.tail_bones.end(), static_cast<int>(b)) == rig.tail_bones.end()) {
+        EXPECT_LT(glm::length(pose.tail_ws[b] - still.tail_ws[b]), 1e-5f) << "only the tail moves";
+      }
+    }
+  }
+  EXPECT_GT(widest, 0.05f) << "the tail swings visibly";
 }
 
 }  // namespace

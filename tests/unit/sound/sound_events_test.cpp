@@ -16,6 +16,7 @@
 #include "game/play/actions/jump_action.h"
 #include "game/play/actions/vault_action.h"
 #include "game/sound/sound_director.h"
+#include "retarget/idle.h"
 #include "sound_test_util.h"
 
 namespace cf {
@@ -67,6 +68,35 @@ TEST(SoundEvents, EachStanceStartGivesOneFootstepAtThatTickFromThatFoot) {
     } else {
       EXPECT_EQ(steps, 0) << "a creature that slides has no feet to hear";
     }
+  }
+}
+
+TEST(SoundEvents, AnIdlingCreaturesShuffledFootTapsSoftlyAsItComesDown) {
+  for (const char* creature : {"biped.json", "quadruped.json"}) {
+    SCOPED_TRACE(creature);
+    test::HeardSession h;
+    test::start_heard(&h, creature, "open_ground.json");
+    Session& s = h.session;
+    int taps = 0;
+    for (int t = 0; t < 1500; ++t) {
+      ASSERT_TRUE(s.tick(InputFrame{}));
+      const CreatureState& was = s.previous().player();
+      const CreatureState& now = s.state().player();
+      for (const SoundEvent& e : h.director.events()) {
+        if (e.kind != SoundKind::kFootstep || e.creature != 0) continue;
+        // Standing still, only a fidget's foot coming down is heard: the walker takes no step.
+        for (int leg = 0; leg < now.walker.leg_count; ++leg) {
+          const auto l = static_cast<std::size_t>(leg);
+          ASSERT_FALSE(now.walker.feet[l].planted && !was.walker.feet[l].planted) << "tick " << now.idle_ticks;
+        }
+        ASSERT_GT(now.idle_ticks, kIdleStartTicks + kIdleEaseTicks);
+        ++taps;
+        EXPECT_EQ(e.position_ws, now.walker.feet[static_cast<std::size_t>(e.limb)].plant_ws);
+        EXPECT_GT(e.loudness, 0.0f);
+        EXPECT_LT(e.loudness, 0.2f);
+      }
+    }
+    EXPECT_GE(taps, 1) << "25 s standing still: at least one foot shuffle is heard";
   }
 }
 
