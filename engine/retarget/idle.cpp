@@ -71,7 +71,7 @@ constexpr float kPi = 3.14159265f;
 // at both ends so it leaves and meets the ground at rest.
 glm::vec3 shuffle_offset(float u, float leg_length_m) {
   const float s = std::sin(kPi * std::clamp(u, 0.0f, 1.0f));
-  return glm::vec3(0.0f, 0.06f * leg_length_m * s * s, 0.02f * leg_length_m * s * s);
+  return glm::vec3(0.0f, 0.09f * leg_length_m * s * s, 0.03f * leg_length_m * s * s);
 }
 
 // The tail's swish (degrees to the left): two swings, eased in and out.

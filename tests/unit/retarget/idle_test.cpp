@@ -176,9 +176,9 @@ TEST(Idle, AShuffledFootLiftsAndComesDownWhereItStoodTheOthersStayPlanted) {
       float len = 0.0f;  // this leg's length
       for (std::size_t l = 0, g = 0; l < rig.limbs.size(); ++l)
         if (rig.limbs[l].tag == PartTag::kLeg && static_cast<int>(g++) == foot) len = im->setup.limbs[l].length_m;
-      EXPECT_GT(top, 0.04f * len) << name << " foot " << foot << ": the shuffle lifts the foot";
-      EXPECT_LT(top, 0.08f * len) << name << " foot " << foot;
-      EXPECT_LT(step, 0.01f) << name << " foot " << foot << ": no pop";
+      EXPECT_GT(top, 0.06f * len) << name << " foot " << foot << ": the shuffle lifts the foot";
+      EXPECT_LT(top, 0.12f * len) << name << " foot " << foot;
+      EXPECT_LT(step, 0.008f * len) << name << " foot " << foot << ": no pop (a smooth lift moves 0.6% of the leg a tick)";
     }
   }
 }
