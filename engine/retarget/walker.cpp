@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/tick.h"
 #include "retarget/ik.h"
 #include "retarget/run_gait.h"
 
@@ -337,6 +338,26 @@ bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, 
     lp.contact = foot.planted;
   }
   return retarget_solve(job);
+}
+
+WalkerState walker_swinging_on(const WalkerState& st, const RetargetSetup& S, int ticks) {
+  WalkerState out = st;
+  if (ticks <= 0 || !(st.cadence_hz > 0.0f) || !std::isfinite(st.cadence_hz)) return out;
+  const float run = run_share_of_speed(S, st.speed_mps);
+  const int legs = legs_of(S);
+  const double dg = static_cast<double>(st.cadence_hz) * kTick_s;
+  for (int t = 0; t < ticks; ++t) {
+    const double g = out.gait_phase + dg;
+    int k = 0;
+    for (int i = 0; i < static_cast<int>(S.limbs.size()) && k < st.leg_count; ++i) {
+      if (S.limbs[i].tag != PartTag::kLeg) continue;
+      if (st.feet[k++].planted) continue;
+      float sigma = 0.0f;
+      if (in_stance(S, i, g, stance_window(S.ref_legs[S.limbs[i].ref_side], run, legs), &sigma)) return out;
+    }
+    out.gait_phase = g;
+  }
+  return out;
 }
 
 void hash_walker(const WalkerState& st, StateHasher* h) {

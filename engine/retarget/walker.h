@@ -75,6 +75,10 @@ glm::mat4 walker_placement(const WalkerState& state, const Rig& rig);
 // swinging world-space targets, then IK. 'out' must be sized for the rig. False on invalid input.
 bool pose_walker(const WalkerState& state, const RetargetSetup& setup, const Rig& rig, const MotionClip& clip,
                  CreaturePose* out);
+// The walker as it would stand 'ticks' ticks on with its gait going on in place: swinging feet swing
+// on at its cadence, stopping as the first of them would touch down; the body stays where it is. What a
+// motion asked for mid-stride blends in from, so a just-lifted foot does not stop dead.
+WalkerState walker_swinging_on(const WalkerState& state, const RetargetSetup& setup, int ticks);
 
 // Feeds every field of the state to a hasher in a fixed order (determinism checks, replays).
 void hash_walker(const WalkerState& state, StateHasher* h);

@@ -179,7 +179,8 @@ bool JumpAction::pose(const PoseCall& call) const {
   if (!pose_tick(call.creature, st, *jm, *call.species.rig, st.tick, call.out)) return false;
   const Species& sp = call.species;
   if (st.tick < kBlendInTicks && sp.walks() &&
-      pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch)) {
+      pose_walker(walker_swinging_on(call.creature.walker, *sp.walk_setup, st.tick + 1), *sp.walk_setup, *sp.rig,
+                  *sp.walk_clip, call.scratch)) {
     const ActionId idle = call.ctx.registry().find("idle");  // started from the idle: from its pose
     if (idle != kNoAction) {
       const PoseCall from{call.creature, call.index, sp, call.ctx, call.runtime, call.scratch, nullptr};
