@@ -400,5 +400,51 @@ TEST(Walker, RestartingBeforeTheStandHasSettledDoesNotPop) {
   }
 }
 
+TEST(Walker, SwingingOnCarriesALiftedFootOnAndStopsAtItsTouchdown) {
+  for (const std::string& name : {std::string("biped"), std::string("quadruped"), std::string("hexapod")}) {
+    Rig rig = load_rig(name);
+    auto setup = build_retarget_setup(rig, walk_clip());
+    ASSERT_TRUE(setup.ok()) << name;
+    WalkerState w = make_walker(*setup, rig, glm::vec3(0.0f), 0.0f);
+    // Standing, or asked for no ticks: nothing changes.
+    EXPECT_EQ(walker_swinging_on(w, *setup, 5).gait_phase, w.gait_phase) << name;
+    WalkCommand cmd;
+    cmd.speed_mps = natural_speed(*setup);
+    int swinging = -1;
+    for (int t = 0; t < 600 && swinging < 0; ++t) {
+      step_walker(&w, cmd, *setup, rig, kDt);
+      if (t < 120) continue;  // up to speed
+      for (int k = 0; k < w.leg_count; ++k)
+        if (!w.feet[static_cast<std::size_t>(k)].planted && w.feet[static_cast<std::size_t>(k)].swing_start == 0.0f) swinging = k;
+    }
+    ASSERT_GE(swinging, 0) << name;
+    EXPECT_EQ(walker_swinging_on(w, *setup, 0).gait_phase, w.gait_phase);
+    const WalkerState on = walker_swinging_on(w, *setup, 1);
+    EXPECT_NEAR(on.gait_phase - w.gait_phase, w.cadence_hz / 60.0, 1e-9) << name << ": one tick of its gait";
+    EXPECT_EQ(on.position_ws, w.position_ws) << name << ": the body stays where it is";
+    // The lifted foot swings on as the walk would move it.
+    CreaturePose now, next, walked;
+    now.resize(rig);
+    next.resize(rig);
+    walked.resize(rig);
+    ASSERT_TRUE(pose_walker(w, *setup, rig, walk_clip(), &now));
+    ASSERT_TRUE(pose_walker(on, *setup, rig, walk_clip(), &next));
+    int leg = -1;
+    for (std::size_t l = 0, k = 0; l < rig.limbs.size(); ++l)
+      if (rig.limbs[l].tag == PartTag::kLeg && static_cast<int>(k++) == swinging) leg = static_cast<int>(l);
+    ASSERT_GE(leg, 0);
+    const auto ankle = static_cast<std::size_t>(rig.limbs[static_cast<std::size_t>(leg)].bones[1]);
+    EXPECT_GT(glm::length(next.tail_ws[ankle] - now.tail_ws[ankle]), 1e-3f) << name << ": the swing goes on";
+    // However long it is asked to go on, it stops before any swinging foot would touch down.
+    const WalkerState far = walker_swinging_on(w, *setup, 600);
+    EXPECT_GT(far.gait_phase, w.gait_phase);
+    EXPECT_LT(far.gait_phase - w.gait_phase, 1.0) << name << ": within one cycle";
+    EXPECT_EQ(walker_swinging_on(far, *setup, 1).gait_phase, far.gait_phase) << name << ": the next tick would land it";
+    ASSERT_TRUE(pose_walker(far, *setup, rig, walk_clip(), &walked));
+    EXPECT_LT(walked.tail_ws[ankle].y, now.tail_ws[ankle].y + 0.3f) << name;
+    EXPECT_TRUE(std::isfinite(walked.tail_ws[ankle].x + walked.tail_ws[ankle].y + walked.tail_ws[ankle].z));
+  }
+}
+
 }  // namespace
 }  // namespace cf
