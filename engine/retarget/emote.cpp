@@ -183,10 +183,8 @@ Reach over_motion(const EmoteMotion& em, const Rig& rig, const WalkerState* walk
   return r;
 }
 
-// A lowered body can push a knee bent out sideways (a long leg under a low hip) into the ground. Such a
-// knee turns about its hip->ankle line, the nearest way up, until its flesh is kKneeClear_m above the
-// ground (world y = 0), never further than kKneeSideways_rad round from its pole (so it never bends
-// backwards); foot and hip stay. A knee already clear is left as it is, bit for bit.
+}  // namespace
+
 void lift_knees(const Rig& rig, CreaturePose* pose) {
   const Skeleton& sk = rig.skeleton;
   const glm::mat4& m2w = pose->model_to_world;
@@ -231,8 +229,6 @@ void lift_knees(const Rig& rig, CreaturePose* pose) {
                      pose->limbs[i].pole_ms, &m2w, pose);
   }
 }
-
-}  // namespace
 
 const char* to_string(EmoteKind k) {
   switch (k) {

@@ -71,6 +71,12 @@ float emote_play_weight(const EmoteMotion& em, int tick);
 // retarget_solve places them in the world. Nothing without a tail.
 void turn_tail(const Rig& rig, float yaw_deg, CreaturePose* out);
 
+// A lowered body can push a knee bent out sideways (a long leg under a low hip) into the ground. Such a
+// knee turns about its hip->ankle line, the nearest way up, until its flesh is 5 mm above the ground
+// (world y = 0), never further than 89 degrees round from its pole (so it never bends backwards); foot
+// and hip stay. A knee already clear is left as it is, bit for bit. After retarget_solve.
+void lift_knees(const Rig& rig, CreaturePose* pose);
+
 // Poses the motion at clip time t and weight w (0: the stand, 1: the motion) into *out. With legs,
 // over a standing walker (every foot planted where it planted it, a lifted foreleg excepted);
 // legless, out must already hold the creature's bind pose placed in the world (its placement is

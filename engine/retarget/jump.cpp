@@ -5,6 +5,7 @@
 
 #include "core/hash.h"
 #include "core/tick.h"
+#include "retarget/emote.h"
 #include "retarget/ik.h"
 #include "retarget/walker.h"
 
@@ -182,7 +183,9 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
     LimbPose& lp = out->limbs[i];
     lp.target_ms = soft_reach(lp.root_ms, lp.target_ms, rig.limbs[i].l1 + rig.limbs[i].l2, kSoftReachFrom);
   }
-  return retarget_solve(job);
+  if (!retarget_solve(job)) return false;
+  lift_knees(rig, out);  // a deep crouch on a long leg under a low hip: the knee turns off the ground
+  return true;
 }
 
 }  // namespace cf
