@@ -9,6 +9,7 @@
 #include "retarget/idle.h"
 #include "retarget/pose_blend.h"
 #include "retarget/walker.h"
+#include "world/penetration.h"
 
 namespace cf {
 
@@ -17,6 +18,15 @@ namespace {
 // A per-creature number: its slot and species, so a herd never idles in step.
 std::uint32_t variety(const CreatureState& c, int index) {
   return static_cast<std::uint32_t>(index + 1) * 40503u + static_cast<std::uint32_t>(c.species) * 977u;
+}
+
+// True when any bone's flesh touches a wall, fence or pipe: the cheap test before measuring how deep.
+bool flesh_touches(const Level& level, const Rig& rig, const CreaturePose& pose) {
+  for (int b = 0; b < rig.skeleton.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    if (level_touches(level, Capsule{pose.head_ws[i], pose.tail_ws[i], rig.skeleton.radius[i]})) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -47,7 +57,7 @@ bool IdleAction::pose_over(const PoseCall& call, const WalkerState& stand, std::
   if (fidget.kind != IdleFidget::kNone && call.ctx.level) {
     constexpr float kClear_m = 0.002f;
     const Level& level = *call.ctx.level;
-    if (flesh_depth(level, rig, *call.out) > kClear_m) {
+    if (flesh_touches(level, rig, *call.out) && flesh_depth(level, rig, *call.out) > kClear_m) {
       IdleFidgetAt f = fidget;
       f.amount = 0.0f;
       (void)pose_idle(*im, stand, rig, t, w, call.out, f);
