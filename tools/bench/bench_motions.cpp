@@ -100,6 +100,27 @@ void BM_PoseIdle(benchmark::State& state) {
   }
 }
 
+// The idle with a fidget always playing (a foot shuffle, or a tail swish on a body with a tail), its
+// progress cycling: the fidget's own cost beside BM_PoseIdle's (the game adds a wall test only then).
+void BM_PoseIdleFidget(benchmark::State& state) {
+  const Fitted& f = fitted(static_cast<int>(state.range(0)));
+  const cf::WalkerState w = cf::make_walker(f.walk, f.rig, glm::vec3(0.0f), 0.0f);
+  cf::CreaturePose pose;
+  pose.resize(f.rig);
+  std::uint32_t t = cf::kIdleStartTicks + cf::kIdleEaseTicks;
+  cf::IdleFidgetAt fidget;
+  fidget.kind = w.leg_count >= 2 ? cf::IdleFidget::kFootShuffle : cf::IdleFidget::kTailSwish;
+  fidget.foot = 0;
+  int k = 0;
+  for (auto _ : state) {
+    fidget.u = static_cast<float>(k) / cf::kIdleFidgetTicks;
+    cf::pose_idle(f.idle, w, f.rig, cf::idle_time(f.idle, t, 7), 1.0f, &pose, fidget);
+    benchmark::DoNotOptimize(pose.bone_ms.data());
+    ++t;
+    k = (k + 1) % cf::kIdleFidgetTicks;
+  }
+}
+
 // The motion of kind k eased in over the stand, posed tick by tick through its clip.
 void pose_emote_kind(benchmark::State& state, cf::EmoteKind k) {
   const Fitted& f = fitted(static_cast<int>(state.range(0)));
@@ -125,6 +146,7 @@ BENCHMARK(BM_PoseWalk)->DenseRange(0, 2);
 BENCHMARK(BM_PoseRun)->DenseRange(0, 2);
 BENCHMARK(BM_PoseJump)->DenseRange(0, 2);
 BENCHMARK(BM_PoseIdle)->DenseRange(0, 2);
+BENCHMARK(BM_PoseIdleFidget)->DenseRange(0, 2);
 BENCHMARK(BM_PoseSit)->DenseRange(0, 2);
 BENCHMARK(BM_PoseGreet)->DenseRange(0, 2);
 BENCHMARK(BM_PoseRoar)->DenseRange(0, 2);
