@@ -10,6 +10,7 @@
 #include "core/worker_pool.h"
 #include "math/angles.h"
 #include "render/clip.h"
+#include "render/mesh_cull.h"
 #include "render/ordering_table.h"
 #include "render/overlay_lines.h"
 #include "render/round.h"
@@ -29,6 +30,8 @@ struct MeshContext {
   const MeshInput* mesh = nullptr;
   bool weights = false;  // draw the weight view colours
   FaceStyle style;
+  glm::mat3 normal_to_world{1.0f};
+  glm::vec3 base{1.0f};  // the flat colour, 0..1
 };
 
 // What every mesh of the frame is drawn with.
@@ -61,13 +64,20 @@ void grow_vertex_buffers(GeometryScratch* s, std::size_t n) {
   s->fog.resize(n);
   s->outcode.resize(n);
   s->screen.resize(n);
+  s->shaded.resize(n);
+}
+
+// A mesh wholly outside the view: each of its triangles would be dropped as outside one by one.
+bool mesh_outside(const Frame& f, const MeshInput& m) {
+  return f.job.skip_outside_meshes && m.index_count > 0 && box_outside(mesh_box(m.positions_ms, m.vertex_count), f.view_proj * m.model_to_world);
 }
 
 // Meshes into one scratch's ordering table.
 class MeshWriter {
  public:
   MeshWriter(const Frame& f, GeometryScratch* scratch, GeometryStats* stats)
-      : job_(f.job),
+      : frame_(f),
+        job_(f.job),
         s_(*scratch),
         stats_(stats),
         table_(near_or_default(f.job.camera), far_or_default(f.job.camera), ot_buckets(f.job.settings), scratch),
@@ -79,7 +89,19 @@ class MeshWriter {
 
   OrderingTable& table() { return table_; }
 
-  void add_mesh(const MeshInput& m) {
+  // outside: mesh_outside(m) when already asked, -1 when not.
+  void add_mesh(const MeshInput& m, int outside = -1) {
+    const int tris = m.index_count / 3;
+    if (stats_) stats_->triangles_in += tris;
+    if (tris == 0) return;
+    if (outside < 0) outside = mesh_outside(frame_, m) ? 1 : 0;
+    if (outside) {  // every triangle outside one plane: counted as the per-triangle path counts them
+      if (stats_) {
+        stats_->culled_outside += tris;
+        ++stats_->meshes_outside;
+      }
+      return;
+    }
     MeshContext ctx;
     ctx.mesh = &m;
     ctx.weights = (job_.settings.overlay_mask & kOverlayWeights) != 0 && m.weight_colors != nullptr;
@@ -88,9 +110,7 @@ class MeshWriter {
     ctx.style.floor_mark = m.floor_mark;
     ctx.style.texture = ctx.weights ? kNoTexture : m.texture;
     ctx.style.clut = ctx.weights ? std::int16_t{-1} : m.clut;
-    transform_vertices(ctx);
-    const int tris = m.index_count / 3;
-    if (stats_) stats_->triangles_in += tris;
+    place_vertices(ctx);
     for (int t = 0; t < tris; ++t) {
       const std::uint32_t i0 = m.indices[3 * t], i1 = m.indices[3 * t + 1], i2 = m.indices[3 * t + 2];
       const std::uint16_t o0 = s_.outcode[i0], o1 = s_.outcode[i1], o2 = s_.outcode[i2];
@@ -106,6 +126,9 @@ class MeshWriter {
           if (stats_) ++stats_->culled_back;
           continue;
         }
+        shade(ctx, i0);
+        shade(ctx, i1);
+        shade(ctx, i2);
         const float wa = s_.clip[i0].w, wb = s_.clip[i1].w, wc = s_.clip[i2].w;
         if (subdivide_ && needs_split(a, b, c, wa, wb, wc)) {
           subdivide_into(viewport_, ctx.style, clip_vertex(ctx, i0), clip_vertex(ctx, i1), clip_vertex(ctx, i2),
@@ -115,6 +138,9 @@ class MeshWriter {
         table_.add_face(ctx.style, a, b, c, wa, wb, wc, stats_);
         continue;
       }
+      shade(ctx, i0);
+      shade(ctx, i1);
+      shade(ctx, i2);
       ClipPolygon poly;
       poly.count = 3;
       poly.v[0] = clip_vertex(ctx, i0);
@@ -145,51 +171,65 @@ class MeshWriter {
     return area < 0 || (area > 0 && ctx.mesh->double_sided);
   }
 
-  void transform_vertices(const MeshContext& ctx) {
+  // Clip position, outcode and (when it needs no clipping) screen position of every vertex; colour and fog
+  // wait for shade(): about half of a closed mesh's vertices only belong to back faces.
+  void place_vertices(MeshContext& ctx) {
     const MeshInput& m = *ctx.mesh;
     const auto n = static_cast<std::size_t>(m.vertex_count);
     grow_vertex_buffers(&s_, n);
     const glm::mat4 mvp = view_proj_ * m.model_to_world;
-    const glm::mat3 normal_to_world = glm::transpose(glm::inverse(glm::mat3(m.model_to_world)));
-    const glm::vec3 base = glm::vec3(m.color.r, m.color.g, m.color.b) * (1.0f / 255.0f);
-    const float fog_span = job_.lighting.fog_end_m - job_.lighting.fog_start_m;
+    ctx.normal_to_world = glm::transpose(glm::inverse(glm::mat3(m.model_to_world)));
+    ctx.base = glm::vec3(m.color.r, m.color.g, m.color.b) * (1.0f / 255.0f);
     for (std::size_t i = 0; i < n; ++i) {
       const glm::vec4 c = mvp * glm::vec4(m.positions_ms[i], 1.0f);
       s_.clip[i] = c;
-      s_.outcode[i] = outcode(c, kGuardBand);
-      float lit = 1.0f;
-      glm::vec3 light(1.0f);
-      if (!m.unlit || ctx.weights) {
-        const glm::vec3 nw = glm::normalize(normal_to_world * m.normals_ms[i]);
-        lit = std::max(0.0f, glm::dot(nw, to_sun_));
-        light = job_.lighting.ambient + job_.lighting.sun_color * lit;
-      }
-      Rgba8 out;
-      if (ctx.weights) {
-        // Weight view: the bone colour, shaded just enough to read the shape.
-        const Rgba8 w = m.weight_colors[i];
-        const float shade = 0.65f + 0.35f * lit;
-        out = Rgba8{to_byte(w.r / 255.0f * shade), to_byte(w.g / 255.0f * shade), to_byte(w.b / 255.0f * shade),
-                    m.color.a};
-      } else {
-        const glm::vec3 rgb = m.unlit ? base : base * light;
-        out = Rgba8{to_byte(rgb.r), to_byte(rgb.g), to_byte(rgb.b), m.color.a};
-      }
-      s_.color[i] = out;
-      // Clip w is the view distance along the camera axis.
-      s_.fog[i] = fog_on_ ? to_byte((c.w - job_.lighting.fog_start_m) / fog_span) : 0;
-      // Only vertices that need no clipping are drawn straight from here. This equals
-      // to_screen(clip_vertex(i)): colour and fog bytes survive the float round trip unchanged
-      // (unit_to_byte(b / 255) == b for every byte, a test checks), and UVs are copied.
-      if ((s_.outcode[i] & kClipMask) == 0) {
+      const std::uint16_t code = outcode(c, kGuardBand);
+      s_.outcode[i] = code;
+      if ((code & kClipMask) == 0) {
         ScreenVertex& sv = s_.screen[i];
         viewport_.project(c, &sv.x, &sv.y, &sv.depth, &sv.inv_w);
-        const glm::vec2 uv = (m.uvs && !ctx.weights) ? m.uvs[i] : glm::vec2(0.0f);
-        sv.u = uv.x;
-        sv.v = uv.y;
-        sv.color = out;
-        sv.fog = s_.fog[i];
       }
+    }
+    std::fill(s_.shaded.begin(), s_.shaded.begin() + static_cast<std::ptrdiff_t>(n), std::uint8_t{0});
+  }
+
+  // A vertex's lit colour and fog, once per mesh, for the first drawn triangle that uses it.
+  void shade(const MeshContext& ctx, std::uint32_t i) {
+    if (s_.shaded[i]) return;
+    s_.shaded[i] = 1;
+    const MeshInput& m = *ctx.mesh;
+    float lit = 1.0f;
+    glm::vec3 light(1.0f);
+    if (!m.unlit || ctx.weights) {
+      const glm::vec3 nw = glm::normalize(ctx.normal_to_world * m.normals_ms[i]);
+      lit = std::max(0.0f, glm::dot(nw, to_sun_));
+      light = job_.lighting.ambient + job_.lighting.sun_color * lit;
+    }
+    Rgba8 out;
+    if (ctx.weights) {
+      // Weight view: the bone colour, shaded just enough to read the shape.
+      const Rgba8 w = m.weight_colors[i];
+      const float shade = 0.65f + 0.35f * lit;
+      out = Rgba8{to_byte(w.r / 255.0f * shade), to_byte(w.g / 255.0f * shade), to_byte(w.b / 255.0f * shade),
+                  m.color.a};
+    } else {
+      const glm::vec3 rgb = m.unlit ? ctx.base : ctx.base * light;
+      out = Rgba8{to_byte(rgb.r), to_byte(rgb.g), to_byte(rgb.b), m.color.a};
+    }
+    s_.color[i] = out;
+    // Clip w is the view distance along the camera axis.
+    const float fog_span = job_.lighting.fog_end_m - job_.lighting.fog_start_m;
+    s_.fog[i] = fog_on_ ? to_byte((s_.clip[i].w - job_.lighting.fog_start_m) / fog_span) : 0;
+    // Only vertices that need no clipping are drawn straight from here. This equals
+    // to_screen(clip_vertex(i)): colour and fog bytes survive the float round trip unchanged
+    // (unit_to_byte(b / 255) == b for every byte, a test checks), and UVs are copied.
+    if ((s_.outcode[i] & kClipMask) == 0) {
+      ScreenVertex& sv = s_.screen[i];
+      const glm::vec2 uv = (m.uvs && !ctx.weights) ? m.uvs[i] : glm::vec2(0.0f);
+      sv.u = uv.x;
+      sv.v = uv.y;
+      sv.color = out;
+      sv.fog = s_.fog[i];
     }
   }
 
@@ -203,6 +243,7 @@ class MeshWriter {
     return v;
   }
 
+  const Frame& frame_;
   const GeometryJob& job_;
   GeometryScratch& s_;
   GeometryStats* stats_;
@@ -230,21 +271,25 @@ void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
   if (static_cast<int>(s.shares.size()) < n) s.shares.resize(static_cast<std::size_t>(n));
   s.share_begin.resize(static_cast<std::size_t>(n) + 1);
   s.share_stats.resize(static_cast<std::size_t>(n));
+  // The meshes wholly outside first (on the threads): they cost next to nothing, so the shares balance the rest.
+  s.mesh_outside.resize(static_cast<std::size_t>(job.mesh_count));
+  job.pool->for_each(job.mesh_count, [&](int i) {
+    s.mesh_outside[static_cast<std::size_t>(i)] = mesh_outside(frame, job.meshes[i]) ? 1 : 0;
+  });
+  auto cost = [&](int i) { return s.mesh_outside[static_cast<std::size_t>(i)] ? 0 : triangles_of(job.meshes[i]); };
   long long total = 0;
   int most_vertices = 0;
   for (int i = 0; i < job.mesh_count; ++i) {
-    total += triangles_of(job.meshes[i]);
+    total += cost(i);
     most_vertices = std::max(most_vertices, job.meshes[i].vertex_count);
   }
-  // A share ends at the mesh whose middle passes its part of the triangles.
+  // A share ends at the mesh whose middle passes its part of the drawn meshes' triangles.
   int mesh = 0;
   long long done = 0;
   s.share_begin[0] = 0;
   for (int k = 1; k < n; ++k) {
     const long long goal = total * k / n;
-    while (mesh < job.mesh_count && 2 * done + triangles_of(job.meshes[mesh]) <= 2 * goal) {
-      done += triangles_of(job.meshes[mesh++]);
-    }
+    while (mesh < job.mesh_count && 2 * done + cost(mesh) <= 2 * goal) done += cost(mesh++);
     s.share_begin[static_cast<std::size_t>(k)] = mesh;
   }
   s.share_begin[static_cast<std::size_t>(n)] = job.mesh_count;
@@ -264,7 +309,9 @@ void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
     GeometryStats* stats = job.stats ? &s.share_stats[kk] : nullptr;
     if (stats) *stats = GeometryStats{};
     MeshWriter writer(frame, &s.shares[kk], stats);
-    for (int i = s.share_begin[kk]; i < s.share_begin[kk + 1]; ++i) writer.add_mesh(job.meshes[i]);
+    for (int i = s.share_begin[kk]; i < s.share_begin[kk + 1]; ++i) {
+      writer.add_mesh(job.meshes[i], s.mesh_outside[static_cast<std::size_t>(i)]);
+    }
     writer.table().count_keys();
   });
   for (int k = 0; k < n; ++k) s.share_peak = std::max(s.share_peak, s.shares[static_cast<std::size_t>(k)].unsorted.size());
@@ -277,6 +324,7 @@ void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
       job.stats->triangles_in += st.triangles_in;
       job.stats->culled_back += st.culled_back;
       job.stats->culled_outside += st.culled_outside;
+      job.stats->meshes_outside += st.meshes_outside;
       job.stats->clipped += st.clipped;
       job.stats->subdivided += st.subdivided;
     }
