@@ -13,6 +13,7 @@
 #include "render/mesh_cull.h"
 #include "render/ordering_table.h"
 #include "render/overlay_lines.h"
+#include "render/place_vertices.h"
 #include "render/round.h"
 #include "render/screen_projection.h"
 #include "render/subdivision.h"
@@ -110,22 +111,15 @@ class MeshWriter {
     ctx.style.floor_mark = m.floor_mark;
     ctx.style.texture = ctx.weights ? kNoTexture : m.texture;
     ctx.style.clut = ctx.weights ? std::int16_t{-1} : m.clut;
-    place_vertices(ctx);
-    for (int t = 0; t < tris; ++t) {
+    place_mesh(ctx);
+    const int kept = keep_triangles(m);
+    for (int k = 0; k < kept; ++k) {
+      const int t = s_.kept[static_cast<std::size_t>(k)];
       const std::uint32_t i0 = m.indices[3 * t], i1 = m.indices[3 * t + 1], i2 = m.indices[3 * t + 2];
       const std::uint16_t o0 = s_.outcode[i0], o1 = s_.outcode[i1], o2 = s_.outcode[i2];
-      if (o0 & o1 & o2 & kOutsideMask) {
-        if (stats_) ++stats_->culled_outside;
-        continue;
-      }
       if (((o0 | o1 | o2) & kClipMask) == 0) {
-        // Unclipped: the corners' screen vertices were made once per vertex.
+        // Unclipped and facing the camera: the corners' screen vertices were made once per vertex.
         const ScreenVertex &a = s_.screen[i0], &b = s_.screen[i1], &c = s_.screen[i2];
-        // Back faces go first, before the split test (about half of a closed mesh): the table would drop them.
-        if (!front_facing(ctx, a, b, c)) {
-          if (stats_) ++stats_->culled_back;
-          continue;
-        }
         shade(ctx, i0);
         shade(ctx, i1);
         shade(ctx, i2);
@@ -165,31 +159,51 @@ class MeshWriter {
   }
 
  private:
-  bool front_facing(const MeshContext& ctx, const ScreenVertex& a, const ScreenVertex& b,
-                    const ScreenVertex& c) const {
-    const std::int64_t area = screen_area2(a, b, c);
-    return area < 0 || (area > 0 && ctx.mesh->double_sided);
+  // The triangles to draw or clip into s_.kept, in order; the others counted as wholly outside or back-facing
+  // (or of zero area: most of a small creature's on the snapped grid). No branch on the verdict: in a herd it
+  // goes either way at random and mispredicted. Returns the count kept.
+  int keep_triangles(const MeshInput& m) {
+    const int tris = m.index_count / 3;
+    if (s_.kept.size() < static_cast<std::size_t>(tris)) s_.kept.resize(static_cast<std::size_t>(tris));
+    std::int32_t* const kept = s_.kept.data();
+    const std::uint32_t* const idx = m.indices;
+    const std::uint16_t* const code = s_.outcode.data();
+    const ScreenVertex* const sv = s_.screen.data();
+    const bool double_sided = m.double_sided;
+    int n = 0, outside = 0, back = 0;
+    for (int t = 0; t < tris; ++t) {
+      const std::uint32_t i0 = idx[3 * t], i1 = idx[3 * t + 1], i2 = idx[3 * t + 2];
+      const unsigned o0 = code[i0], o1 = code[i1], o2 = code[i2];
+      const int out = (o0 & o1 & o2 & kOutsideMask) != 0 ? 1 : 0;
+      const int clip = ((o0 | o1 | o2) & kClipMask) != 0 ? 1 : 0;
+      // A clipped corner's screen vertex is stale (but harmless): the clip flag decides first.
+      const std::int64_t area = screen_area2(sv[i0], sv[i1], sv[i2]);
+      const int front = static_cast<int>(area < 0) | (static_cast<int>(area > 0) & static_cast<int>(double_sided));
+      kept[n] = t;
+      n += (1 - out) & (clip | front);
+      outside += out;
+      back += (1 - out) & (1 - clip) & (1 - front);
+    }
+    if (stats_) {
+      stats_->culled_outside += outside;
+      stats_->culled_back += back;
+    }
+    return n;
   }
 
   // Clip position, outcode and (when it needs no clipping) screen position of every vertex; colour and fog
   // wait for shade(): about half of a closed mesh's vertices only belong to back faces.
-  void place_vertices(MeshContext& ctx) {
+  void place_mesh(MeshContext& ctx) {
     const MeshInput& m = *ctx.mesh;
     const auto n = static_cast<std::size_t>(m.vertex_count);
     grow_vertex_buffers(&s_, n);
-    const glm::mat4 mvp = view_proj_ * m.model_to_world;
     ctx.normal_to_world = glm::transpose(glm::inverse(glm::mat3(m.model_to_world)));
     ctx.base = glm::vec3(m.color.r, m.color.g, m.color.b) * (1.0f / 255.0f);
-    for (std::size_t i = 0; i < n; ++i) {
-      const glm::vec4 c = mvp * glm::vec4(m.positions_ms[i], 1.0f);
-      s_.clip[i] = c;
-      const std::uint16_t code = outcode(c, kGuardBand);
-      s_.outcode[i] = code;
-      if ((code & kClipMask) == 0) {
-        ScreenVertex& sv = s_.screen[i];
-        viewport_.project(c, &sv.x, &sv.y, &sv.depth, &sv.inv_w);
-      }
-    }
+    PlacedVertices out;
+    out.clip = s_.clip.data();
+    out.outcode = s_.outcode.data();
+    out.screen = s_.screen.data();
+    place_vertices(view_proj_ * m.model_to_world, m.positions_ms, m.vertex_count, viewport_, out);
     std::fill(s_.shaded.begin(), s_.shaded.begin() + static_cast<std::ptrdiff_t>(n), std::uint8_t{0});
   }
 
@@ -278,10 +292,11 @@ void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
   });
   auto cost = [&](int i) { return s.mesh_outside[static_cast<std::size_t>(i)] ? 0 : triangles_of(job.meshes[i]); };
   long long total = 0;
-  int most_vertices = 0;
+  int most_vertices = 0, most_triangles = 0;
   for (int i = 0; i < job.mesh_count; ++i) {
     total += cost(i);
     most_vertices = std::max(most_vertices, job.meshes[i].vertex_count);
+    most_triangles = std::max(most_triangles, triangles_of(job.meshes[i]));
   }
   // A share ends at the mesh whose middle passes its part of the drawn meshes' triangles.
   int mesh = 0;
@@ -301,6 +316,7 @@ void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
   for (int k = 0; k < n; ++k) {
     GeometryScratch& share = s.shares[static_cast<std::size_t>(k)];
     grow_vertex_buffers(&share, static_cast<std::size_t>(most_vertices));
+    if (share.kept.size() < static_cast<std::size_t>(most_triangles)) share.kept.resize(static_cast<std::size_t>(most_triangles));
     share.unsorted.reserve(room);
     share.bucket.reserve(room);
   }
