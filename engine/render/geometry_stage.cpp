@@ -66,6 +66,7 @@ void grow_vertex_buffers(GeometryScratch* s, std::size_t n) {
   s->outcode.resize(n);
   s->screen.resize(n);
   s->shaded.resize(n);
+  s->shade_list.resize(n);
 }
 
 // A mesh wholly outside the view: each of its triangles would be dropped as outside one by one.
@@ -113,6 +114,7 @@ class MeshWriter {
     ctx.style.clut = ctx.weights ? std::int16_t{-1} : m.clut;
     place_mesh(ctx);
     const int kept = keep_triangles(m);
+    shade_kept(ctx, kept);
     for (int k = 0; k < kept; ++k) {
       const int t = s_.kept[static_cast<std::size_t>(k)];
       const std::uint32_t i0 = m.indices[3 * t], i1 = m.indices[3 * t + 1], i2 = m.indices[3 * t + 2];
@@ -120,9 +122,6 @@ class MeshWriter {
       if (((o0 | o1 | o2) & kClipMask) == 0) {
         // Unclipped and facing the camera: the corners' screen vertices were made once per vertex.
         const ScreenVertex &a = s_.screen[i0], &b = s_.screen[i1], &c = s_.screen[i2];
-        shade(ctx, i0);
-        shade(ctx, i1);
-        shade(ctx, i2);
         const float wa = s_.clip[i0].w, wb = s_.clip[i1].w, wc = s_.clip[i2].w;
         if (subdivide_ && needs_split(a, b, c, wa, wb, wc)) {
           subdivide_into(viewport_, ctx.style, clip_vertex(ctx, i0), clip_vertex(ctx, i1), clip_vertex(ctx, i2),
@@ -132,9 +131,6 @@ class MeshWriter {
         table_.add_face(ctx.style, a, b, c, wa, wb, wc, stats_);
         continue;
       }
-      shade(ctx, i0);
-      shade(ctx, i1);
-      shade(ctx, i2);
       ClipPolygon poly;
       poly.count = 3;
       poly.v[0] = clip_vertex(ctx, i0);
@@ -192,7 +188,7 @@ class MeshWriter {
   }
 
   // Clip position, outcode and (when it needs no clipping) screen position of every vertex; colour and fog
-  // wait for shade(): about half of a closed mesh's vertices only belong to back faces.
+  // wait for shade_kept(): most vertices only belong to back faces or triangles too small to draw.
   void place_mesh(MeshContext& ctx) {
     const MeshInput& m = *ctx.mesh;
     const auto n = static_cast<std::size_t>(m.vertex_count);
@@ -207,10 +203,26 @@ class MeshWriter {
     std::fill(s_.shaded.begin(), s_.shaded.begin() + static_cast<std::ptrdiff_t>(n), std::uint8_t{0});
   }
 
-  // A vertex's lit colour and fog, once per mesh, for the first drawn triangle that uses it.
+  // The kept triangles' vertices lit and fogged, each once, in vertex order; without a branch per use (a
+  // vertex's first use or a later one went either way at random).
+  void shade_kept(const MeshContext& ctx, int kept) {
+    const MeshInput& m = *ctx.mesh;
+    std::uint8_t* const used = s_.shaded.data();
+    for (int k = 0; k < kept; ++k) {
+      const int t = s_.kept[static_cast<std::size_t>(k)];
+      used[m.indices[3 * t]] = used[m.indices[3 * t + 1]] = used[m.indices[3 * t + 2]] = 1;
+    }
+    std::uint32_t* const list = s_.shade_list.data();
+    int n = 0;
+    for (int i = 0; i < m.vertex_count; ++i) {
+      list[n] = static_cast<std::uint32_t>(i);
+      n += used[i];
+    }
+    for (int k = 0; k < n; ++k) shade(ctx, list[k]);
+  }
+
+  // A vertex's lit colour and fog (and its screen vertex's, when it needs no clipping).
   void shade(const MeshContext& ctx, std::uint32_t i) {
-    if (s_.shaded[i]) return;
-    s_.shaded[i] = 1;
     const MeshInput& m = *ctx.mesh;
     float lit = 1.0f;
     glm::vec3 light(1.0f);
@@ -397,15 +409,27 @@ bool GeometryJob::validate() const {
   if (settings.internal_width > 4096 || settings.internal_height > 4096 || settings.ot_buckets > (1 << 20)) {
     return false;
   }
+  // A herd's creatures of one species share their index list: each list is scanned once (per vertex count).
+  struct Checked {
+    const std::uint32_t* indices = nullptr;
+    int index_count = 0, vertex_count = 0;
+  };
+  Checked checked[16];
+  int next = 0;
   for (int i = 0; i < mesh_count; ++i) {
     const MeshInput& m = meshes[i];
     if (m.vertex_count < 0 || m.index_count < 0 || m.index_count % 3 != 0) return false;
     if (m.vertex_count > 0 && (!m.positions_ms || !m.normals_ms)) return false;
-    if (m.index_count > 0 && !m.indices) return false;
-    // The largest index, in a loop the compiler vectorizes, then one comparison.
-    std::uint32_t top = 0;
-    for (int k = 0; k < m.index_count; ++k) top = std::max(top, m.indices[k]);
-    if (m.index_count > 0 && top >= static_cast<std::uint32_t>(m.vertex_count)) return false;
+    if (m.index_count == 0) continue;
+    if (!m.indices) return false;
+    bool seen = false;
+    for (const Checked& c : checked) {
+      seen = seen || (c.indices == m.indices && c.index_count == m.index_count && c.vertex_count == m.vertex_count);
+    }
+    if (seen) continue;
+    if (max_index(m.indices, m.index_count) >= static_cast<std::uint32_t>(m.vertex_count)) return false;
+    checked[next] = Checked{m.indices, m.index_count, m.vertex_count};
+    next = (next + 1) % 16;
   }
   return true;
 }

@@ -86,7 +86,8 @@ struct GeometryScratch {
   std::vector<std::uint16_t> outcode;
   std::vector<ScreenVertex> screen;     // per vertex that needs no clipping: its projected corner
   std::vector<std::int32_t> kept;        // per triangle of the current mesh that is drawn or clipped
-  std::vector<std::uint8_t> shaded;     // per vertex: colour and fog made (only a drawn triangle's are)
+  std::vector<std::uint8_t> shaded;     // per vertex: used by a kept triangle, so lit and fogged
+  std::vector<std::uint32_t> shade_list;  // the vertices to light
   std::vector<std::uint8_t> mesh_outside;  // per mesh, with a pool: wholly outside the view (render/mesh_cull.h)
   std::vector<ScreenTriangle> unsorted;  // triangles in submission order
   std::vector<std::int32_t> bucket;     // per unsorted triangle

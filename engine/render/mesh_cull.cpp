@@ -3,27 +3,76 @@
 #include <algorithm>
 #include <cmath>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace cf {
 
 MeshBox mesh_box(const glm::vec3* p, int count) {
   MeshBox b;
   if (count <= 0) return b;
-  float lx = p[0].x, ly = p[0].y, lz = p[0].z, hx = lx, hy = ly, hz = lz;
+  float lo[3] = {p[0].x, p[0].y, p[0].z}, hi[3] = {lo[0], lo[1], lo[2]};
   float probe = 0.0f;  // x * 0 is NaN for NaN and infinities only
-  for (int i = 0; i < count; ++i) {
-    const float x = p[i].x, y = p[i].y, z = p[i].z;
-    lx = std::min(lx, x);
-    ly = std::min(ly, y);
-    lz = std::min(lz, z);
-    hx = std::max(hx, x);
-    hy = std::max(hy, y);
-    hz = std::max(hz, z);
-    probe += x * 0.0f + y * 0.0f + z * 0.0f;
+  int i = 0;
+#if defined(__SSE2__)
+  if (count >= 4) {
+    // Four vertices are three registers; lane j of register k holds coordinate (4k + j) % 3.
+    const float* f = &p[0].x;
+    __m128 l[3], h[3], pr = _mm_setzero_ps();
+    for (int k = 0; k < 3; ++k) l[k] = h[k] = _mm_loadu_ps(f + 4 * k);
+    for (; i + 4 <= count; i += 4) {
+      for (int k = 0; k < 3; ++k) {
+        const __m128 r = _mm_loadu_ps(f + 3 * i + 4 * k);
+        l[k] = _mm_min_ps(l[k], r);
+        h[k] = _mm_max_ps(h[k], r);
+        pr = _mm_add_ps(pr, _mm_mul_ps(r, _mm_setzero_ps()));
+      }
+    }
+    alignas(16) float ls[12], hs[12], ps[4];
+    for (int k = 0; k < 3; ++k) {
+      _mm_store_ps(ls + 4 * k, l[k]);
+      _mm_store_ps(hs + 4 * k, h[k]);
+    }
+    _mm_store_ps(ps, pr);
+    for (int q = 0; q < 12; ++q) {
+      lo[q % 3] = std::min(lo[q % 3], ls[q]);
+      hi[q % 3] = std::max(hi[q % 3], hs[q]);
+    }
+    probe = (ps[0] + ps[1]) + (ps[2] + ps[3]);
   }
-  b.lo = glm::vec3(lx, ly, lz);
-  b.hi = glm::vec3(hx, hy, hz);
+#endif
+  for (; i < count; ++i) {
+    for (int k = 0; k < 3; ++k) {
+      lo[k] = std::min(lo[k], p[i][k]);
+      hi[k] = std::max(hi[k], p[i][k]);
+      probe += p[i][k] * 0.0f;
+    }
+  }
+  b.lo = glm::vec3(lo[0], lo[1], lo[2]);
+  b.hi = glm::vec3(hi[0], hi[1], hi[2]);
   b.finite = probe == 0.0f;
   return b;
+}
+
+std::uint32_t max_index(const std::uint32_t* idx, int count) {
+  std::uint32_t top = 0;
+  int i = 0;
+#if defined(__SSE2__)
+  // SSE2 compares signed lanes only: flip the top bit of both sides.
+  const __m128i bias = _mm_set1_epi32(static_cast<int>(0x80000000u));
+  __m128i best = bias;
+  for (; i + 4 <= count; i += 4) {
+    const __m128i v = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(idx + i)), bias);
+    const __m128i gt = _mm_cmpgt_epi32(v, best);
+    best = _mm_or_si128(_mm_and_si128(gt, v), _mm_andnot_si128(gt, best));
+  }
+  alignas(16) std::uint32_t lanes[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), _mm_xor_si128(best, bias));
+  for (std::uint32_t v : lanes) top = std::max(top, v);
+#endif
+  for (; i < count; ++i) top = std::max(top, idx[i]);
+  return top;
 }
 
 bool box_outside(const MeshBox& box, const glm::mat4& m) {

@@ -4,6 +4,8 @@
 // per-triangle path would drop every triangle as wholly outside: the stage counts them so and skips the
 // mesh before transforming a vertex. "Surely": by a margin far above the rounding of mvp * p, so a box
 // that only grazes a plane goes the per-triangle way and the command list cannot change.
+#include <cstdint>
+
 #include <glm/glm.hpp>
 
 namespace cf {
@@ -16,6 +18,9 @@ struct MeshBox {
 };
 
 MeshBox mesh_box(const glm::vec3* positions, int count);
+
+// The largest of count indices (0 for none): GeometryJob::validate() asks for every mesh every frame.
+std::uint32_t max_index(const std::uint32_t* indices, int count);
 
 // True only when every point of the box is outside the same plane (near, far, left, right, bottom, top)
 // of the clip volume of mvp (model -> clip) by more than the rounding of its clip coordinates.

@@ -53,6 +53,34 @@ TEST(MeshCull, NonFiniteMeshesAreNeverSkippedWhole) {
   EXPECT_FALSE(box_outside(mesh_box(pts.data(), 3), mvp));
 }
 
+TEST(MeshCull, BoxAndLargestIndexMatchAPlainLoop) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> u(-50.0f, 50.0f);
+  for (int n = 1; n < 40; ++n) {
+    std::vector<glm::vec3> p(static_cast<std::size_t>(n));
+    std::vector<std::uint32_t> idx(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      p[static_cast<std::size_t>(i)] = glm::vec3(u(rng), u(rng), u(rng));
+      idx[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(rng()) >> (i % 32);  // top bits too
+    }
+    glm::vec3 lo = p[0], hi = p[0];
+    std::uint32_t top = 0;
+    for (int i = 0; i < n; ++i) {
+      lo = glm::min(lo, p[static_cast<std::size_t>(i)]);
+      hi = glm::max(hi, p[static_cast<std::size_t>(i)]);
+      top = std::max(top, idx[static_cast<std::size_t>(i)]);
+    }
+    const MeshBox b = mesh_box(p.data(), n);
+    EXPECT_TRUE(b.finite);
+    EXPECT_EQ(b.lo, lo) << n;
+    EXPECT_EQ(b.hi, hi) << n;
+    EXPECT_EQ(max_index(idx.data(), n), top) << n;
+    p[static_cast<std::size_t>(n / 2)].y = INFINITY;
+    EXPECT_FALSE(mesh_box(p.data(), n).finite) << n;
+  }
+  EXPECT_EQ(max_index(nullptr, 0), 0u);
+}
+
 struct Drawn {
   std::string dump;
   GeometryStats stats;
