@@ -65,6 +65,7 @@ void grow_vertex_buffers(GeometryScratch* s, std::size_t n) {
   s->fog.resize(n);
   s->outcode.resize(n);
   s->screen.resize(n);
+  s->xy.resize(2 * n);
   s->shaded.resize(n);
   s->shade_list.resize(n);
 }
@@ -164,7 +165,7 @@ class MeshWriter {
     std::int32_t* const kept = s_.kept.data();
     const std::uint32_t* const idx = m.indices;
     const std::uint16_t* const code = s_.outcode.data();
-    const ScreenVertex* const sv = s_.screen.data();
+    const std::int32_t* const xy = s_.xy.data();
     const bool double_sided = m.double_sided;
     int n = 0, outside = 0, back = 0;
     for (int t = 0; t < tris; ++t) {
@@ -173,7 +174,8 @@ class MeshWriter {
       const int out = (o0 & o1 & o2 & kOutsideMask) != 0 ? 1 : 0;
       const int clip = ((o0 | o1 | o2) & kClipMask) != 0 ? 1 : 0;
       // A clipped corner's screen vertex is stale (but harmless): the clip flag decides first.
-      const std::int64_t area = screen_area2(sv[i0], sv[i1], sv[i2]);
+      const std::int64_t x0 = xy[2 * i0], y0 = xy[2 * i0 + 1];  // screen_area2() on the packed corners
+      const std::int64_t area = (xy[2 * i1] - x0) * (xy[2 * i2 + 1] - y0) - (xy[2 * i1 + 1] - y0) * (xy[2 * i2] - x0);
       const int front = static_cast<int>(area < 0) | (static_cast<int>(area > 0) & static_cast<int>(double_sided));
       kept[n] = t;
       n += (1 - out) & (clip | front);
@@ -199,6 +201,7 @@ class MeshWriter {
     out.clip = s_.clip.data();
     out.outcode = s_.outcode.data();
     out.screen = s_.screen.data();
+    out.xy = s_.xy.data();
     place_vertices(view_proj_ * m.model_to_world, m.positions_ms, m.vertex_count, viewport_, out);
     std::fill(s_.shaded.begin(), s_.shaded.begin() + static_cast<std::ptrdiff_t>(n), std::uint8_t{0});
   }

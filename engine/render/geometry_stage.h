@@ -85,6 +85,7 @@ struct GeometryScratch {
   std::vector<std::uint8_t> fog;
   std::vector<std::uint16_t> outcode;
   std::vector<ScreenVertex> screen;     // per vertex that needs no clipping: its projected corner
+  std::vector<std::int32_t> xy;          // per vertex: its screen x and y (when it needs no clipping)
   std::vector<std::int32_t> kept;        // per triangle of the current mesh that is drawn or clipped
   std::vector<std::uint8_t> shaded;     // per vertex: used by a kept triangle, so lit and fogged
   std::vector<std::uint32_t> shade_list;  // the vertices to light

@@ -18,6 +18,8 @@ void place_vertices_scalar(const glm::mat4& mvp, const glm::vec3* p, int first, 
     if ((code & kClipMask) == 0) {
       ScreenVertex& sv = out.screen[i];
       viewport.project(c, &sv.x, &sv.y, &sv.depth, &sv.inv_w);
+      out.xy[2 * i] = sv.x;
+      out.xy[2 * i + 1] = sv.y;
     }
   }
 }
@@ -87,7 +89,10 @@ inline void place_four(const __m128 (&m)[4][4], const float* p, int i, const Vie
   const __m128 py = _mm_mul_ps(_mm_sub_ps(half, _mm_mul_ps(ny, half)), _mm_set1_ps(vp.h));
   // std::min(std::max(d, 0), 1) keeps a NaN d: max_ps and min_ps return their second operand then.
   const __m128 depth = _mm_min_ps(one, _mm_max_ps(_mm_setzero_ps(), _mm_add_ps(_mm_mul_ps(nz, half), half)));
-  __m128 s0 = _mm_castsi128_ps(to_fixed4(px, vp.snap)), s1 = _mm_castsi128_ps(to_fixed4(py, vp.snap));
+  const __m128i fx = to_fixed4(px, vp.snap), fy = to_fixed4(py, vp.snap);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out.xy + 2 * i), _mm_unpacklo_epi32(fx, fy));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out.xy + 2 * i + 4), _mm_unpackhi_epi32(fx, fy));
+  __m128 s0 = _mm_castsi128_ps(fx), s1 = _mm_castsi128_ps(fy);
   __m128 s2 = depth, s3 = iw;
   _MM_TRANSPOSE4_PS(s0, s1, s2, s3);
   _MM_TRANSPOSE4_PS(c[0], c[1], c[2], c[3]);

@@ -15,6 +15,7 @@ struct PlacedVertices {
   glm::vec4* clip = nullptr;
   std::uint16_t* outcode = nullptr;
   ScreenVertex* screen = nullptr;  // x, y, depth and inv_w; meaningful only where the outcode needs no clipping
+  std::int32_t* xy = nullptr;      // the screen x and y again, packed (2 per vertex): the culling pass reads them
 };
 
 // Every vertex's clip position and outcode, and the screen corner of those that need no clipping.

@@ -19,8 +19,9 @@ struct Placed {
   std::vector<glm::vec4> clip;
   std::vector<std::uint16_t> code;
   std::vector<ScreenVertex> screen;
-  explicit Placed(int n) : clip(n), code(n), screen(n) {}
-  PlacedVertices out() { return PlacedVertices{clip.data(), code.data(), screen.data()}; }
+  std::vector<std::int32_t> xy;
+  explicit Placed(int n) : clip(n), code(n), screen(n), xy(2 * n) {}
+  PlacedVertices out() { return PlacedVertices{clip.data(), code.data(), screen.data(), xy.data()}; }
 };
 
 bool same_bits(const void* a, const void* b, std::size_t n) { return std::memcmp(a, b, n) == 0; }
@@ -63,6 +64,10 @@ TEST(PlaceVertices, FourLanesGiveTheScalarBits) {
       const ScreenVertex &a = fast.screen[k], &b = slow.screen[k];
       ASSERT_EQ(a.x, b.x) << round << " " << i;
       ASSERT_EQ(a.y, b.y) << round << " " << i;
+      ASSERT_EQ(fast.xy[2 * k], b.x) << round << " " << i;
+      ASSERT_EQ(fast.xy[2 * k + 1], b.y) << round << " " << i;
+      ASSERT_EQ(slow.xy[2 * k], b.x) << round << " " << i;
+      ASSERT_EQ(slow.xy[2 * k + 1], b.y) << round << " " << i;
       ASSERT_TRUE(same_bits(&a.depth, &b.depth, 4)) << round << " " << i;
       ASSERT_TRUE(same_bits(&a.inv_w, &b.inv_w, 4)) << round << " " << i;
     }
