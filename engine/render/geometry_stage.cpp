@@ -9,6 +9,7 @@
 
 #include "core/worker_pool.h"
 #include "math/angles.h"
+#include "render/camera_defaults.h"
 #include "render/clip.h"
 #include "render/mesh_cull.h"
 #include "render/ordering_table.h"
@@ -20,10 +21,6 @@
 
 namespace cf {
 namespace {
-
-float fov_or_default(const Camera& c) { return c.fov_y_rad > 0 ? c.fov_y_rad : kPi / 3.0f; }
-float near_or_default(const Camera& c) { return c.near_m > 0 ? c.near_m : 0.1f; }
-float far_or_default(const Camera& c) { return c.far_m > 0 ? c.far_m : 200.0f; }
 
 std::uint8_t to_byte(float v) { return unit_to_byte(v); }
 
@@ -72,7 +69,8 @@ void grow_vertex_buffers(GeometryScratch* s, std::size_t n) {
 
 // A mesh wholly outside the view: each of its triangles would be dropped as outside one by one.
 bool mesh_outside(const Frame& f, const MeshInput& m) {
-  return f.job.skip_outside_meshes && m.index_count > 0 && box_outside(mesh_box(m.positions_ms, m.vertex_count), f.view_proj * m.model_to_world);
+  return f.job.skip_outside_meshes && m.index_count > 0 &&
+         box_outside(mesh_box(m.positions_ms, m.vertex_count), f.view_proj * m.model_to_world);
 }
 
 // Meshes into one scratch's ordering table.
@@ -331,7 +329,8 @@ void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
   for (int k = 0; k < n; ++k) {
     GeometryScratch& share = s.shares[static_cast<std::size_t>(k)];
     grow_vertex_buffers(&share, static_cast<std::size_t>(most_vertices));
-    if (share.kept.size() < static_cast<std::size_t>(most_triangles)) share.kept.resize(static_cast<std::size_t>(most_triangles));
+    const auto tris = static_cast<std::size_t>(most_triangles);
+    if (share.kept.size() < tris) share.kept.resize(tris);
     share.unsorted.reserve(room);
     share.bucket.reserve(room);
   }
@@ -402,41 +401,6 @@ void build(const GeometryJob& job) {
 glm::mat4 projection_matrix(const Camera& camera, float aspect) {
   return glm::perspective(fov_or_default(camera), aspect, near_or_default(camera), far_or_default(camera));
 }
-bool GeometryJob::validate() const {
-  if (!scratch || !out) return false;
-  if (mesh_count < 0 || line_count < 0 || point_count < 0) return false;
-  if ((mesh_count > 0 && !meshes) || (line_count > 0 && !lines) || (point_count > 0 && !points)) return false;
-  const float fov = fov_or_default(camera), n = near_or_default(camera), f = far_or_default(camera);
-  if (!(fov > 0 && fov < kPi) || !(n > 0 && n < f) || !std::isfinite(f)) return false;
-  if (settings.internal_width < 0 || settings.internal_height < 0 || settings.ot_buckets < 0) return false;
-  if (settings.internal_width > 4096 || settings.internal_height > 4096 || settings.ot_buckets > (1 << 20)) {
-    return false;
-  }
-  // A herd's creatures of one species share their index list: each list is scanned once (per vertex count).
-  struct Checked {
-    const std::uint32_t* indices = nullptr;
-    int index_count = 0, vertex_count = 0;
-  };
-  Checked checked[16];
-  int next = 0;
-  for (int i = 0; i < mesh_count; ++i) {
-    const MeshInput& m = meshes[i];
-    if (m.vertex_count < 0 || m.index_count < 0 || m.index_count % 3 != 0) return false;
-    if (m.vertex_count > 0 && (!m.positions_ms || !m.normals_ms)) return false;
-    if (m.index_count == 0) continue;
-    if (!m.indices) return false;
-    bool seen = false;
-    for (const Checked& c : checked) {
-      seen = seen || (c.indices == m.indices && c.index_count == m.index_count && c.vertex_count == m.vertex_count);
-    }
-    if (seen) continue;
-    if (max_index(m.indices, m.index_count) >= static_cast<std::uint32_t>(m.vertex_count)) return false;
-    checked[next] = Checked{m.indices, m.index_count, m.vertex_count};
-    next = (next + 1) % 16;
-  }
-  return true;
-}
-
 bool GeometryJob::run() const {
   if (!validate()) {
     if (out) out->clear();

@@ -73,8 +73,10 @@ inline void place_four(const __m128 (&m)[4][4], const float* p, int i, const Vie
   const __m128 w = c[3], neg_w = _mm_xor_ps(w, sign);
   const __m128 gw = _mm_mul_ps(_mm_set1_ps(kGuardBand), w), neg_gw = _mm_xor_ps(gw, sign);
   __m128 code = _mm_or_ps(bit_if(_mm_cmplt_ps(c[2], neg_w), kOutNear), bit_if(_mm_cmpgt_ps(c[2], w), kOutFar));
-  code = _mm_or_ps(code, _mm_or_ps(bit_if(_mm_cmplt_ps(c[0], neg_w), kOutLeft), bit_if(_mm_cmpgt_ps(c[0], w), kOutRight)));
-  code = _mm_or_ps(code, _mm_or_ps(bit_if(_mm_cmplt_ps(c[1], neg_w), kOutBottom), bit_if(_mm_cmpgt_ps(c[1], w), kOutTop)));
+  code = _mm_or_ps(code, _mm_or_ps(bit_if(_mm_cmplt_ps(c[0], neg_w), kOutLeft),
+                                   bit_if(_mm_cmpgt_ps(c[0], w), kOutRight)));
+  code = _mm_or_ps(code, _mm_or_ps(bit_if(_mm_cmplt_ps(c[1], neg_w), kOutBottom),
+                                   bit_if(_mm_cmpgt_ps(c[1], w), kOutTop)));
   code = _mm_or_ps(code, _mm_or_ps(bit_if(_mm_cmplt_ps(c[0], neg_gw), kOutGuardLeft),
                                    bit_if(_mm_cmpgt_ps(c[0], gw), kOutGuardRight)));
   code = _mm_or_ps(code, _mm_or_ps(bit_if(_mm_cmplt_ps(c[1], neg_gw), kOutGuardBottom),

@@ -22,8 +22,8 @@ TEST(MeshCull, ABoxSaidOutsideHasEveryPointOutsideOnePlane) {
   const glm::mat4 proj = glm::perspective(1.0f, 4.0f / 3.0f, 0.1f, 50.0f);
   int outside = 0, inside = 0;
   for (int n = 0; n < 4000; ++n) {
-    const glm::mat4 view = glm::lookAt(glm::vec3(u(rng), u(rng), u(rng)) * 3.0f, glm::vec3(u(rng), u(rng), u(rng)) * 30.0f,
-                                       glm::vec3(0, 1, 0));
+    const glm::vec3 eye = glm::vec3(u(rng), u(rng), u(rng)) * 3.0f, at = glm::vec3(u(rng), u(rng), u(rng)) * 30.0f;
+    const glm::mat4 view = glm::lookAt(eye, at, glm::vec3(0, 1, 0));
     const glm::mat4 mvp = proj * view * glm::rotate(glm::mat4(1.0f), u(rng) * 3.0f, glm::vec3(0.3f, 1, 0.2f));
     const glm::vec3 c = glm::vec3(u(rng), u(rng), u(rng)) * 40.0f, h = glm::abs(glm::vec3(u(rng), u(rng), u(rng)));
     std::vector<glm::vec3> pts;
@@ -113,8 +113,8 @@ struct SweepScene {
       for (float d : offsets) {
         const glm::vec3 at = glm::vec3(to_world * glm::vec4(p.on + p.out * d, 1.0f));
         meshes.push_back(sphere.view(glm::translate(glm::mat4(1.0f), at), Rgba8{200, 180, 160, 255}, TextureId{1}));
-        const glm::mat4 m = glm::scale(glm::rotate(glm::translate(glm::mat4(1.0f), at), d * 2.0f, glm::vec3(0.2f, 1, 0.1f)),
-                                       glm::vec3(0.8f));
+        const glm::mat4 placed = glm::translate(glm::mat4(1.0f), at);
+        const glm::mat4 m = glm::scale(glm::rotate(placed, d * 2.0f, glm::vec3(0.2f, 1, 0.1f)), glm::vec3(0.8f));
         meshes.push_back(box.view(m, Rgba8{120, 200, 90, 255}, kNoTexture));
         triangles += static_cast<int>(sphere.indices.size() + box.indices.size()) / 3;
       }
