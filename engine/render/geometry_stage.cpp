@@ -9,9 +9,12 @@
 
 #include "core/worker_pool.h"
 #include "math/angles.h"
+#include "render/camera_defaults.h"
 #include "render/clip.h"
+#include "render/mesh_cull.h"
 #include "render/ordering_table.h"
 #include "render/overlay_lines.h"
+#include "render/place_vertices.h"
 #include "render/round.h"
 #include "render/screen_projection.h"
 #include "render/subdivision.h"
@@ -19,16 +22,14 @@
 namespace cf {
 namespace {
 
-float fov_or_default(const Camera& c) { return c.fov_y_rad > 0 ? c.fov_y_rad : kPi / 3.0f; }
-float near_or_default(const Camera& c) { return c.near_m > 0 ? c.near_m : 0.1f; }
-float far_or_default(const Camera& c) { return c.far_m > 0 ? c.far_m : 200.0f; }
-
 std::uint8_t to_byte(float v) { return unit_to_byte(v); }
 
 struct MeshContext {
   const MeshInput* mesh = nullptr;
   bool weights = false;  // draw the weight view colours
   FaceStyle style;
+  glm::mat3 normal_to_world{1.0f};
+  glm::vec3 base{1.0f};  // the flat colour, 0..1
 };
 
 // What every mesh of the frame is drawn with.
@@ -61,13 +62,23 @@ void grow_vertex_buffers(GeometryScratch* s, std::size_t n) {
   s->fog.resize(n);
   s->outcode.resize(n);
   s->screen.resize(n);
+  s->xy.resize(2 * n);
+  s->shaded.resize(n);
+  s->shade_list.resize(n);
+}
+
+// A mesh wholly outside the view: each of its triangles would be dropped as outside one by one.
+bool mesh_outside(const Frame& f, const MeshInput& m) {
+  return f.job.skip_outside_meshes && m.index_count > 0 &&
+         box_outside(mesh_box(m.positions_ms, m.vertex_count), f.view_proj * m.model_to_world);
 }
 
 // Meshes into one scratch's ordering table.
 class MeshWriter {
  public:
   MeshWriter(const Frame& f, GeometryScratch* scratch, GeometryStats* stats)
-      : job_(f.job),
+      : frame_(f),
+        job_(f.job),
         s_(*scratch),
         stats_(stats),
         table_(near_or_default(f.job.camera), far_or_default(f.job.camera), ot_buckets(f.job.settings), scratch),
@@ -79,7 +90,19 @@ class MeshWriter {
 
   OrderingTable& table() { return table_; }
 
-  void add_mesh(const MeshInput& m) {
+  // outside: mesh_outside(m) when already asked, -1 when not.
+  void add_mesh(const MeshInput& m, int outside = -1) {
+    const int tris = m.index_count / 3;
+    if (stats_) stats_->triangles_in += tris;
+    if (tris == 0) return;
+    if (outside < 0) outside = mesh_outside(frame_, m) ? 1 : 0;
+    if (outside) {  // every triangle outside one plane: counted as the per-triangle path counts them
+      if (stats_) {
+        stats_->culled_outside += tris;
+        ++stats_->meshes_outside;
+      }
+      return;
+    }
     MeshContext ctx;
     ctx.mesh = &m;
     ctx.weights = (job_.settings.overlay_mask & kOverlayWeights) != 0 && m.weight_colors != nullptr;
@@ -88,24 +111,16 @@ class MeshWriter {
     ctx.style.floor_mark = m.floor_mark;
     ctx.style.texture = ctx.weights ? kNoTexture : m.texture;
     ctx.style.clut = ctx.weights ? std::int16_t{-1} : m.clut;
-    transform_vertices(ctx);
-    const int tris = m.index_count / 3;
-    if (stats_) stats_->triangles_in += tris;
-    for (int t = 0; t < tris; ++t) {
+    place_mesh(ctx);
+    const int kept = keep_triangles(m);
+    shade_kept(ctx, kept);
+    for (int k = 0; k < kept; ++k) {
+      const int t = s_.kept[static_cast<std::size_t>(k)];
       const std::uint32_t i0 = m.indices[3 * t], i1 = m.indices[3 * t + 1], i2 = m.indices[3 * t + 2];
       const std::uint16_t o0 = s_.outcode[i0], o1 = s_.outcode[i1], o2 = s_.outcode[i2];
-      if (o0 & o1 & o2 & kOutsideMask) {
-        if (stats_) ++stats_->culled_outside;
-        continue;
-      }
       if (((o0 | o1 | o2) & kClipMask) == 0) {
-        // Unclipped: the corners' screen vertices were made once per vertex.
+        // Unclipped and facing the camera: the corners' screen vertices were made once per vertex.
         const ScreenVertex &a = s_.screen[i0], &b = s_.screen[i1], &c = s_.screen[i2];
-        // Back faces go first, before the split test (about half of a closed mesh): the table would drop them.
-        if (!front_facing(ctx, a, b, c)) {
-          if (stats_) ++stats_->culled_back;
-          continue;
-        }
         const float wa = s_.clip[i0].w, wb = s_.clip[i1].w, wc = s_.clip[i2].w;
         if (subdivide_ && needs_split(a, b, c, wa, wb, wc)) {
           subdivide_into(viewport_, ctx.style, clip_vertex(ctx, i0), clip_vertex(ctx, i1), clip_vertex(ctx, i2),
@@ -139,57 +154,109 @@ class MeshWriter {
   }
 
  private:
-  bool front_facing(const MeshContext& ctx, const ScreenVertex& a, const ScreenVertex& b,
-                    const ScreenVertex& c) const {
-    const std::int64_t area = screen_area2(a, b, c);
-    return area < 0 || (area > 0 && ctx.mesh->double_sided);
+  // The triangles to draw or clip into s_.kept, in order; the others counted as wholly outside or back-facing
+  // (or of zero area: most of a small creature's on the snapped grid). No branch on the verdict: in a herd it
+  // goes either way at random and mispredicted. Returns the count kept.
+  int keep_triangles(const MeshInput& m) {
+    const int tris = m.index_count / 3;
+    if (s_.kept.size() < static_cast<std::size_t>(tris)) s_.kept.resize(static_cast<std::size_t>(tris));
+    std::int32_t* const kept = s_.kept.data();
+    const std::uint32_t* const idx = m.indices;
+    const std::uint16_t* const code = s_.outcode.data();
+    const std::int32_t* const xy = s_.xy.data();
+    const bool double_sided = m.double_sided;
+    int n = 0, outside = 0, back = 0;
+    for (int t = 0; t < tris; ++t) {
+      const std::uint32_t i0 = idx[3 * t], i1 = idx[3 * t + 1], i2 = idx[3 * t + 2];
+      const unsigned o0 = code[i0], o1 = code[i1], o2 = code[i2];
+      const int out = (o0 & o1 & o2 & kOutsideMask) != 0 ? 1 : 0;
+      const int clip = ((o0 | o1 | o2) & kClipMask) != 0 ? 1 : 0;
+      // A clipped corner's screen vertex is stale (but harmless): the clip flag decides first.
+      const std::int64_t x0 = xy[2 * i0], y0 = xy[2 * i0 + 1];  // screen_area2() on the packed corners
+      const std::int64_t area = (xy[2 * i1] - x0) * (xy[2 * i2 + 1] - y0) - (xy[2 * i1 + 1] - y0) * (xy[2 * i2] - x0);
+      const int front = static_cast<int>(area < 0) | (static_cast<int>(area > 0) & static_cast<int>(double_sided));
+      kept[n] = t;
+      n += (1 - out) & (clip | front);
+      outside += out;
+      back += (1 - out) & (1 - clip) & (1 - front);
+    }
+    if (stats_) {
+      stats_->culled_outside += outside;
+      stats_->culled_back += back;
+    }
+    return n;
   }
 
-  void transform_vertices(const MeshContext& ctx) {
+  // Clip position, outcode and (when it needs no clipping) screen position of every vertex; colour and fog
+  // wait for shade_kept(): most vertices only belong to back faces or triangles too small to draw.
+  void place_mesh(MeshContext& ctx) {
     const MeshInput& m = *ctx.mesh;
     const auto n = static_cast<std::size_t>(m.vertex_count);
     grow_vertex_buffers(&s_, n);
-    const glm::mat4 mvp = view_proj_ * m.model_to_world;
-    const glm::mat3 normal_to_world = glm::transpose(glm::inverse(glm::mat3(m.model_to_world)));
-    const glm::vec3 base = glm::vec3(m.color.r, m.color.g, m.color.b) * (1.0f / 255.0f);
+    ctx.normal_to_world = glm::transpose(glm::inverse(glm::mat3(m.model_to_world)));
+    ctx.base = glm::vec3(m.color.r, m.color.g, m.color.b) * (1.0f / 255.0f);
+    PlacedVertices out;
+    out.clip = s_.clip.data();
+    out.outcode = s_.outcode.data();
+    out.screen = s_.screen.data();
+    out.xy = s_.xy.data();
+    place_vertices(view_proj_ * m.model_to_world, m.positions_ms, m.vertex_count, viewport_, out);
+    std::fill(s_.shaded.begin(), s_.shaded.begin() + static_cast<std::ptrdiff_t>(n), std::uint8_t{0});
+  }
+
+  // The kept triangles' vertices lit and fogged, each once, in vertex order; without a branch per use (a
+  // vertex's first use or a later one went either way at random).
+  void shade_kept(const MeshContext& ctx, int kept) {
+    const MeshInput& m = *ctx.mesh;
+    std::uint8_t* const used = s_.shaded.data();
+    for (int k = 0; k < kept; ++k) {
+      const int t = s_.kept[static_cast<std::size_t>(k)];
+      used[m.indices[3 * t]] = used[m.indices[3 * t + 1]] = used[m.indices[3 * t + 2]] = 1;
+    }
+    std::uint32_t* const list = s_.shade_list.data();
+    int n = 0;
+    for (int i = 0; i < m.vertex_count; ++i) {
+      list[n] = static_cast<std::uint32_t>(i);
+      n += used[i];
+    }
+    for (int k = 0; k < n; ++k) shade(ctx, list[k]);
+  }
+
+  // A vertex's lit colour and fog (and its screen vertex's, when it needs no clipping).
+  void shade(const MeshContext& ctx, std::uint32_t i) {
+    const MeshInput& m = *ctx.mesh;
+    float lit = 1.0f;
+    glm::vec3 light(1.0f);
+    if (!m.unlit || ctx.weights) {
+      const glm::vec3 nw = glm::normalize(ctx.normal_to_world * m.normals_ms[i]);
+      lit = std::max(0.0f, glm::dot(nw, to_sun_));
+      light = job_.lighting.ambient + job_.lighting.sun_color * lit;
+    }
+    Rgba8 out;
+    if (ctx.weights) {
+      // Weight view: the bone colour, shaded just enough to read the shape.
+      const Rgba8 w = m.weight_colors[i];
+      const float shade = 0.65f + 0.35f * lit;
+      out = Rgba8{to_byte(w.r / 255.0f * shade), to_byte(w.g / 255.0f * shade), to_byte(w.b / 255.0f * shade),
+                  m.color.a};
+    } else {
+      const glm::vec3 rgb = m.unlit ? ctx.base : ctx.base * light;
+      out = Rgba8{to_byte(rgb.r), to_byte(rgb.g), to_byte(rgb.b), m.color.a};
+    }
+    s_.color[i] = out;
+    // Clip w is the view distance along the camera axis.
     const float fog_span = job_.lighting.fog_end_m - job_.lighting.fog_start_m;
-    for (std::size_t i = 0; i < n; ++i) {
-      const glm::vec4 c = mvp * glm::vec4(m.positions_ms[i], 1.0f);
-      s_.clip[i] = c;
-      s_.outcode[i] = outcode(c, kGuardBand);
-      float lit = 1.0f;
-      glm::vec3 light(1.0f);
-      if (!m.unlit || ctx.weights) {
-        const glm::vec3 nw = glm::normalize(normal_to_world * m.normals_ms[i]);
-        lit = std::max(0.0f, glm::dot(nw, to_sun_));
-        light = job_.lighting.ambient + job_.lighting.sun_color * lit;
-      }
-      Rgba8 out;
-      if (ctx.weights) {
-        // Weight view: the bone colour, shaded just enough to read the shape.
-        const Rgba8 w = m.weight_colors[i];
-        const float shade = 0.65f + 0.35f * lit;
-        out = Rgba8{to_byte(w.r / 255.0f * shade), to_byte(w.g / 255.0f * shade), to_byte(w.b / 255.0f * shade),
-                    m.color.a};
-      } else {
-        const glm::vec3 rgb = m.unlit ? base : base * light;
-        out = Rgba8{to_byte(rgb.r), to_byte(rgb.g), to_byte(rgb.b), m.color.a};
-      }
-      s_.color[i] = out;
-      // Clip w is the view distance along the camera axis.
-      s_.fog[i] = fog_on_ ? to_byte((c.w - job_.lighting.fog_start_m) / fog_span) : 0;
-      // Only vertices that need no clipping are drawn straight from here. This equals
-      // to_screen(clip_vertex(i)): colour and fog bytes survive the float round trip unchanged
-      // (unit_to_byte(b / 255) == b for every byte, a test checks), and UVs are copied.
-      if ((s_.outcode[i] & kClipMask) == 0) {
-        ScreenVertex& sv = s_.screen[i];
-        viewport_.project(c, &sv.x, &sv.y, &sv.depth, &sv.inv_w);
-        const glm::vec2 uv = (m.uvs && !ctx.weights) ? m.uvs[i] : glm::vec2(0.0f);
-        sv.u = uv.x;
-        sv.v = uv.y;
-        sv.color = out;
-        sv.fog = s_.fog[i];
-      }
+    s_.fog[i] = fog_on_ ? to_byte((s_.clip[i].w - job_.lighting.fog_start_m) / fog_span) : 0;
+    // Only vertices that need no clipping are drawn straight from here. This equals
+    // to_screen(clip_vertex(i)): colour and fog bytes survive the float round trip unchanged
+    // (unit_to_byte(b / 255) == b for every byte, a test checks), and UVs are copied.
+    if ((s_.outcode[i] & kClipMask) == 0) {
+      ScreenVertex& sv = s_.screen[i];
+      const glm::vec2 uv = (m.uvs && !ctx.weights) ? m.uvs[i] : glm::vec2(0.0f);
+      sv.u = uv.x;
+      sv.v = uv.y;
+      sv.color = out;
+      sv.fog = s_.fog[i];
     }
   }
 
@@ -203,6 +270,7 @@ class MeshWriter {
     return v;
   }
 
+  const Frame& frame_;
   const GeometryJob& job_;
   GeometryScratch& s_;
   GeometryStats* stats_;
@@ -230,21 +298,26 @@ void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
   if (static_cast<int>(s.shares.size()) < n) s.shares.resize(static_cast<std::size_t>(n));
   s.share_begin.resize(static_cast<std::size_t>(n) + 1);
   s.share_stats.resize(static_cast<std::size_t>(n));
+  // The meshes wholly outside first (on the threads): they cost next to nothing, so the shares balance the rest.
+  s.mesh_outside.resize(static_cast<std::size_t>(job.mesh_count));
+  job.pool->for_each(job.mesh_count, [&](int i) {
+    s.mesh_outside[static_cast<std::size_t>(i)] = mesh_outside(frame, job.meshes[i]) ? 1 : 0;
+  });
+  auto cost = [&](int i) { return s.mesh_outside[static_cast<std::size_t>(i)] ? 0 : triangles_of(job.meshes[i]); };
   long long total = 0;
-  int most_vertices = 0;
+  int most_vertices = 0, most_triangles = 0;
   for (int i = 0; i < job.mesh_count; ++i) {
-    total += triangles_of(job.meshes[i]);
+    total += cost(i);
     most_vertices = std::max(most_vertices, job.meshes[i].vertex_count);
+    most_triangles = std::max(most_triangles, triangles_of(job.meshes[i]));
   }
-  // A share ends at the mesh whose middle passes its part of the triangles.
+  // A share ends at the mesh whose middle passes its part of the drawn meshes' triangles.
   int mesh = 0;
   long long done = 0;
   s.share_begin[0] = 0;
   for (int k = 1; k < n; ++k) {
     const long long goal = total * k / n;
-    while (mesh < job.mesh_count && 2 * done + triangles_of(job.meshes[mesh]) <= 2 * goal) {
-      done += triangles_of(job.meshes[mesh++]);
-    }
+    while (mesh < job.mesh_count && 2 * done + cost(mesh) <= 2 * goal) done += cost(mesh++);
     s.share_begin[static_cast<std::size_t>(k)] = mesh;
   }
   s.share_begin[static_cast<std::size_t>(n)] = job.mesh_count;
@@ -256,6 +329,8 @@ void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
   for (int k = 0; k < n; ++k) {
     GeometryScratch& share = s.shares[static_cast<std::size_t>(k)];
     grow_vertex_buffers(&share, static_cast<std::size_t>(most_vertices));
+    const auto tris = static_cast<std::size_t>(most_triangles);
+    if (share.kept.size() < tris) share.kept.resize(tris);
     share.unsorted.reserve(room);
     share.bucket.reserve(room);
   }
@@ -264,7 +339,9 @@ void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
     GeometryStats* stats = job.stats ? &s.share_stats[kk] : nullptr;
     if (stats) *stats = GeometryStats{};
     MeshWriter writer(frame, &s.shares[kk], stats);
-    for (int i = s.share_begin[kk]; i < s.share_begin[kk + 1]; ++i) writer.add_mesh(job.meshes[i]);
+    for (int i = s.share_begin[kk]; i < s.share_begin[kk + 1]; ++i) {
+      writer.add_mesh(job.meshes[i], s.mesh_outside[static_cast<std::size_t>(i)]);
+    }
     writer.table().count_keys();
   });
   for (int k = 0; k < n; ++k) s.share_peak = std::max(s.share_peak, s.shares[static_cast<std::size_t>(k)].unsorted.size());
@@ -277,6 +354,7 @@ void draw_shares(const Frame& frame, int n, std::vector<ScreenTriangle>* out) {
       job.stats->triangles_in += st.triangles_in;
       job.stats->culled_back += st.culled_back;
       job.stats->culled_outside += st.culled_outside;
+      job.stats->meshes_outside += st.meshes_outside;
       job.stats->clipped += st.clipped;
       job.stats->subdivided += st.subdivided;
     }
@@ -323,29 +401,6 @@ void build(const GeometryJob& job) {
 glm::mat4 projection_matrix(const Camera& camera, float aspect) {
   return glm::perspective(fov_or_default(camera), aspect, near_or_default(camera), far_or_default(camera));
 }
-bool GeometryJob::validate() const {
-  if (!scratch || !out) return false;
-  if (mesh_count < 0 || line_count < 0 || point_count < 0) return false;
-  if ((mesh_count > 0 && !meshes) || (line_count > 0 && !lines) || (point_count > 0 && !points)) return false;
-  const float fov = fov_or_default(camera), n = near_or_default(camera), f = far_or_default(camera);
-  if (!(fov > 0 && fov < kPi) || !(n > 0 && n < f) || !std::isfinite(f)) return false;
-  if (settings.internal_width < 0 || settings.internal_height < 0 || settings.ot_buckets < 0) return false;
-  if (settings.internal_width > 4096 || settings.internal_height > 4096 || settings.ot_buckets > (1 << 20)) {
-    return false;
-  }
-  for (int i = 0; i < mesh_count; ++i) {
-    const MeshInput& m = meshes[i];
-    if (m.vertex_count < 0 || m.index_count < 0 || m.index_count % 3 != 0) return false;
-    if (m.vertex_count > 0 && (!m.positions_ms || !m.normals_ms)) return false;
-    if (m.index_count > 0 && !m.indices) return false;
-    // The largest index, in a loop the compiler vectorizes, then one comparison.
-    std::uint32_t top = 0;
-    for (int k = 0; k < m.index_count; ++k) top = std::max(top, m.indices[k]);
-    if (m.index_count > 0 && top >= static_cast<std::uint32_t>(m.vertex_count)) return false;
-  }
-  return true;
-}
-
 bool GeometryJob::run() const {
   if (!validate()) {
     if (out) out->clear();

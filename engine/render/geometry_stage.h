@@ -70,7 +70,8 @@ struct Lighting {
 struct GeometryStats {
   int triangles_in = 0;
   int culled_back = 0;      // back-facing or zero area on screen
-  int culled_outside = 0;   // wholly outside the view volume
+  int culled_outside = 0;   // wholly outside the view volume (with those of meshes_outside)
+  int meshes_outside = 0;   // meshes skipped whole, every triangle outside one plane (render/mesh_cull.h)
   int clipped = 0;          // input triangles cut by a clip plane
   int subdivided = 0;       // triangles (or clipped pieces) split for being big and near (retro path)
   int triangles_out = 0;    // triangles written to the command list
@@ -84,6 +85,11 @@ struct GeometryScratch {
   std::vector<std::uint8_t> fog;
   std::vector<std::uint16_t> outcode;
   std::vector<ScreenVertex> screen;     // per vertex that needs no clipping: its projected corner
+  std::vector<std::int32_t> xy;          // per vertex: its screen x and y (when it needs no clipping)
+  std::vector<std::int32_t> kept;        // per triangle of the current mesh that is drawn or clipped
+  std::vector<std::uint8_t> shaded;     // per vertex: used by a kept triangle, so lit and fogged
+  std::vector<std::uint32_t> shade_list;  // the vertices to light
+  std::vector<std::uint8_t> mesh_outside;  // per mesh, with a pool: wholly outside the view (render/mesh_cull.h)
   std::vector<ScreenTriangle> unsorted;  // triangles in submission order
   std::vector<std::int32_t> bucket;     // per unsorted triangle
   std::vector<std::int32_t> counts;     // per bucket
@@ -109,6 +115,8 @@ struct GeometryJob {
   CommandList* out = nullptr;               // required; cleared and refilled
   // Optional: the meshes are drawn in shares on its threads; the command list is the same with any count.
   WorkerPool* pool = nullptr;
+  // False: every mesh goes triangle by triangle, none is skipped whole (tests compare the two lists).
+  bool skip_outside_meshes = true;
   // Points meshes, lines and points at the given arrays (which must outlive run()).
   void set_inputs(const std::vector<MeshInput>& m, const std::vector<OverlayLineInput>& l,
                   const std::vector<OverlayPointInput>& p) {

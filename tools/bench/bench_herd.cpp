@@ -165,6 +165,10 @@ void BM_HerdGeometry(benchmark::State& st) {
   }
   st.counters["tri_in"] = static_cast<double>(stats.triangles_in);
   st.counters["tri_out"] = static_cast<double>(stats.triangles_out);
+  st.counters["tri_back"] = static_cast<double>(stats.culled_back);
+  st.counters["tri_outside"] = static_cast<double>(stats.culled_outside);
+  st.counters["meshes"] = static_cast<double>(job.mesh_count);
+  st.counters["meshes_outside"] = static_cast<double>(stats.meshes_outside);
 }
 BENCHMARK(BM_HerdGeometry)->Arg(1)->Arg(2)->ArgName("threads")->UseRealTime()->Unit(benchmark::kMillisecond);
 

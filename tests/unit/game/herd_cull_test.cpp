@@ -1,0 +1,94 @@
+// A herd's frame with meshes skipped whole (wholly outside one plane of the view volume) gives the command
+// list and stats of every mesh drawn triangle by triangle: the camera turned in steps so creatures cross
+// each side plane, and the far plane pulled in so they cross it too; on one thread and two.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "core/worker_pool.h"
+#include "game/play/herd.h"
+#include "game/session/session.h"
+#include "game/view/view.h"
+#include "game_test_util.h"
+
+namespace cf {
+namespace {
+
+struct Drawn {
+  std::string dump;
+  GeometryStats stats;
+};
+
+Drawn draw(GeometryJob job, bool skip, WorkerPool* pool) {
+  GeometryScratch scratch;
+  CommandList list;
+  Drawn d;
+  job.scratch = &scratch;
+  job.out = &list;
+  job.stats = &d.stats;
+  job.pool = pool;
+  job.skip_outside_meshes = skip;
+  EXPECT_TRUE(job.run());
+  d.dump = dump_command_list(list);
+  return d;
+}
+
+TEST(HerdCull, MeshesSkippedWholeGiveTheListOfEveryMeshDrawnTriangleByTriangle) {
+  Session s;
+  Result<std::vector<HerdKind>> herd = pick_herd(64, 3, CF_ASSETS_DIR "/creatures");
+  ASSERT_TRUE(herd.ok());
+  ASSERT_TRUE(s.start(test::biped_scene_in("default.json"), 3, *herd).ok());
+  View view;
+  FleshLodOptions off;
+  off.enabled = false;
+  off.cull = false;
+  view.set_flesh_lod(off);
+  view.init(s.species_scenes(), ViewTextures{});
+  WorkerPool two(2);
+  const std::vector<OverlayPointInput> no_points;
+  int skipped = 0, cases = 0;
+  for (int frame = 0; frame < 2; ++frame) {
+    for (int t = 0; t < 60; ++t) s.tick(test::stick(0.0f, 1.0f));
+    view.build(s.state(), s.runtime(), 1.0f, FrameSettings{}, 320, 240);
+    const Level& level = s.scene().level;
+    const glm::mat4 orbit = orbit_camera_view(s.state(), level, view.pose().cog_ws.y - level.ground_y);
+    for (int turn = 0; turn < 8; ++turn) {
+      for (float far_m : {0.0f, 6.0f, 14.0f}) {
+        FrameSettings settings;
+        settings.modern = turn % 2 == 1;
+        GeometryJob job = scene_geometry_job(glm::rotate(glm::mat4(1.0f), 0.39f * static_cast<float>(turn),
+                                                         glm::vec3(0, 1, 0)) * orbit,
+                                             settings, 320, 240, nullptr, nullptr);
+        job.set_inputs(view.meshes(), view.lines(), no_points);
+        job.camera.far_m = far_m;
+        job.lighting.fog_start_m = 18.0f;
+        job.lighting.fog_end_m = 40.0f;
+        const Drawn each = draw(job, false, nullptr);
+        const std::string where = "frame " + std::to_string(frame) + ", turn " + std::to_string(turn) + ", far " +
+                                  std::to_string(far_m);
+        EXPECT_EQ(each.stats.meshes_outside, 0) << where;
+        for (WorkerPool* pool : {static_cast<WorkerPool*>(nullptr), &two}) {
+          const Drawn whole = draw(job, true, pool);
+          ASSERT_EQ(whole.dump, each.dump) << where;
+          EXPECT_EQ(whole.stats.triangles_in, each.stats.triangles_in) << where;
+          EXPECT_EQ(whole.stats.culled_back, each.stats.culled_back) << where;
+          EXPECT_EQ(whole.stats.culled_outside, each.stats.culled_outside) << where;
+          EXPECT_EQ(whole.stats.clipped, each.stats.clipped) << where;
+          EXPECT_EQ(whole.stats.subdivided, each.stats.subdivided) << where;
+          EXPECT_EQ(whole.stats.triangles_out, each.stats.triangles_out) << where;
+          EXPECT_EQ(whole.stats.lines_out, each.stats.lines_out) << where;
+          skipped += whole.stats.meshes_outside;
+        }
+        ++cases;
+      }
+    }
+  }
+  // Most cases skip some of the 65 creatures (and level meshes) whole.
+  EXPECT_GT(skipped, 2 * cases * 10);
+}
+
+}  // namespace
+}  // namespace cf
