@@ -13,28 +13,13 @@
 #include "game/session/session.h"
 #include "game/view/view.h"
 #include "game_test_util.h"
+#include "geometry_drawn.h"
 
 namespace cf {
 namespace {
 
-struct Drawn {
-  std::string dump;
-  GeometryStats stats;
-};
-
-Drawn draw(GeometryJob job, bool skip, WorkerPool* pool) {
-  GeometryScratch scratch;
-  CommandList list;
-  Drawn d;
-  job.scratch = &scratch;
-  job.out = &list;
-  job.stats = &d.stats;
-  job.pool = pool;
-  job.skip_outside_meshes = skip;
-  EXPECT_TRUE(job.run());
-  d.dump = dump_command_list(list);
-  return d;
-}
+using test::Drawn;
+using test::draw_job;
 
 TEST(HerdCull, MeshesSkippedWholeGiveTheListOfEveryMeshDrawnTriangleByTriangle) {
   Session s;
@@ -66,20 +51,13 @@ TEST(HerdCull, MeshesSkippedWholeGiveTheListOfEveryMeshDrawnTriangleByTriangle) 
         job.camera.far_m = far_m;
         job.lighting.fog_start_m = 18.0f;
         job.lighting.fog_end_m = 40.0f;
-        const Drawn each = draw(job, false, nullptr);
+        const Drawn each = draw_job(job, nullptr, false);
         const std::string where = "frame " + std::to_string(frame) + ", turn " + std::to_string(turn) + ", far " +
                                   std::to_string(far_m);
         EXPECT_EQ(each.stats.meshes_outside, 0) << where;
         for (WorkerPool* pool : {static_cast<WorkerPool*>(nullptr), &two}) {
-          const Drawn whole = draw(job, true, pool);
-          ASSERT_EQ(whole.dump, each.dump) << where;
-          EXPECT_EQ(whole.stats.triangles_in, each.stats.triangles_in) << where;
-          EXPECT_EQ(whole.stats.culled_back, each.stats.culled_back) << where;
-          EXPECT_EQ(whole.stats.culled_outside, each.stats.culled_outside) << where;
-          EXPECT_EQ(whole.stats.clipped, each.stats.clipped) << where;
-          EXPECT_EQ(whole.stats.subdivided, each.stats.subdivided) << where;
-          EXPECT_EQ(whole.stats.triangles_out, each.stats.triangles_out) << where;
-          EXPECT_EQ(whole.stats.lines_out, each.stats.lines_out) << where;
+          const Drawn whole = draw_job(job, pool, true);
+          test::expect_same_drawing(whole, each, where);
           skipped += whole.stats.meshes_outside;
         }
         ++cases;

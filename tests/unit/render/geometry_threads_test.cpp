@@ -3,39 +3,15 @@
 #include <gtest/gtest.h>
 
 #include "core/worker_pool.h"
+#include "geometry_drawn.h"
 #include "render/test_scene.h"
 
 namespace cf {
 namespace {
 
-struct Drawn {
-  std::string dump;
-  GeometryStats stats;
-};
+using test::Drawn;
 
-Drawn run_with(GeometryJob job, WorkerPool* pool) {
-  GeometryScratch scratch;
-  CommandList list;
-  Drawn r;
-  job.scratch = &scratch;
-  job.out = &list;
-  job.stats = &r.stats;
-  job.pool = pool;
-  EXPECT_TRUE(job.run());
-  r.dump = dump_command_list(list);
-  return r;
-}
-
-void expect_same(const Drawn& a, const Drawn& b, const char* what) {
-  EXPECT_EQ(a.dump, b.dump) << what;
-  EXPECT_EQ(a.stats.triangles_in, b.stats.triangles_in) << what;
-  EXPECT_EQ(a.stats.culled_back, b.stats.culled_back) << what;
-  EXPECT_EQ(a.stats.culled_outside, b.stats.culled_outside) << what;
-  EXPECT_EQ(a.stats.clipped, b.stats.clipped) << what;
-  EXPECT_EQ(a.stats.subdivided, b.stats.subdivided) << what;
-  EXPECT_EQ(a.stats.triangles_out, b.stats.triangles_out) << what;
-  EXPECT_EQ(a.stats.lines_out, b.stats.lines_out) << what;
-}
+Drawn run_with(const GeometryJob& job, WorkerPool* pool) { return test::draw_job(job, pool); }
 
 TEST(GeometryThreads, TheTestScenesGiveTheOneThreadListOnTwoAndThreeThreads) {
   BigTestScene big;
@@ -62,8 +38,8 @@ TEST(GeometryThreads, TheTestScenesGiveTheOneThreadListOnTwoAndThreeThreads) {
   for (const auto& c : cases) {
     const Drawn one = run_with(c.job, nullptr);
     EXPECT_GT(one.stats.triangles_out, 100) << c.what;
-    expect_same(one, run_with(c.job, &two), c.what);
-    expect_same(one, run_with(c.job, &three), c.what);
+    test::expect_same_drawing(one, run_with(c.job, &two), c.what);
+    test::expect_same_drawing(one, run_with(c.job, &three), c.what);
   }
 }
 

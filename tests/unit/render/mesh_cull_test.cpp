@@ -9,6 +9,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "core/worker_pool.h"
+#include "geometry_drawn.h"
 #include "render/clip.h"
 #include "render/mesh_builders.h"
 #include "render/mesh_cull.h"
@@ -81,10 +82,7 @@ TEST(MeshCull, BoxAndLargestIndexMatchAPlainLoop) {
   EXPECT_EQ(max_index(nullptr, 0), 0u);
 }
 
-struct Drawn {
-  std::string dump;
-  GeometryStats stats;
-};
+using test::Drawn;
 
 // A sphere and a turned, scaled box at each of many distances either side of every plane of the view
 // volume (near 0.5, far 30; offsets down to a millimetre from touching it).
@@ -123,9 +121,6 @@ struct SweepScene {
   static constexpr float kHalfFov = 0.5f;
 
   Drawn run(bool skip, const FrameSettings& settings, WorkerPool* pool) const {
-    GeometryScratch scratch;
-    CommandList list;
-    Drawn r;
     const std::vector<OverlayLineInput> no_lines;
     const std::vector<OverlayPointInput> no_points;
     GeometryJob job;
@@ -135,14 +130,7 @@ struct SweepScene {
     job.lighting.fog_start_m = 10.0f;
     job.lighting.fog_end_m = 25.0f;
     job.settings = settings;
-    job.scratch = &scratch;
-    job.out = &list;
-    job.stats = &r.stats;
-    job.pool = pool;
-    job.skip_outside_meshes = skip;
-    EXPECT_TRUE(job.run());
-    r.dump = dump_command_list(list);
-    return r;
+    return test::draw_job(job, pool, skip);
   }
 };
 
@@ -159,13 +147,7 @@ TEST(MeshCull, MeshesSkippedWholeGiveThePerTriangleList) {
     EXPECT_GT(each.stats.clipped, 0);
     for (WorkerPool* pool : {static_cast<WorkerPool*>(nullptr), &two}) {
       const Drawn whole = scene.run(true, settings, pool);
-      EXPECT_EQ(whole.dump, each.dump);
-      EXPECT_EQ(whole.stats.triangles_in, each.stats.triangles_in);
-      EXPECT_EQ(whole.stats.culled_back, each.stats.culled_back);
-      EXPECT_EQ(whole.stats.culled_outside, each.stats.culled_outside);
-      EXPECT_EQ(whole.stats.clipped, each.stats.clipped);
-      EXPECT_EQ(whole.stats.subdivided, each.stats.subdivided);
-      EXPECT_EQ(whole.stats.triangles_out, each.stats.triangles_out);
+      test::expect_same_drawing(whole, each, settings.modern ? "modern" : "retro");
       // Every plane's far side holds skipped meshes (at least those 1.5 m out); those just over it may not
       // be: a sphere's box reaches out further than the sphere.
       EXPECT_GE(whole.stats.meshes_outside, 6 * 2);

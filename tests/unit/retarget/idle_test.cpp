@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -15,6 +16,22 @@ namespace cf {
 namespace {
 
 const MotionClip& idle_clip() { return test::shipped_clip("idle"); }
+
+// A shipped creature with its walk and its idle fitted.
+struct Idling {
+  Rig rig;
+  RetargetSetup walk;
+  IdleMotion idle;
+};
+void fit_idle(const std::string& name, Idling* out) {
+  out->rig = test::load_rig(name);
+  auto walk = build_retarget_setup(out->rig, test::walk_clip());
+  ASSERT_TRUE(walk.ok()) << name;
+  out->walk = std::move(*walk);
+  auto im = prepare_idle(out->rig, idle_clip(), out->walk);
+  ASSERT_TRUE(im.ok()) << name << ": " << im.error().to_string();
+  out->idle = std::move(*im);
+}
 
 TEST(Idle, EasesInAfterTwoSecondsStandingStill) {
   EXPECT_EQ(idle_weight(0), 0.0f);
@@ -32,20 +49,18 @@ TEST(Idle, EasesInAfterTwoSecondsStandingStill) {
 
 TEST(Idle, ShippedCreaturesBreatheAndShiftWithFeetPlantedAndTheWaistAtTheStandsHeight) {
   for (const std::string& name : test::shipped_creatures()) {
-    Rig rig = test::load_rig(name);
-    auto walk = build_retarget_setup(rig, test::walk_clip());
-    ASSERT_TRUE(walk.ok()) << name;
-    auto im = prepare_idle(rig, idle_clip(), *walk);
-    ASSERT_TRUE(im.ok()) << name << ": " << im.error().to_string();
-    const WalkerState stand = make_walker(*walk, rig, glm::vec3(1.0f, 0.0f, 2.0f), 0.5f);
+    Idling fitted;
+    ASSERT_NO_FATAL_FAILURE(fit_idle(name, &fitted));
+    const auto& [rig, walk, im] = fitted;
+    const WalkerState stand = make_walker(walk, rig, glm::vec3(1.0f, 0.0f, 2.0f), 0.5f);
     CreaturePose walker_pose, pose, first;
     walker_pose.resize(rig);
     pose.resize(rig);
     first.resize(rig);
-    ASSERT_TRUE(pose_walker(stand, *walk, rig, test::walk_clip(), &walker_pose));
+    ASSERT_TRUE(pose_walker(stand, walk, rig, test::walk_clip(), &walker_pose));
     float moved = 0.0f;
     for (int k = 0; k < 360; k += 5) {
-      ASSERT_TRUE(pose_idle(*im, stand, rig, k / 60.0, 1.0f, k == 0 ? &first : &pose)) << name;
+      ASSERT_TRUE(pose_idle(im, stand, rig, k / 60.0, 1.0f, k == 0 ? &first : &pose)) << name;
       const CreaturePose& p = k == 0 ? first : pose;
       EXPECT_NEAR(p.cog_ws.y, walker_pose.cog_ws.y, 1e-4f) << name << " tick " << k;
       for (std::size_t l = 0; l < rig.limbs.size(); ++l) {
@@ -67,19 +82,17 @@ TEST(Idle, ShippedCreaturesBreatheAndShiftWithFeetPlantedAndTheWaistAtTheStandsH
 }
 
 TEST(Idle, EveryCreatureIdlesAtItsOwnTime) {
-  Rig rig = test::load_rig("quadruped");
-  auto walk = build_retarget_setup(rig, test::walk_clip());
-  ASSERT_TRUE(walk.ok());
-  auto im = prepare_idle(rig, idle_clip(), *walk);
-  ASSERT_TRUE(im.ok());
+  Idling fitted;
+  ASSERT_NO_FATAL_FAILURE(fit_idle("quadruped", &fitted));
+  const auto& [rig, walk, im] = fitted;
   int distinct = 0;
   for (std::uint32_t v = 1; v < 20; ++v)
-    if (std::abs(idle_time(*im, 400, v) - idle_time(*im, 400, v + 1)) > 0.05) ++distinct;
+    if (std::abs(idle_time(im, 400, v) - idle_time(im, 400, v + 1)) > 0.05) ++distinct;
   EXPECT_EQ(distinct, 19);
   // A clip that does not loop is refused.
   auto jump = load_motion(test::asset("motions/jump.json"));
   ASSERT_TRUE(jump.ok());
-  EXPECT_FALSE(prepare_idle(rig, *jump, *walk).ok());
+  EXPECT_FALSE(prepare_idle(rig, *jump, walk).ok());
 }
 
 TEST(Idle, FidgetsComeNowAndThenAtEachCreaturesOwnTimes) {
@@ -140,12 +153,10 @@ std::vector<glm::vec3> ankles(const Rig& rig, const CreaturePose& p) {
 
 TEST(Idle, AShuffledFootLiftsAndComesDownWhereItStoodTheOthersStayPlanted) {
   for (const std::string& name : test::shipped_creatures()) {
-    Rig rig = test::load_rig(name);
-    auto walk = build_retarget_setup(rig, test::walk_clip());
-    ASSERT_TRUE(walk.ok()) << name;
-    auto im = prepare_idle(rig, idle_clip(), *walk);
-    ASSERT_TRUE(im.ok()) << name;
-    const WalkerState stand = make_walker(*walk, rig, glm::vec3(1.0f, 0.0f, 2.0f), 0.5f);
+    Idling fitted;
+    ASSERT_NO_FATAL_FAILURE(fit_idle(name, &fitted));
+    const auto& [rig, walk, im] = fitted;
+    const WalkerState stand = make_walker(walk, rig, glm::vec3(1.0f, 0.0f, 2.0f), 0.5f);
     if (stand.leg_count < 2) continue;
     CreaturePose still, pose;
     still.resize(rig);
@@ -155,12 +166,12 @@ TEST(Idle, AShuffledFootLiftsAndComesDownWhereItStoodTheOthersStayPlanted) {
       std::vector<glm::vec3> last;
       for (int k = 0; k <= kIdleFidgetTicks; ++k) {
         const double t = 2.0 + k / 60.0;
-        ASSERT_TRUE(pose_idle(*im, stand, rig, t, 1.0f, &still));
+        ASSERT_TRUE(pose_idle(im, stand, rig, t, 1.0f, &still));
         IdleFidgetAt f;
         f.kind = k < kIdleFidgetTicks ? IdleFidget::kFootShuffle : IdleFidget::kNone;
         f.u = static_cast<float>(k) / kIdleFidgetTicks;
         f.foot = foot;
-        ASSERT_TRUE(pose_idle(*im, stand, rig, t, 1.0f, &pose, f));
+        ASSERT_TRUE(pose_idle(im, stand, rig, t, 1.0f, &pose, f));
         const std::vector<glm::vec3> a = ankles(rig, pose), a0 = ankles(rig, still);
         for (int g = 0; g < stand.leg_count; ++g) {
           const float d = glm::length(a[static_cast<std::size_t>(g)] - a0[static_cast<std::size_t>(g)]);
@@ -175,7 +186,7 @@ TEST(Idle, AShuffledFootLiftsAndComesDownWhereItStoodTheOthersStayPlanted) {
       }
       float len = 0.0f;  // this leg's length
       for (std::size_t l = 0, g = 0; l < rig.limbs.size(); ++l)
-        if (rig.limbs[l].tag == PartTag::kLeg && static_cast<int>(g++) == foot) len = im->setup.limbs[l].length_m;
+        if (rig.limbs[l].tag == PartTag::kLeg && static_cast<int>(g++) == foot) len = im.setup.limbs[l].length_m;
       EXPECT_GT(top, 0.06f * len) << name << " foot " << foot << ": the shuffle lifts the foot";
       EXPECT_LT(top, 0.12f * len) << name << " foot " << foot;
       EXPECT_LT(step, 0.008f * len) << name << " foot " << foot << ": no pop (a smooth lift moves 0.6% of the leg a tick)";
@@ -184,24 +195,22 @@ TEST(Idle, AShuffledFootLiftsAndComesDownWhereItStoodTheOthersStayPlanted) {
 }
 
 TEST(Idle, ATailSwishSwingsTheTailAndEndsWhereItBegan) {
-  Rig rig = test::load_rig("biped_arms_tail");
+  Idling fitted;
+  ASSERT_NO_FATAL_FAILURE(fit_idle("biped_arms_tail", &fitted));
+  const auto& [rig, walk, im] = fitted;
   ASSERT_FALSE(rig.tail_bones.empty());
-  auto walk = build_retarget_setup(rig, test::walk_clip());
-  ASSERT_TRUE(walk.ok());
-  auto im = prepare_idle(rig, idle_clip(), *walk);
-  ASSERT_TRUE(im.ok());
-  const WalkerState stand = make_walker(*walk, rig, glm::vec3(0.0f), 0.0f);
+  const WalkerState stand = make_walker(walk, rig, glm::vec3(0.0f), 0.0f);
   const auto tip = static_cast<std::size_t>(rig.tail_bones.back());
   CreaturePose still, pose;
   still.resize(rig);
   pose.resize(rig);
   float widest = 0.0f;
   for (int k = 0; k <= kIdleFidgetTicks; ++k) {
-    ASSERT_TRUE(pose_idle(*im, stand, rig, 1.0, 1.0f, &still));
+    ASSERT_TRUE(pose_idle(im, stand, rig, 1.0, 1.0f, &still));
     IdleFidgetAt f;
     f.kind = IdleFidget::kTailSwish;
     f.u = std::min(0.999f, static_cast<float>(k) / kIdleFidgetTicks);
-    ASSERT_TRUE(pose_idle(*im, stand, rig, 1.0, 1.0f, &pose, f));
+    ASSERT_TRUE(pose_idle(im, stand, rig, 1.0, 1.0f, &pose, f));
     const float d = glm::length(pose.tail_ws[tip] - still.tail_ws[tip]);
     widest = std::max(widest, d);
     if (k == 0) {
