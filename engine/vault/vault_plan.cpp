@@ -46,111 +46,6 @@ void plan_forward_travel(const MotionClip& clip, VaultPlan* plan) {
         smooth01(float(k - airborne_first) / float(std::max(1, airborne_last - airborne_first)));
 }
 
-// Hand plants: where each of the clip's planted hands first touches down, moved onto the fence top
-// (within its length, inset by the hand's flesh). Later ticks aim the hand there.
-bool plan_hand_plants(const Level& level, const Rig& rig, const VaultMotion& vm, const Box& fence, VaultPlan* plan,
-                      CreaturePose* pose) {
-  const std::size_t limbs = rig.limbs.size();
-  for (int k = 0; k < plan->ticks; ++k) {
-    if (!pose_vault_tick(*plan, vm, rig, level, k, pose)) return false;
-    for (std::size_t i = 0; i < limbs; ++i) {
-      if (rig.limbs[i].tag != PartTag::kArm || plan->plants[i] || !pose->limbs[i].contact) continue;
-      const float radius = limb_radius(rig, rig.limbs[i]);
-      glm::vec3 local = fence.to_local(pose->limbs[i].target_ws);
-      const float half_x = std::max(0.0f, fence.half_extents.x - radius);
-      local.x = std::clamp(local.x, -half_x, half_x);
-      local.z = std::clamp(local.z, -fence.half_extents.z, fence.half_extents.z);
-      glm::vec3 on_top = fence.to_world(local);
-      on_top.y = fence.top_y() + radius + kContactGap_m;
-      plan->plant_ws[i] = on_top;
-      plan->plants[i] = 1;
-    }
-  }
-  return true;
-}
-
-// Lift: per tick, the least raise that keeps all flesh out of the vaulted fence (bisection), then
-// widened and smoothed so it is >= the need at every tick; repeated until every tick is clear.
-void plan_lift(const Level& level, const Rig& rig, const VaultMotion& vm, const Box& fence, VaultPlan* plan,
-               CreaturePose* pose) {
-  const std::size_t tick_count = static_cast<std::size_t>(plan->ticks);
-  Level fence_only;
-  fence_only.fences.push_back(fence);
-  std::vector<float> need(tick_count, 0.0f), widened(tick_count, 0.0f);
-  // Only whether flesh enters the fence counts here, not how deep. A tick posed again straight after
-  // itself keeps its clip samples.
-  int sampled = -1;
-  auto touches_at = [&](int k, float lift) {
-    plan->lift_m[static_cast<std::size_t>(k)] = lift;
-    const bool held = sampled == k;
-    sampled = k;
-    return vault_tick_touches(*plan, vm, rig, level, k, fence_only, held, pose);
-  };
-  const int ticks = plan->ticks;
-  for (int round = 0; round < kLiftRounds; ++round) {
-    std::vector<float> base = plan->lift_m;
-    bool any = false;
-    for (int k = 0; k < ticks; ++k) {
-      const float start = base[static_cast<std::size_t>(k)];
-      if (!touches_at(k, start)) continue;  // keeps its need from the earlier rounds
-      any = true;
-      float lo = start, hi = start + kLiftFirstStep_m;
-      while (touches_at(k, hi) && hi < start + kLiftMax_m) lo = hi, hi = start + 2.0f * (hi - start);
-      for (int it = 0; it < kLiftBisections; ++it) {
-        float mid = 0.5f * (lo + hi);
-        (touches_at(k, mid) ? lo : hi) = mid;
-      }
-      need[static_cast<std::size_t>(k)] = hi + kLiftSpare_m;
-    }
-    plan->lift_m = base;
-    if (!any) break;
-    for (int k = 0; k < ticks; ++k) {
-      float most = 0.0f;
-      for (int j = std::max(0, k - kLiftSmoothTicks); j <= std::min(ticks - 1, k + kLiftSmoothTicks); ++j)
-        most = std::max(most, need[static_cast<std::size_t>(j)]);
-      widened[static_cast<std::size_t>(k)] = most;
-    }
-    for (int k = 0; k < ticks; ++k) {
-      float sum = 0.0f;
-      int count = 0;
-      for (int j = k - kLiftSmoothTicks; j <= k + kLiftSmoothTicks; ++j, ++count)
-        sum += widened[static_cast<std::size_t>(std::clamp(j, 0, ticks - 1))];
-      plan->lift_m[static_cast<std::size_t>(k)] = std::max(need[static_cast<std::size_t>(k)], sum / float(count));
-    }
-  }
-}
-
-// Knee turns, in tick order: a knee the IK swings round is held and eased back, a knee touching the
-// fence turns the way that keeps it nearest where it was; the fence turns are eased in and out. Then
-// settled, in tick order: the knees follow the holds at once and the fence turns at a limited rate,
-// never into the fence.
-bool plan_knee_turns(const Level& level, const Rig& rig, const VaultMotion& vm, VaultPlan* plan, CreaturePose* pose) {
-  const std::size_t limbs = rig.limbs.size();
-  const std::size_t per_plan = static_cast<std::size_t>(plan->ticks) * limbs;
-  std::vector<float> hold(per_plan, 0.0f), needed(per_plan, 0.0f);
-  TurnTrack track;
-  track.knees.resize(limbs);
-  CreaturePose before = *pose;
-  for (int k = 0; k < plan->ticks; ++k) {
-    track.previous = k > 0 ? &before : nullptr;
-    track.hold = hold.data() + static_cast<std::size_t>(k) * limbs;
-    track.needed = needed.data() + static_cast<std::size_t>(k) * limbs;
-    if (!pose_vault_tick_tracked(*plan, vm, rig, level, k, &track, pose)) return false;
-    before = *pose;
-  }
-  plan->turn_rad = smooth_turns(needed, plan->ticks, limbs);
-  std::vector<float> settled(per_plan, 0.0f);
-  track.settling = true;
-  track.last.assign(limbs, 0.0f);
-  for (int k = 0; k < plan->ticks; ++k) {
-    track.hold = hold.data() + static_cast<std::size_t>(k) * limbs;
-    track.settled = settled.data() + static_cast<std::size_t>(k) * limbs;
-    if (!pose_vault_tick_tracked(*plan, vm, rig, level, k, &track, pose)) return false;
-  }
-  plan->turn_rad = std::move(settled);
-  return true;
-}
-
 // Where the vault ends, from the last tick's pose: the ground point under the waist (y = the lowest
 // sole of any foot, ankle or toe less the foot's radius) and the walker's new model origin.
 void plan_landing(const Level& level, const Rig& rig, const VaultFit& fit, const CreaturePose& last_pose,
@@ -190,43 +85,207 @@ glm::mat4 vault_tick_placement(const VaultPlan& plan, int tick) {
 }
 
 Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision) {
-  VaultPlan plan;
-  plan.decision = decision;
-  if (decision.refused) return plan;
-  const int fence_index = decision.place.fence;
-  if (fence_index < 0 || static_cast<std::size_t>(fence_index) >= level.fences.size())
-    return Error{"", "fence", "the decision names no fence of this level"};
-  const VaultFit& fit = decision.mirrored ? vm.fit_mirrored : vm.fit;
-  plan.ticks = fit.ticks;
-  const std::size_t tick_count = static_cast<std::size_t>(plan.ticks);
-  plan.lift_m.assign(tick_count, 0.0f);
-  plan.forward_m.assign(tick_count, 0.0f);
-  const std::size_t limbs = rig.limbs.size();
-  plan.plants.assign(limbs, 0);
-  plan.plant_ws.assign(limbs, glm::vec3(0.0f));
+  VaultPlanner planner;
+  planner.start(level, rig, vm, decision);
+  return planner.take();
+}
 
-  plan_forward_travel(chosen_clip(plan, vm), &plan);
-  CreaturePose pose;
-  pose.resize(rig);
-  const Box& fence = level.fences[static_cast<std::size_t>(fence_index)];
-  if (!plan_hand_plants(level, rig, vm, fence, &plan, &pose)) return cannot_pose();
-  plan_lift(level, rig, vm, fence, &plan, &pose);
-  if (!plan_knee_turns(level, rig, vm, &plan, &pose)) return cannot_pose();
-  // Check the whole vault once: nothing may enter a wall or fence.
-  plan.cog_y.assign(static_cast<std::size_t>(plan.ticks), 0.0f);
-  for (int k = 0; k < plan.ticks; ++k) {
-    if (!pose_vault_tick(plan, vm, rig, level, k, &pose)) return cannot_pose();
-    plan.cog_y[static_cast<std::size_t>(k)] = pose.cog_ws.y;
-    Penetration p = pose_penetration(level, rig, pose);
-    if (p.depth > plan.max_penetration_m) plan.max_penetration_m = p.depth, plan.deepest = p.kind;
+// ---- VaultPlanner: the passes, resumable. Each step() is one tick of one pass.
+
+void VaultPlanner::start(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision) {
+  level_ = &level;
+  rig_ = &rig;
+  vm_ = &vm;
+  plan_ = VaultPlan{};
+  plan_.decision = decision;
+  error_.reset();
+  stage_ = Stage::kDone;
+  k_ = 0;
+  round_ = 0;
+  poses_ = 0;
+  if (decision.refused) return;
+  const int fence_index = decision.place.fence;
+  if (fence_index < 0 || static_cast<std::size_t>(fence_index) >= level.fences.size()) {
+    error_ = Error{"", "fence", "the decision names no fence of this level"};
+    return;
   }
-  plan_landing(level, rig, fit, pose, &plan);
-  if (plan.max_penetration_m > 0.0f) {
-    plan.decision.refused = true;
-    plan.decision.reason = std::string("the creature would touch a ") + to_string(plan.deepest);
-    plan.ticks = 0;
+  const VaultFit& fit = decision.mirrored ? vm.fit_mirrored : vm.fit;
+  plan_.ticks = fit.ticks;
+  const std::size_t tick_count = static_cast<std::size_t>(plan_.ticks);
+  plan_.lift_m.assign(tick_count, 0.0f);
+  plan_.forward_m.assign(tick_count, 0.0f);
+  const std::size_t limbs = rig.limbs.size();
+  plan_.plants.assign(limbs, 0);
+  plan_.plant_ws.assign(limbs, glm::vec3(0.0f));
+  plan_forward_travel(chosen_clip(plan_, vm), &plan_);
+  pose_.resize(rig);
+  fence_only_.fences.assign(1, level.fences[static_cast<std::size_t>(fence_index)]);
+  need_.assign(tick_count, 0.0f);
+  widened_.assign(tick_count, 0.0f);
+  sampled_ = -1;
+  stage_ = plan_.ticks > 0 ? Stage::kPlants : Stage::kDone;
+}
+
+bool VaultPlanner::advance(int pose_budget) {
+  const std::uint64_t until = poses_ + static_cast<std::uint64_t>(std::max(0, pose_budget));
+  while (stage_ != Stage::kDone && (pose_budget < 0 || poses_ < until)) step();
+  return stage_ == Stage::kDone;
+}
+
+Result<VaultPlan> VaultPlanner::take() {
+  advance(-1);
+  if (error_) return *error_;
+  return std::move(plan_);
+}
+
+bool VaultPlanner::pose_at(int k, TurnTrack* track) {
+  ++poses_;
+  if (pose_vault_tick_tracked(plan_, *vm_, *rig_, *level_, k, track, &pose_)) return true;
+  error_ = cannot_pose();
+  stage_ = Stage::kDone;
+  return false;
+}
+
+bool VaultPlanner::touches_at(int k, float lift) {
+  ++poses_;
+  plan_.lift_m[static_cast<std::size_t>(k)] = lift;
+  const bool held = sampled_ == k;
+  sampled_ = k;
+  return vault_tick_touches(plan_, *vm_, *rig_, *level_, k, fence_only_, held, &pose_);
+}
+
+void VaultPlanner::step() {
+  const int ticks = plan_.ticks;
+  const std::size_t limbs = rig_->limbs.size();
+  const Box& fence = fence_only_.fences[0];
+  switch (stage_) {
+    case Stage::kPlants: {
+      // Hand plants: where each of the clip's planted hands first touches down, moved onto the fence
+      // top (within its length, inset by the hand's flesh). Later ticks aim the hand there.
+      if (!pose_at(k_, nullptr)) return;
+      for (std::size_t i = 0; i < limbs; ++i) {
+        if (rig_->limbs[i].tag != PartTag::kArm || plan_.plants[i] || !pose_.limbs[i].contact) continue;
+        const float radius = limb_radius(*rig_, rig_->limbs[i]);
+        glm::vec3 local = fence.to_local(pose_.limbs[i].target_ws);
+        const float half_x = std::max(0.0f, fence.half_extents.x - radius);
+        local.x = std::clamp(local.x, -half_x, half_x);
+        local.z = std::clamp(local.z, -fence.half_extents.z, fence.half_extents.z);
+        glm::vec3 on_top = fence.to_world(local);
+        on_top.y = fence.top_y() + radius + kContactGap_m;
+        plan_.plant_ws[i] = on_top;
+        plan_.plants[i] = 1;
+      }
+      if (++k_ == ticks) next_lift_round();
+      return;
+    }
+    case Stage::kLift: {
+      // Lift: per tick, the least raise that keeps all flesh out of the vaulted fence (bisection). Only
+      // whether flesh enters the fence counts here, not how deep. A tick posed again straight after
+      // itself keeps its clip samples.
+      const float start = base_[static_cast<std::size_t>(k_)];
+      if (touches_at(k_, start)) {  // otherwise it keeps its need from the earlier rounds
+        any_ = true;
+        float lo = start, hi = start + kLiftFirstStep_m;
+        while (touches_at(k_, hi) && hi < start + kLiftMax_m) lo = hi, hi = start + 2.0f * (hi - start);
+        for (int it = 0; it < kLiftBisections; ++it) {
+          float mid = 0.5f * (lo + hi);
+          (touches_at(k_, mid) ? lo : hi) = mid;
+        }
+        need_[static_cast<std::size_t>(k_)] = hi + kLiftSpare_m;
+      }
+      if (++k_ < ticks) return;
+      plan_.lift_m = base_;
+      if (!any_) {
+        start_knees();
+        return;
+      }
+      // Widened and smoothed so it is >= the need at every tick; repeated until every tick is clear.
+      for (int k = 0; k < ticks; ++k) {
+        float most = 0.0f;
+        for (int j = std::max(0, k - kLiftSmoothTicks); j <= std::min(ticks - 1, k + kLiftSmoothTicks); ++j)
+          most = std::max(most, need_[static_cast<std::size_t>(j)]);
+        widened_[static_cast<std::size_t>(k)] = most;
+      }
+      for (int k = 0; k < ticks; ++k) {
+        float sum = 0.0f;
+        int count = 0;
+        for (int j = k - kLiftSmoothTicks; j <= k + kLiftSmoothTicks; ++j, ++count)
+          sum += widened_[static_cast<std::size_t>(std::clamp(j, 0, ticks - 1))];
+        plan_.lift_m[static_cast<std::size_t>(k)] = std::max(need_[static_cast<std::size_t>(k)], sum / float(count));
+      }
+      if (++round_ < kLiftRounds) {
+        next_lift_round();
+      } else {
+        start_knees();
+      }
+      return;
+    }
+    case Stage::kKneesFind: {
+      // Knee turns, in tick order: a knee the IK swings round is held and eased back, a knee touching
+      // the fence turns the way that keeps it nearest where it was; the fence turns are eased in and out.
+      track_.previous = k_ > 0 ? &before_ : nullptr;
+      track_.hold = hold_.data() + static_cast<std::size_t>(k_) * limbs;
+      track_.needed = needed_.data() + static_cast<std::size_t>(k_) * limbs;
+      if (!pose_at(k_, &track_)) return;
+      before_ = pose_;
+      if (++k_ < ticks) return;
+      plan_.turn_rad = smooth_turns(needed_, ticks, limbs);
+      settled_.assign(static_cast<std::size_t>(ticks) * limbs, 0.0f);
+      track_.settling = true;
+      track_.last.assign(limbs, 0.0f);
+      stage_ = Stage::kKneesSettle;
+      k_ = 0;
+      return;
+    }
+    case Stage::kKneesSettle: {
+      // Then settled, in tick order: the knees follow the holds at once and the fence turns at a
+      // limited rate, never into the fence.
+      track_.hold = hold_.data() + static_cast<std::size_t>(k_) * limbs;
+      track_.settled = settled_.data() + static_cast<std::size_t>(k_) * limbs;
+      if (!pose_at(k_, &track_)) return;
+      if (++k_ < ticks) return;
+      plan_.turn_rad = settled_;
+      plan_.cog_y.assign(static_cast<std::size_t>(ticks), 0.0f);
+      stage_ = Stage::kCheck;
+      k_ = 0;
+      return;
+    }
+    case Stage::kCheck: {
+      // The whole vault checked once: nothing may enter a wall or fence.
+      if (!pose_at(k_, nullptr)) return;
+      plan_.cog_y[static_cast<std::size_t>(k_)] = pose_.cog_ws.y;
+      Penetration p = pose_penetration(*level_, *rig_, pose_);
+      if (p.depth > plan_.max_penetration_m) plan_.max_penetration_m = p.depth, plan_.deepest = p.kind;
+      if (++k_ < ticks) return;
+      plan_landing(*level_, *rig_, plan_.decision.mirrored ? vm_->fit_mirrored : vm_->fit, pose_, &plan_);
+      if (plan_.max_penetration_m > 0.0f) {
+        plan_.decision.refused = true;
+        plan_.decision.reason = std::string("the creature would touch a ") + to_string(plan_.deepest);
+        plan_.ticks = 0;
+      }
+      stage_ = Stage::kDone;
+      return;
+    }
+    case Stage::kDone: return;
   }
-  return plan;
+}
+
+void VaultPlanner::next_lift_round() {
+  stage_ = Stage::kLift;
+  k_ = 0;
+  any_ = false;
+  base_ = plan_.lift_m;
+}
+
+void VaultPlanner::start_knees() {
+  const std::size_t per_plan = static_cast<std::size_t>(plan_.ticks) * rig_->limbs.size();
+  hold_.assign(per_plan, 0.0f);
+  needed_.assign(per_plan, 0.0f);
+  track_ = TurnTrack{};
+  track_.knees.resize(rig_->limbs.size());
+  before_ = pose_;
+  stage_ = Stage::kKneesFind;
+  k_ = 0;
 }
 
 }  // namespace cf

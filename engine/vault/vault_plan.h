@@ -2,6 +2,8 @@
 // The vault plan: made once when a vault starts, by playing every tick of it once. Where the body is
 // raised over the fence and carried forward each tick, where the hands plant on the fence top, how far
 // each knee turns to stay out of it, and where the creature lands. A touch anywhere refuses the vault.
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -9,6 +11,7 @@
 #include "core/result.h"
 #include "motion/motion_clip.h"
 #include "retarget/retarget.h"
+#include "vault/knee_turns.h"
 #include "vault/vault_decision.h"
 #include "vault/vault_fit.h"
 #include "world/clearance.h"
@@ -38,6 +41,44 @@ struct VaultPlan {
 // plan has ticks == 0. When the played motion would still touch something (max_penetration_m > 0),
 // the decision is turned into a refusal with a reason: a vault is never played into a wall.
 Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision);
+
+// The same plan made a piece at a time, so a game can spread it over the ticks a creature walks to
+// the vault's start: advance() poses at most a budget of ticks (a pass's tick is never split), take()
+// finishes what is left. The plan is exactly plan_vault's, however it was spread. Holds its inputs by
+// reference; they must outlive it. Allocates while planning (once per vault), never otherwise.
+class VaultPlanner {
+ public:
+  void start(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision);
+  // Plans on until about 'pose_budget' more ticks were posed (< 0: to the end). True when done.
+  bool advance(int pose_budget);
+  bool done() const { return stage_ == Stage::kDone; }
+  // Finishes and hands the plan over (plan_vault's result); start() again before the next.
+  Result<VaultPlan> take();
+  // Ticks posed so far for this plan (the unit of advance's budget).
+  std::uint64_t poses() const { return poses_; }
+  const VaultDecision& decision() const { return plan_.decision; }
+
+ private:
+  enum class Stage { kPlants, kLift, kKneesFind, kKneesSettle, kCheck, kDone };
+  void step();
+  bool pose_at(int tick, TurnTrack* track);
+  bool touches_at(int tick, float lift);
+  void next_lift_round();
+  void start_knees();
+  const Level* level_ = nullptr;
+  const Rig* rig_ = nullptr;
+  const VaultMotion* vm_ = nullptr;
+  VaultPlan plan_;
+  std::optional<Error> error_;
+  Stage stage_ = Stage::kDone;
+  int k_ = 0, round_ = 0, sampled_ = -1;
+  bool any_ = false;
+  std::uint64_t poses_ = 0;
+  CreaturePose pose_, before_;
+  Level fence_only_;  // the vaulted fence alone (the lift asks only whether flesh enters it)
+  std::vector<float> need_, widened_, base_, hold_, needed_, settled_;
+  TurnTrack track_;
+};
 
 // The clip and setup the decision plays (the mirror or the authored one).
 const MotionClip& chosen_clip(const VaultPlan& plan, const VaultMotion& vm);
