@@ -81,6 +81,25 @@ Result<VaultFit> compute_lmax(const Rig& rig, const RetargetSetup& setup, const 
   return fit;
 }
 
+namespace {
+
+void find_airborne(const MotionClip& clip, VaultFit* fit) {
+  int first = -1, last = -1;
+  MotionPose sample;
+  for (int k = 0; k < fit->ticks; ++k) {
+    sample_clip(clip, std::min(k * kTick_s, clip.duration_s), &sample);
+    if (sample.contact[0] < 0.5f && sample.contact[1] < 0.5f) {
+      if (first < 0) first = k;
+      last = k;
+    }
+  }
+  if (first < 0 || last <= first) first = fit->ticks / 3, last = 2 * fit->ticks / 3;
+  fit->airborne_first = first;
+  fit->airborne_last = last;
+}
+
+}  // namespace
+
 Result<VaultMotion> prepare_vault(const Rig& rig, const MotionClip& clip) {
   if (clip.loop) return Error{"", "loop", "the clip must not loop"};
   VaultMotion v;
@@ -109,6 +128,8 @@ Result<VaultMotion> prepare_vault(const Rig& rig, const MotionClip& clip) {
   auto fit_m = compute_lmax(rig, v.setup_mirrored, v.mirrored);
   if (!fit_m) return fit_m.error();
   v.fit_mirrored = *fit_m;
+  find_airborne(v.clip, &v.fit);
+  find_airborne(v.mirrored, &v.fit_mirrored);
   return v;
 }
 

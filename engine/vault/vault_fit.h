@@ -43,6 +43,9 @@ struct VaultFit {
   glm::vec3 ref_start_ms{0.0f};   // waist (cog) at the first tick, model space
   glm::vec3 ref_end_ms{0.0f};     // waist at the last tick
   int ticks = 0;                  // samples taken (one per tick, kTick_s, both ends included)
+  // Ticks with both clip feet off the ground, first and last (the middle third of the ticks when the
+  // clip never leaves the ground): where a vault adds its travel (vault_plan.h). Set by prepare_vault.
+  int airborne_first = 0, airborne_last = 0;
 };
 
 // Samples the retargeted clip every tick (model space, RootMotion::kFromClip) and measures every

@@ -27,23 +27,12 @@ constexpr float kLiftSpare_m = 0.001f;     // added to the least clear raise fou
 Error cannot_pose() { return Error{"", "pose", "the motion could not be posed"}; }
 
 // Extra travel while no clip foot is planted, so feet never slide: the placement's extra distance,
-// eased in over the airborne ticks (the middle third when the clip never leaves the ground).
-void plan_forward_travel(const MotionClip& clip, VaultPlan* plan) {
-  int airborne_first = -1, airborne_last = -1;
-  MotionPose sample;
-  for (int k = 0; k < plan->ticks; ++k) {
-    sample_clip(clip, vault_tick_time_s(clip, k), &sample);
-    if (sample.contact[0] < 0.5f && sample.contact[1] < 0.5f) {
-      if (airborne_first < 0) airborne_first = k;
-      airborne_last = k;
-    }
-  }
-  if (airborne_first < 0 || airborne_last <= airborne_first)
-    airborne_first = plan->ticks / 3, airborne_last = 2 * plan->ticks / 3;
+// eased in over the airborne ticks (VaultFit::airborne_first .. airborne_last).
+void plan_forward_travel(const VaultFit& fit, VaultPlan* plan) {
   for (int k = 0; k < plan->ticks; ++k)
     plan->forward_m[static_cast<std::size_t>(k)] =
         plan->decision.place.extra_forward_m *
-        smooth01(float(k - airborne_first) / float(std::max(1, airborne_last - airborne_first)));
+        smooth01(float(k - fit.airborne_first) / float(std::max(1, fit.airborne_last - fit.airborne_first)));
 }
 
 // Where the vault ends, from the last tick's pose: the ground point under the waist (y = the lowest
@@ -90,7 +79,32 @@ Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMoti
   return planner.take();
 }
 
-// ---- VaultPlanner: the passes, resumable. Each step() is one tick of one pass.
+glm::vec3 vault_end_position(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision,
+                             CreaturePose* scratch) {
+  VaultPlan plan;
+  plan.decision = decision;
+  const VaultFit& fit = decision.mirrored ? vm.fit_mirrored : vm.fit;
+  plan.ticks = fit.ticks;
+  if (decision.refused || plan.ticks <= 0) return glm::vec3(0.0f);
+  plan.lift_m.assign(static_cast<std::size_t>(plan.ticks), 0.0f);
+  plan.forward_m.assign(static_cast<std::size_t>(plan.ticks), 0.0f);
+  plan_forward_travel(fit, &plan);
+  CreaturePose& pose = *scratch;
+  if (!pose.sized_for(rig)) pose.resize(rig);
+  RetargetJob job;
+  job.setup = &chosen_setup(plan, vm);
+  job.rig = &rig;
+  job.clip = &chosen_clip(plan, vm);
+  job.time_s = vault_tick_time_s(*job.clip, plan.ticks - 1);
+  job.model_to_world = vault_tick_placement(plan, plan.ticks - 1);
+  job.root_motion = RootMotion::kFromClip;
+  job.out = &pose;
+  if (!retarget_targets(job)) return glm::vec3(0.0f);
+  plan_landing(level, rig, fit, pose, &plan);
+  return plan.end_position_ws;
+}
+
+// ---- VaultPlanner: the passes, resumable. Each step() poses one tick once.
 
 void VaultPlanner::start(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision) {
   level_ = &level;
@@ -117,7 +131,7 @@ void VaultPlanner::start(const Level& level, const Rig& rig, const VaultMotion& 
   const std::size_t limbs = rig.limbs.size();
   plan_.plants.assign(limbs, 0);
   plan_.plant_ws.assign(limbs, glm::vec3(0.0f));
-  plan_forward_travel(chosen_clip(plan_, vm), &plan_);
+  plan_forward_travel(fit, &plan_);
   pose_.resize(rig);
   fence_only_.fences.assign(1, level.fences[static_cast<std::size_t>(fence_index)]);
   need_.assign(tick_count, 0.0f);
@@ -181,18 +195,32 @@ void VaultPlanner::step() {
     case Stage::kLift: {
       // Lift: per tick, the least raise that keeps all flesh out of the vaulted fence (bisection). Only
       // whether flesh enters the fence counts here, not how deep. A tick posed again straight after
-      // itself keeps its clip samples.
+      // itself keeps its clip samples. One pose per step: the tick's start, then doubling, then halving.
       const float start = base_[static_cast<std::size_t>(k_)];
-      if (touches_at(k_, start)) {  // otherwise it keeps its need from the earlier rounds
-        any_ = true;
-        float lo = start, hi = start + kLiftFirstStep_m;
-        while (touches_at(k_, hi) && hi < start + kLiftMax_m) lo = hi, hi = start + 2.0f * (hi - start);
-        for (int it = 0; it < kLiftBisections; ++it) {
-          float mid = 0.5f * (lo + hi);
-          (touches_at(k_, mid) ? lo : hi) = mid;
+      switch (search_) {
+        case Search::kStart:
+          if (!touches_at(k_, start)) break;  // keeps its need from the earlier rounds
+          any_ = true;
+          lo_ = start, hi_ = start + kLiftFirstStep_m;
+          search_ = Search::kDouble;
+          return;
+        case Search::kDouble:
+          if (touches_at(k_, hi_) && hi_ < start + kLiftMax_m) {
+            lo_ = hi_, hi_ = start + 2.0f * (hi_ - start);
+            return;
+          }
+          search_ = Search::kHalve;
+          halvings_ = 0;
+          return;
+        case Search::kHalve: {
+          const float mid = 0.5f * (lo_ + hi_);
+          (touches_at(k_, mid) ? lo_ : hi_) = mid;
+          if (++halvings_ < kLiftBisections) return;
+          need_[static_cast<std::size_t>(k_)] = hi_ + kLiftSpare_m;
+          break;
         }
-        need_[static_cast<std::size_t>(k_)] = hi + kLiftSpare_m;
       }
+      search_ = Search::kStart;
       if (++k_ < ticks) return;
       plan_.lift_m = base_;
       if (!any_) {
@@ -272,6 +300,7 @@ void VaultPlanner::step() {
 
 void VaultPlanner::next_lift_round() {
   stage_ = Stage::kLift;
+  search_ = Search::kStart;
   k_ = 0;
   any_ = false;
   base_ = plan_.lift_m;

@@ -42,8 +42,15 @@ struct VaultPlan {
 // the decision is turned into a refusal with a reason: a vault is never played into a wall.
 Result<VaultPlan> plan_vault(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision);
 
+// Where the walker continues after the decided vault (VaultPlan::end_position_ws of its plan, unless
+// the plan refuses it), found without planning: the plan's travel and the clip's waist at its last
+// tick decide it, and the lift raises the body without moving it along the ground. 'scratch' is any
+// pose (sized for the rig here when it is not).
+glm::vec3 vault_end_position(const Level& level, const Rig& rig, const VaultMotion& vm, const VaultDecision& decision,
+                             CreaturePose* scratch);
+
 // The same plan made a piece at a time, so a game can spread it over the ticks a creature walks to
-// the vault's start: advance() poses at most a budget of ticks (a pass's tick is never split), take()
+// the vault's start: advance() poses a budget of ticks (one pose at a time), take()
 // finishes what is left. The plan is exactly plan_vault's, however it was spread. Holds its inputs by
 // reference; they must outlive it. Allocates while planning (once per vault), never otherwise.
 class VaultPlanner {
@@ -60,6 +67,7 @@ class VaultPlanner {
 
  private:
   enum class Stage { kPlants, kLift, kKneesFind, kKneesSettle, kCheck, kDone };
+  enum class Search { kStart, kDouble, kHalve };  // a tick's lift search: its start, doubling, bisection
   void step();
   bool pose_at(int tick, TurnTrack* track);
   bool touches_at(int tick, float lift);
@@ -72,6 +80,9 @@ class VaultPlanner {
   std::optional<Error> error_;
   Stage stage_ = Stage::kDone;
   int k_ = 0, round_ = 0, sampled_ = -1;
+  Search search_ = Search::kStart;
+  float lo_ = 0.0f, hi_ = 0.0f;
+  int halvings_ = 0;
   bool any_ = false;
   std::uint64_t poses_ = 0;
   CreaturePose pose_, before_;

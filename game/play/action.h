@@ -77,6 +77,18 @@ struct PoseCall {
   CreaturePose* scratch = nullptr;
 };
 
+// Derived work spread over ticks for one creature (a plan made while the creature walks to where it is
+// played), on the runtime's pool: it may change only this creature's runtime data, never the state, so
+// how the work is spread never changes a hash. 'pose_budget' bounds the work (ticks of motion posed).
+struct PlanCall {
+  const CreatureState& creature;
+  int index = 0;
+  const Species& species;
+  const SimContext& ctx;
+  WorldRuntime& runtime;
+  int pose_budget = 0;
+};
+
 // What a herd creature's brain asks an action: may the brain request it now?
 struct BrainCall {
   const CreatureState& creature;
@@ -152,6 +164,11 @@ class Action {
   virtual void step(const ActionCall&) const {}
   // One tick of controls while another action is current (counters after it ended).
   virtual void idle(const ActionCall&) const {}
+  // Whether the creature's runtime data is still being made (plan_ahead has work): how soon it is
+  // needed (a distance in millimetres to where it is; the sooner served first), or -1 for no work.
+  // And that work: a piece of it each tick, before posing, on the runtime's pool.
+  virtual int plans_ahead(const PlanCall&) const { return -1; }
+  virtual void plan_ahead(const PlanCall&) const {}
   // The posing stage: poses the tick into call.out while poses() (true when it did).
   virtual bool pose(const PoseCall&) const { return false; }
   // After locomotion posed: the hand-over from this action's last frame once it ended (blend ticks).

@@ -1,7 +1,10 @@
 #include "game/play/sim.h"
 
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <cmath>
+#include <utility>
 
 #include "core/tick.h"
 #include "game/play/action.h"
@@ -73,6 +76,45 @@ void step_look(SimState& s, CreatureState& c, const ActionRegistry& actions, con
 }
 
 }  // namespace
+
+// Plans being made (a vault's, while its creature walks to the start) get every thread's time until
+// WorldRuntime::plan_until_s() after the tick began (2.5 ms), the creatures whose plan is needed
+// soonest first, so a herd asking for 64 vaults at once spreads them over the ways to the starts and
+// the tick stays short. A creature arriving with its plan unfinished finishes it then, in that tick.
+// The clock decides only when derived data is made, never what it is, so the state (and its hash) is
+// the same on any machine at any load.
+constexpr int kPlanChunkPoses = 8;  // poses between looks at the clock
+
+void plan_ahead(const SimState& s, const SimContext& ctx, WorldRuntime& runtime, double seconds) {
+  const ActionRegistry& actions = ctx.registry();
+  std::array<std::pair<int, int>, kMaxCreatures> waiting;  // (how soon, creature)
+  int planning = 0;
+  for (int i = 0; i < s.creature_count; ++i) {
+    const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+    const ActionId current = actions.current(c);
+    const Species* sp = ctx.species_of(c.species);
+    if (current == kLocomotion || !sp || !sp->rig) continue;
+    const int soon = actions[current].plans_ahead(PlanCall{c, i, *sp, ctx, runtime, 0});
+    if (soon >= 0) waiting[static_cast<std::size_t>(planning++)] = {soon, i};
+  }
+  if (planning == 0 || !(seconds > 0.0)) return;
+  std::sort(waiting.begin(), waiting.begin() + planning);
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point until =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  auto plan_one = [&](int k) {
+    const int i = waiting[static_cast<std::size_t>(k)].second;
+    const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+    const Action& action = actions[actions.current(c)];
+    const PlanCall call{c, i, *ctx.species_of(c.species), ctx, runtime, kPlanChunkPoses};
+    while (Clock::now() < until && action.plans_ahead(call) >= 0) action.plan_ahead(call);
+  };
+  if (runtime.pool_) {
+    runtime.pool_->for_each(planning, plan_one);
+  } else {
+    for (int k = 0; k < planning; ++k) plan_one(k);
+  }
+}
 
 void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runtime) {
   const double t0 = runtime.now_ ? runtime.now_() : 0.0;
@@ -146,6 +188,7 @@ SimState initial_state(const SimContext& ctx, std::uint64_t seed) {
 }
 
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime) {
+  const auto began = std::chrono::steady_clock::now();
   const ActionRegistry& actions = ctx.registry();
   const float camera_yaw_before = s.creature_count > 0 ? s.camera_yaw_rad() : 0.0f;
   const float orbit_before = s.camera_yaw_offset_rad;
@@ -171,6 +214,9 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
       step_controls(ActionCall{s, c, i, *sp, ctx, runtime, cmd}, actions);
     }
     if (s.creature_count > 1) separate_creatures(&s, ctx);
+    plan_ahead(s, ctx, runtime,
+               runtime.plan_until_s() -
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
     pose_creatures(s, ctx, runtime);
     for (int i = 0; i < s.creature_count; ++i) {
       CreatureState& c = s.creatures[static_cast<std::size_t>(i)];

@@ -34,8 +34,12 @@ struct TickInput {
 };
 
 // Advances one tick; the runtime's poses then hold every creature's pose of the new state. Never
-// throws; allocates only on the tick an action plans (a vault).
+// throws; allocates only while an action plans (a vault's decision and the ticks its plan is made in).
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime);
+
+// The plans being made (Action::plan_ahead) advanced for about 'seconds' on every thread of the
+// runtime's pool, the ones needed soonest first. Part of step(); derived data only.
+void plan_ahead(const SimState& s, const SimContext& ctx, WorldRuntime& runtime, double seconds);
 
 // The posing stage on its own (step runs it; a session poses the state it starts or restores):
 // every creature of 's' posed once (the current action's tick when that action poses, else its

@@ -36,6 +36,11 @@ class WorldRuntime {
   // Threads for the posing stage (null: the calling thread alone). The pool must outlive the runtime.
   void set_pool(WorkerPool* pool) { pool_ = pool; }
 
+  // How long into a tick plans being made (a vault's, on the way to its start) may run, seconds; 0:
+  // each plan is made whole when its vault starts. Never changes the state, only when plans are made.
+  void set_plan_until_s(double s) { plan_until_s_ = s; }
+  double plan_until_s() const { return plan_until_s_; }
+
   // Poses a restored state as it was shown when it was live (debug rewind): pose() as after the
   // tick that made 's' (each action steps its state back to the frame it posed, Action::as_posed)
   // and previous_pose() as after the tick that made 'before' (s.tick - 1), whose own predecessor is
@@ -50,6 +55,7 @@ class WorldRuntime {
  private:
   // The posing stage (sim.cpp) writes each creature's poses.
   friend void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runtime);
+  friend void plan_ahead(const SimState& s, const SimContext& ctx, WorldRuntime& runtime, double seconds);
   struct Slot {
     CreaturePose pose, prev;
     CreaturePose scratch;  // the other side of a hand-over between actions
@@ -58,6 +64,7 @@ class WorldRuntime {
   };
   std::vector<Slot> slots_;
   WorkerPool* pool_ = nullptr;
+  double plan_until_s_ = 2.5e-3;
   SimState shown_;  // scratch for pose_as_shown (a state copies without allocating)
   NowFn now_ = nullptr;
   double posing_s_ = 0.0;

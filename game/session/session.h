@@ -126,6 +126,7 @@ class Session {
   const SimContext& context() const { return ctx_; }
   // Each creature's pose of the current state (and of the previous one), posed once per tick.
   const WorldRuntime& runtime() const { return runtime_; }
+  WorldRuntime& runtime() { return runtime_; }
   const ReplayVerifier& verifier() const { return verifier_; }
 
   // The trial run on a trial level (TrialRun::Phase::kNone elsewhere): derived after every tick, not

@@ -27,22 +27,52 @@ VaultRuntime& runtime_of(const VaultAction& self, WorldRuntime& rt, int creature
   return static_cast<VaultRuntime&>(*rt.action_runtime(creature, self));
 }
 
-// The plan of the creature's current vault record; rebuilt when the record is not the one held (after
-// a state was restored). Null when the creature has no vault decided.
+// The vault's plan is made while the creature walks to the start (plan_ahead) and finished when the
+// vault starts; only its decision is needed before. After a state was restored, what the record needs
+// is made again from it: the decision, and the plan for a vault already playing.
+// A plan that fails becomes a refusal with the reason.
+VaultPlan plan_from(VaultPlanner& planner) {
+  VaultDecision decision = planner.decision();
+  Result<VaultPlan> made = planner.take();
+  if (made) return std::move(*made);
+  decision.refused = true;
+  decision.reason = made.error().message;
+  VaultPlan plan;
+  plan.decision = std::move(decision);
+  return plan;
+}
+
+// The decision of the creature's current vault record (rebuilt from the record when not the one held,
+// its plan then begun again), or null when the creature has no vault decided.
+const VaultDecision* decision_of(const VaultAction& self, WorldRuntime& rt, int creature, const CreatureState& c,
+                                 const SimContext& ctx) {
+  const VaultActionState& st = self.state_of<VaultActionState>(c);
+  if (st.record.serial == 0) return nullptr;
+  VaultRuntime& r = runtime_of(self, rt, creature);
+  if (r.serial == st.record.serial) return &r.plan.decision;
+  if (r.planning == st.record.serial) return &r.planner.decision();
+  const Species* sp = ctx.species_of(c.species);
+  const VaultMotion* vm = sp ? self.data_of<VaultMotion>(*sp) : nullptr;
+  if (!vm || !ctx.level) return nullptr;
+  Result<VaultDecision> d = decide_vault(*ctx.level, st.record.fence, *vm, st.record.from_ws);
+  if (!d) return nullptr;
+  r.planner.start(*ctx.level, *sp->rig, *vm, *d);
+  r.planning = st.record.serial;
+  return &r.planner.decision();
+}
+
+// The plan of the creature's current vault record: the one held, the one being made finished now, or
+// one made again after a state was restored. Null when the creature has no vault decided.
 const VaultPlan* plan_of(const VaultAction& self, WorldRuntime& rt, int creature, const CreatureState& c,
                          const SimContext& ctx) {
   const VaultActionState& st = self.state_of<VaultActionState>(c);
   if (st.record.serial == 0) return nullptr;
   VaultRuntime& r = runtime_of(self, rt, creature);
-  if (r.serial != st.record.serial) {
-    const Species* sp = ctx.species_of(c.species);
-    const VaultMotion* vm = sp ? self.data_of<VaultMotion>(*sp) : nullptr;
-    if (!vm || !ctx.level) return nullptr;
-    Result<VaultDecision> d = decide_vault(*ctx.level, st.record.fence, *vm, st.record.from_ws);
-    if (!d) return nullptr;
-    r.plan = make_vault_plan(*ctx.level, *sp->rig, *vm, std::move(*d));
-    r.serial = st.record.serial;
-  }
+  if (r.serial == st.record.serial) return &r.plan;
+  if (!decision_of(self, rt, creature, c, ctx)) return nullptr;
+  r.plan = plan_from(r.planner);
+  r.serial = st.record.serial;
+  r.planning = 0;
   return &r.plan;
 }
 
@@ -57,9 +87,24 @@ void record_plan(VaultRecord& r, const VaultPlan& plan) {
   r.set_reason(plan.decision.reason);
 }
 
+// What the record keeps of a decision when it is made: the plan's outcome as far as the decision
+// tells it (the ticks of the clip it plays, where it ends); the plan confirms it or refuses when the
+// vault starts (record_plan).
+void record_decision(VaultRecord& r, const VaultDecision& d, const VaultMotion& vm, const Level& level,
+                     const Rig& rig, CreaturePose* scratch) {
+  r.fence = d.place.fence;
+  r.mirrored = d.mirrored;
+  r.refused = d.refused;
+  r.lref = d.lref;
+  r.lmax = d.lmax;
+  r.ticks = d.refused ? 0 : (d.mirrored ? vm.fit_mirrored : vm.fit).ticks;
+  r.end_position_ws = vault_end_position(level, rig, vm, d, scratch);
+  r.set_reason(d.reason);
+}
+
 // Where the walker's position (the cog's ground point) is when the planned vault starts.
-glm::vec3 vault_start_ground(const VaultPlan& plan, const Rig& rig) {
-  const glm::mat4& m = plan.decision.place.model_to_world;
+glm::vec3 vault_start_ground(const VaultPlacement& place, const Rig& rig) {
+  const glm::mat4& m = place.model_to_world;
   const glm::vec3 p = glm::vec3(m * glm::vec4(rig.cog.x, 0.0f, rig.cog.z, 1.0f));
   return glm::vec3(p.x, 0.0f, p.z);
 }
@@ -72,27 +117,41 @@ glm::vec3 vault_start_ground(const VaultPlan& plan, const Rig& rig) {
 // walk got to (the vault's first ticks blend from there).
 constexpr std::uint32_t kApproachStallTicks = 20;
 
+// The vault starts: its plan is finished (a plan may still refuse it, a limb touching something) and
+// the record takes the outcome.
+void begin_vault(const VaultAction& self, const ActionCall& a) {
+  VaultActionState& st = self.state_of<VaultActionState>(a.creature);
+  st.approaching = false;
+  VaultRuntime& r = runtime_of(self, a.runtime, a.index);
+  if (r.planning == st.record.serial && !r.planner.done()) ++r.finished_at_start;
+  const VaultPlan* plan = plan_of(self, a.runtime, a.index, a.creature, a.ctx);
+  if (!plan) return;
+  record_plan(st.record, *plan);
+  start_vault(*plan, &st.vault);
+  if (st.vault.phase == VaultPhase::kRefused) a.hud(self.id(), kVaultRefused);
+}
+
 void step_approach(const VaultAction& self, const ActionCall& a) {
   CreatureState& c = a.creature;
   VaultActionState& st = self.state_of<VaultActionState>(c);
-  const VaultPlan* plan = plan_of(self, a.runtime, a.index, c, a.ctx);
-  if (!plan) {
+  const VaultDecision* decision = decision_of(self, a.runtime, a.index, c, a.ctx);
+  if (!decision) {
     st.approaching = false;
     return;
   }
-  const glm::vec3 target = vault_start_ground(*plan, *a.species.rig);
+  const VaultPlacement& place = decision->place;
+  const glm::vec3 target = vault_start_ground(place, *a.species.rig);
   const glm::vec3 pos(c.walker.position_ws.x, 0.0f, c.walker.position_ws.z);
-  const glm::vec3 fwd = plan->decision.place.forward_ws;
+  const glm::vec3 fwd = place.forward_ws;
   const glm::vec3 to_start = target - pos;
   const float dist = std::sqrt(to_start.x * to_start.x + to_start.z * to_start.z);
   const float along = glm::dot(to_start, fwd);  // > 0: the start is still ahead along the vault's line
-  const float heading_err = wrap_angle(plan->decision.place.heading_rad - c.walker.heading_rad);
+  const float heading_err = wrap_angle(place.heading_rad - c.walker.heading_rad);
   const int max_ticks_setting = a.ctx.tuning.max_approach_ticks;
   const auto max_ticks = static_cast<std::uint32_t>(max_ticks_setting > 0 ? max_ticks_setting : 300);
   const bool arrived = dist < 0.05f && std::fabs(heading_err) < 0.12f;
   if (arrived || st.approach_ticks >= max_ticks) {
-    st.approaching = false;
-    start_vault(*plan, &st.vault);
+    begin_vault(self, a);
     return;
   }
   ++st.approach_ticks;
@@ -133,8 +192,7 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
   const glm::vec3 moved = c.walker.position_ws - pos;
   const bool stalled = moved.x * moved.x + moved.z * moved.z < 1e-6f && st.approach_ticks > 5;
   if ((hit || stalled) && dist < 0.2f && std::fabs(heading_err) < 0.12f) {
-    st.approaching = false;
-    start_vault(*plan, &st.vault);
+    begin_vault(self, a);
     return;
   }
   // Held by a wall or the ground's edge short of the start: give up and say so, rather than stand
@@ -142,6 +200,7 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
   c.blocked_ticks = stalled ? c.blocked_ticks + 1u : 0u;
   if (c.blocked_ticks >= kApproachStallTicks) {
     st.approaching = false;
+    runtime_of(self, a.runtime, a.index).planning = 0;  // not needed: the plan in the making is dropped
     c.blocked_ticks = 0;
     a.hud(self.id(), kNoRoomToStart);
   }
@@ -177,15 +236,9 @@ void VaultRecord::set_reason(std::string_view text) {
 }
 
 VaultPlan make_vault_plan(const Level& level, const Rig& rig, const VaultMotion& motion, VaultDecision decision) {
-  VaultPlan plan;
-  if (!decision.refused) {
-    Result<VaultPlan> made = plan_vault(level, rig, motion, decision);
-    if (made) return std::move(*made);
-    decision.refused = true;
-    decision.reason = made.error().message;
-  }
-  plan.decision = std::move(decision);
-  return plan;
+  VaultPlanner planner;
+  planner.start(level, rig, motion, decision);
+  return plan_from(planner);
 }
 
 void VaultAction::init(CreatureState& c) const { new (&state_of<State>(c)) State(); }
@@ -222,16 +275,16 @@ void VaultAction::start(const ActionCall& a) const {
   st.record.serial = serial;
   st.record.from_ws = c.root_ws;
   VaultRuntime& r = runtime_of(*this, a.runtime, a.index);
-  r.plan = make_vault_plan(level, *a.species.rig, *vm, std::move(*d));
-  r.serial = serial;
-  record_plan(st.record, r.plan);
-  const VaultPlan& p = r.plan;
-  if (p.decision.refused || p.ticks == 0) {
-    start_vault(p, &st.vault);  // records the refusal
-    a.hud(id(), kVaultRefused);
+  record_decision(st.record, *d, *vm, level, *a.species.rig, &r.scratch);
+  r.planner.start(level, *a.species.rig, *vm, *d);
+  r.planning = serial;
+  if (d->refused) {
+    // No room beside the path on either side: refused now, nothing to plan.
+    begin_vault(*this, a);
     return;
   }
-  // Walk to where the vault starts first, so the creature doesn't jump there.
+  // Walk to where the vault starts first, so the creature doesn't jump there; the plan is made on the
+  // way (plan_ahead) and finished when it starts.
   st.approaching = true;
   st.approach_ticks = 0;
   st.vault.phase = VaultPhase::kIdle;
@@ -240,6 +293,23 @@ void VaultAction::start(const ActionCall& a) const {
 
 void VaultAction::step(const ActionCall& a) const {
   if (state_of<State>(a.creature).approaching) step_approach(*this, a);  // a playing vault: the posing stage
+}
+
+int VaultAction::plans_ahead(const PlanCall& call) const {
+  const State& st = state_of<State>(call.creature);
+  const auto* r = static_cast<const VaultRuntime*>(call.runtime.held_runtime(call.index, id()));
+  if (!st.approaching || !r || r->planning != st.record.serial || r->planner.done()) return -1;
+  // How far the creature still walks to the start.
+  const glm::vec3 start = vault_start_ground(r->planner.decision().place, *call.species.rig);
+  const glm::vec3 at = call.creature.walker.position_ws;
+  const float d = std::sqrt((start.x - at.x) * (start.x - at.x) + (start.z - at.z) * (start.z - at.z));
+  return static_cast<int>(std::min(d, 1000.0f) * 1000.0f);
+}
+
+void VaultAction::plan_ahead(const PlanCall& call) const {
+  const State& st = state_of<State>(call.creature);
+  VaultRuntime& r = runtime_of(*this, call.runtime, call.index);
+  if (st.approaching && r.planning == st.record.serial) r.planner.advance(call.pose_budget);
 }
 
 void VaultAction::idle(const ActionCall& a) const {

@@ -56,6 +56,8 @@ class VaultAction final : public Action {
   void start(const ActionCall& call) const override;
   void step(const ActionCall& call) const override;
   void idle(const ActionCall& call) const override;
+  int plans_ahead(const PlanCall& call) const override;
+  void plan_ahead(const PlanCall& call) const override;
   bool pose(const PoseCall& call) const override;
   void after_locomotion_pose(const PoseCall& call) const override;
   void after_pose(const ActionCall& call) const override;
@@ -73,10 +75,15 @@ class VaultAction final : public Action {
   std::unique_ptr<ActionRuntime> make_runtime() const override;
 };
 
-// The vault's derived data for one creature slot: the plan of the record it was made for.
+// The vault's derived data for one creature slot: the plan of the record it was made for, and the plan
+// being made while the creature walks to the start.
 struct VaultRuntime final : ActionRuntime {
   VaultPlan plan;
   std::uint32_t serial = 0;  // 0: no plan held
+  VaultPlanner planner;
+  std::uint32_t planning = 0;  // the record the planner works for (0: none)
+  CreaturePose scratch;        // for the decision's end position
+  std::uint32_t finished_at_start = 0;  // plans still unfinished when their vault started (made then)
   // The plan held for record 'serial', or null.
   const VaultPlan* held(std::uint32_t s) const { return s != 0 && serial == s ? &plan : nullptr; }
 };

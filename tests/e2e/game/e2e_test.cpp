@@ -163,11 +163,11 @@ TEST(E2E, XvfbWalkReplayMatchesTheSameGoldens) {
 // are neither lost nor repeated, and the run computes exactly the states of the unpaced offscreen run.
 TEST(E2E, XvfbPadScriptUnderLoadComputesTheSameStatesAsTheOffscreenRun) {
   if (run_command("command -v xvfb-run >/dev/null").exit_code != 0) GTEST_SKIP() << "xvfb-run not installed";
-  const std::string args = "--herd 16 --ticks 300 --pad-script tests/data/game/taps_under_load.pad.json --print-hash";
+  const std::string args = "--herd 40 --ticks 300 --pad-script tests/data/game/taps_under_load.pad.json --print-hash";
   const CommandResult plain = game_offscreen(args);
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   const CommandResult loaded = run_command(
-      "cd '" CF_SOURCE_DIR "' && busy=''; for i in 1 2 3; do timeout 120 sh -c 'while :; do :; done' & busy=\"$busy $!\"; done; "
+      "cd '" CF_SOURCE_DIR "' && busy=''; for i in 1 2 3 4; do timeout 120 sh -c 'while :; do :; done' & busy=\"$busy $!\"; done; "
       "env -u SDL_VIDEODRIVER " CF_GL_ENV "xvfb-run -a -n 144 -s '-screen 0 1280x800x24' '" CF_GAME_EXE "' " +
       args + " --print-fps --window 1280x800; rc=$?; kill $busy; exit $rc");
   ASSERT_EQ(loaded.exit_code, 0) << loaded.err;

@@ -11,7 +11,9 @@
 #include <map>
 #include <set>
 
+#include "core/json_util.h"
 #include "game/play/scene.h"
+#include "game/play/world_runtime.h"
 #include "retarget/idle.h"
 #include "retarget/walker.h"
 #include "game/session/session.h"
@@ -213,6 +215,91 @@ TEST(Herd, IdlesRunsSitsAndGreetsThePlayerThroughItsCommands) {
   for (const auto& [what, n] : seen) std::printf("  herd of 20, 60 s: %-11s %d\n", what.c_str(), n);
   for (const char* what : {"idle ticks", "run ticks", "sit", "greet", "dance", "stood up"})
     EXPECT_GT(seen[what], 0) << what;
+}
+
+}  // namespace
+}  // namespace cf
+
+namespace cf {
+namespace {
+
+// Vault plans are made on the way to the start (plan_ahead) as time allows, or whole when the vault
+// starts: derived data, so every tick's state hash is the same whichever way, on 1 or 2 threads. 16
+// creatures of every shipped kind, each row before a fence line, all asking for the vault in one tick.
+struct PlanAheadRun {
+  std::vector<std::uint64_t> hashes;
+  std::uint32_t finished_at_start = 0, vaults_played = 0, vaulting = 0;
+};
+
+PlanAheadRun run_vault_herd(double plan_until_s, int threads) {
+  Scene scene = scene_in("open_ground.json");
+  std::vector<HerdKind> kinds;
+  for (const char* c : {"biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"}) {
+    const std::string path = kCreatures + "/" + c + ".json";
+    Result<Json> json = load_json_file(path);
+    EXPECT_TRUE(json.ok());
+    kinds.push_back(HerdKind{path, *json});
+  }
+  Box fence = scene.level.fences[0];
+  fence.half_extents.x = 10.0f;
+  scene.level.fences.clear();
+  for (int row = 0; row < 4; ++row) {
+    fence.centre = glm::vec3(0.0f, fence.centre.y, 4.0f * static_cast<float>(row) - 6.0f + 1.5f);
+    scene.level.fences.push_back(fence);
+  }
+  Session s;
+  s.set_threads(threads);
+  EXPECT_TRUE(s.start(std::move(scene), 1, kinds).ok());
+  s.runtime().set_plan_until_s(plan_until_s);
+  const SimContext& ctx = s.context();
+  SimState state = s.state();
+  state.creature_count = 0;
+  for (int i = 0; i < 16; ++i) {
+    const glm::vec3 at(4.0f * static_cast<float>(i % 4) - 6.0f, 0.0f, 4.0f * static_cast<float>(i / 4) - 6.0f - 0.04f);
+    EXPECT_GE(add_creature(&state, ctx, i % ctx.species_count, at, 0.0f), 0);
+  }
+  const ActionId vault = ctx.registry().find("vault");
+  TickInput press, hold;
+  press.player.request = vault;
+  std::vector<CreatureCommand> asked(15), none(15);
+  for (CreatureCommand& c : asked) c.request = vault;
+  press.others = asked.data();
+  hold.others = none.data();
+  WorldRuntime& runtime = s.runtime();
+  pose_creatures(state, ctx, runtime);
+  PlanAheadRun out;
+  for (int t = 0; t < 200; ++t) {
+    step(state, t == 0 ? press : hold, ctx, runtime);
+    out.hashes.push_back(hash_state(state));
+    if (t == 0)
+      for (int i = 0; i < state.creature_count; ++i) out.vaulting += vault_of(state.creatures[i]).approaching ? 1 : 0;
+  }
+  for (int i = 0; i < state.creature_count; ++i) {
+    out.vaults_played += vault_of(state.creatures[i]).vaults_played;
+    const auto* r = static_cast<const VaultRuntime*>(runtime.held_runtime(i, vault));
+    out.finished_at_start += r ? r->finished_at_start : 0;
+  }
+  return out;
+}
+
+TEST(Herd, VaultPlansMadeOnTheWayOrWholeGiveTheSameStateEveryTick) {
+  const PlanAheadRun whole = run_vault_herd(0.0, 1);          // each plan made when its vault starts
+  const PlanAheadRun ahead = run_vault_herd(1.0, 2);          // every plan made in the tick A is pressed
+  const PlanAheadRun spread = run_vault_herd(2.5e-3, 1);      // the game's: a share of each tick
+  const PlanAheadRun spread2 = run_vault_herd(2.5e-3, 2);
+  EXPECT_EQ(whole.vaulting, 16u);
+  EXPECT_GE(whole.vaults_played, 14u);
+  EXPECT_EQ(whole.finished_at_start, whole.vaulting);  // none made ahead
+  EXPECT_EQ(ahead.finished_at_start, 0u);              // all made ahead
+  ASSERT_EQ(ahead.hashes.size(), whole.hashes.size());
+  for (std::size_t t = 0; t < whole.hashes.size(); ++t) {
+    ASSERT_EQ(ahead.hashes[t], whole.hashes[t]) << "tick " << t;
+    ASSERT_EQ(spread.hashes[t], whole.hashes[t]) << "tick " << t;
+    ASSERT_EQ(spread2.hashes[t], whole.hashes[t]) << "tick " << t;
+  }
+  EXPECT_EQ(spread.vaults_played, whole.vaults_played);
+  std::printf("%u of 16 vaulted; unfinished at the start: %u of %u (1 thread, 2.5 ms), %u (2 threads)\n",
+              whole.vaults_played, spread.finished_at_start, spread.vaulting, spread2.finished_at_start);
 }
 
 }  // namespace
