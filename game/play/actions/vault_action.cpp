@@ -465,6 +465,11 @@ void VaultAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* r
   }
   const auto* rt = static_cast<const VaultRuntime*>(call.runtime);
   const VaultPlan* plan = rt ? rt->held(r.serial) : nullptr;
+  if (rt && rt->planning == r.serial) {
+    std::snprintf(line, sizeof line, "plan %s: %llu ticks posed", rt->planner.done() ? "made on the way" : "in the making",
+                  static_cast<unsigned long long>(rt->planner.poses()));
+    rows->push_back({DebugRow::Style::kNormal, line});
+  }
   const float tol = plan ? plan->decision.tolerance : 0.0f;
   std::snprintf(line, sizeof line, "fence %d  lmax %.3f m  lref %.3f m", r.fence, r.lmax, r.lref);
   rows->push_back({DebugRow::Style::kNormal, line});
