@@ -77,10 +77,10 @@ void step_look(SimState& s, CreatureState& c, const ActionRegistry& actions, con
 
 }  // namespace
 
-// Plans being made (a vault's, while its creature walks to the start) get every thread's time until
-// WorldRuntime::plan_until_s() after the tick began (2.5 ms), the creatures whose plan is needed
-// soonest first, so a herd asking for 64 vaults at once spreads them over the ways to the starts and
-// the tick stays short. A creature arriving with its plan unfinished finishes it then, in that tick.
+// Plans being made (a vault's, while its creature walks to the start) get every thread's time until the
+// tick has left only what it needed after its plans last time within WorldRuntime::tick_budget_s()
+// (3 ms), the creatures whose plan is needed soonest first, so a herd asking for 64 vaults at once
+// spreads them over the ways to the starts and no tick runs long. A creature arriving with its plan unfinished finishes it then, in that tick.
 // The clock decides only when derived data is made, never what it is, so the state (and its hash) is
 // the same on any machine at any load.
 constexpr int kPlanChunkPoses = 8;  // poses between looks at the clock
@@ -189,6 +189,7 @@ SimState initial_state(const SimContext& ctx, std::uint64_t seed) {
 
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime) {
   const auto began = std::chrono::steady_clock::now();
+  auto after_plans = began;
   const ActionRegistry& actions = ctx.registry();
   const float camera_yaw_before = s.creature_count > 0 ? s.camera_yaw_rad() : 0.0f;
   const float orbit_before = s.camera_yaw_offset_rad;
@@ -214,9 +215,10 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
       step_controls(ActionCall{s, c, i, *sp, ctx, runtime, cmd}, actions);
     }
     if (s.creature_count > 1) separate_creatures(&s, ctx);
+    const auto planned = std::chrono::steady_clock::now();
     plan_ahead(s, ctx, runtime,
-               runtime.plan_until_s() -
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
+               runtime.tick_budget_s_ - runtime.after_plans_s_ - std::chrono::duration<double>(planned - began).count());
+    after_plans = std::chrono::steady_clock::now();
     pose_creatures(s, ctx, runtime);
     for (int i = 0; i < s.creature_count; ++i) {
       CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
@@ -242,6 +244,7 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
                 wrap_angle(s.camera_yaw_rad() - camera_yaw_before), camera_min_distance_m(player->footprint.bound_m),
                 in.camera_x != 0.0f, has_destination ? &destination : nullptr);
   }
+  runtime.after_plans_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - after_plans).count();
   ++s.tick;
 }
 

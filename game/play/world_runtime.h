@@ -36,10 +36,12 @@ class WorldRuntime {
   // Threads for the posing stage (null: the calling thread alone). The pool must outlive the runtime.
   void set_pool(WorkerPool* pool) { pool_ = pool; }
 
-  // How long into a tick plans being made (a vault's, on the way to its start) may run, seconds; 0:
-  // each plan is made whole when its vault starts. Never changes the state, only when plans are made.
-  void set_plan_until_s(double s) { plan_until_s_ = s; }
-  double plan_until_s() const { return plan_until_s_; }
+  // The time a tick may take with plans being made in it (a vault's, on the way to its start),
+  // seconds: plans run until the tick has this much left for what follows them (as long as that took
+  // last tick). 0: each plan is made whole when its vault starts. Never changes the state, only when
+  // plans are made.
+  void set_tick_budget_s(double s) { tick_budget_s_ = s; }
+  double tick_budget_s() const { return tick_budget_s_; }
 
   // Poses a restored state as it was shown when it was live (debug rewind): pose() as after the
   // tick that made 's' (each action steps its state back to the frame it posed, Action::as_posed)
@@ -56,6 +58,7 @@ class WorldRuntime {
   // The posing stage (sim.cpp) writes each creature's poses.
   friend void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runtime);
   friend void plan_ahead(const SimState& s, const SimContext& ctx, WorldRuntime& runtime, double seconds);
+  friend void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime);
   struct Slot {
     CreaturePose pose, prev;
     CreaturePose scratch;  // the other side of a hand-over between actions
@@ -64,7 +67,8 @@ class WorldRuntime {
   };
   std::vector<Slot> slots_;
   WorkerPool* pool_ = nullptr;
-  double plan_until_s_ = 2.5e-3;
+  double tick_budget_s_ = 3.0e-3;
+  double after_plans_s_ = 1e-3;  // the last tick's time after its plans (posing, the actions' reading)
   SimState shown_;  // scratch for pose_as_shown (a state copies without allocating)
   NowFn now_ = nullptr;
   double posing_s_ = 0.0;

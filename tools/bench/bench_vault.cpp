@@ -128,7 +128,7 @@ void BM_SixtyFourVaultsInOneTick(benchmark::State& st) {
     cf::SimState state = base;
     cf::WorldRuntime runtime;
     runtime.set_pool(threads > 1 ? &pool : nullptr);
-    if (st.range(1) == 0) runtime.set_plan_until_s(0.0);  // the baseline: each plan made whole as its vault starts
+    if (st.range(1) == 0) runtime.set_tick_budget_s(0.0);  // the baseline: each plan made whole as its vault starts
     cf::pose_creatures(state, ctx, runtime);
     ticks_ms.clear();
     auto approaching = [&] {

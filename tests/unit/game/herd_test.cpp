@@ -231,7 +231,7 @@ struct PlanAheadRun {
   std::uint32_t finished_at_start = 0, vaults_played = 0, vaulting = 0;
 };
 
-PlanAheadRun run_vault_herd(double plan_until_s, int threads) {
+PlanAheadRun run_vault_herd(double tick_budget_s, int threads) {
   Scene scene = scene_in("open_ground.json");
   std::vector<HerdKind> kinds;
   for (const char* c : {"biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"}) {
@@ -250,7 +250,7 @@ PlanAheadRun run_vault_herd(double plan_until_s, int threads) {
   Session s;
   s.set_threads(threads);
   EXPECT_TRUE(s.start(std::move(scene), 1, kinds).ok());
-  s.runtime().set_plan_until_s(plan_until_s);
+  s.runtime().set_tick_budget_s(tick_budget_s);
   const SimContext& ctx = s.context();
   SimState state = s.state();
   state.creature_count = 0;
@@ -285,8 +285,8 @@ PlanAheadRun run_vault_herd(double plan_until_s, int threads) {
 TEST(Herd, VaultPlansMadeOnTheWayOrWholeGiveTheSameStateEveryTick) {
   const PlanAheadRun whole = run_vault_herd(0.0, 1);          // each plan made when its vault starts
   const PlanAheadRun ahead = run_vault_herd(1.0, 2);          // every plan made in the tick A is pressed
-  const PlanAheadRun spread = run_vault_herd(2.5e-3, 1);      // the game's: a share of each tick
-  const PlanAheadRun spread2 = run_vault_herd(2.5e-3, 2);
+  const PlanAheadRun spread = run_vault_herd(3e-3, 1);      // the game's: a share of each tick
+  const PlanAheadRun spread2 = run_vault_herd(3e-3, 2);
   EXPECT_EQ(whole.vaulting, 16u);
   EXPECT_GE(whole.vaults_played, 14u);
   EXPECT_EQ(whole.finished_at_start, whole.vaulting);  // none made ahead
@@ -298,7 +298,7 @@ TEST(Herd, VaultPlansMadeOnTheWayOrWholeGiveTheSameStateEveryTick) {
     ASSERT_EQ(spread2.hashes[t], whole.hashes[t]) << "tick " << t;
   }
   EXPECT_EQ(spread.vaults_played, whole.vaults_played);
-  std::printf("%u of 16 vaulted; unfinished at the start: %u of %u (1 thread, 2.5 ms), %u (2 threads)\n",
+  std::printf("%u of 16 vaulted; unfinished at the start: %u of %u (1 thread, 3 ms ticks), %u (2 threads)\n",
               whole.vaults_played, spread.finished_at_start, spread.vaulting, spread2.finished_at_start);
 }
 
