@@ -278,6 +278,7 @@ void VaultAction::start(const ActionCall& a) const {
   record_decision(st.record, *d, *vm, level, *a.species.rig, &r.scratch);
   r.planner.start(level, *a.species.rig, *vm, *d);
   r.planning = serial;
+  r.serial = 0;  // a plan held from before (a rewound timeline may have used this serial) is not this one
   if (d->refused) {
     // No room beside the path on either side: refused now, nothing to plan.
     begin_vault(*this, a);
