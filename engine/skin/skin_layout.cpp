@@ -12,13 +12,39 @@ std::size_t SkinLayout::bytes() const {
   return run_entry.capacity() * sizeof(std::uint16_t) + run_group.capacity() * sizeof(std::uint32_t) +
          run_bones.capacity() * sizeof(std::uint16_t) + run_weights.capacity() * sizeof(float) + run_used.capacity() +
          blocks.capacity() * sizeof(float) + group_first.capacity() * sizeof(std::uint32_t) +
-         group_live.capacity() + slot_vertex.capacity() * sizeof(std::uint32_t);
+         group_live.capacity() + slot_vertex.capacity() * sizeof(std::uint32_t) +
+         chunk_blocks.capacity() * sizeof(float) + chunk_run.capacity() * sizeof(std::uint32_t) + lane_run.capacity();
+}
+
+// The 16-lane form of an in-order layout: start[e] is entry e's first vertex.
+static void build_chunks(SkinLayout& l, const std::vector<std::uint32_t>& start, SkinSpan<const glm::vec3> positions_ms,
+                         SkinSpan<const glm::vec3> normals_ms) {
+  constexpr std::size_t kW = 16;
+  const std::size_t n = static_cast<std::size_t>(l.vertex_count), chunks = (n + kW - 1) / kW;
+  const std::size_t fpc = static_cast<std::size_t>(l.floats_per_chunk());
+  std::vector<std::uint32_t> vertex_run(chunks * kW);
+  for (int r = 0; r < l.runs(); ++r)
+    for (std::uint32_t v = start[l.run_entry[r]]; v < start[l.run_entry[r] + 1u]; ++v) vertex_run[v] = static_cast<std::uint32_t>(r);
+  l.chunk_blocks.assign(chunks * fpc, 0.0f);
+  l.chunk_run.resize(chunks);
+  l.lane_run.resize(chunks * kW);
+  for (std::size_t c = 0; c < chunks; ++c) {
+    float* b = &l.chunk_blocks[c * fpc];
+    l.chunk_run[c] = vertex_run[c * kW];
+    for (std::size_t k = 0; k < kW; ++k) {
+      const std::size_t v = std::min(c * kW + k, n - 1);  // spare lanes repeat the last vertex
+      l.lane_run[c * kW + k] = static_cast<std::uint8_t>(vertex_run[v] - l.chunk_run[c]);
+      b[k] = positions_ms[v].x, b[kW + k] = positions_ms[v].y, b[2 * kW + k] = positions_ms[v].z;
+      if (l.normals)
+        b[3 * kW + k] = normals_ms[v].x, b[4 * kW + k] = normals_ms[v].y, b[5 * kW + k] = normals_ms[v].z;
+    }
+  }
 }
 
 static bool finite3(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<const glm::vec3> positions_ms,
-                                     SkinSpan<const glm::vec3> normals_ms) {
+                                     SkinSpan<const glm::vec3> normals_ms, SkinChunks chunks) {
   const SkinSpan<const std::uint16_t> vertex_entry = palette.vertex_entry;
   const int palette_size = palette.size();
   const std::size_t n = positions_ms.size;
@@ -110,6 +136,9 @@ Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<cons
   bool scattered = false;
   for (std::uint8_t f : l.group_live) scattered = scattered || (f & SkinLayout::kScattered);
   if (!scattered) std::vector<std::uint32_t>().swap(l.slot_vertex);
+  if (l.in_order && n > 0 &&
+      (chunks == SkinChunks::kAlways || (chunks == SkinChunks::kWhenSupported && resolve(SkinKernel::kAvx512) == SkinKernel::kAvx512)))
+    build_chunks(l, start, positions_ms, normals_ms);
   l.run_bones.shrink_to_fit();
   l.run_weights.shrink_to_fit();
   l.run_used.shrink_to_fit();

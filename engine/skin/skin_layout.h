@@ -5,7 +5,9 @@
 // positions and normals as x[4] y[4] z[4] blocks (a run's pairs of groups interleaved as x[8] y[8] z[8],
 // so AVX loads 8 lanes whole). Each run also carries its entry's bones and weights, so the job blends the
 // entry's matrix right before its vertices (no palette array written and read). When the mesh is sorted
-// by entry (in_order), groups write through a running pointer with whole-vector stores.
+// by entry (in_order), groups write through a running pointer with whole-vector stores, and on CPUs with
+// AVX-512 the layout also holds a 16-lane form: chunks of 16 output vertices across run boundaries, so
+// short runs cost no padded lanes (the octopod averages 17 vertices a run).
 // Sizes, entry and bone indices are checked here, once, so the job's validate() is O(1).
 // LayoutSkinningJob writes the same bits as PaletteMatricesJob + PaletteSkinningJob: the same IEEE
 // operations in the same order, only several lanes at a time (-ffp-contract=off keeps them unfused).
@@ -49,24 +51,37 @@ struct SkinLayout {
                           // overrunning into vertices that later runs of the same job overwrite
   std::vector<std::uint32_t> slot_vertex;  // per lane slot: output vertex (padding repeats the last live one);
                                            // empty when no group is scattered
+  // The 16-lane form (AVX-512), built for in-order layouts on CPUs that run it: the vertices in output
+  // order, 16 per chunk, not padded per run, so short runs cost no spare lanes; each lane names its run.
+  std::vector<float> chunk_blocks;          // per chunk: px[16] py[16] pz[16] (nx[16] ny[16] nz[16]); the
+                                            // last chunk's spare lanes repeat the last vertex
+  std::vector<std::uint32_t> chunk_run;     // per chunk: the run of its lane 0
+  std::vector<std::uint8_t> lane_run;       // per lane (16 per chunk): its run less chunk_run, 0..15
 
   int runs() const { return static_cast<int>(run_entry.size()); }
   int groups() const { return static_cast<int>(group_first.size()); }
   int floats_per_group() const { return normals ? 24 : 12; }
+  int floats_per_chunk() const { return normals ? 96 : 48; }
+  int chunks() const { return static_cast<int>(chunk_run.size()); }
   std::size_t bytes() const;  // heap bytes held
 };
 
-// Builds the layout. Vertices of one entry keep their mesh order. Fails (naming the element) on size
+// Builds the layout. Vertices of one entry keep their mesh order. The 16-lane form is built when
+// `chunks` is true and the layout is in order; kWhenSupported builds it only where kAvx512 runs. Fails (naming the element) on size
 // mismatches, an entry index outside the palette or non-finite input.
+enum class SkinChunks { kWhenSupported, kAlways, kNever };
 Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<const glm::vec3> positions_ms,
-                                     SkinSpan<const glm::vec3> normals_ms);
+                                     SkinSpan<const glm::vec3> normals_ms,
+                                     SkinChunks chunks = SkinChunks::kWhenSupported);
 
 // Which vertex loop runs. Every kernel writes the same bits; kBest picks the widest the CPU supports
-// (AVX when present, else SSE2, else the portable scalar loop). A kernel the CPU or the build lacks
-// falls back to the next narrower one, so tests can request each.
-enum class SkinKernel { kBest, kScalar, kSse2, kAvx };
+// (AVX-512 when present and the layout has its 16-lane form, else AVX, else SSE2, else the portable
+// scalar loop). A kernel the CPU, the build or the layout lacks falls back to the next narrower one, so
+// tests can request each.
+enum class SkinKernel { kBest, kScalar, kSse2, kAvx, kAvx512 };
 const char* to_string(SkinKernel kernel);
-SkinKernel resolve(SkinKernel kernel);  // the kernel that actually runs for a request
+SkinKernel resolve(SkinKernel kernel);  // the kernel the CPU runs for a request
+SkinKernel resolve_for(SkinKernel kernel, const SkinLayout& layout);  // ... on this layout
 
 // Each vertex: its entry's blended matrix (the weighted sum of its bones' skinning matrices, as
 // PaletteMatricesJob computes it) times position; the 3x3 part times normal, renormalized.

@@ -3,7 +3,9 @@
 // len2 = (x * x + y * y) + z * z and n * (1 / sqrt(len2)) when len2 > 0. SIMD sqrt, divide, multiply
 // and add are correctly rounded IEEE operations, so every kernel writes the same bits. The collapsed
 // normal case multiplies by exactly 1 instead of branching, which leaves n unchanged.
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "skin/skin_layout_kernels.h"
 
@@ -376,6 +378,125 @@ CF_AVX void kernel_avx(const LayoutKernelArgs& a) {
 
 #undef CF_AVX
 
+// ---- 16 lanes (AVX-512): the layout's 16-lane form, 16 consecutive output vertices per chunk ----
+// A chunk may span several runs (up to 16). Each run's blended matrix is made once, into a ring of the
+// job's latest 32 runs; a chunk of one run broadcasts its 12 elements, a chunk of several starts from its
+// first run's and broadcasts each later run's into that run's lanes. Partial chunks (a job's ends, the
+// mesh's end) store their lanes masked.
+
+#define CF_AVX512 __attribute__((target("avx512f")))
+// GCC 12's AVX-512 headers seed results with a self-initialized undefined vector (GCC bug 105593).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+CF_AVX512 inline __m512 dot3(__m512 a, __m512 b, __m512 c, __m512 x, __m512 y, __m512 z) {
+  return _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(a, x), _mm512_mul_ps(b, y)), _mm512_mul_ps(c, z));
+}
+
+// Two-source permute indices that interleave 16 lanes of x, y, z into 48 floats x0 y0 z0 x1 ...:
+// step one takes x and y (z's places are filled in step two from z).
+struct Aos16 {
+  alignas(64) std::int32_t xy[3][16];
+  alignas(64) std::int32_t z[3][16];
+  Aos16() {
+    for (int part = 0; part < 3; ++part)
+      for (int i = 0; i < 16; ++i) {
+        const int f = part * 16 + i, vtx = f / 3, comp = f % 3;
+        xy[part][i] = comp == 0 ? vtx : comp == 1 ? 16 + vtx : 0;
+        z[part][i] = comp == 2 ? 16 + vtx : i;
+      }
+  }
+};
+const Aos16 kAos16;
+
+struct Aos16Regs {
+  __m512i xy[3], z[3];
+};
+
+CF_AVX512 inline Aos16Regs aos16_regs() {
+  Aos16Regs r;
+  for (int p = 0; p < 3; ++p) {
+    r.xy[p] = _mm512_load_si512(kAos16.xy[p]);
+    r.z[p] = _mm512_load_si512(kAos16.z[p]);
+  }
+  return r;
+}
+
+// Lanes [lo, hi) of x, y, z as xyz triples at dst (vertex lo at dst + 3 * lo).
+CF_AVX512 inline void store16(const Aos16Regs& ix, float* dst, __m512 x, __m512 y, __m512 z, std::uint32_t lo,
+                              std::uint32_t hi) {
+  __m512 o[3];
+  for (int p = 0; p < 3; ++p) o[p] = _mm512_permutex2var_ps(_mm512_permutex2var_ps(x, ix.xy[p], y), ix.z[p], z);
+  if (lo == 0 && hi == 16) {
+    _mm512_storeu_ps(dst, o[0]);
+    _mm512_storeu_ps(dst + 16, o[1]);
+    _mm512_storeu_ps(dst + 32, o[2]);
+    return;
+  }
+  const std::uint64_t floats = ((std::uint64_t{1} << (3 * hi)) - 1) & ~((std::uint64_t{1} << (3 * lo)) - 1);
+  for (int p = 0; p < 3; ++p)
+    _mm512_mask_storeu_ps(dst + 16 * p, static_cast<__mmask16>(floats >> (16 * p)), o[p]);
+}
+
+template <bool kNormals>
+CF_AVX512 void kernel_avx512(const LayoutKernelArgs& a) {
+  const SkinLayout& l = *a.layout;
+  if (a.run_begin >= a.run_end) return;
+  const View v = view_of(a);
+  const std::uint32_t v0 = v.group_first[v.run_group[a.run_begin]], v1 = job_end_vertex(a, v);
+  constexpr int kRing = 32;
+  alignas(16) float ring[kRing][12];
+  for (auto& row : ring)
+    for (float& x : row) x = 0.0f;  // lanes of runs before the job read zeros (their stores are masked off)
+  const Aos16Regs ix = aos16_regs();
+  const std::size_t fpc = static_cast<std::size_t>(l.floats_per_chunk());
+  const __m512 zero = _mm512_setzero_ps(), one = _mm512_set1_ps(1.0f);
+  int next = a.run_begin;  // the next run to blend into the ring
+  for (std::uint32_t c = v0 / 16; c * 16 < v1; ++c) {
+    const std::uint32_t at = c * 16;
+    const std::uint32_t lo = v0 > at ? v0 - at : 0, hi = v1 - at < 16 ? v1 - at : 16;
+    const std::uint8_t* lanes = l.lane_run.data() + at;
+    const int first = static_cast<int>(l.chunk_run[c]), last = first + lanes[hi - 1];
+    for (; next <= last; ++next) blend_run_rows(v, a.skin, next, ring[next & (kRing - 1)]);
+    __m512 m[12];
+    const float* m0 = ring[first & (kRing - 1)];
+    for (int i = 0; i < 12; ++i) m[i] = _mm512_set1_ps(m0[i]);
+    if (last != first) {
+      const __m512i idx = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(lanes)));
+      for (int j = 1; j <= last - first; ++j) {
+        const __mmask16 k = _mm512_cmpeq_epi32_mask(idx, _mm512_set1_epi32(j));
+        const float* mj = ring[(first + j) & (kRing - 1)];
+        for (int i = 0; i < 12; ++i) m[i] = _mm512_mask_mov_ps(m[i], k, _mm512_set1_ps(mj[i]));
+      }
+    }
+    const float* b = l.chunk_blocks.data() + c * fpc;
+    for (std::size_t k = 0; k < fpc; k += 16) _mm_prefetch(reinterpret_cast<const char*>(b + 8 * fpc + k), _MM_HINT_T0);
+    for (int k = 0; k < 3; ++k) {
+      _mm_prefetch(reinterpret_cast<const char*>(&a.out_p[at + 128].x + 16 * k), _MM_HINT_ET0);
+      if (kNormals) _mm_prefetch(reinterpret_cast<const char*>(&a.out_n[at + 128].x + 16 * k), _MM_HINT_ET0);
+    }
+    const __m512 px = _mm512_loadu_ps(b), py = _mm512_loadu_ps(b + 16), pz = _mm512_loadu_ps(b + 32);
+    store16(ix, &a.out_p[at].x, _mm512_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]),
+            _mm512_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]),
+            _mm512_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]), lo, hi);
+    if (!kNormals) continue;
+    const __m512 nx = _mm512_loadu_ps(b + 48), ny = _mm512_loadu_ps(b + 64), nz = _mm512_loadu_ps(b + 80);
+    const __m512 x = dot3(m[0], m[1], m[2], nx, ny, nz), y = dot3(m[4], m[5], m[6], nx, ny, nz);
+    const __m512 z = dot3(m[8], m[9], m[10], nx, ny, nz);
+    const __m512 len2 = dot3(x, y, z, x, y, z);
+    // 1 / sqrt(len2) where len2 > 0, else exactly 1.
+    const __m512 s = _mm512_mask_div_ps(one, _mm512_cmp_ps_mask(len2, zero, _CMP_GT_OQ), one, _mm512_sqrt_ps(len2));
+    store16(ix, &a.out_n[at].x, _mm512_mul_ps(x, s), _mm512_mul_ps(y, s), _mm512_mul_ps(z, s), lo, hi);
+  }
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+#undef CF_AVX512
+
 #endif  // CF_SKIN_X86
 
 }  // namespace
@@ -386,14 +507,16 @@ const char* to_string(SkinKernel k) {
     case SkinKernel::kScalar: return "scalar";
     case SkinKernel::kSse2: return "sse2";
     case SkinKernel::kAvx: return "avx";
+    case SkinKernel::kAvx512: return "avx512";
   }
   return "?";
 }
 
 SkinKernel resolve(SkinKernel k) {
 #if CF_SKIN_X86
-  const bool avx = __builtin_cpu_supports("avx");
-  if (k == SkinKernel::kBest) return avx ? SkinKernel::kAvx : SkinKernel::kSse2;
+  const bool avx = __builtin_cpu_supports("avx"), avx512 = __builtin_cpu_supports("avx512f");
+  if (k == SkinKernel::kBest) return avx512 ? SkinKernel::kAvx512 : avx ? SkinKernel::kAvx : SkinKernel::kSse2;
+  if (k == SkinKernel::kAvx512 && !avx512) k = SkinKernel::kAvx;
   if (k == SkinKernel::kAvx && !avx) return SkinKernel::kSse2;
   return k;
 #else
@@ -402,9 +525,15 @@ SkinKernel resolve(SkinKernel k) {
 #endif
 }
 
+SkinKernel resolve_for(SkinKernel k, const SkinLayout& layout) {
+  k = resolve(k);
+  return k == SkinKernel::kAvx512 && layout.chunk_run.empty() ? resolve(SkinKernel::kAvx) : k;
+}
+
 void run_layout_kernel(const LayoutKernelArgs& a, SkinKernel kernel) {
-  switch (resolve(kernel)) {
+  switch (resolve_for(kernel, *a.layout)) {
 #if CF_SKIN_X86
+    case SkinKernel::kAvx512: return a.out_n ? kernel_avx512<true>(a) : kernel_avx512<false>(a);
     case SkinKernel::kAvx: return a.out_n ? kernel_avx<true>(a) : kernel_avx<false>(a);
     case SkinKernel::kSse2: return a.out_n ? kernel_sse2<true>(a) : kernel_sse2<false>(a);
 #endif

@@ -4,6 +4,7 @@
 // the same bits in any order; validation. (The creature's vertex order: skinned_creature_test.cpp.)
 #include "skin/skin_layout.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -17,7 +18,8 @@
 namespace cf {
 namespace {
 
-constexpr SkinKernel kKernels[] = {SkinKernel::kScalar, SkinKernel::kSse2, SkinKernel::kAvx, SkinKernel::kBest};
+constexpr SkinKernel kKernels[] = {SkinKernel::kScalar, SkinKernel::kSse2, SkinKernel::kAvx, SkinKernel::kAvx512,
+                                   SkinKernel::kBest};
 
 bool same_bits(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(glm::vec3)) == 0);
@@ -319,6 +321,109 @@ TEST(LayoutSkinning, EveryRunLengthAndSingleRunRangesGiveTheScalarBits) {
     }
     EXPECT_TRUE(same_bits(q, ref_p)) << "run by run, kernel " << to_string(resolve(k));
     EXPECT_TRUE(same_bits(qn, ref_n)) << "run by run, kernel " << to_string(resolve(k));
+  }
+}
+
+// The 16-lane form: chunks of 16 output vertices that span up to 16 runs (runs of one vertex), jobs that
+// begin and end inside a chunk, a mesh whose last chunk is partial. kAvx512 on a layout built with the
+// form, and every kernel on one built without it, give the scalar bits; a job writes only its own runs.
+TEST(LayoutSkinning, ChunksSpanningManyRunsAndJobsEndingInsideAChunkGiveTheScalarBits) {
+  Rng rng = Rng::from_seed(31);
+  constexpr int kBones = 5;
+  // Run lengths: 20 single vertices (a chunk of 16 runs), then 1..40 mixed, 53 vertices in all pieces.
+  std::vector<int> lengths(20, 1);
+  for (int i = 0; i < 30; ++i) lengths.push_back(rng.range(1, 40));
+  lengths.push_back(3);
+  const int entries = static_cast<int>(lengths.size());
+  WeightPalette pal;
+  pal.slots = 3;
+  std::vector<glm::vec3> positions, normals;
+  for (int e = 0; e < entries; ++e) {
+    const int used = e % 3 + 1;  // 1..3 non-zero weights
+    float left = 1.0f;
+    for (int k = 0; k < 3; ++k) {
+      pal.entry_bones.push_back(static_cast<std::uint16_t>((e + 2 * k) % kBones));
+      const float w = k + 1 == used ? left : k < used ? static_cast<float>(rng.range(1, 60)) / 128.0f : 0.0f;
+      pal.entry_weights.push_back(w);
+      left -= w;
+    }
+    for (int k = 0; k < lengths[e]; ++k) {
+      pal.vertex_entry.push_back(static_cast<std::uint16_t>(e));
+      positions.emplace_back(rnd(rng, -2, 2), rnd(rng, -2, 2), rnd(rng, -2, 2));
+      normals.push_back(k % 11 == 4 ? glm::vec3(0.0f) : glm::normalize(glm::vec3(rnd(rng, -1, 1), rnd(rng, -1, 1), 0.5f)));
+    }
+  }
+  std::vector<Mat3x4> skin(kBones);
+  for (Mat3x4& m : skin)
+    for (float& x : m.m) x = rnd(rng, -2, 2);
+  std::vector<Mat3x4> pm(static_cast<std::size_t>(entries));
+  PaletteMatricesJob blend;
+  blend.palette = &pal;
+  blend.skin = skin;
+  blend.out = pm;
+  ASSERT_TRUE(blend.run());
+  std::vector<glm::vec3> ref_p(positions.size()), ref_n(normals.size());
+  PaletteSkinningJob ref;
+  ref.palette_matrices = pm;
+  ref.vertex_entry = pal.vertex_entry;
+  ref.positions_ms = positions;
+  ref.normals_ms = normals;
+  ref.out_positions_ms = ref_p;
+  ref.out_normals_ms = ref_n;
+  ASSERT_TRUE(ref.run());
+  auto chunked = build_skin_layout(pal, positions, normals, SkinChunks::kAlways);
+  auto plain = build_skin_layout(pal, positions, normals, SkinChunks::kNever);
+  ASSERT_TRUE(chunked.ok() && plain.ok());
+  ASSERT_TRUE(chunked->in_order);
+  ASSERT_EQ(chunked->chunks(), (static_cast<int>(positions.size()) + 15) / 16);
+  EXPECT_NE(positions.size() % 16, 0u) << "the last chunk should be partial";
+  EXPECT_EQ(chunked->lane_run[15], 15) << "the first chunk spans 16 runs";
+  EXPECT_TRUE(plain->chunk_run.empty());
+  EXPECT_EQ(resolve_for(SkinKernel::kAvx512, *plain), resolve(SkinKernel::kAvx));
+  for (const SkinLayout* layout : {&*chunked, &*plain}) {
+    for (SkinKernel k : kKernels) {
+      const std::string what = std::string(layout == &*chunked ? "chunked" : "plain") + " layout, kernel " +
+                               to_string(resolve_for(k, *layout));
+      std::vector<glm::vec3> p(positions.size(), glm::vec3(7.0f)), n(normals.size(), glm::vec3(7.0f));
+      LayoutSkinningJob job;
+      job.layout = layout;
+      job.skin = skin;
+      job.out_positions_ms = p;
+      job.out_normals_ms = n;
+      job.kernel = k;
+      ASSERT_TRUE(job.run());
+      EXPECT_TRUE(same_bits(p, ref_p)) << what;
+      EXPECT_TRUE(same_bits(n, ref_n)) << what;
+      // Random splits, last range first, into fresh outputs: each range writes its own vertices only.
+      for (int round = 0; round < 20; ++round) {
+        std::vector<int> cuts = {0, entries};
+        for (int c = rng.range(1, 6); c > 0; --c) cuts.push_back(rng.range(0, entries));
+        std::sort(cuts.begin(), cuts.end());
+        std::vector<glm::vec3> q(positions.size(), glm::vec3(9.0f)), qn(normals.size(), glm::vec3(9.0f));
+        for (std::size_t i = cuts.size() - 1; i > 0; --i) {
+          LayoutSkinningJob piece = job;
+          piece.out_positions_ms = q;
+          piece.out_normals_ms = qn;
+          piece.run_begin = cuts[i - 1];
+          piece.run_end = cuts[i];
+          ASSERT_TRUE(piece.run());
+          const int v_begin = piece.run_begin == entries ? static_cast<int>(positions.size())
+                                                           : static_cast<int>(std::find(pal.vertex_entry.begin(), pal.vertex_entry.end(), piece.run_begin) - pal.vertex_entry.begin());
+          for (int v = 0; v < v_begin; ++v)
+            ASSERT_EQ(q[v], glm::vec3(9.0f)) << what << ": runs [" << piece.run_begin << ", " << piece.run_end
+                                             << ") wrote vertex " << v;
+        }
+        EXPECT_TRUE(same_bits(q, ref_p)) << what << ", split round " << round;
+        EXPECT_TRUE(same_bits(qn, ref_n)) << what << ", split round " << round;
+      }
+      // Positions only.
+      LayoutSkinningJob positions_only = job;
+      std::vector<glm::vec3> po(positions.size(), glm::vec3(3.0f));
+      positions_only.out_positions_ms = po;
+      positions_only.out_normals_ms = {};
+      ASSERT_TRUE(positions_only.run());
+      EXPECT_TRUE(same_bits(po, ref_p)) << what << ", positions only";
+    }
   }
 }
 
