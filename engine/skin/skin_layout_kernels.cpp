@@ -389,6 +389,7 @@ CF_AVX void kernel_avx(const LayoutKernelArgs& a) {
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 
 CF_AVX512 inline __m512 dot3(__m512 a, __m512 b, __m512 c, __m512 x, __m512 y, __m512 z) {
@@ -424,12 +425,13 @@ CF_AVX512 inline Aos16Regs aos16_regs() {
   return r;
 }
 
-// Lanes [lo, hi) of x, y, z as xyz triples at dst (vertex lo at dst + 3 * lo).
+// Lanes [lo, hi) of x, y, z as xyz triples at dst (vertex lo at dst + 3 * lo); kWhole: all 16.
+template <bool kWhole>
 CF_AVX512 inline void store16(const Aos16Regs& ix, float* dst, __m512 x, __m512 y, __m512 z, std::uint32_t lo,
                               std::uint32_t hi) {
   __m512 o[3];
   for (int p = 0; p < 3; ++p) o[p] = _mm512_permutex2var_ps(_mm512_permutex2var_ps(x, ix.xy[p], y), ix.z[p], z);
-  if (lo == 0 && hi == 16) {
+  if (kWhole) {
     _mm512_storeu_ps(dst, o[0]);
     _mm512_storeu_ps(dst + 16, o[1]);
     _mm512_storeu_ps(dst + 32, o[2]);
@@ -440,56 +442,86 @@ CF_AVX512 inline void store16(const Aos16Regs& ix, float* dst, __m512 x, __m512 
     _mm512_mask_storeu_ps(dst + 16 * p, static_cast<__mmask16>(floats >> (16 * p)), o[p]);
 }
 
+// The job's state while it walks its chunks: the ring of blended run matrices and the loop constants.
+struct Chunks16 {
+  static constexpr int kRing = 32;
+  alignas(16) float ring[kRing][12];
+  const SkinLayout* l;
+  View v;
+  const Mat3x4* skin;
+  glm::vec3* out_p;
+  glm::vec3* out_n;
+  std::size_t fpc;
+  int next;  // the next run to blend into the ring
+};
+
+// Chunk c's lanes [lo, hi) (kWhole: 0..16): blends the runs it reaches, gives each lane its run's matrix,
+// skins, stores.
+template <bool kNormals, bool kWhole>
+CF_AVX512 inline void skin_chunk16(Chunks16& k, const Aos16Regs& ix, std::uint32_t c, std::uint32_t lo,
+                                   std::uint32_t hi) {
+  const std::uint32_t at = c * 16;
+  const std::uint8_t* lanes = k.l->lane_run.data() + at;
+  const int first = static_cast<int>(k.l->chunk_run[c]), last = first + lanes[kWhole ? 15 : hi - 1];
+  for (; k.next <= last; ++k.next) blend_run_rows(k.v, k.skin, k.next, k.ring[k.next & (Chunks16::kRing - 1)]);
+  __m512 m[12];
+  const float* m0 = k.ring[first & (Chunks16::kRing - 1)];
+  for (int i = 0; i < 12; ++i) m[i] = _mm512_set1_ps(m0[i]);
+  if (last != first) {
+    const __m512i idx = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(lanes)));
+    for (int j = 1; j <= last - first; ++j) {
+      const __mmask16 in_run = _mm512_cmpeq_epi32_mask(idx, _mm512_set1_epi32(j));
+      const float* mj = k.ring[(first + j) & (Chunks16::kRing - 1)];
+      for (int i = 0; i < 12; ++i) m[i] = _mm512_mask_mov_ps(m[i], in_run, _mm512_set1_ps(mj[i]));
+    }
+  }
+  const std::size_t fpc = k.fpc;
+  const float* b = k.l->chunk_blocks.data() + c * fpc;
+  for (std::size_t f = 0; f < fpc; f += 16) _mm_prefetch(reinterpret_cast<const char*>(b + 8 * fpc + f), _MM_HINT_T0);
+  for (int p = 0; p < 3; ++p) {
+    _mm_prefetch(reinterpret_cast<const char*>(&k.out_p[at + 128].x + 16 * p), _MM_HINT_ET0);
+    if (kNormals) _mm_prefetch(reinterpret_cast<const char*>(&k.out_n[at + 128].x + 16 * p), _MM_HINT_ET0);
+  }
+  const __m512 px = _mm512_loadu_ps(b), py = _mm512_loadu_ps(b + 16), pz = _mm512_loadu_ps(b + 32);
+  store16<kWhole>(ix, &k.out_p[at].x, _mm512_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]),
+                  _mm512_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]),
+                  _mm512_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]), lo, hi);
+  if (!kNormals) return;
+  const __m512 nx = _mm512_loadu_ps(b + 48), ny = _mm512_loadu_ps(b + 64), nz = _mm512_loadu_ps(b + 80);
+  const __m512 x = dot3(m[0], m[1], m[2], nx, ny, nz), y = dot3(m[4], m[5], m[6], nx, ny, nz);
+  const __m512 z = dot3(m[8], m[9], m[10], nx, ny, nz);
+  const __m512 len2 = dot3(x, y, z, x, y, z);
+  // 1 / sqrt(len2) where len2 > 0, else exactly 1.
+  const __m512 one = _mm512_set1_ps(1.0f);
+  const __m512 s =
+      _mm512_mask_div_ps(one, _mm512_cmp_ps_mask(len2, _mm512_setzero_ps(), _CMP_GT_OQ), one, _mm512_sqrt_ps(len2));
+  store16<kWhole>(ix, &k.out_n[at].x, _mm512_mul_ps(x, s), _mm512_mul_ps(y, s), _mm512_mul_ps(z, s), lo, hi);
+}
+
 template <bool kNormals>
 CF_AVX512 void kernel_avx512(const LayoutKernelArgs& a) {
-  const SkinLayout& l = *a.layout;
   if (a.run_begin >= a.run_end) return;
-  const View v = view_of(a);
-  const std::uint32_t v0 = v.group_first[v.run_group[a.run_begin]], v1 = job_end_vertex(a, v);
-  constexpr int kRing = 32;
-  alignas(16) float ring[kRing][12];
-  for (auto& row : ring)
+  Chunks16 k;
+  k.l = a.layout;
+  k.v = view_of(a);
+  k.skin = a.skin;
+  k.out_p = a.out_p;
+  k.out_n = a.out_n;
+  k.fpc = static_cast<std::size_t>(a.layout->floats_per_chunk());
+  k.next = a.run_begin;
+  for (auto& row : k.ring)
     for (float& x : row) x = 0.0f;  // lanes of runs before the job read zeros (their stores are masked off)
   const Aos16Regs ix = aos16_regs();
-  const std::size_t fpc = static_cast<std::size_t>(l.floats_per_chunk());
-  const __m512 zero = _mm512_setzero_ps(), one = _mm512_set1_ps(1.0f);
-  int next = a.run_begin;  // the next run to blend into the ring
-  for (std::uint32_t c = v0 / 16; c * 16 < v1; ++c) {
-    const std::uint32_t at = c * 16;
-    const std::uint32_t lo = v0 > at ? v0 - at : 0, hi = v1 - at < 16 ? v1 - at : 16;
-    const std::uint8_t* lanes = l.lane_run.data() + at;
-    const int first = static_cast<int>(l.chunk_run[c]), last = first + lanes[hi - 1];
-    for (; next <= last; ++next) blend_run_rows(v, a.skin, next, ring[next & (kRing - 1)]);
-    __m512 m[12];
-    const float* m0 = ring[first & (kRing - 1)];
-    for (int i = 0; i < 12; ++i) m[i] = _mm512_set1_ps(m0[i]);
-    if (last != first) {
-      const __m512i idx = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(lanes)));
-      for (int j = 1; j <= last - first; ++j) {
-        const __mmask16 k = _mm512_cmpeq_epi32_mask(idx, _mm512_set1_epi32(j));
-        const float* mj = ring[(first + j) & (kRing - 1)];
-        for (int i = 0; i < 12; ++i) m[i] = _mm512_mask_mov_ps(m[i], k, _mm512_set1_ps(mj[i]));
-      }
-    }
-    const float* b = l.chunk_blocks.data() + c * fpc;
-    for (std::size_t k = 0; k < fpc; k += 16) _mm_prefetch(reinterpret_cast<const char*>(b + 8 * fpc + k), _MM_HINT_T0);
-    for (int k = 0; k < 3; ++k) {
-      _mm_prefetch(reinterpret_cast<const char*>(&a.out_p[at + 128].x + 16 * k), _MM_HINT_ET0);
-      if (kNormals) _mm_prefetch(reinterpret_cast<const char*>(&a.out_n[at + 128].x + 16 * k), _MM_HINT_ET0);
-    }
-    const __m512 px = _mm512_loadu_ps(b), py = _mm512_loadu_ps(b + 16), pz = _mm512_loadu_ps(b + 32);
-    store16(ix, &a.out_p[at].x, _mm512_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]),
-            _mm512_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]),
-            _mm512_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]), lo, hi);
-    if (!kNormals) continue;
-    const __m512 nx = _mm512_loadu_ps(b + 48), ny = _mm512_loadu_ps(b + 64), nz = _mm512_loadu_ps(b + 80);
-    const __m512 x = dot3(m[0], m[1], m[2], nx, ny, nz), y = dot3(m[4], m[5], m[6], nx, ny, nz);
-    const __m512 z = dot3(m[8], m[9], m[10], nx, ny, nz);
-    const __m512 len2 = dot3(x, y, z, x, y, z);
-    // 1 / sqrt(len2) where len2 > 0, else exactly 1.
-    const __m512 s = _mm512_mask_div_ps(one, _mm512_cmp_ps_mask(len2, zero, _CMP_GT_OQ), one, _mm512_sqrt_ps(len2));
-    store16(ix, &a.out_n[at].x, _mm512_mul_ps(x, s), _mm512_mul_ps(y, s), _mm512_mul_ps(z, s), lo, hi);
+  const std::uint32_t v0 = k.v.group_first[k.v.run_group[a.run_begin]], v1 = job_end_vertex(a, k.v);
+  std::uint32_t c = v0 / 16;
+  const std::uint32_t c_end = (v1 + 15) / 16;
+  if (v0 % 16 != 0 || c + 1 == c_end) {  // the first chunk, partial
+    skin_chunk16<kNormals, false>(k, ix, c, v0 - c * 16, std::min<std::uint32_t>(v1 - c * 16, 16));
+    ++c;
   }
+  const std::uint32_t whole_end = v1 / 16;
+  for (; c < whole_end; ++c) skin_chunk16<kNormals, true>(k, ix, c, 0, 16);
+  if (c < c_end) skin_chunk16<kNormals, false>(k, ix, c, 0, v1 - c * 16);  // the last chunk, partial
 }
 
 #if defined(__GNUC__) && !defined(__clang__)
