@@ -232,6 +232,26 @@ TEST(LayoutSkinning, ValidateRejectsMismatchedSpans) {
   EXPECT_FALSE(j.run());
 }
 
+// The scalar jobs' bits for a hand-made palette: palette matrices, then PaletteSkinningJob.
+bool scalar_reference(const WeightPalette& pal, const std::vector<Mat3x4>& skin, const std::vector<glm::vec3>& positions,
+                      const std::vector<glm::vec3>& normals, std::vector<glm::vec3>* p, std::vector<glm::vec3>* n) {
+  std::vector<Mat3x4> pm(static_cast<std::size_t>(pal.size()));
+  PaletteMatricesJob blend;
+  blend.palette = &pal;
+  blend.skin = skin;
+  blend.out = pm;
+  p->assign(positions.size(), glm::vec3(0.0f));
+  n->assign(normals.size(), glm::vec3(0.0f));
+  PaletteSkinningJob ref;
+  ref.palette_matrices = pm;
+  ref.vertex_entry = pal.vertex_entry;
+  ref.positions_ms = positions;
+  ref.normals_ms = normals;
+  ref.out_positions_ms = *p;
+  ref.out_normals_ms = *n;
+  return blend.run() && ref.run();
+}
+
 // Runs of every length 1..9 (whole groups, partial groups of 1..3 live lanes, odd and even group counts:
 // the AVX loop's pairs and its 4-wide tail) in entry order, one entry with an unused slot: every kernel
 // gives the scalar bits, whole and with each run as its own job (last run first), so a partial group's
@@ -257,21 +277,8 @@ TEST(LayoutSkinning, EveryRunLengthAndSingleRunRangesGiveTheScalarBits) {
   std::vector<Mat3x4> skin(kBones);
   for (Mat3x4& m : skin)
     for (float& x : m.m) x = rnd(rng, -2, 2);
-  std::vector<Mat3x4> pm(kEntries);
-  PaletteMatricesJob blend;
-  blend.palette = &pal;
-  blend.skin = skin;
-  blend.out = pm;
-  ASSERT_TRUE(blend.run());
-  std::vector<glm::vec3> ref_p(positions.size()), ref_n(normals.size());
-  PaletteSkinningJob ref;
-  ref.palette_matrices = pm;
-  ref.vertex_entry = pal.vertex_entry;
-  ref.positions_ms = positions;
-  ref.normals_ms = normals;
-  ref.out_positions_ms = ref_p;
-  ref.out_normals_ms = ref_n;
-  ASSERT_TRUE(ref.run());
+  std::vector<glm::vec3> ref_p, ref_n;
+  ASSERT_TRUE(scalar_reference(pal, skin, positions, normals, &ref_p, &ref_n));
   auto layout = build_skin_layout(pal, positions, normals);
   ASSERT_TRUE(layout.ok()) << layout.error().to_string();
   ASSERT_EQ(layout->runs(), kEntries);
@@ -356,21 +363,8 @@ TEST(LayoutSkinning, ChunksSpanningManyRunsAndJobsEndingInsideAChunkGiveTheScala
   std::vector<Mat3x4> skin(kBones);
   for (Mat3x4& m : skin)
     for (float& x : m.m) x = rnd(rng, -2, 2);
-  std::vector<Mat3x4> pm(static_cast<std::size_t>(entries));
-  PaletteMatricesJob blend;
-  blend.palette = &pal;
-  blend.skin = skin;
-  blend.out = pm;
-  ASSERT_TRUE(blend.run());
-  std::vector<glm::vec3> ref_p(positions.size()), ref_n(normals.size());
-  PaletteSkinningJob ref;
-  ref.palette_matrices = pm;
-  ref.vertex_entry = pal.vertex_entry;
-  ref.positions_ms = positions;
-  ref.normals_ms = normals;
-  ref.out_positions_ms = ref_p;
-  ref.out_normals_ms = ref_n;
-  ASSERT_TRUE(ref.run());
+  std::vector<glm::vec3> ref_p, ref_n;
+  ASSERT_TRUE(scalar_reference(pal, skin, positions, normals, &ref_p, &ref_n));
   auto chunked = build_skin_layout(pal, positions, normals, SkinChunks::kAlways);
   auto plain = build_skin_layout(pal, positions, normals, SkinChunks::kNever);
   ASSERT_TRUE(chunked.ok() && plain.ok());
