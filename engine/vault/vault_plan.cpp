@@ -9,6 +9,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "core/tick.h"
+#include "core/worker_pool.h"
 #include "math/scalar.h"
 #include "vault/knee_turns.h"
 #include "vault/vault_contacts.h"
@@ -146,7 +147,8 @@ bool VaultPlanner::advance(int pose_budget) {
   return stage_ == Stage::kDone;
 }
 
-Result<VaultPlan> VaultPlanner::take() {
+Result<VaultPlan> VaultPlanner::take(WorkerPool* pool) {
+  if (pool && pool->threads() > 1) finish_on(*pool);
   advance(-1);
   if (error_) return *error_;
   return std::move(plan_);
@@ -171,24 +173,13 @@ bool VaultPlanner::touches_at(int k, float lift) {
 void VaultPlanner::step() {
   const int ticks = plan_.ticks;
   const std::size_t limbs = rig_->limbs.size();
-  const Box& fence = fence_only_.fences[0];
   switch (stage_) {
     case Stage::kPlants: {
       // Hand plants: where each of the clip's planted hands first touches down, moved onto the fence
       // top (within its length, inset by the hand's flesh). Later ticks aim the hand there.
       if (!pose_at(k_, nullptr)) return;
-      for (std::size_t i = 0; i < limbs; ++i) {
-        if (rig_->limbs[i].tag != PartTag::kArm || plan_.plants[i] || !pose_.limbs[i].contact) continue;
-        const float radius = limb_radius(*rig_, rig_->limbs[i]);
-        glm::vec3 local = fence.to_local(pose_.limbs[i].target_ws);
-        const float half_x = std::max(0.0f, fence.half_extents.x - radius);
-        local.x = std::clamp(local.x, -half_x, half_x);
-        local.z = std::clamp(local.z, -fence.half_extents.z, fence.half_extents.z);
-        glm::vec3 on_top = fence.to_world(local);
-        on_top.y = fence.top_y() + radius + kContactGap_m;
-        plan_.plant_ws[i] = on_top;
-        plan_.plants[i] = 1;
-      }
+      for (std::size_t i = 0; i < limbs; ++i)
+        if (pose_.limbs[i].contact) plant_hand(i, pose_.limbs[i].target_ws);
       if (++k_ == ticks) next_lift_round();
       return;
     }
@@ -222,30 +213,7 @@ void VaultPlanner::step() {
       }
       search_ = Search::kStart;
       if (++k_ < ticks) return;
-      plan_.lift_m = base_;
-      if (!any_) {
-        start_knees();
-        return;
-      }
-      // Widened and smoothed so it is >= the need at every tick; repeated until every tick is clear.
-      for (int k = 0; k < ticks; ++k) {
-        float most = 0.0f;
-        for (int j = std::max(0, k - kLiftSmoothTicks); j <= std::min(ticks - 1, k + kLiftSmoothTicks); ++j)
-          most = std::max(most, need_[static_cast<std::size_t>(j)]);
-        widened_[static_cast<std::size_t>(k)] = most;
-      }
-      for (int k = 0; k < ticks; ++k) {
-        float sum = 0.0f;
-        int count = 0;
-        for (int j = k - kLiftSmoothTicks; j <= k + kLiftSmoothTicks; ++j, ++count)
-          sum += widened_[static_cast<std::size_t>(std::clamp(j, 0, ticks - 1))];
-        plan_.lift_m[static_cast<std::size_t>(k)] = std::max(need_[static_cast<std::size_t>(k)], sum / float(count));
-      }
-      if (++round_ < kLiftRounds) {
-        next_lift_round();
-      } else {
-        start_knees();
-      }
+      end_lift_round();
       return;
     }
     case Stage::kKneesFind: {
@@ -285,16 +253,189 @@ void VaultPlanner::step() {
       Penetration p = pose_penetration(*level_, *rig_, pose_);
       if (p.depth > plan_.max_penetration_m) plan_.max_penetration_m = p.depth, plan_.deepest = p.kind;
       if (++k_ < ticks) return;
-      plan_landing(*level_, *rig_, plan_.decision.mirrored ? vm_->fit_mirrored : vm_->fit, pose_, &plan_);
-      if (plan_.max_penetration_m > 0.0f) {
-        plan_.decision.refused = true;
-        plan_.decision.reason = std::string("the creature would touch a ") + to_string(plan_.deepest);
-        plan_.ticks = 0;
-      }
-      stage_ = Stage::kDone;
+      end_check();
       return;
     }
     case Stage::kDone: return;
+  }
+}
+
+// A limb in contact at a tick, its target there: the first touch-down of a hand is its plant, moved
+// onto the fence top (within its length, inset by the hand's flesh).
+void VaultPlanner::plant_hand(std::size_t i, const glm::vec3& target_ws) {
+  if (rig_->limbs[i].tag != PartTag::kArm || plan_.plants[i]) return;
+  const Box& fence = fence_only_.fences[0];
+  const float radius = limb_radius(*rig_, rig_->limbs[i]);
+  glm::vec3 local = fence.to_local(target_ws);
+  const float half_x = std::max(0.0f, fence.half_extents.x - radius);
+  local.x = std::clamp(local.x, -half_x, half_x);
+  local.z = std::clamp(local.z, -fence.half_extents.z, fence.half_extents.z);
+  glm::vec3 on_top = fence.to_world(local);
+  on_top.y = fence.top_y() + radius + kContactGap_m;
+  plan_.plant_ws[i] = on_top;
+  plan_.plants[i] = 1;
+}
+
+// After a lift round's last tick: the round's needs widened and smoothed into the lift, so it is >= the
+// need at every tick; rounds repeat until every tick is clear.
+void VaultPlanner::end_lift_round() {
+  const int ticks = plan_.ticks;
+  plan_.lift_m = base_;
+  if (!any_) {
+    start_knees();
+    return;
+  }
+  for (int k = 0; k < ticks; ++k) {
+    float most = 0.0f;
+    for (int j = std::max(0, k - kLiftSmoothTicks); j <= std::min(ticks - 1, k + kLiftSmoothTicks); ++j)
+      most = std::max(most, need_[static_cast<std::size_t>(j)]);
+    widened_[static_cast<std::size_t>(k)] = most;
+  }
+  for (int k = 0; k < ticks; ++k) {
+    float sum = 0.0f;
+    int count = 0;
+    for (int j = k - kLiftSmoothTicks; j <= k + kLiftSmoothTicks; ++j, ++count)
+      sum += widened_[static_cast<std::size_t>(std::clamp(j, 0, ticks - 1))];
+    plan_.lift_m[static_cast<std::size_t>(k)] = std::max(need_[static_cast<std::size_t>(k)], sum / float(count));
+  }
+  if (++round_ < kLiftRounds) {
+    next_lift_round();
+  } else {
+    start_knees();
+  }
+}
+
+// After the check's last tick (pose_ holds it): the landing, and a refusal when anything was touched.
+void VaultPlanner::end_check() {
+  plan_landing(*level_, *rig_, plan_.decision.mirrored ? vm_->fit_mirrored : vm_->fit, pose_, &plan_);
+  if (plan_.max_penetration_m > 0.0f) {
+    plan_.decision.refused = true;
+    plan_.decision.reason = std::string("the creature would touch a ") + to_string(plan_.deepest);
+    plan_.ticks = 0;
+  }
+  stage_ = Stage::kDone;
+}
+
+// The kLift steps for one tick, from its start to its need, on the given pose. Reads the plan (its lift
+// at other ticks is not read by a tick's pose) and writes only this tick's lift.
+VaultPlanner::TickLift VaultPlanner::search_tick(int k, CreaturePose* pose, int* sampled) {
+  TickLift out;
+  VaultPlan& plan = plan_;  // this tick's lift slot only is written
+  auto touches = [&](float lift) {
+    ++out.poses;
+    plan.lift_m[static_cast<std::size_t>(k)] = lift;
+    const bool held = *sampled == k;
+    *sampled = k;
+    return vault_tick_touches(plan, *vm_, *rig_, *level_, k, fence_only_, held, pose);
+  };
+  const float start = base_[static_cast<std::size_t>(k)];
+  if (!touches(start)) return out;
+  out.touched = true;
+  float lo = start, hi = start + kLiftFirstStep_m;
+  while (touches(hi) && hi < start + kLiftMax_m) lo = hi, hi = start + 2.0f * (hi - start);
+  for (int h = 0; h < kLiftBisections; ++h) {
+    const float mid = 0.5f * (lo + hi);
+    (touches(mid) ? lo : hi) = mid;
+  }
+  out.need = hi + kLiftSpare_m;
+  return out;
+}
+
+// Finishes the plan with the lift rounds' and the check's ticks spread over the pool, one pose per
+// thread; the rest (hand plants, knee turns: each tick follows the one before)
+// steps on this thread. Each tick's result goes to its own slot and is gathered in tick order, so the
+// plan is the one step() makes.
+void VaultPlanner::finish_on(WorkerPool& pool) {
+  const int threads = pool.threads();
+  if (static_cast<int>(thread_poses_.size()) < threads) thread_poses_.resize(static_cast<std::size_t>(threads));
+  for (CreaturePose& p : thread_poses_)
+    if (!p.sized_for(*rig_)) p.resize(*rig_);
+  const std::size_t ticks = static_cast<std::size_t>(plan_.ticks);
+  // Ticks [from, ticks) dealt round the threads (the ticks near the fence cost the most and come
+  // together): thread t takes from + t, from + t + threads, ...
+  auto spread = [&](int from, auto&& one_tick) {
+    pool.for_each(threads, [&](int t) {
+      int sampled = -1;
+      for (int k = from + t; k < plan_.ticks; k += threads)
+        one_tick(k, &thread_poses_[static_cast<std::size_t>(t)], &sampled);
+    });
+  };
+  const std::size_t limbs = rig_->limbs.size();
+  while (stage_ != Stage::kDone) {
+    if (stage_ == Stage::kPlants) {
+      // A hand's plant is where it first touches down; posing a tick aims only the hands already planted
+      // there, so each tick can be posed with the plants found before this pass and read in order.
+      tick_ok_.assign(ticks, 0);
+      tick_contact_.assign(ticks * limbs, 0);
+      tick_target_.assign(ticks * limbs, glm::vec3(0.0f));
+      const int from = k_;
+      spread(from, [&](int k, CreaturePose* pose, int*) {
+        const std::size_t at = static_cast<std::size_t>(k);
+        if (!pose_vault_tick_tracked(plan_, *vm_, *rig_, *level_, k, nullptr, pose)) return;
+        tick_ok_[at] = 1;
+        for (std::size_t i = 0; i < limbs; ++i) {
+          tick_contact_[at * limbs + i] = pose->limbs[i].contact ? 1 : 0;
+          tick_target_[at * limbs + i] = pose->limbs[i].target_ws;
+        }
+      });
+      for (std::size_t k = static_cast<std::size_t>(from); k < ticks; ++k) {
+        ++poses_;
+        if (!tick_ok_[k]) {
+          error_ = cannot_pose();
+          stage_ = Stage::kDone;
+          return;
+        }
+        for (std::size_t i = 0; i < limbs; ++i)
+          if (tick_contact_[k * limbs + i]) plant_hand(i, tick_target_[k * limbs + i]);
+      }
+      std::swap(pose_, thread_poses_[static_cast<std::size_t>((plan_.ticks - 1 - from) % threads)]);
+      next_lift_round();
+    } else if (stage_ == Stage::kLift && search_ == Search::kStart) {
+      tick_lift_.assign(ticks, TickLift{});
+      const int from = k_;
+      spread(from, [&](int k, CreaturePose* pose, int* sampled) {
+        tick_lift_[static_cast<std::size_t>(k)] = search_tick(k, pose, sampled);
+      });
+      for (std::size_t k = static_cast<std::size_t>(from); k < ticks; ++k) {
+        poses_ += tick_lift_[k].poses;
+        if (!tick_lift_[k].touched) continue;
+        any_ = true;
+        need_[k] = tick_lift_[k].need;
+      }
+      sampled_ = -1;  // this thread's pose holds none of these ticks
+      search_ = Search::kStart;
+      k_ = plan_.ticks;
+      end_lift_round();
+    } else if (stage_ == Stage::kCheck) {
+      tick_depth_.assign(ticks, 0.0f);
+      tick_kind_.assign(ticks, HitKind::kNone);
+      tick_ok_.assign(ticks, 0);
+      const int from = k_;
+      spread(from, [&](int k, CreaturePose* pose, int*) {
+        const std::size_t at = static_cast<std::size_t>(k);
+        if (!pose_vault_tick_tracked(plan_, *vm_, *rig_, *level_, k, nullptr, pose)) return;
+        tick_ok_[at] = 1;
+        plan_.cog_y[at] = pose->cog_ws.y;
+        const Penetration p = pose_penetration(*level_, *rig_, *pose);
+        tick_depth_[at] = p.depth;
+        tick_kind_[at] = p.kind;
+      });
+      for (std::size_t k = static_cast<std::size_t>(from); k < ticks; ++k) {
+        ++poses_;
+        if (!tick_ok_[k]) {
+          error_ = cannot_pose();
+          stage_ = Stage::kDone;
+          return;
+        }
+        if (tick_depth_[k] > plan_.max_penetration_m)
+          plan_.max_penetration_m = tick_depth_[k], plan_.deepest = tick_kind_[k];
+      }
+      std::swap(pose_, thread_poses_[static_cast<std::size_t>((plan_.ticks - 1 - from) % threads)]);  // the last tick's
+      k_ = plan_.ticks;
+      end_check();
+    } else {
+      step();
+    }
   }
 }
 

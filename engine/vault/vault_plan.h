@@ -19,6 +19,8 @@
 
 namespace cf {
 
+class WorkerPool;
+
 struct VaultPlan {
   VaultDecision decision;
   int ticks = 0;                     // poses played: tick 0 .. ticks-1 (kTick_s apart)
@@ -59,8 +61,11 @@ class VaultPlanner {
   // Plans on until about 'pose_budget' more ticks were posed (< 0: to the end). True when done.
   bool advance(int pose_budget);
   bool done() const { return stage_ == Stage::kDone; }
-  // Finishes and hands the plan over (plan_vault's result); start() again before the next.
-  Result<VaultPlan> take();
+  // Finishes and hands the plan over (plan_vault's result); start() again before the next. With a pool
+  // of 2 or more threads, the passes whose ticks do not depend on each other (the lift rounds and the
+  // check) spread their ticks over it: the same plan, bit for bit, sooner (a vault asked for on its
+  // start has no approach ticks to plan over).
+  Result<VaultPlan> take(WorkerPool* pool = nullptr);
   // Ticks posed so far for this plan (the unit of advance's budget).
   std::uint64_t poses() const { return poses_; }
   const VaultDecision& decision() const { return plan_.decision; }
@@ -72,7 +77,19 @@ class VaultPlanner {
   bool pose_at(int tick, TurnTrack* track);
   bool touches_at(int tick, float lift);
   void next_lift_round();
+  void end_lift_round();
   void start_knees();
+  void end_check();
+  void plant_hand(std::size_t limb, const glm::vec3& target_ws);
+  // The lift search of one tick from scratch (the kLift stage's steps for it, run in one go): its need
+  // (none: keeps the earlier rounds'), whether it touched, the poses it took.
+  struct TickLift {
+    float need = 0.0f;
+    bool touched = false;
+    std::uint32_t poses = 0;
+  };
+  TickLift search_tick(int tick, CreaturePose* pose, int* sampled);
+  void finish_on(WorkerPool& pool);
   const Level* level_ = nullptr;
   const Rig* rig_ = nullptr;
   const VaultMotion* vm_ = nullptr;
@@ -89,6 +106,13 @@ class VaultPlanner {
   Level fence_only_;  // the vaulted fence alone (the lift asks only whether flesh enters it)
   std::vector<float> need_, widened_, base_, hold_, needed_, settled_;
   TurnTrack track_;
+  // The parallel finish: a pose per thread, and per tick what the lift search or the check found.
+  std::vector<CreaturePose> thread_poses_;
+  std::vector<TickLift> tick_lift_;
+  std::vector<float> tick_depth_;
+  std::vector<HitKind> tick_kind_;
+  std::vector<char> tick_ok_, tick_contact_;
+  std::vector<glm::vec3> tick_target_;
 };
 
 // The clip and setup the decision plays (the mirror or the authored one).

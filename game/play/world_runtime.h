@@ -33,8 +33,10 @@ class WorldRuntime {
     return action < kMaxActions ? slot(creature).runtimes[action].get() : nullptr;
   }
 
-  // Threads for the posing stage (null: the calling thread alone). The pool must outlive the runtime.
+  // Threads for the posing stage and the plans (null: the calling thread alone). The pool must outlive
+  // the runtime. Free while the actions step (they run on the tick's thread).
   void set_pool(WorkerPool* pool) { pool_ = pool; }
+  WorkerPool* pool() const { return pool_; }
 
   // The time a tick may take with plans being made in it (a vault's, on the way to its start),
   // seconds: plans run until the tick has this much left for what follows them (as long as that took

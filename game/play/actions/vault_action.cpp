@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/tick.h"
+#include "core/worker_pool.h"
 #include "game/play/actions/locomotion.h"
 #include "game/play/sim.h"
 #include "game/play/world_runtime.h"
@@ -30,10 +31,11 @@ VaultRuntime& runtime_of(const VaultAction& self, WorldRuntime& rt, int creature
 // The vault's plan is made while the creature walks to the start (plan_ahead) and finished when the
 // vault starts; only its decision is needed before. After a state was restored, what the record needs
 // is made again from it: the decision, and the plan for a vault already playing.
-// A plan that fails becomes a refusal with the reason.
-VaultPlan plan_from(VaultPlanner& planner) {
+// A plan that fails becomes a refusal with the reason. 'pool' (the world's threads, free at the
+// time) finishes it sooner; the plan is the same without it.
+VaultPlan plan_from(VaultPlanner& planner, WorkerPool* pool = nullptr) {
   VaultDecision decision = planner.decision();
-  Result<VaultPlan> made = planner.take();
+  Result<VaultPlan> made = planner.take(pool);
   if (made) return std::move(*made);
   decision.refused = true;
   decision.reason = made.error().message;
@@ -64,13 +66,13 @@ const VaultDecision* decision_of(const VaultAction& self, WorldRuntime& rt, int 
 // The plan of the creature's current vault record: the one held, the one being made finished now, or
 // one made again after a state was restored. Null when the creature has no vault decided.
 const VaultPlan* plan_of(const VaultAction& self, WorldRuntime& rt, int creature, const CreatureState& c,
-                         const SimContext& ctx) {
+                         const SimContext& ctx, WorkerPool* pool = nullptr) {
   const VaultActionState& st = self.state_of<VaultActionState>(c);
   if (st.record.serial == 0) return nullptr;
   VaultRuntime& r = runtime_of(self, rt, creature);
   if (r.serial == st.record.serial) return &r.plan;
   if (!decision_of(self, rt, creature, c, ctx)) return nullptr;
-  r.plan = plan_from(r.planner);
+  r.plan = plan_from(r.planner, pool);
   r.serial = st.record.serial;
   r.planning = 0;
   return &r.plan;
@@ -124,7 +126,8 @@ void begin_vault(const VaultAction& self, const ActionCall& a) {
   st.approaching = false;
   VaultRuntime& r = runtime_of(self, a.runtime, a.index);
   if (r.planning == st.record.serial && !r.planner.done()) ++r.finished_at_start;
-  const VaultPlan* plan = plan_of(self, a.runtime, a.index, a.creature, a.ctx);
+  // The actions step on this thread, so the world's threads are free to finish the plan.
+  const VaultPlan* plan = plan_of(self, a.runtime, a.index, a.creature, a.ctx, a.runtime.pool());
   if (!plan) return;
   record_plan(st.record, *plan);
   start_vault(*plan, &st.vault);

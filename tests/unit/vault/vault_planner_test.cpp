@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/rng.h"
+#include "core/worker_pool.h"
 #include "vault/vault_plan.h"
 #include "vault_test_util.h"
 
@@ -77,6 +78,48 @@ TEST(VaultPlanner, PiecesMakeThePlanOfOneGoBitForBit) {
   }
   EXPECT_EQ(compared, 7 * 4 * 3);
   std::printf("%d plans compared, %d refused by the plan (a limb would touch)\n", compared, refused_by_plan);
+}
+
+// The same plans finished on a pool of 2 and of 3 threads (the lift rounds and the check spread over
+// it), from the start and after a random number of poses made one at a time (so the spread begins in
+// any stage, mid-round or mid-check): plan_vault's plan, bit for bit, and the same count of poses.
+TEST(VaultPlanner, FinishedOnAPoolTheSamePlanBitForBit) {
+  Rng rng = Rng::from_seed(57);
+  WorkerPool two(2), three(3);
+  VaultPlanner planner, alone;
+  int compared = 0;
+  for (const char* creature : {"biped", "biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"}) {
+    const Rig rig = test::shipped_rig(creature);
+    auto vm = prepare_vault(rig, test::vault_clip());
+    ASSERT_TRUE(vm.ok()) << creature;
+    for (const char* level_name : {"default", "fence_wall_left", "fence_walls_both", "wall_pipes_virtual_plane"}) {
+      const Level lv = test::shipped_level(level_name);
+      const Box& f = lv.fences[0];
+      for (float along : {-0.6f, 0.0f, 0.6f}) {
+        const glm::vec3 from = f.centre + f.axis_x() * (along * f.half_extents.x) - f.axis_z() * (f.half_extents.z + 1.0f);
+        auto d = decide_vault(lv, 0, *vm, from);
+        ASSERT_TRUE(d.ok());
+        alone.start(lv, rig, *vm, *d);
+        auto whole = alone.take();
+        ASSERT_TRUE(whole.ok());
+        const std::uint64_t whole_poses = alone.poses();
+        for (WorkerPool* pool : {&two, &three}) {
+          const int ahead = compared % 3 == 0 ? 0 : rng.range(1, static_cast<int>(whole_poses));
+          const std::string what = std::string(creature) + " on " + level_name + " at " + std::to_string(along) +
+                                   ", " + std::to_string(pool->threads()) + " threads after " + std::to_string(ahead) +
+                                   " poses";
+          planner.start(lv, rig, *vm, *d);
+          planner.advance(ahead);
+          auto spread = planner.take(pool);
+          ASSERT_TRUE(spread.ok()) << what;
+          expect_same_plan(*whole, *spread, what);
+          EXPECT_EQ(planner.poses(), whole_poses) << what;
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(compared, 7 * 4 * 3 * 2);
 }
 
 // A budget is a count of ticks posed: advance(n) poses at most n more, and take() finishes.
