@@ -360,6 +360,18 @@ void VaultPlanner::finish_on(WorkerPool& pool) {
         one_tick(k, &thread_poses_[static_cast<std::size_t>(t)], &sampled);
     });
   };
+  // Ticks [from, ticks) were posed once each (tick_ok_): counted, or the plan fails at the first that
+  // could not be, as step() would.
+  auto all_posed = [&](int from) {
+    for (std::size_t k = static_cast<std::size_t>(from); k < ticks; ++k) {
+      ++poses_;
+      if (tick_ok_[k]) continue;
+      error_ = cannot_pose();
+      stage_ = Stage::kDone;
+      return false;
+    }
+    return true;
+  };
   const std::size_t limbs = rig_->limbs.size();
   while (stage_ != Stage::kDone) {
     if (stage_ == Stage::kPlants) {
@@ -378,16 +390,10 @@ void VaultPlanner::finish_on(WorkerPool& pool) {
           tick_target_[at * limbs + i] = pose->limbs[i].target_ws;
         }
       });
-      for (std::size_t k = static_cast<std::size_t>(from); k < ticks; ++k) {
-        ++poses_;
-        if (!tick_ok_[k]) {
-          error_ = cannot_pose();
-          stage_ = Stage::kDone;
-          return;
-        }
+      if (!all_posed(from)) return;
+      for (std::size_t k = static_cast<std::size_t>(from); k < ticks; ++k)
         for (std::size_t i = 0; i < limbs; ++i)
           if (tick_contact_[k * limbs + i]) plant_hand(i, tick_target_[k * limbs + i]);
-      }
       std::swap(pose_, thread_poses_[static_cast<std::size_t>((plan_.ticks - 1 - from) % threads)]);
       next_lift_round();
     } else if (stage_ == Stage::kLift && search_ == Search::kStart) {
@@ -420,16 +426,10 @@ void VaultPlanner::finish_on(WorkerPool& pool) {
         tick_depth_[at] = p.depth;
         tick_kind_[at] = p.kind;
       });
-      for (std::size_t k = static_cast<std::size_t>(from); k < ticks; ++k) {
-        ++poses_;
-        if (!tick_ok_[k]) {
-          error_ = cannot_pose();
-          stage_ = Stage::kDone;
-          return;
-        }
+      if (!all_posed(from)) return;
+      for (std::size_t k = static_cast<std::size_t>(from); k < ticks; ++k)
         if (tick_depth_[k] > plan_.max_penetration_m)
           plan_.max_penetration_m = tick_depth_[k], plan_.deepest = tick_kind_[k];
-      }
       std::swap(pose_, thread_poses_[static_cast<std::size_t>((plan_.ticks - 1 - from) % threads)]);  // the last tick's
       k_ = plan_.ticks;
       end_check();

@@ -31,15 +31,10 @@ void expect_same_plan(const VaultPlan& a, const VaultPlan& b, const std::string&
   EXPECT_EQ(a.decision.reason, b.decision.reason) << what;
 }
 
-// Every shipped creature on the levels with a fence beside a wall (where the knee turns and wall
-// clamps work hardest) and in the open, from three points along the fence: the planner advanced by
-// random budgets of 1 to 60 poses (one planner reused, as a creature's runtime does) makes the plan
-// plan_vault makes, and vault_end_position says where it ends before any of it is made.
-TEST(VaultPlanner, PiecesMakeThePlanOfOneGoBitForBit) {
-  Rng rng = Rng::from_seed(31);
-  VaultPlanner planner;
-  CreaturePose scratch;
-  int compared = 0, refused_by_plan = 0;
+// Every shipped creature on the levels with a fence beside a wall and in the open, from three points
+// along the fence 1 m before it: fn(what, level, rig, motion, decision).
+template <class F>
+void for_each_vault(F&& fn) {
   for (const char* creature : {"biped", "biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"}) {
     const Rig rig = test::shipped_rig(creature);
     auto vm = prepare_vault(rig, test::vault_clip());
@@ -51,31 +46,45 @@ TEST(VaultPlanner, PiecesMakeThePlanOfOneGoBitForBit) {
         const glm::vec3 from = f.centre + f.axis_x() * (along * f.half_extents.x) - f.axis_z() * (f.half_extents.z + 1.0f);
         auto d = decide_vault(lv, 0, *vm, from);
         ASSERT_TRUE(d.ok());
-        const std::string what = std::string(creature) + " on " + level_name + " at " + std::to_string(along);
-        auto whole = plan_vault(lv, rig, *vm, *d);
-        ASSERT_TRUE(whole.ok()) << what;
-        planner.start(lv, rig, *vm, *d);
-        EXPECT_EQ(planner.done(), d->refused) << what;
-        int rounds = 0;
-        std::uint64_t before = planner.poses();
-        while (!planner.advance(rng.range(1, 60))) {
-          EXPECT_GT(planner.poses(), before) << what;  // every call makes progress
-          before = planner.poses();
-          ++rounds;
-        }
-        auto pieces = planner.take();
-        ASSERT_TRUE(pieces.ok()) << what;
-        expect_same_plan(*whole, *pieces, what);
-        if (!d->refused) {
-          EXPECT_GT(rounds, 5) << what;
-          const glm::vec3 end = vault_end_position(lv, rig, *vm, *d, &scratch);
-          EXPECT_EQ(end, whole->end_position_ws) << what;
-        }
-        refused_by_plan += !d->refused && whole->decision.refused ? 1 : 0;
-        ++compared;
+        fn(std::string(creature) + " on " + level_name + " at " + std::to_string(along), lv, rig, *vm, *d);
       }
     }
   }
+}
+
+// Every shipped creature on the levels with a fence beside a wall (where the knee turns and wall
+// clamps work hardest) and in the open, from three points along the fence: the planner advanced by
+// random budgets of 1 to 60 poses (one planner reused, as a creature's runtime does) makes the plan
+// plan_vault makes, and vault_end_position says where it ends before any of it is made.
+TEST(VaultPlanner, PiecesMakeThePlanOfOneGoBitForBit) {
+  Rng rng = Rng::from_seed(31);
+  VaultPlanner planner;
+  CreaturePose scratch;
+  int compared = 0, refused_by_plan = 0;
+  for_each_vault([&](const std::string& what, const Level& lv, const Rig& rig, const VaultMotion& vm,
+                     const VaultDecision& d) {
+    auto whole = plan_vault(lv, rig, vm, d);
+    ASSERT_TRUE(whole.ok()) << what;
+    planner.start(lv, rig, vm, d);
+    EXPECT_EQ(planner.done(), d.refused) << what;
+    int rounds = 0;
+    std::uint64_t before = planner.poses();
+    while (!planner.advance(rng.range(1, 60))) {
+      EXPECT_GT(planner.poses(), before) << what;  // every call makes progress
+      before = planner.poses();
+      ++rounds;
+    }
+    auto pieces = planner.take();
+    ASSERT_TRUE(pieces.ok()) << what;
+    expect_same_plan(*whole, *pieces, what);
+    if (!d.refused) {
+      EXPECT_GT(rounds, 5) << what;
+      const glm::vec3 end = vault_end_position(lv, rig, vm, d, &scratch);
+      EXPECT_EQ(end, whole->end_position_ws) << what;
+    }
+    refused_by_plan += !d.refused && whole->decision.refused ? 1 : 0;
+    ++compared;
+  });
   EXPECT_EQ(compared, 7 * 4 * 3);
   std::printf("%d plans compared, %d refused by the plan (a limb would touch)\n", compared, refused_by_plan);
 }
@@ -88,37 +97,25 @@ TEST(VaultPlanner, FinishedOnAPoolTheSamePlanBitForBit) {
   WorkerPool two(2), three(3);
   VaultPlanner planner, alone;
   int compared = 0;
-  for (const char* creature : {"biped", "biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"}) {
-    const Rig rig = test::shipped_rig(creature);
-    auto vm = prepare_vault(rig, test::vault_clip());
-    ASSERT_TRUE(vm.ok()) << creature;
-    for (const char* level_name : {"default", "fence_wall_left", "fence_walls_both", "wall_pipes_virtual_plane"}) {
-      const Level lv = test::shipped_level(level_name);
-      const Box& f = lv.fences[0];
-      for (float along : {-0.6f, 0.0f, 0.6f}) {
-        const glm::vec3 from = f.centre + f.axis_x() * (along * f.half_extents.x) - f.axis_z() * (f.half_extents.z + 1.0f);
-        auto d = decide_vault(lv, 0, *vm, from);
-        ASSERT_TRUE(d.ok());
-        alone.start(lv, rig, *vm, *d);
-        auto whole = alone.take();
-        ASSERT_TRUE(whole.ok());
-        const std::uint64_t whole_poses = alone.poses();
-        for (WorkerPool* pool : {&two, &three}) {
-          const int ahead = compared % 3 == 0 ? 0 : rng.range(1, static_cast<int>(whole_poses));
-          const std::string what = std::string(creature) + " on " + level_name + " at " + std::to_string(along) +
-                                   ", " + std::to_string(pool->threads()) + " threads after " + std::to_string(ahead) +
-                                   " poses";
-          planner.start(lv, rig, *vm, *d);
-          planner.advance(ahead);
-          auto spread = planner.take(pool);
-          ASSERT_TRUE(spread.ok()) << what;
-          expect_same_plan(*whole, *spread, what);
-          EXPECT_EQ(planner.poses(), whole_poses) << what;
-          ++compared;
-        }
-      }
+  for_each_vault([&](const std::string& where, const Level& lv, const Rig& rig, const VaultMotion& vm,
+                     const VaultDecision& d) {
+    alone.start(lv, rig, vm, d);
+    auto whole = alone.take();
+    ASSERT_TRUE(whole.ok()) << where;
+    const std::uint64_t whole_poses = alone.poses();
+    for (WorkerPool* pool : {&two, &three}) {
+      const int ahead = compared % 3 == 0 ? 0 : rng.range(1, static_cast<int>(whole_poses));
+      const std::string what = where + ", " + std::to_string(pool->threads()) + " threads after " +
+                               std::to_string(ahead) + " poses";
+      planner.start(lv, rig, vm, d);
+      planner.advance(ahead);
+      auto spread = planner.take(pool);
+      ASSERT_TRUE(spread.ok()) << what;
+      expect_same_plan(*whole, *spread, what);
+      EXPECT_EQ(planner.poses(), whole_poses) << what;
+      ++compared;
     }
-  }
+  });
   EXPECT_EQ(compared, 7 * 4 * 3 * 2);
 }
 
