@@ -65,14 +65,18 @@ struct ActionCall {
   void hud(ActionId action, int code) const;
 };
 
-// The posing stage for one creature: out is the creature's pose this tick, scratch a second pose
-// (both sized for its rig) for hand-overs.
-struct PoseCall {
+// One creature's work outside the controls step (read-only state): posing and planning.
+struct CreatureWork {
   const CreatureState& creature;
   int index = 0;
   const Species& species;
   const SimContext& ctx;
   WorldRuntime& runtime;
+};
+
+// The posing stage for one creature: out is the creature's pose this tick, scratch a second pose
+// (both sized for its rig) for hand-overs.
+struct PoseCall : CreatureWork {
   CreaturePose* out = nullptr;
   CreaturePose* scratch = nullptr;
 };
@@ -80,12 +84,7 @@ struct PoseCall {
 // Derived work spread over ticks for one creature (a plan made while the creature walks to where it is
 // played), on the runtime's pool: it may change only this creature's runtime data, never the state, so
 // how the work is spread never changes a hash. 'pose_budget' bounds the work (ticks of motion posed).
-struct PlanCall {
-  const CreatureState& creature;
-  int index = 0;
-  const Species& species;
-  const SimContext& ctx;
-  WorldRuntime& runtime;
+struct PlanCall : CreatureWork {
   int pose_budget = 0;
 };
 

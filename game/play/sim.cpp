@@ -94,7 +94,7 @@ void plan_ahead(const SimState& s, const SimContext& ctx, WorldRuntime& runtime,
     const ActionId current = actions.current(c);
     const Species* sp = ctx.species_of(c.species);
     if (current == kLocomotion || !sp || !sp->rig) continue;
-    const int soon = actions[current].plans_ahead(PlanCall{c, i, *sp, ctx, runtime, 0});
+    const int soon = actions[current].plans_ahead(PlanCall{{c, i, *sp, ctx, runtime}, 0});
     if (soon >= 0) waiting[static_cast<std::size_t>(planning++)] = {soon, i};
   }
   if (planning == 0 || !(seconds > 0.0)) return;
@@ -106,7 +106,7 @@ void plan_ahead(const SimState& s, const SimContext& ctx, WorldRuntime& runtime,
     const int i = waiting[static_cast<std::size_t>(k)].second;
     const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
     const Action& action = actions[actions.current(c)];
-    const PlanCall call{c, i, *ctx.species_of(c.species), ctx, runtime, kPlanChunkPoses};
+    const PlanCall call{{c, i, *ctx.species_of(c.species), ctx, runtime}, kPlanChunkPoses};
     while (Clock::now() < until && action.plans_ahead(call) >= 0) action.plan_ahead(call);
   };
   if (runtime.pool_) {
@@ -130,7 +130,7 @@ void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runt
     if (!slot.prev.sized_for(*sp->rig)) slot.prev.resize(*sp->rig);
     if (!slot.scratch.sized_for(*sp->rig)) slot.scratch.resize(*sp->rig);
     ++slot.poses;
-    const PoseCall call{c, i, *sp, ctx, runtime, &slot.pose, &slot.scratch};
+    const PoseCall call{{c, i, *sp, ctx, runtime}, &slot.pose, &slot.scratch};
     if (const Action* owner = actions.posing(c)) {
       if (!owner->pose(call)) pose_bind_at_root(c, *sp->rig, call.out);
       return;

@@ -240,7 +240,7 @@ bool EmoteAction::pose(const PoseCall& call) const {
     const ActionId idle = call.ctx.registry().find("idle");
     if (idle == kNoAction || !pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch))
       return true;
-    const PoseCall from{call.creature, call.index, sp, call.ctx, call.runtime, call.scratch, nullptr};
+    const PoseCall from{{call.creature, call.index, sp, call.ctx, call.runtime}, call.scratch, nullptr};
     if (static_cast<const IdleAction&>(call.ctx.registry()[idle]).pose_over_stand(from, st.from_idle_ticks))
       blend_pose_world(*call.scratch, *call.out, handover_weight(st.tick, ease), call.out);
   }

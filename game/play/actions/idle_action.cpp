@@ -135,7 +135,7 @@ void IdleAction::after_locomotion_pose(const PoseCall& call) const {
   if (!pose_walker(stand, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch)) return;
   const float keep = 1.0f - handover_weight(k, kIdleHandoverTicks);
   if (!add_pose_world(*call.scratch, -keep, call.out)) return;
-  const PoseCall from{c, call.index, sp, call.ctx, call.runtime, call.scratch, nullptr};
+  const PoseCall from{{c, call.index, sp, call.ctx, call.runtime}, call.scratch, nullptr};
   if (!pose_left_over(from)) (void)pose_walker(stand, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch);
   (void)add_pose_world(*call.scratch, keep, call.out);
   refit_pose_world(call.out);

@@ -183,7 +183,7 @@ bool JumpAction::pose(const PoseCall& call) const {
                   *sp.walk_clip, call.scratch)) {
     const ActionId idle = call.ctx.registry().find("idle");  // started from the idle: from its pose
     if (idle != kNoAction) {
-      const PoseCall from{call.creature, call.index, sp, call.ctx, call.runtime, call.scratch, nullptr};
+      const PoseCall from{{call.creature, call.index, sp, call.ctx, call.runtime}, call.scratch, nullptr};
       (void)static_cast<const IdleAction&>(call.ctx.registry()[idle]).pose_left_over(from);
     }
     blend_pose_world(*call.scratch, *call.out, handover_weight(st.tick, kBlendInTicks), call.out);

@@ -25,6 +25,18 @@ bool same_bits(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b)
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(glm::vec3)) == 0);
 }
 
+// A whole-layout job writing p (and n, when not empty) with the given kernel.
+LayoutSkinningJob layout_job(const SkinLayout& layout, const std::vector<Mat3x4>& skin, std::vector<glm::vec3>& p,
+                             std::vector<glm::vec3>& n, SkinKernel kernel = SkinKernel::kBest) {
+  LayoutSkinningJob job;
+  job.layout = &layout;
+  job.skin = skin;
+  job.out_positions_ms = p;
+  job.out_normals_ms = n;
+  job.kernel = kernel;
+  return job;
+}
+
 float rnd(Rng& rng, float lo, float hi) { return static_cast<float>(rng.uniform(lo, hi)); }
 
 // A random skinned mesh: positions, unit normals (a few zero ones), 1..4 influences per vertex over
@@ -108,12 +120,7 @@ void expect_kernels_match(const RandomMesh& m, bool with_normals, const char* wh
   }
   for (SkinKernel k : kKernels) {
     std::vector<glm::vec3> p(m.positions.size(), glm::vec3(7.0f)), n(ref_n.size(), glm::vec3(7.0f));
-    LayoutSkinningJob job;
-    job.layout = &*layout;
-    job.skin = m.skin;
-    job.out_positions_ms = p;
-    job.out_normals_ms = n;
-    job.kernel = k;
+    LayoutSkinningJob job = layout_job(*layout, m.skin, p, n, k);
     ASSERT_TRUE(job.run()) << what;
     EXPECT_TRUE(same_bits(p, ref_p)) << what << " positions, kernel " << to_string(resolve(k));
     EXPECT_TRUE(same_bits(n, ref_n)) << what << " normals, kernel " << to_string(resolve(k));
@@ -139,11 +146,7 @@ TEST(LayoutSkinning, CollapsedNormalsStayAsTheyCameOut) {
   auto layout = build_skin_layout(m.palette, m.positions, m.normals);
   ASSERT_TRUE(layout.ok());
   std::vector<glm::vec3> p(m.positions.size()), n(m.normals.size(), glm::vec3(5.0f));
-  LayoutSkinningJob job;
-  job.layout = &*layout;
-  job.skin = m.skin;
-  job.out_positions_ms = p;
-  job.out_normals_ms = n;
+  LayoutSkinningJob job = layout_job(*layout, m.skin, p, n);
   ASSERT_TRUE(job.run());
   for (const glm::vec3& v : n) ASSERT_FALSE(std::isnan(v.x) || std::isnan(v.y) || std::isnan(v.z));
   EXPECT_EQ(n[3], glm::vec3(0.0f));
@@ -155,11 +158,7 @@ TEST(LayoutSkinning, SplitRangesInAnyOrderGiveTheSameBits) {
   auto layout = build_skin_layout(m.palette, m.positions, m.normals);
   ASSERT_TRUE(layout.ok());
   std::vector<glm::vec3> whole_p(m.positions.size()), whole_n(m.normals.size());
-  LayoutSkinningJob job;
-  job.layout = &*layout;
-  job.skin = m.skin;
-  job.out_positions_ms = whole_p;
-  job.out_normals_ms = whole_n;
+  LayoutSkinningJob job = layout_job(*layout, m.skin, whole_p, whole_n);
   ASSERT_TRUE(job.run());
   for (int parts : {2, 3, 7}) {
     std::vector<int> bounds(static_cast<std::size_t>(parts) + 1);
@@ -292,12 +291,7 @@ TEST(LayoutSkinning, EveryRunLengthAndSingleRunRangesGiveTheScalarBits) {
   }
   for (SkinKernel k : kKernels) {
     std::vector<glm::vec3> p(positions.size(), glm::vec3(7.0f)), n(normals.size(), glm::vec3(7.0f));
-    LayoutSkinningJob job;
-    job.layout = &*layout;
-    job.skin = skin;
-    job.out_positions_ms = p;
-    job.out_normals_ms = n;
-    job.kernel = k;
+    LayoutSkinningJob job = layout_job(*layout, skin, p, n, k);
     ASSERT_TRUE(job.run());
     EXPECT_TRUE(same_bits(p, ref_p)) << "whole, kernel " << to_string(resolve(k));
     EXPECT_TRUE(same_bits(n, ref_n)) << "whole, kernel " << to_string(resolve(k));
@@ -379,12 +373,7 @@ TEST(LayoutSkinning, ChunksSpanningManyRunsAndJobsEndingInsideAChunkGiveTheScala
       const std::string what = std::string(layout == &*chunked ? "chunked" : "plain") + " layout, kernel " +
                                to_string(resolve_for(k, *layout));
       std::vector<glm::vec3> p(positions.size(), glm::vec3(7.0f)), n(normals.size(), glm::vec3(7.0f));
-      LayoutSkinningJob job;
-      job.layout = layout;
-      job.skin = skin;
-      job.out_positions_ms = p;
-      job.out_normals_ms = n;
-      job.kernel = k;
+      LayoutSkinningJob job = layout_job(*layout, skin, p, n, k);
       ASSERT_TRUE(job.run());
       EXPECT_TRUE(same_bits(p, ref_p)) << what;
       EXPECT_TRUE(same_bits(n, ref_n)) << what;
