@@ -8,6 +8,7 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 
@@ -36,8 +37,13 @@ Window& Window::operator=(Window&& o) noexcept {
   return *this;
 }
 
+void keep_software_gl_on_one_thread() {
+  setenv("LP_NUM_THREADS", "0", /*overwrite=*/0);
+}
+
 Status Window::open(const WindowDesc& desc) {
   close();
+  keep_software_gl_on_one_thread();
   if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return sdl_error("SDL video init failed");
 
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);

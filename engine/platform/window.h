@@ -29,6 +29,14 @@ struct PixelSize {
   int height = 0;
 };
 
+// Mesa's software GL (llvmpipe, on machines without a GPU) rasterizes on its own threads and can free
+// a finished frame's fence while the thread that signalled it is still unlocking it: it reads the
+// fence's count unlocked (lp_fence_signalled), so under load it corrupts the heap (Mesa 22.3, seen
+// as "corrupted double-linked list" in a loaded test run). Rasterizing on the calling thread has no
+// such race. Sets LP_NUM_THREADS=0 unless the user set it; GPU drivers ignore it. open() calls it
+// before the video subsystem starts, since Mesa reads it when the driver loads.
+void keep_software_gl_on_one_thread();
+
 // Owns the SDL window and its GL context. Movable, not copyable. The video subsystem is
 // initialised on open() and released on close() (SDL reference-counts subsystems).
 class Window {

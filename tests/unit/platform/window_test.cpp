@@ -3,6 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
 #define GL_GLEXT_PROTOTYPES 1
 #include <GL/gl.h>
 
@@ -46,6 +51,40 @@ TEST(Window, OpensHiddenGl33CoreContextAndReadsBackClearColour) {
   EXPECT_EQ(rgba[last], 0);  // bottom-right green
   EXPECT_EQ(rgba[last + 1], 255);
   w.swap();
+}
+
+// This process's threads named by Mesa's software rasterizer ("llvmpipe-0", ...).
+std::vector<std::string> software_raster_threads() {
+  std::vector<std::string> found;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::string name;
+    std::getline(std::ifstream(task.path() / "comm"), name);
+    if (name.rfind("llvmpipe", 0) == 0) found.push_back(name);
+  }
+  return found;
+}
+
+TEST(Window, SoftwareGlRasterizesOnTheCallingThread) {
+  Window w;
+  Status s = w.open(WindowDesc{nullptr, 64, 64, true});
+  ASSERT_TRUE(s.ok()) << s.error.to_string();
+  ASSERT_NE(std::getenv("LP_NUM_THREADS"), nullptr);
+  EXPECT_STREQ(std::getenv("LP_NUM_THREADS"), "0");
+  glClearColor(0.0f, 0.0f, 1.0f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  std::vector<std::uint8_t> rgba;
+  ASSERT_TRUE(gl_read_rgba(0, GL_BACK, 64, 64, &rgba));
+  EXPECT_EQ(rgba[2], 255);
+  w.swap();
+  // Mesa's raster threads race on their fences (see keep_software_gl_on_one_thread): none may run.
+  const std::vector<std::string> threads = software_raster_threads();
+  EXPECT_TRUE(threads.empty()) << threads.size() << " threads, the first " << threads.front();
+
+  // A user's own setting wins.
+  setenv("LP_NUM_THREADS", "3", 1);
+  keep_software_gl_on_one_thread();
+  EXPECT_STREQ(std::getenv("LP_NUM_THREADS"), "3");
+  setenv("LP_NUM_THREADS", "0", 1);
 }
 
 TEST(Window, FullscreenToggleAndMove) {
