@@ -4,10 +4,11 @@
 
 namespace cf {
 
-WorkerPool::WorkerPool(int threads) {
+WorkerPool::WorkerPool(int threads, void (*before_join)(void*), void* before_join_ctx)
+    : before_join_(before_join), before_join_ctx_(before_join_ctx) {
   const int extra = std::clamp(threads, 1, 64) - 1;
   workers_.reserve(static_cast<std::size_t>(extra));
-  for (int w = 0; w < extra; ++w) workers_.emplace_back([this, w] { work(w + 1); });
+  for (int w = 0; w < extra; ++w) workers_.emplace_back([this] { work(); });
 }
 
 WorkerPool::~WorkerPool() {
@@ -19,11 +20,14 @@ WorkerPool::~WorkerPool() {
   for (std::thread& t : workers_) t.join();
 }
 
-void WorkerPool::run_chunk(int chunk) {
-  const int n = threads();
-  const int begin = static_cast<int>(static_cast<long long>(count_) * chunk / n);
-  const int end = static_cast<int>(static_cast<long long>(count_) * (chunk + 1) / n);
-  for (int i = begin; i < end; ++i) fn_(ctx_, i);
+// Claims blocks of grain_ indices until none are left.
+void WorkerPool::run_blocks() {
+  for (;;) {
+    const int begin = next_.fetch_add(grain_, std::memory_order_relaxed);
+    if (begin >= count_) return;
+    const int end = std::min(count_, begin + grain_);
+    for (int i = begin; i < end; ++i) fn_(ctx_, i);
+  }
 }
 
 void WorkerPool::run(int count, void (*fn)(void*, int), void* ctx) {
@@ -35,18 +39,23 @@ void WorkerPool::run(int count, void (*fn)(void*, int), void* ctx) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     count_ = count;
+    // About four blocks per thread: neighbouring indices (and the slots they write) stay on one thread,
+    // and a late or slow thread leaves little for the others.
+    grain_ = std::max(1, count / (4 * threads()));
     fn_ = fn;
     ctx_ = ctx;
-    pending_ = static_cast<int>(workers_.size());
+    next_.store(0, std::memory_order_relaxed);
+    open_ = true;
     ++generation_;
   }
   start_.notify_all();
-  run_chunk(0);
+  run_blocks();
   std::unique_lock<std::mutex> lock(mutex_);
-  done_.wait(lock, [this] { return pending_ == 0; });
+  open_ = false;  // every index is claimed: a worker waking now has nothing to join
+  done_.wait(lock, [this] { return active_ == 0; });
 }
 
-void WorkerPool::work(int worker) {
+void WorkerPool::work() {
   std::uint64_t seen = 0;
   for (;;) {
     {
@@ -55,9 +64,15 @@ void WorkerPool::work(int worker) {
       if (stopping_) return;
       seen = generation_;
     }
-    run_chunk(worker);
+    if (before_join_) before_join_(before_join_ctx_);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!open_ || generation_ != seen) continue;
+      ++active_;
+    }
+    run_blocks();
     std::lock_guard<std::mutex> lock(mutex_);
-    if (--pending_ == 0) done_.notify_one();
+    if (--active_ == 0) done_.notify_one();
   }
 }
 

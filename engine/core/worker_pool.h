@@ -1,7 +1,13 @@
 #pragma once
-// A fixed set of threads that runs one job at a time over an index range, split into contiguous
-// chunks. A job's result must depend only on the index (each index writes only its own slot), so it
-// is the same with any number of threads: determinism does not depend on the machine.
+// A fixed set of threads that runs one job at a time over an index range. A job's result must depend
+// only on the index (each index writes only its own slot), so it is the same with any number of threads:
+// determinism does not depend on the machine.
+//
+// Indices are claimed in blocks by whichever thread is free, the caller included, so a job never waits
+// for a worker the OS has not woken yet (on 2 cores shared with a display server, a worker's wake-up can
+// lag by a time slice): the caller runs what no worker has claimed and waits only for blocks already
+// running.
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -13,8 +19,9 @@ namespace cf {
 
 class WorkerPool {
  public:
-  // 'threads' counts the caller: 1 runs everything on the calling thread.
-  explicit WorkerPool(int threads = 1);
+  // 'threads' counts the caller: 1 runs everything on the calling thread. 'before_join' (tests only)
+  // runs on a worker each time it wakes for a job, before it may join it.
+  explicit WorkerPool(int threads = 1, void (*before_join)(void* ctx) = nullptr, void* before_join_ctx = nullptr);
   ~WorkerPool();
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
@@ -32,17 +39,21 @@ class WorkerPool {
   }
 
  private:
-  void work(int worker);
-  void run_chunk(int chunk);
+  void work();
+  void run_blocks();
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable start_, done_;
   std::uint64_t generation_ = 0;  // bumped per job; workers wait for a new one
-  int pending_ = 0;               // workers still running the current job
+  bool open_ = false;             // workers may still join the current job
+  int active_ = 0;                // workers inside the current job
   bool stopping_ = false;
-  int count_ = 0;
+  std::atomic<int> next_{0};      // the next unclaimed index
+  int count_ = 0, grain_ = 1;
   void (*fn_)(void*, int) = nullptr;
   void* ctx_ = nullptr;
+  void (*before_join_)(void*) = nullptr;
+  void* before_join_ctx_ = nullptr;
 };
 
 }  // namespace cf

@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 namespace cf {
@@ -25,6 +29,50 @@ TEST(WorkerPool, UsesTheOtherThreadAndManyJobsInARowFinish) {
   std::atomic<int> total{0};
   for (int job = 0; job < 2000; ++job) pool.for_each(4, [&](int i) { total += i; });
   EXPECT_EQ(total.load(), 2000 * 6);
+}
+
+// A worker held back before it may join a job (as the OS may hold it): released by the test, or after
+// a long timeout so that a pool which waits for it still ends the test.
+struct Gate {
+  std::mutex m;
+  std::condition_variable cv;
+  bool holding = true;
+  bool released_by_test = false;
+  static void hold(void* self) {
+    Gate& g = *static_cast<Gate*>(self);
+    std::unique_lock<std::mutex> lock(g.m);
+    g.cv.wait_for(lock, std::chrono::seconds(10), [&] { return !g.holding; });
+  }
+  void release() {
+    std::lock_guard<std::mutex> lock(m);
+    released_by_test = holding;
+    holding = false;
+    cv.notify_all();
+  }
+};
+
+TEST(WorkerPool, AJobNeverWaitsForAWorkerThatHasNotWoken) {
+  Gate gate;
+  WorkerPool pool(2, &Gate::hold, &gate);
+  const std::thread::id caller = std::this_thread::get_id();
+  std::vector<std::thread::id> ran_on(64);
+  pool.for_each(64, [&](int i) { ran_on[static_cast<std::size_t>(i)] = caller == std::this_thread::get_id() ? caller : std::thread::id(); });
+  gate.release();
+  EXPECT_TRUE(gate.released_by_test) << "the job waited for the held worker";
+  for (std::size_t i = 0; i < ran_on.size(); ++i) EXPECT_EQ(ran_on[i], caller) << "index " << i;
+
+  // Released late, the worker joins later jobs, never the finished one; every index still runs once.
+  std::atomic<int> by_worker{0};
+  for (int job = 0; job < 50; ++job) {
+    std::vector<int> hits(16, 0);
+    pool.for_each(16, [&](int i) {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));  // time for the worker to wake and join
+      ++hits[static_cast<std::size_t>(i)];
+      if (std::this_thread::get_id() != caller) ++by_worker;
+    });
+    for (int h : hits) ASSERT_EQ(h, 1) << "job " << job;
+  }
+  EXPECT_GT(by_worker.load(), 0) << "the worker never joined a job";
 }
 
 }  // namespace
