@@ -5,6 +5,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
@@ -30,6 +31,7 @@
 #include "game/session/session.h"
 #include "game/sound/sound_director.h"
 #include "game/sound/sound_output.h"
+#include "motion/motion_library.h"
 #include "game/view/view.h"
 #include "platform/audio_device.h"
 #include "platform/clock.h"
@@ -70,7 +72,17 @@ int main(int argc, char** argv) {
 
   // 2. Creature, level, replay; or the editor / title menu (game/launch.h).
   cf::RunOptions opt = *parsed;
+  // The motion library: the shipped motions, and a player's folder searched first (--motions).
+  std::unique_ptr<cf::ActionRegistry> own_actions;
+  if (!opt.motions_dir.empty()) {
+    if (!std::filesystem::is_directory(opt.motions_dir))
+      return fail(2, opt.motions_dir + ": --motions: not a folder of motion files");
+    auto library = std::make_shared<const cf::MotionLibrary>(cf::load_motion_library(cf::motion_folders(opt.motions_dir)));
+    for (const std::string& p : library->problems) std::fprintf(stderr, "critterforge: motion left out: %s\n", p.c_str());
+    own_actions = cf::make_game_actions(std::move(library));
+  }
   cf::Session session;
+  if (own_actions) session.set_actions(own_actions.get());
   session.set_threads(static_cast<int>(opt.threads));
   session.set_clip_min_depth(static_cast<float>(opt.clip_depth_m));
   cf::StartPlan start;
@@ -156,6 +168,7 @@ int main(int argc, char** argv) {
     view.set_pool(session.pool());
     view.set_clock(&now_s);
     view.set_trial(&session.trial());
+    view.set_motion_menu(&session.motion_menu());
     session.set_clock(&now_s);
   }
   cf::DebugPanel panel;  // Dear ImGui over the picture in debug mode; the game runs without it
@@ -359,7 +372,7 @@ int main(int argc, char** argv) {
                                                  ? panel.covered_fraction(window.window_size().width)
                                                  : 0.0f);
     const bool hint_shown = modes.current == cf::ModeId::kPlay && hints.visible();
-    if (hint_shown == view.hint().empty()) view.set_hint(hint_shown ? cf::control_hint_text(&settings) : "");
+    if (hint_shown == view.hint().empty()) view.set_hint(hint_shown ? cf::control_hint_text(&settings, session.registry()) : "");
     // The player sees player words only: the session's first clip is a developer's line (debug mode),
     // a saved playtest replay a short line that fades. Rebuilt only when they change.
     const bool debug_shown = modes.current == cf::ModeId::kDebug;

@@ -507,9 +507,44 @@ def dance():
                      "in turn; 4 s, starting and ending at rest.", D, waist, hand)
 
 
+# What each file says about itself (critterforge.motion/2's "description"): how the game plays it, the
+# variant a body plays (predicates on the body, first fit wins), its sound cues, the HUD's word, the
+# herd's moods and where a player finds it. The motion library reads these; no code lists motions.
+VOICE_AT = 10 / 60.0  # a voice starts as the body shows the motion
+DESCRIPTIONS = {
+    "walk": {"kind": "gait", "order": 100, "menu": False},
+    "stand": {"kind": "layer", "order": 101, "menu": False},
+    "idle": {"kind": "layer", "order": 102, "menu": False},
+    "vault": {"kind": "planned", "hud": "Vault", "order": 10, "button": "a", "hint": "vault", "menu": False},
+    "jump": {"kind": "planned", "hud": "Jump", "order": 11, "button": "x", "hint": "jump", "menu": False},
+    "sit": {"kind": "held_loop", "hud": "Sit", "order": 0, "dpad": "down", "hint": "sit", "ease_ticks": 40,
+            "hold": {"from": 1.0, "length": 3.0},
+            "variants": [{"when": {"min_legs": 1}, "style": "lower_body", "words": "lowers its body"},
+                         {"style": "lower_torso", "words": "lowers its torso"}],
+            "herd": ["calm"]},
+    "greet": {"kind": "one_shot", "hud": "Greet", "order": 1, "dpad": "up", "hint": "greet", "ease_ticks": 12,
+              "variants": [{"when": {"min_arms": 1}, "style": "wave_arm", "words": "waves an arm"},
+                           {"when": {"min_legs": 4}, "style": "lift_foreleg", "words": "lifts a foreleg"},
+                           {"style": "nod_wag", "words": "nods", "tail_words": "nods and wags its tail"}],
+              "cues": [{"at": VOICE_AT, "sound": "greet_voice", "loudness": 0.45}],
+              "herd": ["near_player"]},
+    "roar": {"kind": "one_shot", "hud": "Roar", "order": 2, "dpad": "right", "hint": "roar", "ease_ticks": 12,
+             "variants": [{"when": {"head": True}, "style": "rear_head", "words": "rears and raises its head"},
+                          {"style": "rear_front", "words": "rears its front"}],
+             "cues": [{"at": VOICE_AT, "sound": "roar_voice", "loudness": 0.8}],
+             "herd": ["bold"]},
+    "dance": {"kind": "one_shot", "hud": "Dance", "order": 3, "dpad": "left", "hint": "dance", "ease_ticks": 12,
+              "variants": [{"style": "bob_sway", "words": "bobs to the beat"}],
+              "herd": ["playful"]},
+}
+
+
 def dump(name, clip):
+    desc = DESCRIPTIONS[clip["name"]]
+    out = {"format": "critterforge.motion/2", "name": clip["name"], "description": desc}
+    out.update({k: v for k, v in clip.items() if k not in ("format", "name")})
     with open(os.path.join(HERE, name), "w") as f:
-        f.write(json.dumps(clip, indent=1) + "\n")
+        f.write(json.dumps(out, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 #include "gltf/export_poses.h"
+#include "gltf/gltf_export.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,15 +16,25 @@
 
 namespace cf {
 
-const std::vector<std::string>& exportable_motions() {
-  static const std::vector<std::string> names{"walk", "run",   "stand", "idle",  "jump",
-                                              "sit",  "greet", "roar",  "dance", "vault"};
+namespace {
+
+MotionLibrary shipped_library() { return load_motion_library({default_export_assets_dir() + "/motions"}); }
+
+}  // namespace
+
+std::vector<std::string> exportable_motions(const MotionLibrary* library) {
+  MotionLibrary shipped;
+  if (!library) library = &(shipped = shipped_library());
+  std::vector<std::string> names{"walk", "run", "stand", "idle", "jump"};
+  for (const LibraryMotion& m : library->motions)
+    if (plays_as_clip(m)) names.push_back(m.name);
+  names.push_back("vault");
   return names;
 }
 
-std::string exportable_motion_list() {
+std::string exportable_motion_list(const MotionLibrary* library) {
   std::string out;
-  for (const std::string& n : exportable_motions()) out += (out.empty() ? "" : ", ") + n;
+  for (const std::string& n : exportable_motions(library)) out += (out.empty() ? "" : ", ") + n;
   return out;
 }
 
@@ -175,12 +186,11 @@ Result<PosedMotion> pose_jump_once(const Rig& rig, const Stance* st, const Motio
   return m;
 }
 
-Result<PosedMotion> pose_emote_once(const Rig& rig, const Stance* st, EmoteKind kind, const MotionClip& clip,
-                                    const std::string& file) {
-  Result<EmoteMotion> em = prepare_emote(kind, rig, clip, st ? &st->setup : nullptr);
-  if (!em) return Error{file, "", std::string("this creature cannot ") + to_string(kind) + ": " + em.error().message};
+Result<PosedMotion> pose_emote_once(const Rig& rig, const Stance* st, const MotionClip& clip, const std::string& file) {
+  Result<EmoteMotion> em = prepare_emote(rig, clip, st ? &st->setup : nullptr);
+  if (!em) return Error{file, "", "this creature cannot " + clip.name + ": " + em.error().message};
   PosedMotion m;
-  m.name = to_string(kind);
+  m.name = clip.name;
   CreaturePose pose;
   pose.resize(rig);
   const int ticks = em->ticks > 0 ? em->ticks : tick_count(clip.duration_s) - 1;  // sit: the clip's length
@@ -195,13 +205,18 @@ Result<PosedMotion> pose_emote_once(const Rig& rig, const Stance* st, EmoteKind 
 
 }  // namespace
 
-Result<PosedMotion> pose_motion_for_export(const Rig& rig, const std::string& name,
-                                           const std::string& motions_dir) {
-  const auto& known = exportable_motions();
+Result<PosedMotion> pose_motion_for_export(const Rig& rig, const std::string& name, const std::string& motions_dir,
+                                           const MotionLibrary* library) {
+  MotionLibrary shipped;
+  if (!library) library = &(shipped = load_motion_library({motions_dir}));
+  const auto known = exportable_motions(library);
   if (std::find(known.begin(), known.end(), name) == known.end())
-    return Error{"", "motions", "unknown motion '" + name + "' (known: " + exportable_motion_list() + ")"};
-  const std::string file = motions_dir + "/" + (name == "run" ? std::string("walk") : name) + ".json";
-  Result<MotionClip> clip = load_motion(file);
+    return Error{"", "motions", "unknown motion '" + name + "' (known: " + exportable_motion_list(library) + ")"};
+  const int in_library = library->find(name);
+  const bool clip_motion = in_library >= 0 && plays_as_clip((*library)[in_library]);
+  const std::string file = clip_motion ? (*library)[in_library].path
+                                       : motions_dir + "/" + (name == "run" ? std::string("walk") : name) + ".json";
+  Result<MotionClip> clip = clip_motion ? Result<MotionClip>((*library)[in_library].clip) : load_motion(file);
   if (!clip) return clip.error();
   if (name == "vault") return pose_vault(rig, *clip, file);
   if (name == "stand") return pose_in_place(rig, *clip, name, file);
@@ -219,8 +234,7 @@ Result<PosedMotion> pose_motion_for_export(const Rig& rig, const std::string& na
   if (!stance && !legless) return stance.error();
   const Stance* st = stance ? &*stance : nullptr;
   if (name == "jump") return pose_jump_once(rig, st, *clip, file);
-  for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance})
-    if (name == to_string(k)) return pose_emote_once(rig, st, k, *clip, file);
+  if (clip_motion) return pose_emote_once(rig, st, *clip, file);
   return Error{"", "motions", "unknown motion '" + name + "'"};
 }
 

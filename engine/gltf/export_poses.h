@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "motion/motion_library.h"
 #include "core/tick.h"
 #include "skeleton/skeleton.h"
 
@@ -29,16 +30,18 @@ struct PosedMotion {
   double duration_s() const { return frames.empty() ? 0.0 : (frames.size() - 1) * kTick_s; }
 };
 
-// The motion names an export knows, in file order.
-const std::vector<std::string>& exportable_motions();
+// The motion names an export knows, in file order: the walk, run, stand, idle and jump, every motion of
+// the library the game's clip action plays (library order), and the vault. Without a library, the
+// shipped one (default_export_assets_dir()/motions).
+std::vector<std::string> exportable_motions(const MotionLibrary* library = nullptr);
 // The same names joined by ", " (for messages).
-std::string exportable_motion_list();
+std::string exportable_motion_list(const MotionLibrary* library = nullptr);
 
-// Poses one motion (its clip read from motions_dir: <name>.json, and walk.json for the stance of
-// every motion played over the walker) on the rig. Errors name the motion file and why the
+// Poses one motion (a library motion's clip, or <name>.json of motions_dir, and walk.json for the
+// stance of every motion played over the walker) on the rig. Errors name the motion file and why the
 // creature cannot play it.
-Result<PosedMotion> pose_motion_for_export(const Rig& rig, const std::string& name,
-                                           const std::string& motions_dir);
+Result<PosedMotion> pose_motion_for_export(const Rig& rig, const std::string& name, const std::string& motions_dir,
+                                           const MotionLibrary* library = nullptr);
 
 // The tick nearest to a time of a posed motion (clamped to its frames).
 int export_frame_at(const PosedMotion& m, double time_s);

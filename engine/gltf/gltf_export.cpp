@@ -275,8 +275,11 @@ Result<ExportSource> prepare_export(const Creature& creature, const ExportOption
   const std::string motions_dir =
       (options.assets_dir.empty() ? default_export_assets_dir() : options.assets_dir) + "/motions";
   const bool defaults = options.motions.empty();
-  for (const std::string& name : defaults ? exportable_motions() : options.motions) {
-    Result<PosedMotion> pm = pose_motion_for_export(s.rig, name, motions_dir);
+  std::vector<std::string> folders{motions_dir};
+  if (!options.motions_dir.empty()) folders.insert(folders.begin(), options.motions_dir);
+  const MotionLibrary library = load_motion_library(folders);
+  for (const std::string& name : defaults ? exportable_motions(&library) : options.motions) {
+    Result<PosedMotion> pm = pose_motion_for_export(s.rig, name, motions_dir, &library);
     if (pm) {
       s.motions.push_back(std::move(*pm));
     } else if (defaults && skipped) {

@@ -25,6 +25,7 @@ struct ExportOptions {
   float max_error_m = 0.0f;  // key reduction bound per bone, metres; 0 means 0.001 (1 mm)
   std::string assets_dir;    // holds motions/<name>.json and textures/creature_skin.png;
                              // empty means default_export_assets_dir()
+  std::string motions_dir;   // a folder of library motions searched before the assets' (--motions DIR)
   SkinOptions skin;          // flesh and weights, as the game builds them by default
   float resolved_max_error() const { return max_error_m == 0.0f ? 0.001f : max_error_m; }
 };

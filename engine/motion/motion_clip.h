@@ -21,11 +21,14 @@
 
 #include "core/json_util.h"
 #include "core/result.h"
+#include "motion/motion_description.h"
 #include "motion/motion_pose.h"
 
 namespace cf {
 
+// A clip's motion data is "critterforge.motion/1"; a /2 file is the same plus its "description".
 constexpr const char* kMotionFormat = "critterforge.motion/1";
+constexpr const char* kMotionFormat2 = "critterforge.motion/2";
 
 // Lengths of one limb of the reference body, metres.
 struct LimbLengths {
@@ -90,6 +93,7 @@ struct MotionClip {
   std::array<StepChannel, 2> hand_contact{};           // 0 left arm, 1 right arm; may be empty (= 0)
   ClipObstacle obstacle;
   std::string notes;                // free text kept through load/save (authoring assumptions)
+  MotionDescription description;    // how the game plays it (a /1 file: defaults from the clip)
 
   PartChannels& operator[](MotionPart p) { return parts[static_cast<int>(p)]; }
   const PartChannels& operator[](MotionPart p) const { return parts[static_cast<int>(p)]; }
@@ -106,7 +110,10 @@ Result<MotionClip> parse_motion(const std::string& text, const std::string& file
 Result<MotionClip> load_motion(const std::string& path);
 // Validates a clip built in code (the same checks as the loader, fields named like the file's).
 Status validate_motion(const MotionClip& clip, const std::string& file);
+// The clip's motion data (as /1, without the description): what fingerprints and scene identities hash.
 Json motion_to_json(const MotionClip& clip);
+// The whole file: /2 with the description when the clip has one, else motion_to_json.
+Json motion_file_json(const MotionClip& clip);
 // Atomic save.
 Status save_motion(const std::string& path, const MotionClip& clip);
 

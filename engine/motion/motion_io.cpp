@@ -1,4 +1,4 @@
-// Reading and writing "critterforge.motion/1" files.
+// Reading and writing "critterforge.motion/1" and "/2" files.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -113,8 +113,16 @@ Result<MotionClip> parse_motion(const std::string& text, const std::string& file
   auto parsed = parse_json(text, file);
   if (!parsed) return parsed.error();
   const Json& j = *parsed;
-  if (Status s = check_format(j, kMotionFormat, file); !s) return s.error;
+  const bool v2 = j.is_object() && j.contains("format") && j["format"] == kMotionFormat2;
+  if (!v2)
+    if (Status s = check_format(j, kMotionFormat, file); !s) return s.error;
   MotionClip clip;
+  if (auto d = j.find("description"); d != j.end()) {
+    if (!v2) return Error{file, "description", "needs \"format\": \"critterforge.motion/2\""};
+    Result<MotionDescription> desc = parse_motion_description(*d, file);
+    if (!desc) return desc.error();
+    clip.description = std::move(*desc);
+  }
   Reader r{file};
   if (auto it = j.find("time_unit"); it != j.end()) {
     if (!it->is_string()) return Error{file, "time_unit", "must be a string"};
@@ -220,6 +228,13 @@ Result<MotionClip> parse_motion(const std::string& text, const std::string& file
       return st.error;
   }
   if (Status s = validate_motion(clip, file); !s) return s.error;
+  if (!clip.description.given) clip.description.kind = clip.loop ? MotionKind::kGait : MotionKind::kOneShot;
+  const MotionDescription& d = clip.description;
+  if (d.kind == MotionKind::kHeldLoop && d.hold_from_s + d.hold_s > clip.duration_s + 1e-6)
+    return Error{file, "description.hold", "the held loop runs past the clip's end"};
+  for (std::size_t i = 0; i < d.cues.size(); ++i)
+    if (d.cues[i].at_s > clip.duration_s + 1e-6)
+      return Error{file, "description.cues[" + std::to_string(i) + "].at", "after the clip's end"};
   return clip;
 }
 
@@ -284,9 +299,18 @@ Json motion_to_json(const MotionClip& clip) {
   return j;
 }
 
+Json motion_file_json(const MotionClip& clip) {
+  Json j = motion_to_json(clip);
+  if (clip.description.given) {
+    j["format"] = kMotionFormat2;
+    j["description"] = description_to_json(clip.description);
+  }
+  return j;
+}
+
 Status save_motion(const std::string& path, const MotionClip& clip) {
   if (Status s = validate_motion(clip, path); !s) return s;
-  return write_file_atomic(path, motion_to_json(clip).dump(1) + "\n");
+  return write_file_atomic(path, motion_file_json(clip).dump(1) + "\n");
 }
 
 }  // namespace cf

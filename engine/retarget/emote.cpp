@@ -17,8 +17,7 @@ namespace cf {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-constexpr double kSitLoopFrom_s = 1.0;  // the seated loop of sit.json
-constexpr double kSitLoop_s = 3.0;
+constexpr double kHeldMeasure_s = 3.0;  // a held motion's fit is measured over this much of its hold
 constexpr float kFleshMargin_m = 0.03f;  // a lowered or rearing body keeps its flesh this far up
 constexpr float kSinkTolerance_m = 0.004f;
 constexpr float kLegMargin_m = 0.05f;
@@ -171,7 +170,8 @@ struct Reach {
 };
 Reach over_motion(const EmoteMotion& em, const Rig& rig, const WalkerState* walker, float w, CreaturePose* pose,
                   const CreaturePose& bind_placed) {
-  const int ticks = em.ticks > 0 ? em.ticks : static_cast<int>(kSitLoop_s / kTick_s);
+  const double held_s = em.hold_s > 0.0 ? em.hold_s : kHeldMeasure_s;
+  const int ticks = em.ticks > 0 ? em.ticks : static_cast<int>(held_s / kTick_s);
   Reach r;
   for (int k = 0; k <= ticks; k += 2) {
     if (em.legless) *pose = bind_placed;
@@ -230,16 +230,6 @@ void lift_knees(const Rig& rig, CreaturePose* pose) {
   }
 }
 
-const char* to_string(EmoteKind k) {
-  switch (k) {
-    case EmoteKind::kSit: return "sit";
-    case EmoteKind::kGreet: return "greet";
-    case EmoteKind::kRoar: return "roar";
-    case EmoteKind::kDance: return "dance";
-  }
-  return "";
-}
-
 const char* to_string(EmoteVariant v) {
   switch (v) {
     case EmoteVariant::kLowerBody: return "lower_body";
@@ -250,47 +240,49 @@ const char* to_string(EmoteVariant v) {
     case EmoteVariant::kRearHead: return "rear_head";
     case EmoteVariant::kRearFront: return "rear_front";
     case EmoteVariant::kBobSway: return "bob_sway";
+    case EmoteVariant::kAsAuthored: return "as_authored";
     default: return "";
   }
 }
 
-const char* emote_clip_file(EmoteKind k) {
-  switch (k) {
-    case EmoteKind::kSit: return "sit.json";
-    case EmoteKind::kGreet: return "greet.json";
-    case EmoteKind::kRoar: return "roar.json";
-    case EmoteKind::kDance: return "dance.json";
-  }
-  return "";
-}
-
-EmoteVariant choose_emote_variant(EmoteKind k, const Rig& rig) {
-  int legs = 0, arms = 0;
-  for (const LimbChain& l : rig.limbs) (l.tag == PartTag::kLeg ? legs : arms) += 1;
-  switch (k) {
-    case EmoteKind::kSit: return legs > 0 ? EmoteVariant::kLowerBody : EmoteVariant::kLowerTorso;
-    case EmoteKind::kGreet:
-      if (arms > 0) return EmoteVariant::kWaveArm;
-      return legs >= 4 ? EmoteVariant::kLiftForeleg : EmoteVariant::kNodWag;
-    case EmoteKind::kRoar: return rig.head_bones.empty() ? EmoteVariant::kRearFront : EmoteVariant::kRearHead;
-    case EmoteKind::kDance: return EmoteVariant::kBobSway;
-  }
+EmoteVariant emote_style(const std::string& s) {
+  for (int v = 1; v <= static_cast<int>(EmoteVariant::kAsAuthored); ++v)
+    if (s == to_string(static_cast<EmoteVariant>(v))) return static_cast<EmoteVariant>(v);
   return EmoteVariant::kNone;
 }
 
-Result<EmoteMotion> prepare_emote(EmoteKind kind, const Rig& rig, const MotionClip& clip, const RetargetSetup* walk) {
+int choose_variant(const MotionDescription& d, const Rig& rig) {
+  if (d.variants.empty()) return 0;
+  int legs = 0, arms = 0;
+  for (const LimbChain& l : rig.limbs) (l.tag == PartTag::kLeg ? legs : arms) += 1;
+  for (std::size_t i = 0; i < d.variants.size(); ++i)
+    if (d.variants[i].when.fits(legs, arms, !rig.head_bones.empty(), !rig.tail_bones.empty()))
+      return static_cast<int>(i);
+  return -1;
+}
+
+Result<EmoteMotion> prepare_emote(const Rig& rig, const MotionClip& clip, const RetargetSetup* walk) {
   EmoteMotion em;
-  em.kind = kind;
-  em.variant = choose_emote_variant(kind, rig);
+  const MotionDescription& d = clip.description;
+  em.variant_index = choose_variant(d, rig);
+  if (em.variant_index < 0) return Error{"", "description.variants", "no variant fits this body"};
+  em.variant = d.variants.empty() ? EmoteVariant::kAsAuthored
+                                  : emote_style(d.variants[static_cast<std::size_t>(em.variant_index)].style);
+  if (em.variant == EmoteVariant::kNone)
+    return Error{"", "description.variants", "unknown style \"" + d.variants[static_cast<std::size_t>(em.variant_index)].style + "\""};
+  em.held = d.kind == MotionKind::kHeldLoop || d.kind == MotionKind::kHeldPose;
+  em.hold_from_s = d.kind == MotionKind::kHeldLoop ? d.hold_from_s : clip.duration_s;
+  em.hold_s = d.kind == MotionKind::kHeldLoop ? d.hold_s : 0.0;
+  em.ease_ticks = d.ease_ticks;
   em.clip = clip;
   em.legless = walk == nullptr;
   StateHasher h;
   h.str(motion_to_json(clip).dump());
   em.clip_id = static_cast<std::uint32_t>(h.value() ^ (h.value() >> 32));
   if (!(clip.duration_s > 0.0)) return Error{"", "duration", "the clip has no length"};
-  if (kind == EmoteKind::kSit && clip.duration_s < kSitLoopFrom_s + kSitLoop_s - 1e-6)
-    return Error{"", "duration", "the sit clip must hold its seated loop from 1 s to 4 s"};
-  em.ticks = kind == EmoteKind::kSit ? 0 : std::max(2, static_cast<int>(std::ceil(clip.duration_s / kTick_s)));
+  if (em.held && em.hold_from_s + em.hold_s > clip.duration_s + 1e-6)
+    return Error{"", "description.hold", "the held loop runs past the clip's end"};
+  em.ticks = em.held ? 0 : std::max(2, static_cast<int>(std::ceil(clip.duration_s / kTick_s)));
   if (rig.skeleton.size() == 0) return Error{"", "rig", "the creature has no bones"};
   WalkerState at;
   if (walk) {
@@ -353,21 +345,19 @@ Result<EmoteMotion> prepare_emote(EmoteKind kind, const Rig& rig, const MotionCl
 
 double emote_clip_time(const EmoteMotion& em, int tick) {
   const double t = std::max(0, tick) * kTick_s;
-  if (em.kind == EmoteKind::kSit) return kSitLoopFrom_s + std::fmod(t, kSitLoop_s);
+  if (em.held && em.hold_s > 0.0) return em.hold_from_s + std::fmod(t, em.hold_s);
   return std::min(t, em.clip.duration_s);
 }
 
-int emote_ease_ticks(EmoteKind k) { return k == EmoteKind::kSit ? 40 : 12; }
-
-float emote_ease_weight(EmoteKind k, int ease) {
-  const float u = std::clamp(static_cast<float>(ease) / static_cast<float>(emote_ease_ticks(k)), 0.0f, 1.0f);
+float emote_ease_weight(const EmoteMotion& em, int ease) {
+  const float u = std::clamp(static_cast<float>(ease) / static_cast<float>(std::max(1, em.ease_ticks)), 0.0f, 1.0f);
   return u * u * (3.0f - 2.0f * u);
 }
 
 float emote_play_weight(const EmoteMotion& em, int tick) {
-  const int e = emote_ease_ticks(em.kind);
+  const int e = em.ease_ticks;
   const int ease = em.ticks > 0 ? std::min({tick, e, em.ticks - tick}) : std::min(tick, e);
-  return emote_ease_weight(em.kind, ease);
+  return emote_ease_weight(em, ease);
 }
 
 double foreleg_lift_peak_s(const EmoteMotion& em) {

@@ -1,14 +1,17 @@
 #pragma once
-// Sit and the emotes (greet, roar, dance), fitted to one rig. Each is a clip of the reference body
-// (assets/motions/sit.json, greet.json, roar.json, dance.json) played through the walk's retarget
-// stages over a standing walker, every foot planted where the walker planted it, and eased in and
-// out by the motion's weight (weight 0 is exactly the walker's stand pose, so nothing pops). Each
-// picks its variant from the body, as Spore's branch predicates did:
-//  - sit: the body lowers (legs fold the way their knees bend, hands rest on the thighs); without
-//    legs the torso slumps forward and the head droops.
-//  - greet: waves an arm; lifts a foreleg (4+ legs, no arms); else nods and wags the tail.
-//  - roar: rears the torso and raises the head; a creature without a head rears its front.
-//  - dance: bobs on the beat, swaying and turning, the arms swinging.
+// A library motion played over the stand (sit, greet, roar, dance and any one-shot, held loop or held
+// pose a motion file describes), fitted to one rig: the clip of the reference body played through the
+// walk's retarget stages over a standing walker, every foot planted where the walker planted it, and
+// eased in and out by the motion's weight (weight 0 is exactly the walker's stand pose, so nothing
+// pops). The body picks its variant by the description's predicates (Spore's branch predicates); the
+// variant's style says how the engine shapes what the clip cannot say for that body:
+//  - as_authored, lower_body, wave_arm, rear_head, bob_sway: the clip as authored (legless bodies:
+//    the style's own shaping below);
+//  - lower_torso (legless): the torso slumps forward and the head droops;
+//  - lift_foreleg: the front leg lifts and waves (a body with legs and no arms greeting);
+//  - nod_wag: the head nods and the tail wags;
+//  - rear_head / rear_front (legless): the front rears, the head raised;
+//  - bob_sway (legless): the body bobs and sways.
 // How far a body lowers or rears is limited so its flesh stays above the ground.
 #include <cstdint>
 
@@ -19,7 +22,7 @@
 
 namespace cf {
 
-enum class EmoteKind : std::uint8_t { kSit, kGreet, kRoar, kDance };
+// A variant's style (the state hash stores the number: append only).
 enum class EmoteVariant : std::uint8_t {
   kNone,
   kLowerBody,    // sit with legs
@@ -30,39 +33,42 @@ enum class EmoteVariant : std::uint8_t {
   kRearHead,     // roar
   kRearFront,    // roar: no head
   kBobSway,      // dance
+  kAsAuthored,   // the clip as authored (legless: the bind pose)
 };
-const char* to_string(EmoteKind k);     // "sit", "greet", "roar", "dance"
-const char* to_string(EmoteVariant v);  // "lower_body", "wave_arm", ...
-// The clip file of a kind, in the motions folder ("sit.json").
-const char* emote_clip_file(EmoteKind k);
-// The variant a body plays.
-EmoteVariant choose_emote_variant(EmoteKind k, const Rig& rig);
+const char* to_string(EmoteVariant v);  // "lower_body", "wave_arm", ... ("" for kNone)
+// The style named s, kNone when no style has that name.
+EmoteVariant emote_style(const std::string& s);
+// The index of the description's first variant that fits the rig, -1 when none does (a description
+// without variants plays the clip as authored on every body: 0).
+int choose_variant(const MotionDescription& d, const Rig& rig);
 
 struct EmoteMotion {
-  EmoteKind kind = EmoteKind::kSit;
   EmoteVariant variant = EmoteVariant::kNone;
+  int variant_index = 0;     // in the description's variants
+  bool held = false;         // held until asked to stand (a held loop or pose): ticks is 0
+  double hold_from_s = 0.0;  // a held loop's start and length in the clip (a held pose: its last frame)
+  double hold_s = 0.0;
+  int ease_ticks = 12;
   MotionClip clip;
   RetargetSetup setup;       // the clip's setup with the walk's stance (legless: none)
   bool legless = false;
   float weight = 1.0f;       // share of the clip's motion the body can take with its flesh above ground
-  int ticks = 0;             // an emote's length in ticks (sit: 0, held until asked to stand)
+  int ticks = 0;             // a one-shot's length in ticks (held: 0)
   int lift_leg = -1;         // kLiftForeleg: the rig limb lifted
   std::uint32_t clip_id = 0; // fingerprint of the clip
 };
 
-// Fits kind's clip to a rig; walk is the rig's walk setup (null for a legless rig).
-Result<EmoteMotion> prepare_emote(EmoteKind kind, const Rig& rig, const MotionClip& clip, const RetargetSetup* walk);
+// Fits a library clip (its description says how it plays) to a rig; walk is the rig's walk setup
+// (null for a legless rig). An error says why this body cannot play it.
+Result<EmoteMotion> prepare_emote(const Rig& rig, const MotionClip& clip, const RetargetSetup* walk);
 
-// The clip time of motion tick k (sit: the lowered pose's loop after its first second).
+// The clip time of motion tick k (a held loop: its loop after it has been reached).
 double emote_clip_time(const EmoteMotion& em, int tick);
-
-// Ticks a motion eases in (from the stand) and out over: sit 40, the emotes 12.
-int emote_ease_ticks(EmoteKind k);
 
 // The clip time a lifted foreleg is highest and furthest forward (kLiftForeleg).
 double foreleg_lift_peak_s(const EmoteMotion& em);
-// The motion's share after 'ease' ticks of easing (0 .. emote_ease_ticks): a smoothstep.
-float emote_ease_weight(EmoteKind k, int ease);
+// The motion's share after 'ease' ticks of easing (0 .. em.ease_ticks): a smoothstep.
+float emote_ease_weight(const EmoteMotion& em, int ease);
 // The share at tick k of a motion played through from the stand, as the game plays it when nothing
 // interrupts: eased in, and a one-shot eased out over its last ticks (sit holds).
 float emote_play_weight(const EmoteMotion& em, int tick);

@@ -133,6 +133,7 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
       break;
     }
     std::uint64_t a = map_actions(ModeId::kPlay, session.last_input(), 0);
+    if (session.menu_took() & kButtonB) a &= ~(kActionBackToEditor | kActionHideHints);  // B closed the motion menu
     if (session.playing_back()) {
       // The recorded player's chords must not switch the viewer's mode or save; the viewer's pad does.
       constexpr std::uint64_t kViewerOnly = kActionDebug | kActionSaveReplay;

@@ -5,6 +5,7 @@
 #include "game/modes/control_hints.h"
 #include "game/options/button_names.h"
 #include "game/options/settings.h"
+#include "game/play/controls.h"
 
 namespace cf {
 
@@ -59,16 +60,38 @@ std::string key_label(const Settings& s, int k) {
 
 }  // namespace
 
-std::string control_hint_text(const Settings* settings) {
+std::string control_hint_text(const Settings* settings, const ActionRegistry& actions) {
   const Settings s = settings ? *settings : default_settings();
   const auto pad = [&](int k) { return std::string(button_label(s.controls.pad[k])); };
-  constexpr int kA = 0, kB = 1, kX = 2, kUp = 6, kDown = 7, kLeft = 8, kRight = 9, kStart = 10;
-  // Keys in the order of the pad's lines: walk, camera, vault, jump, pause, then the d-pad's motions.
-  return "LEFT STICK: WALK, RIGHT STICK: CAMERA\n" + pad(kA) + ": VAULT, " + pad(kX) + ": JUMP, " + pad(kStart) +
-         ": PAUSE\n" + pad(kDown) + "/" + pad(kUp) + "/" + pad(kRight) + "/" + pad(kLeft) +
-         ": SIT/GREET/ROAR/DANCE\n(KEYS: WASD, ARROWS, " + key_label(s, kA) + ", " + key_label(s, kX) + ", " +
-         key_label(s, kStart) + "; " + key_label(s, kDown) + " " + key_label(s, kUp) + " " + key_label(s, kRight) + " " +
-         key_label(s, kLeft) + ")\n" + pad(kB) + " (" + key_label(s, kB) + ") HIDES THIS";
+  auto upper = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return t;
+  };
+  auto index = [](Button b) {
+    int k = 0;
+    while (k < 31 && !(static_cast<std::uint32_t>(b) & (1u << k))) ++k;
+    return k;
+  };
+  constexpr int kB = 1, kStart = 10;
+  const bool dpad_mask[32] = {false, false, false, false, false, false, true, true, true, true};
+  // From the bindings (the motion library's descriptions): face buttons, then the d-pad's motions.
+  std::string face, dpad_pads, dpad_words, face_keys, dpad_keys;
+  for (const ActionBinding& b : actions.bindings()) {
+    const int k = index(b.button);
+    if (dpad_mask[k]) {
+      dpad_pads += (dpad_pads.empty() ? "" : "/") + pad(k);
+      dpad_words += (dpad_words.empty() ? "" : "/") + upper(b.hint);
+      dpad_keys += (dpad_keys.empty() ? "" : " ") + key_label(s, k);
+    } else {
+      face += pad(k) + ": " + upper(b.hint) + ", ";
+      face_keys += key_label(s, k) + ", ";
+    }
+  }
+  std::string text = "LEFT STICK: WALK, RIGHT STICK: CAMERA\n" + face + pad(kStart) + ": PAUSE\n";
+  if (!dpad_pads.empty()) text += dpad_pads + ": " + dpad_words + "\n";
+  text += "(KEYS: WASD, ARROWS, " + face_keys + key_label(s, kStart) + (dpad_keys.empty() ? "" : "; " + dpad_keys) +
+          ")\n" + pad(kB) + " (" + key_label(s, kB) + ") HIDES THIS";
+  return text;
 }
 
 ModeId PauseMenu::update(const ModeFrame& frame, ModeContext& ctx) {

@@ -3,12 +3,13 @@
 // back to the editor). No ticks run or are recorded; Start or B resumes, LB + Start opens debug mode.
 // Its items are one table (pause_menu.cpp): adding one is one line.
 #include "game/options/menu_list.h"
+#include "game/play/action.h"
 
 namespace cf {
 
 struct Settings;
 // The control hints' lines ('\n' between them) with the player's buttons and keys (null: the defaults).
-std::string control_hint_text(const Settings* settings);
+std::string control_hint_text(const Settings* settings, const ActionRegistry& actions = game_actions());
 
 class PauseMenu final : public Mode {
  public:

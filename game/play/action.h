@@ -1,10 +1,11 @@
 #pragma once
 // Creature actions. A creature is always in exactly one action: locomotion (stand, walk, slide) or a
-// one-shot (the vault; jump, sit and emotes come the same way). Each action keeps one plain-data state
-// per creature (fixed size, trivially copyable, hashed) in the creature's action storage, plus what the
-// runtime derives beside it (a plan), and answers the same small set of entry points. The tick, the
-// state hash, the herd, the camera, the view and the debug panel iterate over the registered actions
-// and never name one. Adding a motion: its engine code, one action file, one line in game_actions.cpp.
+// one-shot (the vault, the jump, and every library motion through the one clip action). Each action
+// keeps one plain-data state per creature (fixed size, trivially copyable, hashed) in the creature's
+// action storage, plus what the runtime derives beside it (a plan), and answers the same small set of
+// entry points. The tick, the state hash, the herd, the camera, the view and the debug panel iterate
+// over the registered actions and never name one. Adding a motion is adding a file to the motion
+// library (motion/motion_library.h); code is written only for what plans or steers.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +18,7 @@
 
 #include "core/hash.h"
 #include "core/json_util.h"
+#include "core/input_frame.h"
 #include "game/play/sim_state.h"
 #include "game/play/sound_event.h"
 
@@ -62,7 +64,7 @@ struct ActionCall {
   const CreatureCommand& command;
   bool is_player() const { return index == 0; }
   // Shows one of 'action's HUD messages (the player's only).
-  void hud(ActionId action, int code) const;
+  void hud(int action, int code) const;
 };
 
 // One creature's work outside the controls step (read-only state): posing and planning.
@@ -97,7 +99,17 @@ struct BrainCall {
   float player_distance_m = 1e9f;  // from its body's root to the player's
   bool resting = false;          // the brain has just stopped it for a rest
   std::uint32_t mood = 0;        // a number the brain drew for this rest (what to do in it)
+  mutable std::uint16_t motion = kNoMotion;  // set by brain_wants: the library motion asked for
 };
+
+// The moods of a herd creature's rest, by name, that a motion's description lists ("herd": ["calm"]):
+// what the creature may choose to do in it. The brain draws a number for each rest; these name it.
+enum HerdMood : std::uint32_t { kMoodCalm = 1, kMoodPlayful = 2, kMoodBold = 4, kMoodNearPlayer = 8 };
+// The mood bit of a name, 0 when unknown.
+std::uint32_t herd_mood_bit(const std::string& name);
+// The moods of the call's rest (none when it is not resting): calm a quarter of rests, playful a
+// quarter, bold an eighth; near_player within 2.5 m of the player.
+std::uint32_t rest_moods(const BrainCall& call);
 
 // Planted contacts: limbs the pose marks as in contact touch this fence by design (the clip detector
 // leaves them out).
@@ -130,6 +142,15 @@ struct SoundCall {
   const Species& species;
   const SimContext& ctx;
   const WorldRuntime& runtime;
+};
+
+// A button that asks for an action by name ("vault") when it goes down, or for a library motion the
+// clip action plays (motion set, action "clip").
+struct ActionBinding {
+  Button button = kButtonA;
+  const char* action = "";
+  std::uint16_t motion = kNoMotion;
+  const char* hint = "";  // what the control hints call it ("sit")
 };
 
 class Action {
@@ -193,10 +214,17 @@ class Action {
   virtual void hash(const CreatureState& c, StateHasher* h) const = 0;
   // The state's fields for --print-state (keys of the action's own).
   virtual void describe(const CreatureState&, Json*) const {}
-  // The HUD text of one of its messages for creature c ('unavailable': why its species cannot do it).
-  virtual std::string hud_text(int /*code*/, const CreatureState&, const std::string& /*unavailable*/) const {
+  // The HUD text of one of its messages for creature c ('prepared': the player's species' data for it,
+  // with why it cannot do it).
+  virtual std::string hud_text(int /*code*/, const CreatureState&, const PreparedAction& /*prepared*/) const {
     return {};
   }
+  // How many action ids of HUD messages it owns from its own (the clip action: one per motion order).
+  virtual int hud_slots() const { return 1; }
+  // The library motion it plays now in c (kNoMotion: none or not a library action), and the library
+  // motion named 'name' it plays (-1: none).
+  virtual int current_motion(const CreatureState&) const { return kNoMotion; }
+  virtual int motion_named(const std::string&) const { return -1; }
   // Whether that message is a warning (a refusal: drawn with the warning sign) or says what happens.
   virtual bool hud_warns(int /*code*/) const { return true; }
   // The debug panel's section: its title and rows.
@@ -232,8 +260,8 @@ class Action {
 };
 
 // HUD message ids: 0 is none; each one-shot action has 16 codes from (id - 1) * 16 + 1, so a message
-// id names its action (ids are kept small: the state hash stores one byte).
-inline HudMessage hud_message_id(ActionId action, int code) {
+// id names its action (the clip action owns one id per motion order: hud_slots).
+inline HudMessage hud_message_id(int action, int code) {
   return static_cast<HudMessage>((action - 1) * 16 + 1 + code);
 }
 
@@ -267,14 +295,28 @@ class ActionRegistry {
   const Action* posing(const CreatureState& c) const;
   // The action that showed HUD message id 'm' and the message's code; false for none or unknown.
   bool hud_owner(HudMessage m, ActionId* action, int* code) const;
+  // What a command asks for to start 'name': an action of that name, else a library motion an action
+  // plays (its id and the motion). False when nothing answers to the name.
+  bool resolve(const std::string& name, ActionId* action, std::uint16_t* motion) const;
+  // The buttons that ask for its actions and motions (game/play/controls.h: made from the library's
+  // descriptions); empty for a registry that set none.
+  const std::vector<ActionBinding>& bindings() const { return bindings_; }
+  void set_bindings(std::vector<ActionBinding> b) { bindings_ = std::move(b); }
 
  private:
   ActionId add(std::unique_ptr<Action> a, std::size_t size, std::size_t align);
   std::vector<std::unique_ptr<Action>> actions_;
+  std::vector<ActionBinding> bindings_;
   std::size_t used_ = 0;  // bytes of the creature's action storage taken
 };
 
-// The game's actions: locomotion and every registered one-shot (game/play/game_actions.cpp).
+// The game's actions: locomotion, the vault, the jump, the idle and the clip action over the library of
+// the shipped motions (game/play/game_actions.cpp).
 const ActionRegistry& game_actions();
+struct MotionLibrary;
+// The same actions over another library (a player's --motions folder searched first).
+std::unique_ptr<ActionRegistry> make_game_actions(std::shared_ptr<const MotionLibrary> library);
+// The motion folders searched: 'extra' (when not empty), then the shipped assets/motions.
+std::vector<std::string> motion_folders(const std::string& extra);
 
 }  // namespace cf

@@ -6,7 +6,7 @@
 
 namespace cf {
 
-void ActionCall::hud(ActionId action, int code) const {
+void ActionCall::hud(int action, int code) const {
   if (!is_player()) return;
   world.hud = hud_message_id(action, code);
   world.hud_ticks = kHudTicks;
@@ -46,10 +46,48 @@ const Action* ActionRegistry::posing(const CreatureState& c) const {
 bool ActionRegistry::hud_owner(HudMessage m, ActionId* action, int* code) const {
   if (m == kHudNone) return false;
   const int a = (m - 1) / 16 + 1;
-  if (a >= size()) return false;
-  *action = static_cast<ActionId>(a);
-  *code = (m - 1) % 16;
-  return true;
+  for (int id = size() - 1; id >= 1; --id) {
+    if (a < id || a >= id + actions_[static_cast<std::size_t>(id)]->hud_slots()) continue;
+    *action = static_cast<ActionId>(id);
+    *code = (m - 1) % 16;
+    return true;
+  }
+  return false;
+}
+
+bool ActionRegistry::resolve(const std::string& name, ActionId* action, std::uint16_t* motion) const {
+  if (const ActionId a = find(name.c_str()); a != kNoAction) {
+    *action = a;
+    *motion = kNoMotion;
+    return true;
+  }
+  for (const auto& a : actions_) {
+    const int m = a->motion_named(name);
+    if (m < 0) continue;
+    *action = a->id();
+    *motion = static_cast<std::uint16_t>(m);
+    return true;
+  }
+  return false;
+}
+
+std::uint32_t herd_mood_bit(const std::string& name) {
+  if (name == "calm") return kMoodCalm;
+  if (name == "playful") return kMoodPlayful;
+  if (name == "bold") return kMoodBold;
+  if (name == "near_player") return kMoodNearPlayer;
+  return 0;
+}
+
+std::uint32_t rest_moods(const BrainCall& call) {
+  constexpr float kNearPlayer_m = 2.5f;
+  if (!call.resting) return 0;
+  std::uint32_t moods = 0;
+  if (call.mood % 4 == 0) moods |= kMoodCalm;
+  if (call.mood % 4 == 1) moods |= kMoodPlayful;
+  if (call.mood % 8 == 2) moods |= kMoodBold;
+  if (call.player_distance_m < kNearPlayer_m) moods |= kMoodNearPlayer;
+  return moods;
 }
 
 const ActionRegistry& SimContext::registry() const { return actions ? *actions : game_actions(); }

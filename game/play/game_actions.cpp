@@ -1,31 +1,43 @@
-// The game's one-shot actions, registered in a fixed order (the state hash and HUD message ids follow
-// it): one line per action. Locomotion is always first (ActionRegistry's constructor).
+// The game's actions, registered in a fixed order (the state hash and HUD message ids follow it):
+// locomotion first (ActionRegistry's constructor), the actions that plan or steer, then the clip action,
+// which plays every library motion (the motion library is the one list of motions).
 #include "game/play/action.h"
-#include "game/play/actions/emote_action.h"
+#include "game/play/actions/clip_action.h"
 #include "game/play/actions/idle_action.h"
 #include "game/play/actions/jump_action.h"
 #include "game/play/actions/vault_action.h"
+#include "game/play/controls.h"
+#include "game/play/scene.h"
 
 namespace cf {
 
 namespace {
 
 struct GameActions : ActionRegistry {
-  GameActions() {
+  explicit GameActions(std::shared_ptr<const MotionLibrary> library) {
     add<VaultAction>();
     add<JumpAction>();
     add<IdleAction>();
-    add<EmoteAction>(EmoteKind::kSit);
-    add<EmoteAction>(EmoteKind::kGreet);
-    add<EmoteAction>(EmoteKind::kRoar);
-    add<EmoteAction>(EmoteKind::kDance);
+    add<ClipAction>(std::move(library));
+    set_bindings(make_bindings(*this));
   }
 };
 
 }  // namespace
 
+std::vector<std::string> motion_folders(const std::string& extra) {
+  std::vector<std::string> dirs;
+  if (!extra.empty()) dirs.push_back(extra);
+  dirs.push_back(default_assets_dir() + "/motions");
+  return dirs;
+}
+
+std::unique_ptr<ActionRegistry> make_game_actions(std::shared_ptr<const MotionLibrary> library) {
+  return std::make_unique<GameActions>(std::move(library));
+}
+
 const ActionRegistry& game_actions() {
-  static const GameActions actions;
+  static const GameActions actions(std::make_shared<const MotionLibrary>(load_motion_library(motion_folders(""))));
   return actions;
 }
 

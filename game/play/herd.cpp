@@ -22,7 +22,7 @@ constexpr float kPlacedOffWallsM = 0.2f;                 // and from walls and f
 constexpr int kRestShare = 25, kRunShare = 20;           // of new goals, percent: a rest first; run there
 constexpr int kRestTicksMin = 180, kRestTicksMax = 480;  // a rest lasts 3-8 s
 constexpr std::uint32_t kGreetRestTicks = 150;           // stopping to greet the player
-constexpr std::uint32_t kGreetMood = 3;                  // a rest's mood in which only a greeting fits
+constexpr std::uint32_t kGreetMood = 3;                  // a rest's mood that is none of the named ones (only near the player)
 constexpr float kNoticePlayerM = 2.5f;                   // the player this close is greeted
 
 float body_radius(const SimContext& ctx, const CreatureState& c) {
@@ -119,6 +119,7 @@ void ask_brain_actions(const ActionRegistry& actions, const BrainCall& call, std
   for (ActionId a = 1; a < actions.size(); ++a) {
     if (a == actions.current(*c) || !actions[a].brain_wants(call)) continue;  // asked again, a sit would end
     cmd->request = a;
+    cmd->motion = call.motion;
     c->wander.action_cooldown = cooldown;
     return;
   }

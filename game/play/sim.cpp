@@ -35,19 +35,29 @@ void step_controls(const ActionCall& call, const ActionRegistry& actions) {
   const ActionId request = call.command.request;
   const ActionId asked = request != kNoAction && request != kLocomotion && request < actions.size() ? request : kNoAction;
   if (current != kLocomotion) {
-    if (asked != kNoAction && asked != current && actions[current].takes_requests(c)) c.queued_request = asked;
+    // Another action, or another library motion of the same action, waits; the same one asked again is its own.
+    const bool other = asked != current || call.command.motion != actions[current].current_motion(c);
+    if (asked != kNoAction && other && actions[current].takes_requests(c)) {
+      c.queued_request = asked;
+      c.queued_motion = call.command.motion;
+    }
     actions[current].step(call);
     return;
   }
   const ActionId next = asked != kNoAction ? asked : c.queued_request;
+  const std::uint16_t motion = asked != kNoAction ? call.command.motion : c.queued_motion;
   bool handing_over = false;
   for (ActionId a = 1; a < actions.size() && next != kNoAction; ++a) handing_over = handing_over || actions[a].hands_over(c);
   if (next != kNoAction && !handing_over) {
     c.queued_request = kNoAction;
-    actions[next].start(call);
+    c.queued_motion = kNoMotion;
+    CreatureCommand command = call.command;
+    command.motion = motion;
+    actions[next].start(ActionCall{call.world, c, call.index, call.species, call.ctx, call.runtime, command});
     return;
   }
   c.queued_request = next;  // kept until the last action's blend into the walk has finished
+  c.queued_motion = motion;
   actions.locomotion().step(call);
 }
 

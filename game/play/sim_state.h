@@ -25,6 +25,8 @@ using ActionId = std::uint8_t;
 constexpr ActionId kLocomotion = 0;
 constexpr ActionId kNoAction = 0xff;
 constexpr int kMaxActions = 12;
+// A library motion's index (motion/motion_library.h); kNoMotion: none.
+constexpr std::uint16_t kNoMotion = 0xffff;
 constexpr std::size_t kActionStateBytes = 512;  // per creature: every action's state together
 
 // What a creature is asked to do this tick: from the input map for the player (the one place that
@@ -33,6 +35,7 @@ struct CreatureCommand {
   float move_x = 0.0f;            // [-1, 1]: + turns right
   float move_y = 0.0f;            // [-1, 1]: + walks forward (walkers ignore backwards)
   ActionId request = kNoAction;   // an action asked to start this tick
+  std::uint16_t motion = kNoMotion;  // with the clip action: the library motion asked for
 };
 
 // Movement and camera tuning; zero means default.
@@ -79,8 +82,10 @@ constexpr float kCameraPitchMin = -0.15f, kCameraPitchMax = 1.2f;  // radians ab
 constexpr std::uint32_t kHudTicks = 150;                           // a HUD message shows 2.5 s
 constexpr int kMaxCreatures = 80;  // the player plus a herd of 64, with room to spare
 
-// A HUD message: 0 none, else an action's message (hud_message_id in game/play/action.h).
-using HudMessage = std::uint8_t;
+// A HUD message: 0 none, else an action's message (hud_message_id in game/play/action.h). The state
+// hash stores it as one byte below 0xff (every id the game had before the motion library), else 0xff
+// and four bytes.
+using HudMessage = std::uint16_t;
 constexpr HudMessage kHudNone = 0;
 
 // What a herd creature's brain keeps between ticks (game/herd.h).
@@ -108,6 +113,7 @@ struct CreatureState {
   std::uint32_t next_look_tick = 90;  // idle_ticks value at which a new look target is picked
   std::uint32_t blocked_ticks = 0;    // consecutive ticks a move was stopped by an obstacle
   ActionId queued_request = kNoAction;  // asked for while another action played: starts once it has ended
+  std::uint16_t queued_motion = kNoMotion;  // its library motion (the clip action's)
   // Every registered one-shot action's plain-data state (Action::state_of), at offsets the registry
   // gave them; locomotion's is the walker above.
   alignas(16) std::array<unsigned char, kActionStateBytes> action_bytes{};

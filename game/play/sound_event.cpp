@@ -1,5 +1,7 @@
 #include "game/play/sound_event.h"
 
+#include <string>
+
 namespace cf {
 
 const char* to_string(SoundKind k) {
@@ -27,6 +29,28 @@ const char* to_string(SoundKind k) {
   return "unknown";
 }
 
-bool is_interface(SoundKind k) { return k >= SoundKind::kMenuMove && k < SoundKind::kCount; }
+bool is_interface(SoundKind k) {
+  switch (k) {
+    case SoundKind::kMenuMove:
+    case SoundKind::kMenuSelect:
+    case SoundKind::kMenuBack:
+    case SoundKind::kPenDraw:
+    case SoundKind::kPartMade:
+    case SoundKind::kStrokeRefused:
+    case SoundKind::kUndo:
+    case SoundKind::kSave:
+    case SoundKind::kPenTone: return true;
+    default: return false;
+  }
+}
+
+bool sound_kind_named(const std::string& name, SoundKind* out) {
+  for (int k = 0; k < static_cast<int>(SoundKind::kCount); ++k) {
+    if (name != to_string(static_cast<SoundKind>(k))) continue;
+    *out = static_cast<SoundKind>(k);
+    return true;
+  }
+  return false;
+}
 
 }  // namespace cf

@@ -4,13 +4,15 @@
 // the simulation reads it, so sound never changes a state hash.
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include <glm/glm.hpp>
 
 namespace cf {
 
-// One entry per kind of sound; a new motion's sound is one line here and one in the sound library
-// (game/sound/sound_library.cpp).
+// One entry per kind of sound (a motion file's cues name them: "greet_voice"); a new kind is one line
+// here, its name in sound_event.cpp and its patch in the sound library (game/sound/sound_library.cpp).
+// Whether a kind is the interface's is its own line in is_interface, not its place in this list.
 enum class SoundKind : std::uint8_t {
   kFootstep,       // a foot's stance starts (walk, a vault's landing feet)
   kHandPlant,      // a hand plants on a fence (vault)
@@ -34,6 +36,8 @@ enum class SoundKind : std::uint8_t {
 };
 const char* to_string(SoundKind k);  // "footstep", "hand_plant", ...
 bool is_interface(SoundKind k);      // menus, editor: heard on the interface bus, not placed
+// The kind whose to_string is 'name'; false when none is.
+bool sound_kind_named(const std::string& name, SoundKind* out);
 
 struct SoundEvent {
   SoundKind kind = SoundKind::kFootstep;

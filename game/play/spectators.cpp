@@ -17,7 +17,7 @@ constexpr float kCheerReach_m = 8.0f;          // the player this close is cheer
 constexpr std::uint32_t kNearOdds = 25;        // a cheer about once in this many ticks while the player is near
 constexpr std::uint32_t kFarOdds = 900;        // and now and then (about every 15 s) without
 constexpr std::uint32_t kCheerCooldown = 240;  // at least 4 s between one spectator's cheers
-constexpr std::uint32_t kDanceMood = 1, kRoarMood = 2;  // the moods the emotes' brain_wants read as dance, roar
+constexpr std::uint32_t kPlayfulMood = 1, kBoldMood = 2;  // rest moods that read as playful, bold (rest_moods)
 
 // A number of the tick and the creature: the brain draws nothing from the world's RNG (the player's
 // idle look-around draws from it), so spectators leave the player's run as it was.
@@ -72,7 +72,7 @@ CreatureCommand spectator_brain(SimState* s, const SimContext& ctx, int i) {
   BrainCall call{c, *sp, ctx, 0.0f};
   call.player_distance_m = to_player;
   call.resting = true;
-  call.mood = (roll >> 16) % 3 == 0 ? kRoarMood : kDanceMood;
+  call.mood = (roll >> 16) % 3 == 0 ? kBoldMood : kPlayfulMood;
   ask_brain_actions(actions, call, kCheerCooldown + (roll >> 8) % kCheerCooldown, &c, &cmd);
   return cmd;
 }

@@ -15,7 +15,12 @@ std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions) {
   h.f32(s.camera_pitch_rad);
   h.f32(s.camera_lift_rad);
   h.f32(s.camera_distance_m);
-  h.u8(s.hud);
+  if (s.hud < 0xff) {
+    h.u8(static_cast<std::uint8_t>(s.hud));
+  } else {
+    h.u8(0xff);
+    h.u32(s.hud);
+  }
   h.u32(s.hud_ticks);
   h.i32(s.creature_count);
   for (int i = 0; i < s.creature_count; ++i) {

@@ -55,6 +55,8 @@ const char* run_options_help() {
   --seed N              simulation seed (default 1)
   --herd N              N more creatures (0-64, picked with the seed) wander the level (default: the level's)
   --herd-from DIR       pick the herd from DIR's creature files (default assets/creatures)
+  --motions DIR         motion files in DIR join the motion library (searched before assets/motions;
+                        a file there replaces a shipped motion of the same name)
   --threads N           1 or 2 worker threads for posing and skinning (default 2; the result is the same)
   --window WxH          window size in pixels, 320x240 up to 3840x2160 (default 960x720)
   --debug               open in debug mode, paused at --at-tick N (reached at full speed)
@@ -138,6 +140,8 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       o.has_herd = true;
     } else if (a == "--herd-from") {
       s = value(&o.herd_dir);
+    } else if (a == "--motions") {
+      s = value(&o.motions_dir);
     } else if (a == "--threads") {
       s = number(&o.threads);
     } else if (a == "--window") {

@@ -32,6 +32,7 @@ struct RunOptions {
   bool has_herd = false;
   std::uint64_t herd = 0;         // herd creatures besides the player's (default: the level's "herd")
   std::string herd_dir;           // --herd-from: where the herd is picked from (empty: assets/creatures)
+  std::string motions_dir;        // --motions: a motion folder searched before assets/motions
   std::uint64_t threads = 2;      // worker threads for posing and skinning (1 or 2; results are the same)
   int window_w = 960;             // --window WxH: the window's size in pixels (320x240 .. 3840x2160)
   int window_h = 720;

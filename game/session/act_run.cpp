@@ -4,7 +4,8 @@
 #include <cmath>
 #include <vector>
 
-#include "game/play/actions/emote_action.h"
+#include "game/play/actions/clip_action.h"
+#include "game/play/controls.h"
 #include "game/play/actions/jump_action.h"
 #include "game/play/world_runtime.h"
 #include "game/session/session.h"
@@ -16,36 +17,17 @@ namespace cf {
 
 namespace {
 
-const char* const kActs[] = {"walk", "run", "jump", "running-jump", "sit", "greet", "roar", "dance"};
+const char* const kActs[] = {"walk", "run", "jump", "running-jump"};
 
-// The emote an act name plays, false for the others.
-bool emote_kind(const std::string& action, EmoteKind* k) {
-  for (EmoteKind e : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance}) {
-    if (action != to_string(e)) continue;
-    *k = e;
-    return true;
-  }
-  return false;
-}
+// The button an act presses for a library motion: its own binding's, else Y bound to it for the act.
+constexpr std::uint32_t kActButton = kButtonY;
 
-// The d-pad button that asks for an emote (as the play controls bind it).
-std::uint32_t emote_button(EmoteKind k) {
-  switch (k) {
-    case EmoteKind::kSit: return kButtonDpadDown;
-    case EmoteKind::kGreet: return kButtonDpadUp;
-    case EmoteKind::kRoar: return kButtonDpadRight;
-    case EmoteKind::kDance: return kButtonDpadLeft;
-  }
-  return 0;
-}
-
-InputFrame act_input(const std::string& action, int tick, bool jump_started, int min_ticks) {
+InputFrame act_input(const std::string& action, bool motion, bool held, int tick, bool jump_started, int min_ticks) {
   InputFrame f;
-  EmoteKind k = EmoteKind::kSit;
-  if (emote_kind(action, &k)) {  // walk 1 s, the emote, then (sit: after the seconds) the stick stands it up
-    const bool walk = tick < 60 || (k == EmoteKind::kSit && tick >= min_ticks);
+  if (motion) {  // walk 1 s, the motion, then (held: after the seconds) the stick stands it up
+    const bool walk = tick < 60 || (held && tick >= min_ticks);
     f.left_y = static_cast<std::int16_t>((walk ? 0.6f : 0.0f) * 32767.0f);
-    if (tick == 60) f.buttons = f.pressed = emote_button(k);
+    if (tick == 60) f.buttons = f.pressed = kActButton;
     return f;
   }
   const bool runs = action == "run" || (action == "running-jump" && (tick < 60 || jump_started));
@@ -60,20 +42,39 @@ bool finite3(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.
 
 }  // namespace
 
-bool is_act_name(const std::string& name) {
+bool is_act_name(const std::string& name, const ActionRegistry& actions) {
   for (const char* a : kActs)
     if (name == a) return true;
-  return false;
+  ActionId id = kNoAction;
+  std::uint16_t m = kNoMotion;
+  return actions.resolve(name, &id, &m) && m != kNoMotion;
 }
 
-const char* act_names() { return "walk, run, jump, running-jump, sit, greet, roar, dance"; }
+std::string act_names(const ActionRegistry& actions) {
+  std::string out = "walk, run, jump, running-jump";
+  const ClipAction& clips = clip_action(actions);
+  for (int m = 0; m < clips.library().size(); ++m)
+    if (clips.plays(m)) out += ", " + clips.library()[m].name;
+  return out;
+}
 
-Result<ActReport> run_act(Scene scene, const std::string& action, double seconds) {
-  if (!is_act_name(action)) return Error{"", "action", "unknown action '" + action + "' (one of " + act_names() + ")"};
+Result<ActReport> run_act(Scene scene, const std::string& action, double seconds, const ActionRegistry& actions) {
+  if (!is_act_name(action, actions))
+    return Error{"", "action", "unknown action '" + action + "' (one of " + act_names(actions) + ")"};
   if (!(seconds > 0.0 && seconds <= 600.0)) return Error{"", "seconds", "must be from 0 to 600"};
   ActReport r;
   r.action = action;
+  ActionId clip_id = kNoAction;
+  std::uint16_t motion = kNoMotion;
+  const bool plays_motion = actions.resolve(action, &clip_id, &motion) && motion != kNoMotion;
+  const ClipAction& clips = clip_action(actions);
+  const bool held = plays_motion && clips.library()[motion].about().kind != MotionKind::kOneShot;
+  // The game's bindings, with Y asking for the motion (so a motion only the menu offers plays too).
+  std::vector<ActionBinding> bindings = actions.bindings();
+  if (plays_motion) bindings.insert(bindings.begin(), ActionBinding{kButtonY, "clip", motion, ""});
   Session s;
+  s.set_actions(&actions);
+  s.set_controls(ControlMap{bindings.data(), static_cast<int>(bindings.size())});
   s.start(std::move(scene), 1);
   const Rig& rig = s.scene().rig;
   const Skeleton& sk = rig.skeleton;
@@ -87,12 +88,11 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
   r.min_flesh_height_m = 1e9f;
   const int min_ticks = static_cast<int>(std::ceil(seconds * 60.0));
   bool jump_started = false, ran = false;
-  EmoteKind emote = EmoteKind::kSit;
-  const bool emotes = emote_kind(action, &emote);
   for (int t = 0; t < 36000; ++t) {
-    const bool busy = jump_of(s.state().player()).playing() || (emotes && emote_of(s.state().player(), emote).playing());
+    const bool busy = jump_of(s.state().player()).playing() ||
+                      (plays_motion && clip_play_of(s.state().player(), action, actions).playing());
     if (t >= min_ticks && !busy) break;
-    s.tick(act_input(action, t, jump_started, min_ticks));
+    s.tick(act_input(action, plays_motion, held, t, jump_started, min_ticks));
     jump_started = jump_started || jump_of(s.state().player()).jumps > 0;
     // A cadence above the walk's top (2.2 x natural), or a quarter of the run by the walker's speed
     // (a biped's shorter running stance needs less cadence), is the run's gait.
@@ -129,8 +129,8 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
     ++r.ticks;
   }
   r.jumps = static_cast<int>(jump_of(s.state().player()).jumps);
-  if (emotes) {
-    const EmoteActionState& st = emote_of(s.state().player(), emote);
+  if (plays_motion) {
+    const ClipPlay st = clip_play_of(s.state().player(), action, actions);
     r.variant = st.plays == 0 ? "none" : to_string(st.variant);
     r.plays = static_cast<int>(st.plays);
   } else if (action == "jump" || action == "running-jump") {

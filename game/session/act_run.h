@@ -11,10 +11,11 @@
 namespace cf {
 
 // What `act` can play: "walk" (60% stick), "run" (full stick), "jump" (standing), "running-jump"
-// (full stick for 1 s, then the jump); "sit", "greet", "roar", "dance": a 1 s walk, then the d-pad
-// asks for it (a sit is held for the seconds, then the stick stands it up and it walks on).
-bool is_act_name(const std::string& name);
-const char* act_names();  // for messages: "walk, run, jump, running-jump, sit, ..."
+// (full stick for 1 s, then the jump); any library motion the clip action plays, by name ("sit",
+// "greet", a file of a --motions folder): a 1 s walk, then a button bound to it asks for it (a held
+// motion is held for the seconds, then the stick stands it up and it walks on).
+bool is_act_name(const std::string& name, const ActionRegistry& actions = game_actions());
+std::string act_names(const ActionRegistry& actions = game_actions());  // "walk, run, jump, running-jump, sit, ..."
 
 struct ActReport {
   std::string action;
@@ -32,6 +33,7 @@ struct ActReport {
 };
 
 // Plays 'action' for 'seconds' (at least until a one-shot ends) on the scene's creature from its spawn.
-Result<ActReport> run_act(Scene scene, const std::string& action, double seconds);
+Result<ActReport> run_act(Scene scene, const std::string& action, double seconds,
+                          const ActionRegistry& actions = game_actions());
 
 }  // namespace cf

@@ -24,6 +24,7 @@ void Session::start(Scene scene, std::uint64_t seed) {
 }
 
 Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKind>& herd) {
+  menu_.close();  // a run starts with the motion menu closed, as its replay will
   // The herd's kinds first: one scene (rig, clips) per distinct creature file, same level.
   std::vector<std::unique_ptr<Scene>> kinds;
   std::vector<int> member_species;
@@ -176,6 +177,7 @@ TickInput player_tick_input(const InputFrame& pad, const ActionRegistry& actions
     const ActionId id = actions.find(b.action);
     if (id == kNoAction) continue;
     t.player.request = id;
+    t.player.motion = b.motion;
     break;
   }
   t.camera_x = InputFrame::axis(pad.right_x);
@@ -193,7 +195,23 @@ bool Session::tick(const InputFrame& live) {
   const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
   const double t0 = now_ ? now_() : 0.0;
   prev_ = state_;
-  step(state_, player_tick_input(in, registry(), controls_), ctx_, runtime_);
+  if (!menu_ready_) {
+    menu_.set_registry(registry());
+    menu_ready_ = true;
+  }
+  // The motion menu reads the pad first; what it takes does not reach the play controls.
+  ActionId menu_request = kNoAction;
+  std::uint16_t menu_motion = kNoMotion;
+  menu_took_ = menu_.step(in, &menu_request, &menu_motion);
+  InputFrame controls_in = in;
+  controls_in.buttons &= ~menu_took_;
+  controls_in.pressed &= ~menu_took_;
+  TickInput tick_in = player_tick_input(controls_in, registry(), controls_);
+  if (menu_request != kNoAction) {
+    tick_in.player.request = menu_request;
+    tick_in.player.motion = menu_motion;
+  }
+  step(state_, tick_in, ctx_, runtime_);
   update_trial(&trial_, scene_.level.trial, prev_, state_);
   tick_ghost();
   clips_.check(state_, ctx_, runtime_);
@@ -227,6 +245,7 @@ void Session::keep_history(int ticks) {
 bool Session::rewind_to(std::uint64_t tick) {
   const SimState* s = history_.find(tick);
   if (!s) return false;
+  menu_.close();
   const SimState* before = tick > 0 ? history_.find(tick - 1) : nullptr;
   const SimState* before2 = tick > 1 ? history_.find(tick - 2) : nullptr;
   state_ = *s;
@@ -246,7 +265,23 @@ bool Session::step_recorded() {
   const InputFrame in = record_.inputs[static_cast<std::size_t>(state_.tick)];
   // The held next state is what this tick made; re-running it must give the same (determinism).
   prev_ = state_;
-  step(state_, player_tick_input(in, registry(), controls_), ctx_, runtime_);
+  if (!menu_ready_) {
+    menu_.set_registry(registry());
+    menu_ready_ = true;
+  }
+  // The motion menu reads the pad first; what it takes does not reach the play controls.
+  ActionId menu_request = kNoAction;
+  std::uint16_t menu_motion = kNoMotion;
+  menu_took_ = menu_.step(in, &menu_request, &menu_motion);
+  InputFrame controls_in = in;
+  controls_in.buttons &= ~menu_took_;
+  controls_in.pressed &= ~menu_took_;
+  TickInput tick_in = player_tick_input(controls_in, registry(), controls_);
+  if (menu_request != kNoAction) {
+    tick_in.player.request = menu_request;
+    tick_in.player.motion = menu_motion;
+  }
+  step(state_, tick_in, ctx_, runtime_);
   update_trial(&trial_, scene_.level.trial, prev_, state_);
   tick_ghost();
   clips_.check(state_, ctx_, runtime_);

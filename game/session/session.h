@@ -11,6 +11,7 @@
 #include "game/session/clip_watch.h"
 #include "game/session/replay.h"
 #include "game/play/controls.h"
+#include "game/session/motion_menu.h"
 #include "game/play/scene.h"
 #include "game/play/sim.h"
 #include "game/play/trial_run.h"
@@ -49,7 +50,12 @@ class Session {
   Session& operator=(const Session&) = delete;
 
   // The actions creatures play (null: game_actions()); set before start(). Not owned.
-  void set_actions(const ActionRegistry* actions) { actions_ = actions; }
+  // The actions creatures play, and their bindings when the registry has any (set_controls overrides).
+  void set_actions(const ActionRegistry* actions) {
+    actions_ = actions;
+    if (actions && !actions->bindings().empty()) controls_ = controls_of(*actions);
+    menu_ready_ = false;
+  }
   const ActionRegistry& registry() const { return actions_ ? *actions_ : game_actions(); }
   // Which buttons ask for which actions (default_controls(): A vaults). The bindings are not owned.
   void set_controls(const ControlMap& controls) { controls_ = controls; }
@@ -117,6 +123,9 @@ class Session {
   const SimState& state() const { return state_; }
   const SimState& previous() const { return prev_; }  // state before the last tick (for interpolation)
   const InputFrame& last_input() const { return last_input_; }
+  // The motion menu (RB in play), and the buttons it took from the last tick's pad.
+  const MotionMenu& motion_menu() const { return menu_; }
+  std::uint32_t menu_took() const { return menu_took_; }
   const Scene& scene() const { return scene_; }
   // Worker threads for posing (1 or 2; the result is the same). Keeps the pool across starts.
   void set_threads(int threads);
@@ -161,6 +170,9 @@ class Session {
   SimContext ctx_;
   const ActionRegistry* actions_ = nullptr;
   ControlMap controls_ = default_controls();
+  MotionMenu menu_;
+  bool menu_ready_ = false;  // menu_ lists registry()'s library
+  std::uint32_t menu_took_ = 0;
   WorldRuntime runtime_;
   std::unique_ptr<WorkerPool> pool_;
   SimState state_, prev_;

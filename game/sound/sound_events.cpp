@@ -16,8 +16,12 @@ void derive_sound_events(const SimState& before, const SimState& after, const Si
     const SoundCall call{before.creatures[static_cast<std::size_t>(i)], now, i, *sp, ctx, runtime};
     for (ActionId a = 0; a < actions.size(); ++a) actions[a].sounds(call, out);
   }
-  // A HUD message shown this tick (it starts at kHudTicks): today every one says an action was refused.
-  if (after.hud != kHudNone && after.hud_ticks == kHudTicks && after.creature_count > 0) {
+  // A HUD message shown this tick (it starts at kHudTicks) that warns (a refusal): the buzz. A message
+  // saying what plays (a motion's variant, "Greet: waves an arm") is not an error and makes no buzz.
+  ActionId owner = kNoAction;
+  int code = 0;
+  const bool warns = after.hud != kHudNone && actions.hud_owner(after.hud, &owner, &code) && actions[owner].hud_warns(code);
+  if (warns && after.hud_ticks == kHudTicks && after.creature_count > 0) {
     SoundEvent e;
     e.kind = SoundKind::kRefused;
     e.position_ws = after.player().root_ws;

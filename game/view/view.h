@@ -46,6 +46,9 @@ glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_
 GeometryJob scene_geometry_job(const glm::mat4& camera_view, const FrameSettings& settings, int window_w,
                                int window_h, GeometryScratch* scratch, CommandList* out);
 
+class MotionMenu;
+struct HudTextStyle;
+
 class View {
  public:
   View() = default;
@@ -102,6 +105,8 @@ class View {
   }
   // The trial run drawn over the picture (null: none); it must outlive the view's builds.
   void set_trial(const TrialRun* run) { trial_ = run; }
+  // The motion menu drawn over play while it is open (null: none).
+  void set_motion_menu(const MotionMenu* menu) { menu_ = menu; }
   void set_ghost_line(const std::string& line) { ghost_line_ = line; }
   // A ghost beside the player (ghost_view.cpp): its creature's flesh (built when the scene changes)
   // posed from its own runtime, drawn see-through: pale, unlit, dithered. Null: none.
@@ -161,6 +166,8 @@ class View {
                     int window_h);
   std::vector<Kind> kinds_;          // per species
   const TrialRun* trial_ = nullptr;
+  const MotionMenu* menu_ = nullptr;
+  void add_motion_menu(HudTextStyle style);
   const Scene* ghost_scene_ = nullptr;
   std::uint64_t ghost_identity_ = 0;  // a new ghost may sit where the last one was
   const WorldRuntime* ghost_runtime_ = nullptr;

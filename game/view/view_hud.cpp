@@ -3,6 +3,7 @@
 
 #include "game/ui/hud.h"
 #include "game/ui/hud_font.h"
+#include "game/session/motion_menu.h"
 #include "game/view/view.h"
 
 namespace cf {
@@ -40,6 +41,59 @@ static void wrap_lines(const std::string& text, int width, const HudTextStyle& s
   }
 }
 
+// The motion menu: a dark panel on the left, its motions under a header per group (ONCE, HELD), the
+// cursor's highlighted, a window of rows around the cursor when they do not fit, the keys at the bottom.
+void View::add_motion_menu(HudTextStyle style) {
+  if (!menu_ || !menu_->open() || menu_->entries().empty()) return;
+  const auto& entries = menu_->entries();
+  const int n = static_cast<int>(entries.size());
+  const int line_h = hud_line_height(style);
+  // Rows: a header where the group changes, then the entry. Row of entry i: i + headers up to it.
+  auto row_of = [&](int i) {
+    int headers = 0;
+    for (int k = 0; k <= i; ++k) headers += k == 0 || entries[static_cast<std::size_t>(k)].group != entries[static_cast<std::size_t>(k - 1)].group;
+    return i + headers;
+  };
+  const int total = row_of(n - 1) + 1;
+  const int fit = std::max(3, (list_.height * 2 / 3) / line_h - 2);
+  const int rows = std::min(total, fit);
+  const int first = std::clamp(row_of(menu_->cursor()) - rows / 2, 0, std::max(0, total - rows));
+  const int x = 8 * style.scale, y0 = list_.height / 8;
+  int widest = hud_text_width("A: PLAY  B: CLOSE", style);
+  for (const auto& e : entries) widest = std::max(widest, hud_text_width("> " + e.label, style));
+  const int pad = 3 * style.scale;
+  for (int y = std::max(0, y0 - pad); y < std::min(list_.height, y0 + (rows + 1) * line_h + line_h / 2 + pad); ++y) {
+    ScreenLine l;  // the panel: one dark line per pixel row, drawn before the text over it
+    l.x0 = std::max(0, x - pad) * kSubpixelOne + kSubpixelOne / 2;
+    l.x1 = std::min(list_.width, x + widest + pad) * kSubpixelOne + kSubpixelOne / 2;
+    l.y0 = l.y1 = y * kSubpixelOne + kSubpixelOne / 2;
+    l.color = Rgba8{16, 18, 36, 255};
+    l.kind = kOverlayHud;
+    list_.lines.push_back(l);
+  }
+  int row = 0, y = y0;
+  for (int i = 0; i < n; ++i) {
+    const auto& e = entries[static_cast<std::size_t>(i)];
+    if (i == 0 || e.group != entries[static_cast<std::size_t>(i - 1)].group) {
+      if (row >= first && row < first + rows) {
+        style.color = Rgba8{255, 255, 255, 255};
+        draw_hud_text(e.group == 0 ? "ONCE" : "HELD", x, y, style, &list_);
+        y += line_h;
+      }
+      ++row;
+    }
+    if (row >= first && row < first + rows) {
+      const bool at = i == menu_->cursor();
+      style.color = at ? Rgba8{255, 230, 60, 255} : Rgba8{200, 220, 255, 255};
+      draw_hud_text((at ? "> " : "  ") + e.label, x, y, style, &list_);
+      y += line_h;
+    }
+    ++row;
+  }
+  style.color = Rgba8{200, 200, 200, 255};
+  draw_hud_text("A: PLAY  B: CLOSE", x, y + line_h / 2, style, &list_);
+}
+
 void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   if (list_.width <= 0) return;
   HudTextStyle style;
@@ -60,6 +114,7 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
     }
   }
   if (trial_) trial_hud_.draw(*trial_, draw.tick, ghost_line_, settings, &list_);
+  add_motion_menu(style);
   if (!banner_.empty()) {
     style.color = Rgba8{255, 255, 255, 255};
     const int left = static_cast<int>(banner_left_ * static_cast<float>(list_.width));
@@ -129,9 +184,9 @@ std::string View::hud_text(const SimState& s, bool* warns) const {
   int code = 0;
   if (!actions.hud_owner(s.hud, &a, &code)) return {};
   if (warns) *warns = actions[a].hud_warns(code);
-  const std::string none;
-  const std::string& unavailable = a < scene_->actions.size() ? scene_->actions[a].unavailable : none;
-  return actions[a].hud_text(code, s.player(), unavailable);
+  static const PreparedAction kNone;
+  const PreparedAction& prepared = a < scene_->actions.size() ? scene_->actions[a] : kNone;
+  return actions[a].hud_text(code, s.player(), prepared);
 }
 
 }  // namespace cf

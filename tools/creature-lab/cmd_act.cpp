@@ -1,22 +1,29 @@
 // creature-lab act: one motion played headless on a creature, measured tick by tick.
 #include "game/session/act_run.h"
+#include "motion/motion_library.h"
 #include "lab_args.h"
 
 namespace cf::lab {
 
-// creature-lab act --creature FILE --action NAME [--level FILE] [--seconds S]
+// creature-lab act --creature FILE --action NAME [--level FILE] [--seconds S] [--motions DIR]
+// (DIR: a folder of motion files searched before the shipped library, as the game's --motions)
 int cmd_act(const Args& a) {
-  if (!a.only({"creature", "action", "level", "seconds"})) return kExitBadInput;
+  if (!a.only({"creature", "action", "level", "seconds", "motions"})) return kExitBadInput;
+  std::unique_ptr<ActionRegistry> own;
+  if (a.has("motions"))
+    own = make_game_actions(std::make_shared<const MotionLibrary>(load_motion_library(motion_folders(a.get("motions")))));
+  const ActionRegistry& actions = own ? *own : game_actions();
   if (!a.values.count("creature")) return fail(a, "--creature FILE is required");
-  if (!a.values.count("action")) return fail(a, std::string("--action NAME is required (") + act_names() + ")");
+  if (!a.values.count("action")) return fail(a, "--action NAME is required (" + act_names(actions) + ")");
   const std::string action = a.get("action");
-  if (!is_act_name(action)) return fail(a, "--action: unknown action '" + action + "' (one of " + act_names() + ")");
+  if (!is_act_name(action, actions))
+    return fail(a, "--action: unknown action '" + action + "' (one of " + act_names(actions) + ")");
   double seconds = 3.0;
   if (!a.get_number("seconds", 3.0, &seconds)) return kExitBadInput;
   if (!(seconds > 0.0 && seconds <= 600.0)) return fail(a, "--seconds must be from 0 to 600");
   Result<Scene> scene = load_scene(a.get("creature"), a.get("level"));
   if (!scene) return fail(a, scene.error().to_string());
-  Result<ActReport> r = run_act(std::move(*scene), action, seconds);
+  Result<ActReport> r = run_act(std::move(*scene), action, seconds, actions);
   if (!r) return fail(a, r.error().to_string());
   Json j;
   j["action"] = r->action;

@@ -10,7 +10,8 @@
 namespace cf::lab {
 
 int cmd_export(const Args& a) {
-  if (!a.only({"creature", "out", "motions", "max-error"})) return kExitBadInput;
+  // --motions NAMES (a list); --library DIR: motion files searched before the shipped library.
+  if (!a.only({"creature", "out", "motions", "max-error", "library"})) return kExitBadInput;
   for (const char* k : {"creature", "out"})
     if (!a.values.count(k)) return fail(a, std::string("--") + k + " FILE is required");
   double max_error = 0.001;
@@ -18,17 +19,21 @@ int cmd_export(const Args& a) {
   if (!(max_error >= 0.0001 && max_error <= 0.1)) return fail(a, "--max-error must be 0.0001 to 0.1 metres");
   ExportOptions opt;
   opt.max_error_m = static_cast<float>(max_error);
+  if (a.has("library")) opt.motions_dir = a.get("library");
+  const MotionLibrary library = load_motion_library(
+      opt.motions_dir.empty() ? std::vector<std::string>{default_export_assets_dir() + "/motions"}
+                              : std::vector<std::string>{opt.motions_dir, default_export_assets_dir() + "/motions"});
   if (a.has("motions")) {
     std::stringstream list(a.get("motions"));
     for (std::string name; std::getline(list, name, ',');) {
       if (name.empty()) continue;
-      const auto& known = exportable_motions();
+      const auto known = exportable_motions(&library);
       if (std::find(known.begin(), known.end(), name) == known.end())
-        return fail(a, "--motions: unknown motion '" + name + "' (known: " + exportable_motion_list() + ")");
+        return fail(a, "--motions: unknown motion '" + name + "' (known: " + exportable_motion_list(&library) + ")");
       if (std::find(opt.motions.begin(), opt.motions.end(), name) == opt.motions.end())
         opt.motions.push_back(name);
     }
-    if (opt.motions.empty()) return fail(a, "--motions: name at least one of " + exportable_motion_list());
+    if (opt.motions.empty()) return fail(a, "--motions: name at least one of " + exportable_motion_list(&library));
   }
   auto creature = load_creature(a.get("creature"));
   if (!creature) return fail(a, creature.error().to_string());

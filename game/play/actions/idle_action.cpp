@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "game/play/actions/emote_action.h"
+#include "game/play/stages.h"
 #include "game/play/creature_size.h"
 #include "game/play/sound_event.h"
 #include "retarget/idle.h"
@@ -18,15 +18,6 @@ namespace {
 // A per-creature number: its slot and species, so a herd never idles in step.
 std::uint32_t variety(const CreatureState& c, int index) {
   return static_cast<std::uint32_t>(index + 1) * 40503u + static_cast<std::uint32_t>(c.species) * 977u;
-}
-
-// True when any bone's flesh touches a wall, fence or pipe: the cheap test before measuring how deep.
-bool flesh_touches(const Level& level, const Rig& rig, const CreaturePose& pose) {
-  for (int b = 0; b < rig.skeleton.size(); ++b) {
-    const auto i = static_cast<std::size_t>(b);
-    if (level_touches(level, Capsule{pose.head_ws[i], pose.tail_ws[i], rig.skeleton.radius[i]})) return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -52,25 +43,13 @@ bool IdleAction::pose_over(const PoseCall& call, const WalkerState& stand, std::
     call.ctx.registry().locomotion().pose(call);  // back to the stand
     return false;
   }
-  // Beside a wall or fence a fidget swings only as far as there is room: its share is cut (this tick
-  // only) to where the flesh goes no deeper than without it.
-  if (fidget.kind != IdleFidget::kNone && call.ctx.level) {
-    constexpr float kClear_m = 0.002f;
-    const Level& level = *call.ctx.level;
-    if (flesh_touches(level, rig, *call.out) && flesh_depth(level, rig, *call.out) > kClear_m) {
+  // Beside a wall or fence a fidget swings only as far as there is room (the shared room stage).
+  if (fidget.kind != IdleFidget::kNone) {
+    (void)fit_in_room(call.ctx.level, rig, 1.0f, call.out, [&](float amount) {
       IdleFidgetAt f = fidget;
-      f.amount = 0.0f;
-      (void)pose_idle(*im, stand, rig, t, w, call.out, f);
-      const float allowed = std::max(flesh_depth(level, rig, *call.out), kClear_m);
-      float lo = 0.0f, hi = 1.0f;
-      for (int k = 0; k < 6; ++k) {
-        f.amount = 0.5f * (lo + hi);
-        (void)pose_idle(*im, stand, rig, t, w, call.out, f);
-        (flesh_depth(level, rig, *call.out) <= allowed ? lo : hi) = f.amount;
-      }
-      f.amount = lo;
-      (void)pose_idle(*im, stand, rig, t, w, call.out, f);
-    }
+      f.amount = amount;
+      return pose_idle(*im, stand, rig, t, w, call.out, f);
+    });
   }
   call.out->cog_ws.y = body_y;  // the body's height is the stand's (the waist never rises or sinks)
   return true;

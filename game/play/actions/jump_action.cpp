@@ -262,7 +262,8 @@ void JumpAction::describe(const CreatureState& c, Json* j) const {
   (*j)["jump_distance_m"] = st.distance_m;
 }
 
-std::string JumpAction::hud_text(int code, const CreatureState& c, const std::string& unavailable) const {
+std::string JumpAction::hud_text(int code, const CreatureState& c, const PreparedAction& prepared) const {
+  const std::string& unavailable = prepared.unavailable;
   const State& st = state_of<State>(c);
   switch (code) {
     case kJumpShortened: return std::string("Jump shortened: ") + block_reason(st.block);

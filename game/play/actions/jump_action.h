@@ -58,7 +58,7 @@ class JumpAction final : public Action {
   bool destination(const CreatureState& c, glm::vec3* ground_ws) const override;
   void hash(const CreatureState& c, StateHasher* h) const override;
   void describe(const CreatureState& c, Json* j) const override;
-  std::string hud_text(int code, const CreatureState& c, const std::string& unavailable) const override;
+  std::string hud_text(int code, const CreatureState& c, const PreparedAction& prepared) const override;
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;
   void sounds(const SoundCall& call, SoundEvents* out) const override;
   PreparedAction prepare(const ActionSetup& setup) const override;

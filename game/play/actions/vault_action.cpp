@@ -445,7 +445,8 @@ void VaultAction::describe(const CreatureState& c, Json* j) const {
   (*j)["vault_max_penetration_m"] = st.vault.max_penetration_m;
 }
 
-std::string VaultAction::hud_text(int code, const CreatureState& c, const std::string& unavailable) const {
+std::string VaultAction::hud_text(int code, const CreatureState& c, const PreparedAction& prepared) const {
+  const std::string& unavailable = prepared.unavailable;
   switch (code) {
     // Reasons say why, never "vault" again: "Can't vault: the creature would touch a wall".
     case kVaultRefused: return "Can't vault: " + std::string(state_of<State>(c).record.reason_text());

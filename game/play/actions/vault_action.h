@@ -68,7 +68,7 @@ class VaultAction final : public Action {
   void sounds(const SoundCall& call, SoundEvents* out) const override;  // vault_sounds.cpp
   void hash(const CreatureState& c, StateHasher* h) const override;
   void describe(const CreatureState& c, Json* j) const override;
-  std::string hud_text(int code, const CreatureState& c, const std::string& unavailable) const override;
+  std::string hud_text(int code, const CreatureState& c, const PreparedAction& prepared) const override;
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;
   void overlays(const CreatureState& c, const ActionRuntime* rt, std::vector<OverlayLineInput>* lines) const override;
   PreparedAction prepare(const ActionSetup& setup) const override;

@@ -5,21 +5,22 @@
 //     own skinning of the same pose (`creature-lab export-poses`);
 //  4. every motion is there as a named animation, as long as its clip, doing what it is for
 //     (motion_checks.mjs).
-// usage: node check_export.mjs CREATURE_LAB CREATURE.json OUT_DIR ASSETS_DIR
+// usage: node check_export.mjs CREATURE_LAB CREATURE.json OUT_DIR ASSETS_DIR [MOTIONS_DIR]
+// (MOTIONS_DIR: a folder of motion files the export's library searches first, `--library`)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { checkMotions } from './motion_checks.mjs';
 import { poseWithThree, maxDistance } from './three_pose.mjs';
 
-const [lab, creature, outDir, assets] = process.argv.slice(2);
+const [lab, creature, outDir, assets, extra] = process.argv.slice(2);
 if (!assets) { console.error('usage: node check_export.mjs CREATURE_LAB CREATURE.json OUT_DIR ASSETS_DIR'); process.exit(2); }
 mkdirSync(outDir, { recursive: true });
 const stem = basename(creature, '.json');
 const glb = join(outDir, `${stem}.glb`);
 const run = (args) => JSON.parse(execFileSync(lab, args, { encoding: 'utf8' }));
 
-const exported = run(['export', '--creature', creature, '--out', glb]);
+const exported = run(['export', '--creature', creature, '--out', glb, ...(extra ? ['--library', extra] : [])]);
 let ok = true;
 const fail = (msg) => { console.error(`FAIL ${stem}: ${msg}`); ok = false; };
 
@@ -53,7 +54,7 @@ three.poses.forEach((p, i) => {
 const moved = maxDistance(ref.poses[0].positions, ref.poses[3].positions).distance;
 if (!(moved > 0.01)) fail(`walk poses barely differ (${moved} m): the comparison would prove nothing`);
 // 4. every motion
-const motions = await checkMotions(glb, exported, assets, fail);
+const motions = await checkMotions(glb, exported, assets, fail, extra);
 console.log(JSON.stringify({
   creature: stem, bytes: exported.bytes, vertices: exported.vertices, joints: exported.joints,
   keys: exported.motions.map((m) => ({ name: m.name, before: m.keys_before, after: m.keys_after,

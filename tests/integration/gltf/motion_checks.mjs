@@ -1,15 +1,33 @@
 // Every motion of an export checked from outside, in three.js's playback of the file: the named
 // animations are all there, each lasts as long as its clip (read from the clip files; a loop one
 // whole cycle), and each does what the motion is for, measured on the joints' world positions.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { jointTracksWithThree } from './three_pose.mjs';
 
-export const kMotions = ['walk', 'run', 'stand', 'idle', 'jump', 'sit', 'greet', 'roar', 'dance', 'vault'];
 const kTick = 1 / 60;
 
-const clipOf = (assets, name) =>
-  JSON.parse(readFileSync(join(assets, 'motions', `${name === 'run' ? 'walk' : name}.json`), 'utf8'));
+// The library's files by motion name (a file's name need not be its motion's): an extra folder's
+// first, as the game searches them (--motions / --library).
+function library(assets, extra) {
+  const out = new Map();
+  for (const dir of [extra, join(assets, 'motions')].filter(Boolean))
+    for (const f of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+      const clip = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+      if (!out.has(clip.name)) out.set(clip.name, clip);
+    }
+  return out;
+}
+// The clip motions the game's clip action plays, in the library's order (description order, then name).
+const kClipKinds = ['one_shot', 'held_loop', 'held_pose'];
+function clipMotions(lib) {
+  const order = (c) => c.description?.order ?? 1000;
+  return [...lib.values()].filter((c) => kClipKinds.includes(c.description?.kind ?? (c.loop ? 'gait' : 'one_shot')))
+    .sort((a, b) => order(a) - order(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+// The export's motions in file order: the walk, run, stand, idle and jump, the library's clip motions, the vault.
+export const exportedMotionNames = (assets, extra) =>
+  ['walk', 'run', 'stand', 'idle', 'jump', ...clipMotions(library(assets, extra)).map((c) => c.name), 'vault'];
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const len = (v) => Math.hypot(v[0], v[1], v[2]);
 const flat = (v) => Math.hypot(v[0], v[2]);
@@ -30,7 +48,9 @@ function skate(track) {
   return worst;
 }
 
-export async function checkMotions(glb, exported, assets, fail) {
+export async function checkMotions(glb, exported, assets, fail, extra) {
+  const kMotions = exportedMotionNames(assets, extra);
+  const clipOf = (_, name) => library(assets, extra).get(name === 'run' ? 'walk' : name);
   const t = await jointTracksWithThree(glb, kTick);
   const A = t.animations;
   const names = Object.keys(A);
@@ -101,8 +121,8 @@ export async function checkMotions(glb, exported, assets, fail) {
   // Sit: the hips end lower than anywhere in the idle.
   const sitEnd = y('sit')[last('sit')], idleLow = Math.min(...y('idle'));
   if (!(sitEnd < idleLow - 0.02)) fail(`sit: the hips end at ${sitEnd.toFixed(3)} m, the idle's lowest is ${idleLow.toFixed(3)} m`);
-  // Greet, roar, dance: from the stand back to it, moving something on the way.
-  for (const name of ['greet', 'roar', 'dance']) {
+  // Every one-shot of the library: from the stand back to it, moving something on the way.
+  for (const name of clipMotions(library(assets, extra)).filter((c) => c.description?.kind === 'one_shot').map((c) => c.name)) {
     const j = A[name].joints, n = last(name);
     let moved = 0, back = 0;
     for (const b of Object.keys(j)) {

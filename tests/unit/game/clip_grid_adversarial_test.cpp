@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "game/play/actions/emote_action.h"
+#include "game/play/actions/clip_action.h"
 #include "game/play/actions/vault_action.h"
 #include "game/play/camera.h"
 #include "game/session/clip_run.h"
@@ -195,11 +195,13 @@ Outcome run_one(const Scene& base, const Species& sp, const Scenario& sc, bool* 
     o.min_camera_m = std::min(o.min_camera_m, glm::length(to_eye));
     o.max_pitch_rad = std::max(o.max_pitch_rad, std::asin(std::clamp(to_eye.y / std::max(glm::length(to_eye), 1e-6f), -1.0f, 1.0f)));
   }
-  for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance}) {
-    if (!emote_motion(s.context().species[0], k)) continue;
+  for (const ActionBinding& b : game_actions().bindings()) {  // the d-pad's library motions
+    if (b.motion == kNoMotion) continue;
+    const std::string& name = clip_action().library()[b.motion].name;
+    if (!fitted_motion(s.context().species[0], name)) continue;
     ++o.emotes_possible;
-    if (emote_of(s.state().player(), k).plays > 0) ++o.emotes_played;
-    else o.not_played += std::string(" ") + to_string(k);
+    if (clip_play_of(s.state().player(), name).plays > 0) ++o.emotes_played;
+    else o.not_played += " " + name;
   }
   return o;
 }
@@ -319,7 +321,7 @@ TEST(AtTheFence, AGreetingForelegRisesClearOfTheFenceItTouches) {
                                   std::string(CF_ASSETS_DIR) + "/levels/fence_wall_right.json");
   ASSERT_TRUE(base.ok());
   const Species sp = make_species(*base);
-  const EmoteMotion* greet = emote_motion(sp, EmoteKind::kGreet);
+  const EmoteMotion* greet = fitted_motion(sp, "greet");
   ASSERT_NE(greet, nullptr);
   ASSERT_EQ(greet->variant, EmoteVariant::kLiftForeleg);
   // The foreleg's highest rise in a greet begun after walk_ticks of walking ahead (0: at the spawn,
@@ -346,7 +348,7 @@ TEST(AtTheFence, AGreetingForelegRisesClearOfTheFenceItTouches) {
       g.rise = std::max(g.rise, s.runtime().pose(0).tail_ws[ankle].y - planted);
       g.clips += s.clips().count();
     }
-    EXPECT_EQ(emote_of(s.state().player(), EmoteKind::kGreet).plays, 1u);
+    EXPECT_EQ(clip_play_of(s.state().player(), "greet").plays, 1u);
     return g;
   };
   const Greeting open = greet_after(0), at_fence = greet_after(100);

@@ -58,7 +58,9 @@ class NodAction final : public Action {
     h->u32(state_of<State>(c).ticks_left);
     h->u32(state_of<State>(c).nods);
   }
-  std::string hud_text(int, const CreatureState&, const std::string& why) const override { return "Can't nod: " + why; }
+  std::string hud_text(int, const CreatureState&, const PreparedAction& p) const override {
+    return "Can't nod: " + p.unavailable;
+  }
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override {
     rows->push_back({DebugRow::Style::kNormal, "nods " + std::to_string(state_of<State>(call.creature).nods)});
   }
@@ -173,11 +175,17 @@ TEST(ExtraAction, RewindAndReplayReproduceTheNod) {
 }
 
 TEST(ExtraAction, TheGameActionsHashAsBeforeAndKnowNoNod) {
-  // The game's registry is locomotion, the vault, the jump, the idle (no state), sit, greet, roar and
-  // dance (the jump and these hash as nothing until used): shipped replays hash as they always did.
-  EXPECT_EQ(game_actions().size(), 8);
-  EXPECT_NE(game_actions().find("sit"), kNoAction);
-  EXPECT_NE(game_actions().find("dance"), kNoAction);
+  // The game's registry is locomotion, the vault, the jump, the idle (no state) and the clip action,
+  // which plays every library motion (the jump and the clip action hash as nothing until used):
+  // shipped replays hash as they always did. Library motions are not actions but the clip action's.
+  EXPECT_EQ(game_actions().size(), 5);
+  EXPECT_NE(game_actions().find("clip"), kNoAction);
+  EXPECT_EQ(game_actions().find("sit"), kNoAction);
+  ActionId a = kNoAction;
+  std::uint16_t m = kNoMotion;
+  EXPECT_TRUE(game_actions().resolve("dance", &a, &m));
+  EXPECT_EQ(a, game_actions().find("clip"));
+  EXPECT_NE(m, kNoMotion);
   EXPECT_NE(game_actions().find("jump"), kNoAction);
   EXPECT_EQ(game_actions().find("nod"), kNoAction);
   NodActions actions;

@@ -2,7 +2,7 @@
 // bodies, vaulting fences, and reproduced exactly by its replay.
 #include "game_test_util.h"
 #include "game/play/herd.h"
-#include "game/play/actions/emote_action.h"
+#include "game/play/actions/clip_action.h"
 #include "game/play/actions/vault_action.h"
 
 #include <gtest/gtest.h>
@@ -195,17 +195,19 @@ TEST(Herd, IdlesRunsSitsAndGreetsThePlayerThroughItsCommands) {
         const Species& sp = *s.context().species_of(c.species);
         if (c.idle_ticks > kIdleStartTicks) (*seen)["idle ticks"] += 1;
         if (sp.walks() && c.walker.cadence_hz > 2.25f * natural_cadence(*sp.walk_setup)) (*seen)["run ticks"] += 1;
-        const bool sitting = emote_of(c, EmoteKind::kSit).playing();
+        const int playing = clip_action().playing_motion(c);
+        const bool sitting = playing >= 0 && clip_action().library()[playing].about().kind == MotionKind::kHeldLoop;
         if (was_sitting[static_cast<std::size_t>(i)] && !sitting) (*seen)["stood up"] += 1;
         was_sitting[static_cast<std::size_t>(i)] = sitting;
       }
     }
     for (int i = 1; i < s.state().creature_count; ++i) {
       const CreatureState& c = s.state().creatures[static_cast<std::size_t>(i)];
-      for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance})
-        (*seen)[to_string(k)] += static_cast<int>(emote_of(c, k).plays);
+      const MotionLibrary& lib = clip_action().library();
+      for (int m = 0; m < lib.size(); ++m)
+        if (const ClipPlay* p = clip_action().record(c, m)) (*seen)[lib[m].name] += static_cast<int>(p->plays);
     }
-    EXPECT_EQ(emote_of(s.state().player(), EmoteKind::kGreet).plays, 0u) << "the player's creature does what its pad says";
+    EXPECT_EQ(clip_play_of(s.state().player(), "greet").plays, 0u) << "the player's creature does what its pad says";
     return hash_state(s.state());
   };
   std::map<std::string, int> seen, again;

@@ -19,7 +19,8 @@
 
 #include "../retarget/test_creatures.h"
 #include "core/file_io.h"
-#include "game/play/actions/emote_action.h"
+#include "game/play/actions/clip_action.h"
+#include "game/play/controls.h"
 #include "game/play/actions/jump_action.h"
 #include "retarget/idle.h"
 #include "game/play/scene.h"
@@ -100,13 +101,35 @@ struct Tally {
   }
 };
 
+// The library motions the d-pad plays (the grids' motions besides walk, run, idle and jump): from the
+// game's bindings, so the grids run over whatever the library holds.
+struct PadMotion {
+  std::string name;
+  Button button;
+  bool held = false;  // held until asked to stand (asked again, it stands)
+};
+const std::vector<PadMotion>& pad_motions() {
+  static const std::vector<PadMotion> out = [] {
+    std::vector<PadMotion> v;
+    const ClipAction& clips = clip_action();
+    for (const ActionBinding& b : game_actions().bindings()) {
+      if (b.motion == kNoMotion) continue;
+      const LibraryMotion& m = clips.library()[b.motion];
+      v.push_back({m.name, b.button, m.about().kind != MotionKind::kOneShot});
+    }
+    return v;
+  }();
+  return out;
+}
+
 // Which motions play (for failure messages).
 std::string phases(const CreatureState& c) {
   std::string out;
-  for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance}) {
-    const EmoteActionState& st = emote_of(c, k);
-    if (st.playing()) out += std::string(" ") + to_string(k) + ":" + emote_phase_name(st.phase) + "@" + std::to_string(st.tick);
-  }
+  const ClipAction& clips = clip_action();
+  const int m = clips.playing_motion(c);
+  if (m < 0) return out;
+  const ClipPlay* st = clips.record(c, m);
+  out += " " + clips.library()[m].name + ":" + emote_phase_name(st->phase) + "@" + std::to_string(st->tick);
   return out;
 }
 
@@ -208,16 +231,17 @@ Tally play_route(const Json& creature, const Json& level, std::map<std::string, 
     checks.check(s, t, " at tick " + std::to_string(t), &tally);
   }
   const Species& sp = s.context().species[0];
-  for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance}) {
-    const EmoteActionState& st = emote_of(s.state().player(), k);
-    const unsigned want = k == EmoteKind::kGreet ? 3u : k == EmoteKind::kDance || k == EmoteKind::kSit ? 2u : 1u;
-    if (!emote_motion(sp, k)) {
-      tally.fail(std::string("cannot ") + to_string(k));
+  for (const PadMotion& pm : pad_motions()) {
+    const ClipPlay st = clip_play_of(s.state().player(), pm.name);
+    unsigned want = 0;  // the route's presses of its button
+    for (int t = 0; t < kRouteTicks; ++t) want += (route(t).pressed & pm.button) ? 1u : 0u;
+    if (!fitted_motion(sp, pm.name)) {
+      tally.fail("cannot " + pm.name);
     } else if (st.plays != want) {
-      tally.fail(std::string(to_string(k)) + " played " + std::to_string(st.plays) + " times, not " + std::to_string(want));
+      tally.fail(pm.name + " played " + std::to_string(st.plays) + " times, not " + std::to_string(want));
     }
-    if (st.playing()) tally.fail(std::string(to_string(k)) + " still playing at the end");
-    (*variants)[std::string(to_string(k)) + ":" + to_string(st.variant)] += 1;
+    if (st.playing()) tally.fail(pm.name + " still playing at the end");
+    (*variants)[pm.name + ":" + to_string(st.variant)] += 1;
   }
   return tally;
 }
@@ -239,14 +263,15 @@ void run_grid(int first, int count) {
                   t.first.c_str());
     }
   }
-  std::printf("motion grid: %d / %d random creatures pass sit, greet, roar and dance with every transition\n", passed,
+  std::printf("motion grid: %d / %d random creatures pass the d-pad's motions with every transition\n", passed,
               count);
   for (const auto& [v, n] : variants) std::printf("  %-24s %d\n", v.c_str(), n);
   EXPECT_GE(passed * 100, count * 99) << "below the issue's bar of 99% acceptable";
   if (first == 0) {  // the first cells hold every body the variants need
-    for (const char* v : {"sit:lower_body", "sit:lower_torso", "greet:wave_arm", "greet:lift_foreleg", "greet:nod_wag",
-                          "roar:rear_head", "roar:rear_front", "dance:bob_sway"})
-      EXPECT_GT(variants[v], 0) << v;
+    const ClipAction& clips = clip_action();
+    for (const PadMotion& pm : pad_motions())  // every variant each motion's description has
+      for (const MotionVariant& v : clips.library()[clips.library().find(pm.name)].about().variants)
+        EXPECT_GT(variants[pm.name + ":" + v.style], 0) << pm.name << ":" << v.style;
   }
 }
 
@@ -256,8 +281,13 @@ TEST(MotionGrid, ThreeHundredAndSixRandomCreatures) { run_grid(0, 306); }
 // motion asked for while the one before plays (or, for the idle, once it has ended). The checks of the
 // route above, and no joint jumping: a bone end's move in a tick (beside the root's) no more than 50%
 // beyond the larger of its neighbouring ticks' moves, plus 5 mm.
-enum Motion { kWalk, kRun, kIdle, kJump, kSit, kGreet, kRoar, kDance, kMotions };
-const char* const kMotionNames[kMotions] = {"walk", "run", "idle", "jump", "sit", "greet", "roar", "dance"};
+// Motions 0-3 are walk, run, idle and jump; from 4 on, the d-pad's library motions (pad_motions()).
+enum Motion { kWalk, kRun, kIdle, kJump, kFirstPad };
+const int kMotions = kFirstPad + static_cast<int>(pad_motions().size());
+std::string motion_name(int m) {
+  static const char* const kFixed[] = {"walk", "run", "idle", "jump"};
+  return m < kFirstPad ? kFixed[m] : pad_motions()[static_cast<std::size_t>(m - kFirstPad)].name;
+}
 
 // The circuit (Hierholzer's, from the walk): kMotions * (kMotions - 1) transitions.
 std::vector<int> pair_circuit() {
@@ -280,19 +310,11 @@ std::vector<int> pair_circuit() {
   return circuit;
 }
 
-EmoteKind emote_kind(int m) {
-  return m == kSit ? EmoteKind::kSit : m == kGreet ? EmoteKind::kGreet : m == kRoar ? EmoteKind::kRoar : EmoteKind::kDance;
-}
 std::uint32_t motion_button(int m) {
-  switch (m) {
-    case kJump: return kButtonX;
-    case kSit: return kButtonDpadDown;
-    case kGreet: return kButtonDpadUp;
-    case kRoar: return kButtonDpadRight;
-    case kDance: return kButtonDpadLeft;
-    default: return 0;
-  }
+  if (m == kJump) return kButtonX;
+  return m >= kFirstPad ? pad_motions()[static_cast<std::size_t>(m - kFirstPad)].button : 0u;
 }
+bool held_motion(int m) { return m >= kFirstPad && pad_motions()[static_cast<std::size_t>(m - kFirstPad)].held; }
 
 Tally play_pairs(const Json& creature, const Json& level, int* pairs_played, std::map<std::string, std::pair<int, std::string>>* failing) {
   Tally tally;
@@ -311,15 +333,15 @@ Tally play_pairs(const Json& creature, const Json& level, int* pairs_played, std
   *pairs_played = 0;
   for (std::size_t seg = 1; seg < circuit.size(); ++seg) {
     const int from = circuit[seg - 1], motion = circuit[seg];
-    const std::string pair = std::string(kMotionNames[from]) + "->" + kMotionNames[motion];
+    const std::string pair = motion_name(from) + "->" + motion_name(motion);
     const float held = from == kWalk ? 0.6f : from == kRun ? 1.0f : 0.0f;  // a jump keeps the stick it was asked with
     const std::uint32_t jumps_before = jump_of(s.state().player()).jumps;
-    const std::uint32_t plays_before = motion >= kSit ? emote_of(s.state().player(), emote_kind(motion)).plays : 0;
+    const std::uint32_t plays_before = motion >= kFirstPad ? clip_play_of(s.state().player(), motion_name(motion)).plays : 0;
     bool done = false, happened = false;
     const int failures_before = tally.failures;
     for (int k = 0; !done; ++k, ++t) {
       InputFrame in = test::stick(0.0f, motion == kWalk ? 0.6f : motion == kRun ? 1.0f : motion == kJump ? held : 0.0f);
-      if (k == 0) in.buttons = in.pressed = from == kSit && motion == kIdle ? kButtonDpadDown : motion_button(motion);
+      if (k == 0) in.buttons = in.pressed = held_motion(from) && motion == kIdle ? motion_button(from) : motion_button(motion);
       s.tick(in);
       const CreatureState& c = s.state().player();
       const CreaturePose& p = s.runtime().pose(0);
@@ -344,7 +366,7 @@ Tally play_pairs(const Json& creature, const Json& level, int* pairs_played, std
           break;
         }
         default: {
-          const EmoteActionState& e = emote_of(c, emote_kind(motion));
+          const ClipPlay e = clip_play_of(c, motion_name(motion));
           happened = happened || (e.plays > plays_before && e.phase == EmotePhase::kPlay && e.tick >= 40);
           done = happened || k >= 400;
           break;
@@ -369,7 +391,7 @@ Tally play_pairs(const Json& creature, const Json& level, int* pairs_played, std
         q0[b] = q;
       }
     }
-    if (!happened) tally.fail(pair + ": the " + kMotionNames[motion] + " never played (tick " + std::to_string(t) + ")");
+    if (!happened) tally.fail(pair + ": the " + motion_name(motion) + " never played (tick " + std::to_string(t) + ")");
     if (tally.failures == failures_before) {
       ++*pairs_played;
     } else {

@@ -17,9 +17,13 @@
 namespace cf {
 namespace {
 
-const MotionClip& clip_of(EmoteKind k) {
-  const std::string file = emote_clip_file(k);
-  return test::shipped_clip(file.substr(0, file.size() - 5));
+const MotionClip& clip_of(const std::string& k) { return test::shipped_clip(k); }
+
+// The style of the variant the rig plays of motion k (kNone when none fits).
+EmoteVariant variant_of(const std::string& k, const Rig& rig) {
+  const MotionDescription& d = clip_of(k).description;
+  const int v = choose_variant(d, rig);
+  return v < 0 ? EmoteVariant::kNone : emote_style(d.variants[static_cast<std::size_t>(v)].style);
 }
 
 struct Fitted {
@@ -28,13 +32,13 @@ struct Fitted {
   EmoteMotion em;
 };
 
-Fitted fit(const std::string& name, EmoteKind k) {
+Fitted fit(const std::string& name, const std::string& k) {
   Fitted f;
   f.rig = test::load_rig(name);
   auto walk = build_retarget_setup(f.rig, test::walk_clip());
   EXPECT_TRUE(walk.ok()) << name;
   if (walk.ok()) f.walk = *walk;
-  auto em = prepare_emote(k, f.rig, clip_of(k), &f.walk);
+  auto em = prepare_emote(f.rig, clip_of(k), &f.walk);
   EXPECT_TRUE(em.ok()) << name << ": " << (em.ok() ? "" : em.error().to_string());
   if (em.ok()) f.em = *em;
   return f;
@@ -54,13 +58,13 @@ TEST(Emote, EachBodyPicksItsVariant) {
                                                         {"biped_arms_tail", EmoteVariant::kWaveArm},
                                                         {"quadruped", EmoteVariant::kLiftForeleg},
                                                         {"hexapod", EmoteVariant::kLiftForeleg}};
-  for (const auto& [name, v] : greet) EXPECT_EQ(choose_emote_variant(EmoteKind::kGreet, test::load_rig(name)), v) << name;
+  for (const auto& [name, v] : greet) EXPECT_EQ(variant_of("greet", test::load_rig(name)), v) << name;
   for (const std::string& name : test::shipped_creatures()) {
     const Rig rig = test::load_rig(name);
-    EXPECT_EQ(choose_emote_variant(EmoteKind::kSit, rig), EmoteVariant::kLowerBody) << name;
-    EXPECT_EQ(choose_emote_variant(EmoteKind::kRoar, rig),
+    EXPECT_EQ(variant_of("sit", rig), EmoteVariant::kLowerBody) << name;
+    EXPECT_EQ(variant_of("roar", rig),
               rig.head_bones.empty() ? EmoteVariant::kRearFront : EmoteVariant::kRearHead) << name;
-    EXPECT_EQ(choose_emote_variant(EmoteKind::kDance, rig), EmoteVariant::kBobSway) << name;
+    EXPECT_EQ(variant_of("dance", rig), EmoteVariant::kBobSway) << name;
   }
   EXPECT_STREQ(to_string(EmoteVariant::kLiftForeleg), "lift_foreleg");
 }
@@ -68,15 +72,15 @@ TEST(Emote, EachBodyPicksItsVariant) {
 // Played through from the stand, as the game plays it uninterrupted: eased in over emote_ease_ticks
 // (smoothly: 0, then rising, 1 once eased), a one-shot eased out over its last ticks to 0; sit holds.
 TEST(Emote, APlayedThroughMotionEasesInAndAOneShotEasesOut) {
-  for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance}) {
+  for (const std::string& k : test::library_clip_motions()) {
     const Fitted f = fit("biped", k);
-    const int e = emote_ease_ticks(k);
-    EXPECT_EQ(e, k == EmoteKind::kSit ? 40 : 12);
-    EXPECT_EQ(emote_play_weight(f.em, 0), 0.0f) << to_string(k);
+    const int e = f.em.ease_ticks;
+    EXPECT_EQ(e, clip_of(k).description.ease_ticks);
+    EXPECT_EQ(emote_play_weight(f.em, 0), 0.0f) << k;
     for (int t = 1; t < e; ++t) EXPECT_GT(emote_play_weight(f.em, t), emote_play_weight(f.em, t - 1)) << t;
     EXPECT_EQ(emote_play_weight(f.em, e), 1.0f);
     EXPECT_NEAR(emote_play_weight(f.em, e / 2), 0.5f, 1e-6f);
-    if (k == EmoteKind::kSit) {
+    if (f.em.held) {
       EXPECT_EQ(f.em.ticks, 0);
       EXPECT_EQ(emote_play_weight(f.em, 100000), 1.0f);  // seated until asked to stand
       continue;
@@ -85,14 +89,14 @@ TEST(Emote, APlayedThroughMotionEasesInAndAOneShotEasesOut) {
     EXPECT_EQ(emote_play_weight(f.em, f.em.ticks - e), 1.0f);
     EXPECT_LT(emote_play_weight(f.em, f.em.ticks - e + 1), 1.0f);
     EXPECT_EQ(emote_play_weight(f.em, f.em.ticks), 0.0f);
-    EXPECT_EQ(emote_ease_weight(k, -3), 0.0f);
-    EXPECT_EQ(emote_ease_weight(k, e + 5), 1.0f);
+    EXPECT_EQ(emote_ease_weight(f.em, -3), 0.0f);
+    EXPECT_EQ(emote_ease_weight(f.em, e + 5), 1.0f);
   }
 }
 
 TEST(Emote, AtWeightZeroEveryMotionIsTheWalkersStand) {
   for (const std::string& name : test::shipped_creatures()) {
-    for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kGreet, EmoteKind::kRoar, EmoteKind::kDance}) {
+    for (const std::string& k : test::library_clip_motions()) {
       Fitted f = fit(name, k);
       const WalkerState w = make_walker(f.walk, f.rig, glm::vec3(0.5f, 0.0f, -1.0f), 0.7f);
       CreaturePose stand, pose;
@@ -103,14 +107,14 @@ TEST(Emote, AtWeightZeroEveryMotionIsTheWalkersStand) {
       float worst = 0.0f;
       for (std::size_t b = 0; b < stand.head_ws.size(); ++b)
         worst = std::max({worst, glm::length(stand.head_ws[b] - pose.head_ws[b]), glm::length(stand.tail_ws[b] - pose.tail_ws[b])});
-      EXPECT_LT(worst, 1e-4f) << name << " " << to_string(k);
+      EXPECT_LT(worst, 1e-4f) << name << " " << k;
     }
   }
 }
 
 TEST(Emote, SittingLowersTheBodyWithFeetPlantedAndFleshAboveTheGround) {
   for (const std::string& name : test::shipped_creatures()) {
-    Fitted f = fit(name, EmoteKind::kSit);
+    Fitted f = fit(name, "sit");
     EXPECT_EQ(f.em.ticks, 0) << name;  // held until asked to stand
     const WalkerState w = make_walker(f.walk, f.rig, glm::vec3(0.0f), 0.0f);
     CreaturePose stand, seated;
@@ -148,8 +152,8 @@ float knee_turned_m(const CreaturePose& p, const LimbChain& l, std::size_t limb)
 // (every shipped creature's).
 TEST(Emote, AKneeTheBodyPushesDownTurnsUpOffTheGround) {
   int turned = 0, samples = 0;
-  auto check = [&](const std::string& name, const Rig& rig, const RetargetSetup& walk, EmoteKind k, bool shipped) {
-    auto em = prepare_emote(k, rig, clip_of(k), &walk);
+  auto check = [&](const std::string& name, const Rig& rig, const RetargetSetup& walk, const std::string& k, bool shipped) {
+    auto em = prepare_emote(rig, clip_of(k), &walk);
     ASSERT_TRUE(em.ok()) << name;
     // Standing, and with the feet where a stopped walk may leave them: a stride's share ahead or behind.
     WalkerState stands[3] = {make_walker(walk, rig, glm::vec3(0.0f), 0.0f), {}, {}};
@@ -167,7 +171,7 @@ TEST(Emote, AKneeTheBodyPushesDownTurnsUpOffTheGround) {
           const LimbChain& limb = rig.limbs[l];
           if (limb.tag != PartTag::kLeg) continue;
           const auto b0 = static_cast<std::size_t>(limb.bones[0]), b1 = static_cast<std::size_t>(limb.bones[1]);
-          const std::string at = name + " " + to_string(k) + " leg " + std::to_string(l) + " tick " + std::to_string(t);
+          const std::string at = name + " " + k + " leg " + std::to_string(l) + " tick " + std::to_string(t);
           const float r = std::max(rig.skeleton.radius[b0], rig.skeleton.radius[b1]);
           EXPECT_GT(p.tail_ws[b0].y - r, 0.0f) << at;
           EXPECT_FALSE(test::knee_bent_backwards(rig, p, l)) << at;
@@ -183,7 +187,7 @@ TEST(Emote, AKneeTheBodyPushesDownTurnsUpOffTheGround) {
     const Rig rig = test::load_rig(name);
     auto walk = build_retarget_setup(rig, test::walk_clip());
     ASSERT_TRUE(walk.ok());
-    for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kDance}) check(name, rig, *walk, k, true);
+    for (const std::string k : {"sit", "dance"}) check(name, rig, *walk, k, true);
   }
   EXPECT_EQ(turned, 0);
   Rng rng = Rng::from_seed(27);
@@ -192,14 +196,14 @@ TEST(Emote, AKneeTheBodyPushesDownTurnsUpOffTheGround) {
     ASSERT_TRUE(rig.ok());
     auto walk = build_retarget_setup(*rig, test::walk_clip());
     ASSERT_TRUE(walk.ok());
-    for (EmoteKind k : {EmoteKind::kSit, EmoteKind::kDance}) check("random " + std::to_string(i), *rig, *walk, k, false);
+    for (const std::string k : {"sit", "dance"}) check("random " + std::to_string(i), *rig, *walk, k, false);
   }
   std::printf("%d of %d knee samples turned off the ground\n", turned, samples);
   EXPECT_GT(turned, 0);  // the random bodies hold knees the body pushes down
 }
 
 TEST(Emote, AForelegLiftsAndComesBackAndATailWags) {
-  Fitted q = fit("quadruped", EmoteKind::kGreet);
+  Fitted q = fit("quadruped", "greet");
   ASSERT_EQ(q.em.variant, EmoteVariant::kLiftForeleg);
   ASSERT_GE(q.em.lift_leg, 0);
   const WalkerState w = make_walker(q.walk, q.rig, glm::vec3(0.0f), 0.0f);
@@ -218,7 +222,7 @@ TEST(Emote, AForelegLiftsAndComesBackAndATailWags) {
 
   // A biped without arms nods and wags: its tail's tip moves sideways.
   Rig tailed = test::load_rig("biped_arms_tail");
-  EmoteMotion nod = fit("biped_arms_tail", EmoteKind::kGreet).em;
+  EmoteMotion nod = fit("biped_arms_tail", "greet").em;
   nod.variant = EmoteVariant::kNodWag;
   auto walk = build_retarget_setup(tailed, test::walk_clip());
   ASSERT_TRUE(walk.ok());
@@ -240,7 +244,7 @@ TEST(Emote, AForelegLiftsAndComesBackAndATailWags) {
 // The lift's reach: as authored the foot goes forward of where it stood, at 0 straight up (as high), drawn
 // back behind it below 0; the peak time is where the foot is highest.
 TEST(Emote, AForelegsReachTurnsItsLiftUpOrBackAtTheSameHeight) {
-  Fitted q = fit("quadruped", EmoteKind::kGreet);
+  Fitted q = fit("quadruped", "greet");
   ASSERT_GE(q.em.lift_leg, 0);
   const WalkerState w = make_walker(q.walk, q.rig, glm::vec3(0.0f), 0.0f);  // facing +z
   CreaturePose stand, p;
@@ -283,7 +287,7 @@ TEST(Emote, ALeglessBodyLowersItsTorsoAndStaysOnTheGround) {
   c.parts = {torso, head};
   auto rig = build_rig(c);
   ASSERT_TRUE(rig.ok());
-  auto em = prepare_emote(EmoteKind::kSit, *rig, clip_of(EmoteKind::kSit), nullptr);
+  auto em = prepare_emote(*rig, clip_of("sit"), nullptr);
   ASSERT_TRUE(em.ok()) << em.error().to_string();
   EXPECT_TRUE(em->legless);
   EXPECT_EQ(em->variant, EmoteVariant::kLowerTorso);
@@ -303,7 +307,7 @@ TEST(Emote, ALeglessBodyLowersItsTorsoAndStaysOnTheGround) {
 }
 
 TEST(Emote, BadInputIsRefusedAndPosingAllocatesNothing) {
-  Fitted f = fit("hexapod", EmoteKind::kDance);
+  Fitted f = fit("hexapod", "dance");
   const WalkerState w = make_walker(f.walk, f.rig, glm::vec3(0.0f), 0.0f);
   CreaturePose p;
   p.resize(f.rig);
@@ -311,11 +315,16 @@ TEST(Emote, BadInputIsRefusedAndPosingAllocatesNothing) {
   EXPECT_FALSE(pose_emote(f.em, f.rig, &w, 1.0, std::nanf(""), &p));
   EXPECT_FALSE(pose_emote(f.em, f.rig, nullptr, 1.0, 1.0f, &p));
   EXPECT_FALSE(pose_emote(f.em, f.rig, &w, 1.0, 1.0f, nullptr));
-  MotionClip short_sit = clip_of(EmoteKind::kSit);
+  MotionClip short_sit = clip_of("sit");
   short_sit.duration_s = 2.0;
-  auto refused = prepare_emote(EmoteKind::kSit, f.rig, short_sit, &f.walk);
+  auto refused = prepare_emote(f.rig, short_sit, &f.walk);
   ASSERT_FALSE(refused.ok());
-  EXPECT_NE(refused.error().message.find("seated loop"), std::string::npos);
+  EXPECT_NE(refused.error().message.find("held loop"), std::string::npos);
+  MotionClip no_variant = clip_of("greet");
+  for (MotionVariant& v : no_variant.description.variants) v.when.min_legs = 99;
+  auto none = prepare_emote(f.rig, no_variant, &f.walk);
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().message.find("no variant fits"), std::string::npos);
   ASSERT_TRUE(pose_emote(f.em, f.rig, &w, 0.5, 1.0f, &p));  // warm
   const std::size_t before = test::allocation_count();
   for (int t = 0; t < 240; ++t) ASSERT_TRUE(pose_emote(f.em, f.rig, &w, emote_clip_time(f.em, t), 0.8f, &p));

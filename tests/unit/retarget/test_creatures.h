@@ -11,6 +11,7 @@
 #include "creature/creature.h"
 #include "creature/creature_io.h"
 #include "motion/motion_clip.h"
+#include "motion/motion_library.h"
 #include "retarget/creature_pose.h"
 #include "skeleton/rig_builder.h"
 
@@ -52,6 +53,19 @@ inline const MotionClip& shipped_clip(const std::string& name) {
     it = clips.emplace(name, m.ok() ? *m : MotionClip{}).first;
   }
   return it->second;
+}
+
+// The shipped library's motions the game's clip action plays (one-shots, held loops and poses), in the
+// library's order: the grids loop over these, never over a list of names.
+inline const std::vector<std::string>& library_clip_motions() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    const MotionLibrary lib = load_motion_library({asset("motions")});
+    for (const LibraryMotion& m : lib.motions)
+      if (plays_as_clip(m)) out.push_back(m.name);
+    return out;
+  }();
+  return names;
 }
 
 inline Creature scaled(Creature c, float k) {

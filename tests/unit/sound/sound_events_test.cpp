@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "game/play/actions/emote_action.h"
+#include "game/play/actions/clip_action.h"
 #include "game/play/actions/jump_action.h"
 #include "game/play/actions/vault_action.h"
 #include "game/sound/sound_director.h"
@@ -211,6 +211,28 @@ TEST(SoundEvents, ARefusedVaultBuzzesOnceWhenItsMessageShows) {
   EXPECT_EQ(vault_of(s.state().player()).vaults_played, 0u);
 }
 
+// A motion that plays says so on the HUD (not a warning) and makes no refusal buzz: every d-pad motion
+// of the library, on the biped (before, each played the buzz and its rumble at the press).
+TEST(SoundEvents, AMotionThatPlaysMakesNoRefusalBuzz) {
+  for (const ActionBinding& b : game_actions().bindings()) {
+    if (b.motion == kNoMotion) continue;
+    SCOPED_TRACE(b.hint);
+    test::HeardSession h;
+    test::start_heard(&h, "biped.json", "open_ground.json");
+    Session& s = h.session;
+    int buzzes = 0, shown = 0;
+    for (int t = 0; t < 90; ++t) {
+      InputFrame in;
+      if (t == 10) in.buttons = in.pressed = b.button;
+      ASSERT_TRUE(s.tick(in));
+      if (s.state().hud != kHudNone && s.state().hud_ticks == kHudTicks) ++shown;
+      for (const SoundEvent& e : h.director.events()) buzzes += e.kind == SoundKind::kRefused ? 1 : 0;
+    }
+    EXPECT_EQ(shown, 1) << "the HUD says what plays";
+    EXPECT_EQ(buzzes, 0);
+    EXPECT_TRUE(clip_action().record(s.state().player(), b.motion) != nullptr);
+  }
+}
 
 TEST(SoundEvents, AJumpIsHeardAtItsTakeOffAndItsLanding) {
   for (const char* creature : {"biped.json", "quadruped.json", "strider.json", "stubby.json"}) {
@@ -267,8 +289,8 @@ TEST(SoundEvents, GreetingsChirpAndRoarsArePitchedByTheBody) {
       if (t == 200) in.buttons = in.pressed = kButtonDpadRight;
       ASSERT_TRUE(s.tick(in));
       const CreatureState& c = s.state().player();
-      if (greet_from == 0 && emote_of(c, EmoteKind::kGreet).phase == EmotePhase::kPlay) greet_from = s.state().tick;
-      if (roar_from == 0 && emote_of(c, EmoteKind::kRoar).phase == EmotePhase::kPlay) roar_from = s.state().tick;
+      if (greet_from == 0 && clip_play_of(c, "greet").phase == EmotePhase::kPlay) greet_from = s.state().tick;
+      if (roar_from == 0 && clip_play_of(c, "roar").phase == EmotePhase::kPlay) roar_from = s.state().tick;
       for (const SoundEvent& e : h.director.events()) {
         if (e.kind != SoundKind::kGreetVoice && e.kind != SoundKind::kRoarVoice) continue;
         (e.kind == SoundKind::kGreetVoice ? chirps : roars).push_back(s.state().tick);

@@ -1,0 +1,41 @@
+#pragma once
+// Shared stages after an action's pose, written once for every motion: the room stage keeps a motion's
+// flesh out of walls, fences and pipes by playing as much of it as there is room for. (Ground contact and
+// knee turns run inside the retarget stages every motion goes through: retarget_solve keeps planted feet
+// on the ground, lift_knees turns a knee off it.)
+#include <algorithm>
+
+#include "retarget/retarget.h"
+#include "skeleton/skeleton.h"
+#include "world/level.h"
+
+namespace cf {
+
+// How deep the pose's flesh goes into the walls, fences and pipes (the ground is the motion's own
+// business), metres.
+float flesh_depth(const Level& level, const Rig& rig, const CreaturePose& pose);
+// True when any bone's flesh touches a wall, fence or pipe: the cheap test before measuring how deep.
+bool flesh_touches(const Level& level, const Rig& rig, const CreaturePose& pose);
+
+// The room stage. *out holds the motion posed at its full share; when that puts flesh more than 2 mm into
+// a wall, fence or pipe, the share is cut (this tick only, so it comes back as the body turns away) to the
+// largest found by six halvings of [0, full] whose flesh goes no deeper than at share 0, and *out is
+// posed there by pose_at(share). Returns the share used. Allocates nothing.
+template <class PoseAt>
+float fit_in_room(const Level* level, const Rig& rig, float full, CreaturePose* out, PoseAt&& pose_at) {
+  constexpr float kClear_m = 0.002f;
+  if (!level || !(full > 0.0f) || !flesh_touches(*level, rig, *out) || flesh_depth(*level, rig, *out) <= kClear_m)
+    return full;
+  (void)pose_at(0.0f);
+  const float allowed = std::max(flesh_depth(*level, rig, *out), kClear_m);
+  float lo = 0.0f, hi = full;
+  for (int k = 0; k < 6; ++k) {
+    const float mid = 0.5f * (lo + hi);
+    (void)pose_at(mid);
+    (flesh_depth(*level, rig, *out) <= allowed ? lo : hi) = mid;
+  }
+  (void)pose_at(lo);
+  return lo;
+}
+
+}  // namespace cf

@@ -1,0 +1,67 @@
+#include "game/session/motion_menu.h"
+
+#include <cctype>
+
+#include "game/play/actions/clip_action.h"
+
+namespace cf {
+
+void MotionMenu::set_registry(const ActionRegistry& actions) {
+  entries_.clear();
+  open_ = false;
+  cursor_ = 0;
+  clip_ = actions.find("clip");
+  if (clip_ == kNoAction) return;
+  const ClipAction& clips = static_cast<const ClipAction&>(actions[clip_]);
+  const MotionLibrary& lib = clips.library();
+  for (int group = 0; group < 2; ++group) {
+    for (int m = 0; m < lib.size(); ++m) {
+      const LibraryMotion& lm = lib[m];
+      if (!clips.plays(m) || !lm.about().menu) continue;
+      if ((lm.about().kind == MotionKind::kOneShot ? 0 : 1) != group) continue;
+      std::string label = lm.title();
+      for (char& c : label) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      entries_.push_back({static_cast<std::uint16_t>(m), label, group});
+    }
+  }
+}
+
+std::uint32_t MotionMenu::step(const InputFrame& pad, ActionId* request, std::uint16_t* motion) {
+  if (!open_) {
+    if (!pad.went_down(kOpenButton) || entries_.empty()) return 0;
+    open_ = true;
+    cursor_ = std::min(cursor_, static_cast<int>(entries_.size()) - 1);  // where it was left
+    return kOpenButton;
+  }
+  constexpr std::uint32_t kTaken = kOpenButton | kButtonA | kButtonB | kButtonDpadUp | kButtonDpadDown |
+                                   kButtonDpadLeft | kButtonDpadRight;
+  const int n = static_cast<int>(entries_.size());
+  if (pad.went_down(kOpenButton) || pad.went_down(kButtonB)) {
+    open_ = false;
+    return kTaken;
+  }
+  if (pad.went_down(kButtonDpadDown)) cursor_ = (cursor_ + 1) % n;
+  if (pad.went_down(kButtonDpadUp)) cursor_ = (cursor_ + n - 1) % n;
+  if (pad.went_down(kButtonDpadRight) || pad.went_down(kButtonDpadLeft)) {
+    // The first motion of the next (or previous) group.
+    const int g = entries_[static_cast<std::size_t>(cursor_)].group;
+    const int step = pad.went_down(kButtonDpadRight) ? 1 : -1;
+    for (int k = 1; k <= n; ++k) {
+      const int i = ((cursor_ + step * k) % n + n) % n;
+      if (entries_[static_cast<std::size_t>(i)].group == g) continue;
+      int first = i;  // back to its group's first entry
+      while (first > 0 && entries_[static_cast<std::size_t>(first - 1)].group == entries_[static_cast<std::size_t>(i)].group)
+        --first;
+      cursor_ = first;
+      break;
+    }
+  }
+  if (pad.went_down(kButtonA)) {
+    *request = clip_;
+    *motion = entries_[static_cast<std::size_t>(cursor_)].motion;
+    open_ = false;
+  }
+  return kTaken;
+}
+
+}  // namespace cf
