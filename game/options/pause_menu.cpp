@@ -6,6 +6,7 @@
 #include "game/options/button_names.h"
 #include "game/options/settings.h"
 #include "game/play/controls.h"
+#include "game/session/motion_menu.h"
 
 namespace cf {
 
@@ -87,6 +88,9 @@ std::string control_hint_text(const Settings* settings, const ActionRegistry& ac
       face_keys += key_label(s, k) + ", ";
     }
   }
+  const int menu = index(MotionMenu::kOpenButton);  // the motion menu: every motion of the library
+  face += pad(menu) + ": MOTIONS, ";
+  face_keys += key_label(s, menu) + ", ";
   std::string text = "LEFT STICK: WALK, RIGHT STICK: CAMERA\n" + face + pad(kStart) + ": PAUSE\n";
   if (!dpad_pads.empty()) text += dpad_pads + ": " + dpad_words + "\n";
   text += "(KEYS: WASD, ARROWS, " + face_keys + key_label(s, kStart) + (dpad_keys.empty() ? "" : "; " + dpad_keys) +

@@ -5,7 +5,7 @@
 // pass side by side where their bodies fit.
 #include <glm/glm.hpp>
 
-#include "game/play/sim.h"
+#include "game/play/sim_state.h"
 #include "world/footprint.h"
 
 namespace cf {

@@ -6,7 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "core/tick.h"
-#include "game/play/sim.h"
+#include "game/play/sim_state.h"
 #include "math/angles.h"
 #include "math/geometry.h"
 #include "math/scalar.h"

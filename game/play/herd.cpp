@@ -1,4 +1,5 @@
 #include "game/play/herd.h"
+#include "game/play/population.h"
 
 #include <algorithm>
 #include <cmath>

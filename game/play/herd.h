@@ -12,7 +12,7 @@
 #include "core/json_util.h"
 #include "core/result.h"
 #include "game/play/body_contact.h"
-#include "game/play/sim.h"
+#include "game/play/sim_state.h"
 
 namespace cf {
 

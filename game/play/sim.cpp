@@ -156,45 +156,8 @@ void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runt
   if (runtime.now_) runtime.posing_s_ = runtime.now_() - t0;
 }
 
-float or_default(float v, float d) { return v > 0.0f ? v : d; }
-
 glm::vec3 heading_forward(float heading_rad) {
   return glm::vec3(std::sin(heading_rad), 0.0f, std::cos(heading_rad));
-}
-
-int add_creature(SimState* s, const SimContext& ctx, int species, const glm::vec3& position_ws, float heading_rad) {
-  const Species* sp = ctx.species_of(species);
-  if (!sp || !sp->rig || s->creature_count >= kMaxCreatures) return -1;
-  const int index = s->creature_count++;
-  CreatureState& c = s->creatures[static_cast<std::size_t>(index)];
-  c = CreatureState{};
-  const ActionRegistry& actions = ctx.registry();
-  for (ActionId a = 0; a < actions.size(); ++a) actions[a].init(c);
-  c.species = species;
-  c.root_ws = position_ws;
-  c.heading_rad = wrap_angle(heading_rad);
-  if (sp->walks()) {
-    c.walker = make_walker(*sp->walk_setup, *sp->rig, glm::vec3(position_ws.x, 0.0f, position_ws.z), c.heading_rad);
-    if (ctx.level) stand_feet_clear(*ctx.level, *sp->rig, &c.walker);
-    c.root_ws = c.walker.position_ws;
-  }
-  c.next_look_tick = 90u + static_cast<std::uint32_t>(s->rng.range(0, 120));
-  return index;
-}
-
-SimState initial_state(const SimContext& ctx, std::uint64_t seed) {
-  SimState s;
-  s.scene_id = ctx.scene_id;
-  s.rng = Rng::from_seed(seed);
-  glm::vec3 spawn(0.0f);
-  float heading = 0.0f;
-  if (ctx.level) {
-    spawn = ctx.level->spawn;
-    spawn.y = ctx.level->ground_y;
-    heading = ctx.level->spawn_heading_deg * kDegToRad;
-  }
-  add_creature(&s, ctx, 0, spawn, heading);
-  return s;
 }
 
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime) {

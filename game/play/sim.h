@@ -11,18 +11,12 @@
 
 #include <glm/glm.hpp>
 
+#include "game/play/population.h"
 #include "game/play/sim_state.h"
 
 namespace cf {
 
 class WorldRuntime;
-
-// The state at tick 0: the player's creature (species 0) at the level's spawn, standing, seeded.
-SimState initial_state(const SimContext& ctx, std::uint64_t seed);
-
-// Adds a creature of 'species' standing at position_ws facing heading_rad; its index, or -1 when
-// the world is full or the species unknown.
-int add_creature(SimState* s, const SimContext& ctx, int species, const glm::vec3& position_ws, float heading_rad);
 
 // The commands of one tick: the player's creature and camera, and the others' (null: herd creatures
 // follow their brains, the rest stand still).

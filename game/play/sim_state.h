@@ -49,7 +49,7 @@ struct SimTuning {
   float vault_reach_m = 0;          // a fence this close in front can be vaulted; 0 -> 2
   int max_approach_ticks = 0;       // walking to the vault's start gives up after this; 0 -> 300
 };
-float or_default(float v, float d);  // v when > 0, else d
+inline float or_default(float v, float d) { return v > 0.0f ? v : d; }  // v when > 0, else d
 
 // One kind of creature the world can hold: the baked data of a creature file (not owned).
 struct Species {

@@ -1,4 +1,5 @@
 #include "game/play/spectators.h"
+#include "game/play/population.h"
 
 #include <cmath>
 

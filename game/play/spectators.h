@@ -4,7 +4,7 @@
 // stand (so they idle and look about), and now and then cheer with an emote (a dance or a roar),
 // more often while the player passes near. All through CreatureCommands, as the herd's brain.
 #include "core/rng.h"
-#include "game/play/sim.h"
+#include "game/play/sim_state.h"
 
 namespace cf {
 

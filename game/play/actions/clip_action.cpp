@@ -90,6 +90,7 @@ float lift_reach(const PoseCall& call, const EmoteMotion& em) {
 
 const ClipMotions* motions_of(const Action& a, const Species& sp) { return a.data_of<ClipMotions>(sp); }
 
+// The species' fit of motion m as it stands (never fits it).
 const EmoteMotion* fitted(const Action& a, const Species& sp, int m) {
   const ClipMotions* cm = motions_of(a, sp);
   if (!cm || m < 0 || m >= static_cast<int>(cm->fitted.size())) return nullptr;
@@ -130,6 +131,19 @@ ClipAction::ClipAction(std::shared_ptr<const MotionLibrary> library) : library_(
   moods_.resize(static_cast<std::size_t>(library_->size()), 0u);
   for (int m = 0; m < library_->size(); ++m)
     for (const std::string& mood : (*library_)[m].about().herd) moods_[static_cast<std::size_t>(m)] |= herd_mood_bit(mood);
+}
+
+const EmoteMotion* ClipAction::fit(const Species& sp, int m) const {
+  const ClipMotions* cm = motions_of(*this, sp);
+  if (!cm || !plays(m) || m >= static_cast<int>(cm->tried.size()) || !sp.rig) return nullptr;
+  const auto i = static_cast<std::size_t>(m);
+  if (!cm->tried[i]) {
+    cm->tried[i] = 1;
+    Result<EmoteMotion> em = prepare_emote(*sp.rig, (*library_)[m].clip, sp.walks() ? sp.walk_setup : nullptr);
+    if (em) cm->fitted[i] = std::make_unique<const EmoteMotion>(std::move(*em));
+    else cm->unavailable[i] = em.error().message;
+  }
+  return cm->fitted[i].get();
 }
 
 bool ClipAction::plays(int m) const { return m >= 0 && m < library_->size() && plays_as_clip((*library_)[m]); }
@@ -181,7 +195,7 @@ void ClipAction::start(const ActionCall& a) const {
   const int m = a.command.motion;
   if (!plays(m)) return;
   if (a.is_player()) st.last = static_cast<std::uint16_t>(m);
-  const EmoteMotion* em = fitted(*this, a.species, m);
+  const EmoteMotion* em = fit(a.species, m);
   const int order = (*library_)[m].about().order;
   if (!em) {
     a.hud(static_cast<ActionId>(id() + order), kCannotPlay);
@@ -281,7 +295,7 @@ bool ClipAction::brain_wants(const BrainCall& call) const {
   const std::uint32_t moods = rest_moods(call);
   if (moods == 0) return false;
   for (int m = 0; m < library_->size(); ++m) {
-    if (!(moods_[static_cast<std::size_t>(m)] & moods) || !plays(m) || !fitted(*this, call.species, m)) continue;
+    if (!(moods_[static_cast<std::size_t>(m)] & moods) || !plays(m) || !fit(call.species, m)) continue;
     call.motion = static_cast<std::uint16_t>(m);
     return true;
   }
@@ -403,18 +417,14 @@ void ClipAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* ro
   if (!any) rows->push_back({DebugRow::Style::kDisabled, "no library motion played yet"});
 }
 
-PreparedAction ClipAction::prepare(const ActionSetup& setup) const {
-  // The clips are named by the state of a creature that played them, not by the scene's identity.
+PreparedAction ClipAction::prepare(const ActionSetup&) const {
+  // Fitted on first use (fit); the clips are named by the state of a creature that played them, not by
+  // the scene's identity.
   auto cm = std::make_shared<ClipMotions>();
-  cm->fitted.resize(static_cast<std::size_t>(library_->size()));
-  cm->unavailable.resize(static_cast<std::size_t>(library_->size()));
-  for (int m = 0; m < library_->size(); ++m) {
-    if (!plays(m)) continue;
-    if (!setup.rig) continue;
-    Result<EmoteMotion> em = prepare_emote(*setup.rig, (*library_)[m].clip, setup.walk);
-    if (em) cm->fitted[static_cast<std::size_t>(m)] = std::make_unique<const EmoteMotion>(std::move(*em));
-    else cm->unavailable[static_cast<std::size_t>(m)] = em.error().message;
-  }
+  const auto n = static_cast<std::size_t>(library_->size());
+  cm->fitted.resize(n);
+  cm->unavailable.resize(n);
+  cm->tried.assign(n, 0);
   PreparedAction out;
   out.data = std::move(cm);
   return out;
@@ -432,7 +442,7 @@ ClipPlay clip_play_of(const CreatureState& c, const std::string& motion, const A
 
 const EmoteMotion* fitted_motion(const Species& sp, const std::string& motion, const ActionRegistry& actions) {
   const ClipAction& a = clip_action(actions);
-  return fitted(a, sp, a.library().find(motion));
+  return a.fit(sp, a.library().find(motion));
 }
 
 HudMessage clip_hud(const std::string& motion, ClipMessage m, const ActionRegistry& actions) {

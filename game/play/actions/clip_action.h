@@ -49,10 +49,14 @@ struct ClipActionState {
 // HUD message codes.
 enum ClipMessage : int { kClipPlayed = 0, kCannotPlay = 1 };
 
-// What one species can play: per library motion, its fitted motion or why not.
+// What one species can play: per library motion, its fitted motion or why not. A motion is fitted the
+// first time the species is asked for it (in the controls step, never while posing), so a library of
+// hundreds costs a scene's start nothing; fitting is a pure function of the rig and the clip, so when it
+// happens never changes what plays.
 struct ClipMotions {
-  std::vector<std::unique_ptr<const EmoteMotion>> fitted;  // null: cannot
-  std::vector<std::string> unavailable;
+  mutable std::vector<std::unique_ptr<const EmoteMotion>> fitted;  // null: cannot, or not tried yet
+  mutable std::vector<std::string> unavailable;
+  mutable std::vector<std::uint8_t> tried;
 };
 
 class ClipAction final : public Action {
@@ -86,6 +90,9 @@ class ClipAction final : public Action {
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;
   PreparedAction prepare(const ActionSetup& setup) const override;
 
+  // The species' fit of motion m, fitted now if it has not been (null: it cannot play it). Not while
+  // posing: the controls step and the brains ask first.
+  const EmoteMotion* fit(const Species& sp, int m) const;
   // The record of motion m in c (null: never played).
   const ClipPlay* record(const CreatureState& c, int m) const;
   // The motion playing in c (-1: none) and its record.

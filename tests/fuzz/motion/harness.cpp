@@ -26,5 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // What we save we can load again.
   auto again = cf::parse_motion(cf::motion_to_json(*clip).dump(), "again.json");
   if (!again.ok()) std::abort();
+  // The whole file, with its description (/2), loads again to the same description.
+  auto whole = cf::parse_motion(cf::motion_file_json(*clip).dump(), "whole.json");
+  if (!whole.ok() || cf::description_to_json(whole->description) != cf::description_to_json(clip->description))
+    std::abort();
   return 0;
 }

@@ -243,6 +243,7 @@ TEST(Modes, ControlHintsShowAtTheFirstPlayOnceBHidesThemAndThePauseMenuShowsThem
   const std::string text = control_hint_text(&s);
   EXPECT_NE(text.find("A: VAULT"), std::string::npos) << text;
   EXPECT_NE(text.find("X: JUMP"), std::string::npos) << text;
+  EXPECT_NE(text.find("RB: MOTIONS"), std::string::npos) << text;
   EXPECT_NE(text.find("SPACE"), std::string::npos) << text;
   EXPECT_NE(text.find("DOWN/UP/RIGHT/LEFT: SIT/GREET/ROAR/DANCE"), std::string::npos) << text;
   EXPECT_NE(text.find("K I L J"), std::string::npos) << text;
