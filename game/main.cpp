@@ -20,6 +20,7 @@
 #include "game/modes/control_hints.h"
 #include "game/modes/modes.h"
 #include "game/options/settings.h"
+#include "game/session/best_times.h"
 #include "game/ui/hud_font.h"
 #include "game/title/game_modes.h"
 #include "game/run/run_harness.h"
@@ -98,14 +99,16 @@ int main(int argc, char** argv) {
 
   // The player's options: the file of --settings, else the player's own (a bounded test run without
   // --settings uses the defaults and writes nothing). They never reach the simulation.
-  const std::string settings_path = !opt.settings_path.empty() ? opt.settings_path
+  std::string settings_path = !opt.settings_path.empty() ? opt.settings_path
                                     : harness.limited() || opt.headless ? ""
                                                                         : cf::default_settings_path();
   cf::Settings settings = cf::default_settings();
   if (!settings_path.empty() && !opt.headless) {
     std::string report;
-    settings = cf::load_settings_file(settings_path, &report);
+    bool may_save = true;
+    settings = cf::load_settings_file(settings_path, &report, &may_save);
     if (!report.empty()) std::fprintf(stderr, "critterforge: %s\n", report.c_str());
+    if (!may_save) settings_path.clear();  // a folder, device or read-only file is not the game's to replace
   }
   if (!opt.has_window) {
     opt.window_w = settings.look.window_w;
@@ -239,6 +242,8 @@ int main(int argc, char** argv) {
   cf::PlaytestSaver saver;
   const cf::UserData data = cf::resolve_user_data(opt.data_dir);
   cf::sweep_stale_saves(data);
+  // A ghost a kill left without its table entry (a bounded run touches the player's folder only with --data-dir).
+  if (!opt.data_dir.empty() || !harness.limited()) cf::remove_orphan_ghosts(data);
   saver.configure(data.playtests_dir(),
                   !session.playing_back() && (!opt.data_dir.empty() || !harness.limited()));
   cf::ControlHints hints;  // shown at the first play (a bounded run: only with --data-dir)

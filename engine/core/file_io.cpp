@@ -9,6 +9,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <atomic>
+#include <utility>
 
 namespace cf {
 
@@ -147,7 +149,51 @@ int remove_stale_temp_files(const std::string& dir, const std::string& target_na
   return removed;
 }
 
-Status write_file_atomic(const std::string& path, const std::string& data, int* os_error) {
+std::string resolve_link_target(const std::string& path) {
+  std::string p = path;
+  for (int hop = 0; hop < 40; ++hop) {
+    struct stat st;
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+    char buf[4096];
+    const ssize_t n = ::readlink(p.c_str(), buf, sizeof buf - 1);
+    if (n <= 0) return p;
+    const std::string to(buf, static_cast<std::size_t>(n));
+    p = to[0] == '/' ? to : dir_of(p) + "/" + to;
+  }
+  return p;
+}
+
+Result<std::string> set_aside_damaged(const std::string& path) {
+  const std::string real = resolve_link_target(path);
+  struct stat st;
+  if (::stat(real.c_str(), &st) != 0) return Error{path, "", std::string("cannot stat: ") + std::strerror(errno)};
+  if (!S_ISREG(st.st_mode)) return Error{path, "", std::string("is ") + kind_of(st.st_mode) + ": left as it is"};
+  if ((st.st_mode & 0222) == 0) return Error{path, "", "is read-only: left as it is"};
+  for (int n = 1; n < 100000; ++n) {
+    const std::string aside = real + ".damaged-" + std::to_string(n);
+    // link() never replaces an entry: an earlier damaged copy (or anything else) keeps its name.
+    if (::link(real.c_str(), aside.c_str()) == 0) {
+      ::unlink(real.c_str());
+      return aside;
+    }
+    if (errno == EEXIST) continue;
+    // A disk without hard links: rename, once nothing has that name.
+    struct stat taken;
+    if (::lstat(aside.c_str(), &taken) == 0) continue;
+    if (std::rename(real.c_str(), aside.c_str()) == 0) return aside;
+    return Error{path, "", std::string("cannot be moved aside: ") + std::strerror(errno)};
+  }
+  return Error{path, "", "cannot be moved aside: 100,000 damaged copies are there already"};
+}
+
+namespace {
+
+// write_file_atomic, or with 'fresh' (the stem and suffix of a new file) the first free name of
+// "<stem><suffix>", "<stem>_2<suffix>" ...: linked into place, which never replaces an entry.
+Status write_atomic(const std::string& given, const std::string& data, int* os_error,
+                    const std::pair<std::string, std::string>* fresh, std::string* written) {
+  // The file a symlink names is replaced, so the link stays the player's link.
+  const std::string path = resolve_link_target(given);
   int ignored = 0;
   int& err = os_error ? *os_error : ignored;
   err = 0;
@@ -157,9 +203,18 @@ Status write_file_atomic(const std::string& path, const std::string& data, int* 
     return Error{path, "", what + ": " + std::strerror(e)};
   };
   struct stat st;
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+  const bool exists = ::stat(path.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
     err = EISDIR;
     return Error{path, "", "is a directory, not a file"};
+  }
+  if (exists && !S_ISREG(st.st_mode)) {
+    err = EINVAL;
+    return Error{path, "", std::string("is ") + kind_of(st.st_mode) + ", not a regular file: not replaced"};
+  }
+  if (exists && (st.st_mode & 0222) == 0) {  // the player made it read-only: theirs to keep
+    err = EACCES;
+    return Error{path, "", "is read-only: not rewritten"};
   }
   const std::string dir = dir_of(path);
   remove_stale_temp_files(dir, base_of(path));
@@ -167,6 +222,7 @@ Status write_file_atomic(const std::string& path, const std::string& data, int* 
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return failed("cannot create temporary file", errno);
   FdGuard guard{fd};
+  if (exists) (void)::fchmod(fd, st.st_mode & 07777);  // the file keeps its mode
   const char* p = data.data();
   std::size_t left = data.size();
   while (left > 0) {
@@ -191,11 +247,27 @@ Status write_file_atomic(const std::string& path, const std::string& data, int* 
     ::unlink(tmp.c_str());
     return failed("close failed", e);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (fresh) {
+    bool placed = false;
+    for (int n = 1; n < 100000 && !placed; ++n) {
+      const std::string to = fresh->first + (n == 1 ? "" : "_" + std::to_string(n)) + fresh->second;
+      if (::link(tmp.c_str(), to.c_str()) == 0) {
+        placed = true;
+        if (written) *written = to;
+      } else if (errno != EEXIST) {
+        const int e = errno;
+        ::unlink(tmp.c_str());
+        return failed("cannot name the file", e);
+      }
+    }
+    ::unlink(tmp.c_str());
+    if (!placed) return failed("cannot name the file", EEXIST);
+  } else if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     const int e = errno;
     ::unlink(tmp.c_str());
     return failed("rename failed", e);
   }
+  if (written && !fresh) *written = path;
   // The rename is durable only once the directory entry is on disk.
   int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0) return failed("saved, but cannot open its folder to sync", errno);
@@ -204,6 +276,23 @@ Status write_file_atomic(const std::string& path, const std::string& data, int* 
     return failed("saved, but syncing its folder failed", errno);
   }
   return {};
+}
+
+}  // namespace
+
+Status write_file_atomic(const std::string& path, const std::string& data, int* os_error) {
+  return write_atomic(path, data, os_error, nullptr, nullptr);
+}
+
+Result<std::string> write_file_new(const std::string& stem, const std::string& suffix, const std::string& data,
+                                   int* os_error) {
+  const std::pair<std::string, std::string> fresh{stem, suffix};
+  std::string written;
+  // Its own temporary: two writers of one name in one process must not share it.
+  static std::atomic<unsigned> calls{0};
+  const std::string own = stem + suffix + ".new" + std::to_string(++calls);
+  if (Status s = write_atomic(own, data, os_error, &fresh, &written); !s) return s.error;
+  return written;
 }
 
 }  // namespace cf

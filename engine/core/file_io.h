@@ -34,9 +34,27 @@ std::string temp_path_for(const std::string& path, long pid);
 // Writes data to path atomically: the temporary temp_path_for(path, getpid()) in the same directory
 // is written, fsynced and closed, then renamed over path, and the directory is fsynced so the rename
 // survives a power cut. Temporaries of the same target left by dead processes (a crash, a SIGKILL)
-// are removed first. Fails (leaving path untouched) when path is a directory or any step fails; then
+// are removed first. A symlink is followed (the file it names is replaced, the link stays a link);
+// an existing file keeps its mode; a read-only file (no write bit) is not rewritten. Fails (leaving
+// path untouched) when path is a directory, not a regular file, read-only or any step fails; then
 // *os_error (when given) is the errno of the failing step, for save_failure_reason.
 Status write_file_atomic(const std::string& path, const std::string& data, int* os_error = nullptr);
+
+// The file a chain of symlinks ends at (path itself when it is no link); it may not exist yet. At
+// most 40 links are followed (a loop gives the last one).
+std::string resolve_link_target(const std::string& path);
+
+// Sets a damaged file aside for the player, never overwriting: "<file>.damaged-<n>" with the first n
+// no entry has, in the folder of the file a symlink names. Only a regular, writable file is moved: a
+// folder, device, FIFO or socket, or a read-only file, is left as it is and the error says so in one
+// line. Returns the new path.
+Result<std::string> set_aside_damaged(const std::string& path);
+
+// Writes data atomically under a name no entry has: "<stem><suffix>", else "<stem>_2<suffix>", ...
+// (linked into place, so two writers at once never replace each other, nor anything else). Returns
+// the path written.
+Result<std::string> write_file_new(const std::string& stem, const std::string& suffix, const std::string& data,
+                                   int* os_error = nullptr);
 
 // Why a write failed, in a player's words ("the disk is full", "the file is larger than this system
 // allows"), from an errno.

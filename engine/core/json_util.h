@@ -16,9 +16,18 @@ using Json = nlohmann::json;
 // dumping and comparing a Json recurse once per level (55,000 levels overflow the stack).
 constexpr int kMaxJsonDepth = 100;
 
+// What a parsed document may take in memory, by json_memory_estimate: a file of empty arrays takes
+// about 20 times its size once parsed, so a size limit alone does not bound a loader.
+constexpr std::size_t kJsonMemoryBudget = 128u << 20;
+
 // Parses text; on a syntax error the message carries the byte offset. Text nested deeper than
-// kMaxJsonDepth is refused before parsing ("nested too deeply").
-Result<Json> parse_json(const std::string& text, const std::string& file);
+// kMaxJsonDepth, or whose parsed document would take more than memory_budget bytes, is refused
+// before parsing ("nested too deeply", "would take N MB in memory").
+Result<Json> parse_json(const std::string& text, const std::string& file,
+                        std::size_t memory_budget = kJsonMemoryBudget);
+// Bytes the parsed document of text takes at most, from one pass over the text (each container,
+// element, member and string at what nlohmann spends on it, rounded up).
+std::size_t json_memory_estimate(const std::string& text);
 // Byte offset where text first goes deeper than max_depth (brackets inside strings do not count),
 // or npos when it never does.
 std::size_t find_too_deep(const std::string& text, int max_depth);

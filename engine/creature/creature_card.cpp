@@ -139,6 +139,72 @@ bool chunk_past_end(const std::uint8_t* data, std::size_t size, char (&type)[5],
   return false;  // a cut header is libpng's to report as truncated
 }
 
+// Bytes a compressed chunk body inflates to, counted up to 'limit' + 1 (and never kept): libpng would
+// inflate each text chunk whole, so their sum is checked before libpng sees the file.
+std::size_t inflated_size(const std::uint8_t* data, std::size_t size, std::size_t limit) {
+  z_stream z{};
+  if (inflateInit(&z) != Z_OK) return limit + 1;
+  std::uint8_t scratch[16384];
+  z.next_in = const_cast<Bytef*>(data);
+  z.avail_in = static_cast<uInt>(size);
+  std::size_t out = 0;
+  for (;;) {
+    z.next_out = scratch;
+    z.avail_out = sizeof scratch;
+    const int r = inflate(&z, Z_NO_FLUSH);
+    out += sizeof scratch - z.avail_out;
+    if (r != Z_OK || out > limit) break;  // the end, damage (libpng says which) or over the budget
+    if (z.avail_in == 0 && z.avail_out != 0) break;
+  }
+  inflateEnd(&z);
+  return out;
+}
+
+// Counts text chunks (tEXt, zTXt, iTXt, and iCCP, also inflated by libpng) and the other chunks
+// besides the pixels, and the bytes all the text inflates to: "" when within the budget, else why not.
+std::string over_budget(const std::uint8_t* data, std::size_t size) {
+  std::size_t pos = 8, text = 0;
+  int text_chunks = 0, extra = 0;
+  while (size - pos >= 12) {
+    const std::uint32_t n = (std::uint32_t{data[pos]} << 24) | (std::uint32_t{data[pos + 1]} << 16) |
+                            (std::uint32_t{data[pos + 2]} << 8) | std::uint32_t{data[pos + 3]};
+    if (n > size - pos - 12) break;  // chunk_past_end and libpng report it
+    const char* type = reinterpret_cast<const char*>(data + pos + 4);
+    const std::uint8_t* body = data + pos + 8;
+    if (std::memcmp(type, "IEND", 4) == 0) break;
+    const bool is_text = std::memcmp(type, "tEXt", 4) == 0 || std::memcmp(type, "zTXt", 4) == 0 ||
+                         std::memcmp(type, "iTXt", 4) == 0 || std::memcmp(type, "iCCP", 4) == 0;
+    if (is_text) {
+      if (++text_chunks > kMaxCardTextChunks)
+        return "more than " + std::to_string(kMaxCardTextChunks) + " text chunks";
+      // Where the compressed part starts, if the chunk is compressed: after "keyword\0method" (zTXt,
+      // iCCP) or "keyword\0flag method lang\0 key\0" (iTXt with its flag set).
+      const std::uint8_t* nul = static_cast<const std::uint8_t*>(std::memchr(body, 0, n));
+      std::size_t at = nul ? static_cast<std::size_t>(nul - body) + 1 : n;
+      bool compressed = false;
+      if (std::memcmp(type, "zTXt", 4) == 0 || std::memcmp(type, "iCCP", 4) == 0) {
+        compressed = true;
+        at += 1;
+      } else if (std::memcmp(type, "iTXt", 4) == 0) {
+        compressed = at < n && body[at] != 0;
+        at += 2;
+        for (int k = 0; k < 2 && at < n; ++k) {
+          const void* z = std::memchr(body + at, 0, n - at);
+          at = z ? static_cast<std::size_t>(static_cast<const std::uint8_t*>(z) - body) + 1 : n;
+        }
+      }
+      if (at > n) at = n;
+      const std::size_t left = kMaxCardText - text;
+      text += compressed ? inflated_size(body + at, n - at, left) : n - at;
+      if (text > kMaxCardText) return "its text chunks inflate past 1 MiB in all";
+    } else if (std::memcmp(type, "IDAT", 4) != 0 && ++extra > kMaxCardExtraChunks) {
+      return "more than " + std::to_string(kMaxCardExtraChunks) + " chunks besides its pixels";
+    }
+    pos += 12 + std::size_t{n};
+  }
+  return "";
+}
+
 }  // namespace
 
 bool looks_like_png(const std::uint8_t* data, std::size_t size) {
@@ -178,6 +244,8 @@ Result<std::string> decode_card(const std::uint8_t* data, std::size_t size, cons
   if (chunk_past_end(data, size, type, &declared))
     return Error{file, "", std::string("damaged PNG: its ") + type + " chunk claims " + std::to_string(declared) +
                                " bytes, more than the file holds (truncated or corrupt)"};
+  if (const std::string why = over_budget(data, size); !why.empty())
+    return Error{file, "", "not a creature card: " + why + " (a card holds one creature file of a few KB)"};
   PngCtx ctx;
   ctx.data = data;
   ctx.size = size;
@@ -186,7 +254,7 @@ Result<std::string> decode_card(const std::uint8_t* data, std::size_t size, cons
   png_infop info = png_create_info_struct(png);
   png_infop end = png_create_info_struct(png);
   png_set_user_limits(png, kMaxCardSide, kMaxCardSide);
-  png_set_chunk_cache_max(png, 256);
+  png_set_chunk_cache_max(png, kMaxCardTextChunks + kMaxCardExtraChunks);
   png_set_chunk_malloc_max(png, kMaxCardText + 4096);  // also bounds what a compressed chunk inflates to
   png_set_read_fn(png, &ctx, read_bytes);
   ReadOut out;
@@ -197,7 +265,7 @@ Result<std::string> decode_card(const std::uint8_t* data, std::size_t size, cons
   if (!out.found) {
     const std::string w = ctx.warning;
     if (w.rfind("iTXt", 0) == 0 || w.rfind("zTXt", 0) == 0 || w.rfind("tEXt", 0) == 0)  // libpng dropped it
-      return Error{file, "", "not a creature card: its text chunk inflates past 16 MiB or is damaged (libpng: " + w + ")"};
+      return Error{file, "", "not a creature card: its text chunk inflates past 1 MiB or is damaged (libpng: " + w + ")"};
     return Error{file, "", std::string("not a creature card: no ") + kCardKeyword + " text chunk"};
   }
   const std::size_t nl = out.chunk.find('\n');

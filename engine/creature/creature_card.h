@@ -13,9 +13,16 @@
 namespace cf {
 
 constexpr const char* kCardKeyword = "critterforge.creature/1";
-// A card's picture is at most this on a side; its creature text at most kMaxCardText decompressed.
+// A card's picture is at most this on a side. All its text chunks together inflate to at most
+// kMaxCardText (a creature file is a few KB), and it has at most kMaxCardTextChunks text chunks and
+// kMaxCardExtraChunks chunks besides its pixels: a card of 250 compressed chunks of 16 MiB each took
+// 4 GB when the limit was per chunk.
 constexpr int kMaxCardSide = 2048;
-constexpr std::size_t kMaxCardText = 16u << 20;
+constexpr std::size_t kMaxCardText = 1u << 20;
+constexpr int kMaxCardTextChunks = 16;
+constexpr int kMaxCardExtraChunks = 64;
+// Largest card file read (an uncompressed 2048 x 2048 picture and its text).
+constexpr std::size_t kMaxCardFileBytes = 24u << 20;
 
 // The picture part of a card: RGBA8, top row first.
 struct CardPicture {
@@ -31,8 +38,9 @@ bool looks_like_png(const std::uint8_t* data, std::size_t size);
 Result<std::vector<std::uint8_t>> encode_card(int w, int h, const std::uint8_t* rgba, const std::string& creature_text);
 
 // The creature file's text from a card's bytes, its checksum verified; with 'picture' also the
-// picture. A PNG without the chunk, a truncated or damaged one, a chunk over kMaxCardText (a
-// decompression bomb) or a wrong checksum fails with one line naming 'file' and the problem.
+// picture. A PNG without the chunk, a truncated or damaged one, text over kMaxCardText in all (a
+// decompression bomb), too many chunks or a wrong checksum fails with one line naming 'file' and
+// the problem.
 Result<std::string> decode_card(const std::uint8_t* data, std::size_t size, const std::string& file,
                                 CardPicture* picture = nullptr);
 

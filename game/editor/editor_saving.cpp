@@ -107,7 +107,7 @@ Result<std::string> EditorMode::save_now(std::string* player_reason) {
   // A card dropped in by hand and edited: its creature becomes the file, so the save keeps it as
   // the earlier version instead of writing a new card over the only copy.
   if (!path_taken(path) && path_taken(card_path_beside(path))) {
-    const Result<std::string> bytes = read_file(card_path_beside(path), 64u << 20);
+    const Result<std::string> bytes = read_file(card_path_beside(path), kMaxCardFileBytes);
     const Result<std::string> was = bytes ? creature_text_of(*bytes, card_path_beside(path)) : bytes;
     if (was && *was != content) (void)write_file_atomic(path, *was);
   }

@@ -31,6 +31,22 @@ Status number_in(const Json& obj, const char* key, float lo, float hi, float* ou
   return {};
 }
 
+// An integer in [lo, hi], compared before any conversion: 4294967616 is not 320.
+bool int_in(const Json& v, long long lo, long long hi, int* out) {
+  long long x = 0;
+  if (v.is_number_unsigned()) {
+    if (v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) return false;
+    x = static_cast<long long>(v.get<std::uint64_t>());
+  } else if (v.is_number_integer()) {
+    x = v.get<std::int64_t>();
+  } else {
+    return false;
+  }
+  if (x < lo || x > hi) return false;
+  *out = static_cast<int>(x);
+  return true;
+}
+
 Status flag(const Json& obj, const char* key, bool* out, const std::string& file, const std::string& where) {
   if (!obj.contains(key)) return {};
   if (!obj[key].is_boolean()) return Error{file, field_path(where, key), "must be true or false"};
@@ -119,15 +135,14 @@ Status parse_look(const Json& l, LookSettings* out, const std::string& file) {
     const Json& win = l["window"];
     if (!win.is_array() || win.size() != 2 || !win[0].is_number_integer() || !win[1].is_number_integer())
       return Error{file, "look.window", "must be [width, height] in pixels"};
-    const int ww = win[0].get<int>(), wh = win[1].get<int>();
-    if (ww < 320 || wh < 240 || ww > 3840 || wh > 2160) return Error{file, "look.window", "must be 320x240 up to 3840x2160"};
+    int ww = 0, wh = 0;
+    if (!int_in(win[0], 320, 3840, &ww) || !int_in(win[1], 240, 2160, &wh))
+      return Error{file, "look.window", "must be 320x240 up to 3840x2160"};
     out->window_w = ww;
     out->window_h = wh;
   }
   if (l.contains("text_scale")) {
-    const Json& t = l["text_scale"];
-    if (!t.is_number_integer() || t.get<int>() < 1 || t.get<int>() > 3) return Error{file, "look.text_scale", "must be 1, 2 or 3"};
-    out->text_scale = t.get<int>();
+    if (!int_in(l["text_scale"], 1, 3, &out->text_scale)) return Error{file, "look.text_scale", "must be 1, 2 or 3"};
   }
   return {};
 }
@@ -207,8 +222,9 @@ std::string default_settings_path() {
   return std::string(home && *home ? home : ".") + "/.config/critterforge/settings.json";
 }
 
-Settings load_settings_file(const std::string& path, std::string* report) {
+Settings load_settings_file(const std::string& path, std::string* report, bool* may_save) {
   if (report) report->clear();
+  if (may_save) *may_save = true;
   errno = 0;
   if (!is_regular_file(path)) {
     struct stat st {};
@@ -216,18 +232,13 @@ Settings load_settings_file(const std::string& path, std::string* report) {
   }
   Result<Settings> s = read_and_parse<Settings>(path, 1u << 20, &parse_settings);
   if (s) return *s;
-  // Kept for the player (and for a newer game), never written over.
-  std::string aside;
-  for (int n = 1; n < 1000; ++n) {
-    aside = path + ".damaged-" + std::to_string(n);
-    struct stat st {};
-    if (::stat(aside.c_str(), &st) != 0) break;
-  }
-  const bool moved = std::rename(path.c_str(), aside.c_str()) == 0;
+  // Kept for the player (and for a newer game), never written over; only a file of ours is moved.
+  Result<std::string> aside = set_aside_damaged(path);
+  if (!aside && may_save) *may_save = false;
   if (report) {
     *report = "settings: " + s.error().to_string() + "; using the defaults" +
-              (moved ? ", the file is kept as " + aside
-                     : std::string(", and it cannot be moved aside (") + std::strerror(errno) + "): settings will not be saved");
+              (aside ? ", the file is kept as " + *aside
+                     : " (" + aside.error().message + "; the settings will not be saved)");
   }
   return default_settings();
 }

@@ -56,10 +56,12 @@ std::string settings_to_json(const Settings& s);
 // The default file: $XDG_CONFIG_HOME/critterforge/settings.json, else ~/.config/critterforge/settings.json.
 std::string default_settings_path();
 
-// Loads 'path'. A missing file gives the defaults silently. Any other failure gives the defaults,
-// renames the file aside to "<path>.damaged-<n>" (the first free n) and sets *report to one line
-// saying what was wrong and where the file went.
-Settings load_settings_file(const std::string& path, std::string* report);
+// Loads 'path'. A missing file gives the defaults silently. Any other failure gives the defaults and
+// sets *report to one line saying what was wrong and what became of the file: a damaged regular file
+// is set aside as "<path>.damaged-<n>" (a fresh n; set_aside_damaged); a folder, device, FIFO or
+// socket, or a read-only file, is left untouched, and then *may_save is false (a save would replace
+// or rewrite it). A symlink is followed.
+Settings load_settings_file(const std::string& path, std::string* report, bool* may_save = nullptr);
 // Writes atomically (the folder is made when missing). On failure the old file is left as it was.
 Status save_settings_file(const std::string& path, const Settings& s);
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/file_io.h"
+#include "core/file_name.h"
 #include "core/json_util.h"
 #include "creature/creature_io.h"
 
@@ -14,7 +15,7 @@ namespace cf {
 namespace {
 
 constexpr std::size_t kMaxDraftBytes = 16u << 20;
-constexpr std::size_t kMaxListedDrafts = 200;  // a folder of thousands still lists quickly
+constexpr std::size_t kMaxDraftEntries = 100000;  // names read from the folder, at most (times only)
 
 // A draft may break the creature rules (it is work in progress) but not hold what the editor could
 // never have drawn.
@@ -84,42 +85,47 @@ Result<Draft> load_draft(const std::string& path) {
   return d;
 }
 
-std::vector<Draft> list_drafts(const UserData& data) {
-  std::vector<std::string> paths;
-  if (is_regular_file(data.draft_path())) paths.push_back(data.draft_path());
+std::vector<Draft> list_drafts(const UserData& data, std::size_t* not_listed) {
+  // Names and times first (cheap), sorted newest first, then only the newest are read whole.
+  std::vector<std::pair<std::int64_t, std::string>> found;
+  if (is_regular_file(data.draft_path())) found.emplace_back(file_time(data.draft_path()), data.draft_path());
   if (DIR* dir = ::opendir(data.drafts_dir().c_str())) {
     while (const dirent* e = ::readdir(dir)) {
       const std::string n = e->d_name;
       if (n[0] == '.' || n.size() <= 5 || n.compare(n.size() - 5, 5, ".json") != 0)
         continue;  // ours start with '.'
-      paths.push_back(data.drafts_dir() + "/" + n);
-      if (paths.size() >= kMaxListedDrafts) break;
+      const std::string p = data.drafts_dir() + "/" + n;
+      if (!is_regular_file(p)) continue;
+      found.emplace_back(file_time(p), p);
+      if (found.size() >= kMaxDraftEntries) break;
     }
     ::closedir(dir);
   }
+  // Newest first; the path breaks ties so the order is the same every time.
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  if (not_listed) *not_listed = found.size() > kMaxListedDrafts ? found.size() - kMaxListedDrafts : 0;
+  if (found.size() > kMaxListedDrafts) found.resize(kMaxListedDrafts);
   std::vector<Draft> out;
-  for (const std::string& p : paths) {
-    if (!is_regular_file(p)) continue;
+  for (const auto& [time, p] : found) {
     Result<Draft> d = load_draft(p);
     if (d) {
       out.push_back(std::move(*d));
     } else {
       Draft bad;
       bad.path = p;
-      bad.time = file_time(p);
+      bad.time = time;
       bad.damage = d.error().to_string();
       out.push_back(std::move(bad));
     }
   }
-  // Newest first; the path breaks ties so the order is the same every time.
-  std::sort(out.begin(), out.end(), [](const Draft& a, const Draft& b) {
-    return a.time != b.time ? a.time > b.time : a.path < b.path;
-  });
   return out;
 }
 
 std::string free_draft_path(const UserData& data, const std::string& preferred) {
-  const std::string base = data.drafts_dir() + "/" + (preferred.empty() ? std::string("new") : preferred);
+  const std::string slug = file_slug(preferred);
+  const std::string base = data.drafts_dir() + "/" + (slug.empty() ? std::string("new") : slug);
   std::string p = base + ".json";
   for (int n = 2; path_taken(p); ++n) p = base + "_" + std::to_string(n) + ".json";
   return p;

@@ -30,11 +30,15 @@ struct Draft {
   std::string shown_name() const;
 };
 
-// Every draft, newest first (damaged ones too, with the reason).
-std::vector<Draft> list_drafts(const UserData& data);
+// The newest kMaxListedDrafts drafts, newest first (damaged ones too, with the reason): every file's
+// time is read before the cut, so the newest is never left out. *not_listed (when given) is how many
+// older ones were cut.
+constexpr std::size_t kMaxListedDrafts = 200;
+std::vector<Draft> list_drafts(const UserData& data, std::size_t* not_listed = nullptr);
 // Reads one draft; an error names the file and the field.
 Result<Draft> load_draft(const std::string& path);
-// A draft path no file has yet: drafts/<preferred>.json, else <preferred>_2.json ...
+// A draft path no file has yet: drafts/<slug of preferred>.json, else <slug>_2.json ... (file_slug;
+// "new" when nothing is left of it).
 std::string free_draft_path(const UserData& data, const std::string& preferred);
 // Writes a draft atomically (drafts/ is created); *os_error as write_file_atomic's.
 Status write_draft(const std::string& path, const std::string& file_stem, const Creature& creature,

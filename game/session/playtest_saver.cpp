@@ -6,25 +6,19 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/file_io.h"
+#include "core/file_name.h"
+
 namespace cf {
 
 std::string playtest_file_name(const std::string& creature_path, const std::string& level_path, std::uint64_t tick,
                                const char* why) {
-  // Only [a-z0-9_-], so the name is valid on every disk (FAT and NTFS refuse '<', ':', '>' ...):
-  // "<editor: My Dog>" -> "editor_my_dog".
+  // Only [a-z0-9_] (file_slug), so the name is valid on every disk (FAT and NTFS refuse '<', ':',
+  // '>' ...): "<editor: My Dog>" -> "editor_my_dog".
   auto stem = [](const std::string& p) {
     std::string s = std::filesystem::path(p).filename().string();
-    s = s.substr(0, s.find('.'));  // "clip_pipe.level.json" -> "clip_pipe"
-    std::string out;
-    for (char ch : s) {
-      const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
-      if (ok) out += c;
-      else if (!out.empty() && out.back() != '_') out += '_';
-    }
-    while (!out.empty() && (out.back() == '_' || out.back() == '-')) out.pop_back();
-    if (out.size() > 48) out.resize(48);
-    return out.empty() ? std::string("unnamed") : out;
+    s = file_slug(s.substr(0, s.find('.')), 48);  // "clip_pipe.level.json" -> "clip_pipe"
+    return s.empty() ? std::string("unnamed") : s;
   };
   char t[32];
   std::snprintf(t, sizeof t, "%06llu", static_cast<unsigned long long>(tick));
@@ -55,8 +49,9 @@ bool PlaytestSaver::claim_auto_save(std::uint64_t tick) {
 std::string PlaytestSaver::save(Replay replay, const std::string& file_name) {
   const std::string path = dir_ + "/" + file_name;
   std::lock_guard<std::mutex> lock(mu_);
-  if (dir_.empty()) {
-    message_ = "Can't save the replay: no data folder (set HOME or --data-dir)";
+  if (dir_.empty() || !is_plain_file_name(file_name)) {
+    message_ = dir_.empty() ? "Can't save the replay: no data folder (set HOME or --data-dir)"
+                            : "Can't save the replay: not a plain file name";
     ++messages_;
     return "";
   }
@@ -77,7 +72,14 @@ void PlaytestSaver::worker() {
     lock.unlock();
     std::error_code ec;
     std::filesystem::create_directories(dir_, ec);
-    Status s = save_replay(job.first, job.second);
+    // A name no file has: another session saving at the same tick (or this one twice) gets _2, _3 ...
+    const std::string suffix = ".replay.json";
+    std::string stem = job.first;
+    if (stem.size() > suffix.size() && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0)
+      stem.resize(stem.size() - suffix.size());
+    Result<std::string> written = write_file_new(stem, suffix, replay_to_json(job.second).dump(1) + "\n");
+    Status s = written ? Status{} : Status{written.error()};
+    if (written) job.first = *written;
     lock.lock();
     busy_ = false;
     ++messages_;

@@ -31,7 +31,8 @@ class PlaytestSaver {
   bool auto_save() const { return auto_save_; }
   const std::string& dir() const { return dir_; }
 
-  // Queues 'replay' for writing as 'file_name' in the playtests directory; returns its full path.
+  // Queues 'replay' for writing as 'file_name' (a plain name) in the playtests directory; returns its
+  // full path. A name some file has already gets _2, _3 ... (never replaced): last_message names it.
   std::string save(Replay replay, const std::string& file_name);
   // True once for each clip tick: whether the first clip at 'tick' still needs its auto-save.
   bool claim_auto_save(std::uint64_t tick);

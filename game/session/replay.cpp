@@ -90,8 +90,8 @@ Json replay_to_json(const Replay& r) {
   return j;
 }
 
-Result<Replay> parse_replay(const std::string& text, const std::string& file) {
-  Result<Json> pj = parse_json(text, file);
+Result<Replay> parse_replay(const std::string& text, const std::string& file, std::size_t memory_budget) {
+  Result<Json> pj = parse_json(text, file, memory_budget);
   if (!pj) return pj.error();
   const Json& j = *pj;
   if (!j.is_object()) return Error{file, "", "must be a JSON object"};
@@ -201,7 +201,7 @@ Result<Replay> parse_replay(const std::string& text, const std::string& file) {
 }
 
 Result<Replay> load_replay(const std::string& path) {
-  Result<std::string> text = read_file(path, 256u << 20);
+  Result<std::string> text = read_file(path, kMaxReplayBytes);
   if (!text) return text.error();
   return parse_replay(*text, path);
 }

@@ -33,8 +33,14 @@ struct Replay {
 };
 
 Json replay_to_json(const Replay& r);
-// Errors name the file, the field ("inputs[3][2]") and the problem.
-Result<Replay> parse_replay(const std::string& text, const std::string& file);
+// Largest replay file read: a four-hour run whose inputs change every tick is about 35 MB, real
+// ones are tens of KB; with kJsonMemoryBudget a hostile one stays under 256 MB.
+constexpr std::size_t kMaxReplayBytes = 16u << 20;
+
+// Errors name the file, the field ("inputs[3][2]") and the problem. The parsed text may take at most
+// memory_budget (parse_json).
+Result<Replay> parse_replay(const std::string& text, const std::string& file,
+                            std::size_t memory_budget = kJsonMemoryBudget);
 Result<Replay> load_replay(const std::string& path);
 // Written atomically (temp file + rename).
 Status save_replay(const std::string& path, const Replay& r);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/file_io.h"
+#include "core/file_name.h"
 #include "game/play/scene.h"
 
 namespace cf {
@@ -105,17 +106,7 @@ std::vector<CreatureEntry> list_creatures(const UserData& data) {
 std::vector<CreatureEntry> list_levels() { return json_files(default_assets_dir() + "/levels", ".json", true); }
 
 std::string creature_file_stem(const std::string& name) {
-  std::string s;
-  for (char ch : name) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (std::isalnum(c)) {
-      s += static_cast<char>(std::tolower(c));
-    } else if (!s.empty() && s.back() != '_') {
-      s += '_';
-    }
-  }
-  while (!s.empty() && s.back() == '_') s.pop_back();
-  if (s.size() > 40) s.resize(40);
+  const std::string s = file_slug(name, 40);  // the game's one way from a shown name to a file name
   return s.empty() ? "creature" : s;
 }
 

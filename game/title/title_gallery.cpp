@@ -28,10 +28,15 @@ void Gallery::refresh(const std::vector<CreatureEntry>& entries) {
   page_.width = page_.height = kGalleryPage;
   page_.rgba.assign(static_cast<std::size_t>(kGalleryPage) * kGalleryPage * 4, 0);
   cell_.assign(entries.size(), -1);
+  // The newest cards get the cells when there are more than fit: times are read before the cut.
+  std::vector<std::pair<std::int64_t, std::size_t>> order;
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    if (!entries[i].card.empty()) order.emplace_back(file_time(entries[i].card), i);
+  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   int used = 0;
-  for (std::size_t i = 0; i < entries.size() && used < kGalleryCells; ++i) {
-    if (entries[i].card.empty()) continue;
-    Result<std::string> bytes = read_file(entries[i].card, 64u << 20);
+  for (std::size_t k = 0; k < order.size() && used < kGalleryCells; ++k) {
+    const std::size_t i = order[k].second;
+    Result<std::string> bytes = read_file(entries[i].card, kMaxCardFileBytes);
     CardPicture pic;
     if (!bytes || !decode_card(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size(), entries[i].card, &pic))
       continue;  // the list says why a card is damaged; its tile shows the name alone

@@ -43,11 +43,15 @@ void TitleMode::open(const UserData& data, EditorMode* editor, TextureId skin_te
   message_ = drafts_.empty() ? ""
              : drafts_.size() == 1
                  ? "draft found: CONTINUE DRAFT brings it back"
-                 : std::to_string(drafts_.size()) + " drafts found: CONTINUE DRAFT lists them";
+                 : std::to_string(drafts_.size()) + " drafts found: CONTINUE DRAFT lists them" +
+                       (drafts_cut_ ? " (the newest; " + std::to_string(drafts_cut_) + " older not listed)" : "");
+  std::string report;  // a damaged best-times table is set aside here: the player is told here
+  (void)load_best_times(data_, &report);
+  if (!report.empty()) message_ = report;
 }
 
 void TitleMode::refresh_lists() {
-  drafts_ = list_drafts(data_);
+  drafts_ = list_drafts(data_, &drafts_cut_);
   creatures_ = list_creatures(data_);
   damage_.assign(creatures_.size(), "");
   for (std::size_t i = 0; i < creatures_.size(); ++i) {
@@ -246,6 +250,7 @@ ModeId TitleMode::choose_level(ModeContext& ctx) {
     std::string report;
     ghosts_ = ghost_choices(load_best_times(data_, &report), trial_level_key(*chosen_),
                             creature_content_hash(chosen_->creature_json));
+    if (!report.empty()) message_ = report;
   }
   if (ghosts_.empty()) return start_play(ctx, nullptr);
   // The creature's own best when it has one; else none, the others listed to pick.

@@ -77,6 +77,7 @@ class TitleMode final : public Mode {
   int cursor_ = 0;
   int main_cursor_ = 0, edit_cursor_ = 0;  // where B goes back to
   std::vector<Draft> drafts_;
+  std::size_t drafts_cut_ = 0;  // older drafts not listed
   std::vector<CreatureEntry> creatures_, levels_;
   Gallery gallery_;
   std::vector<std::string> damage_;     // per creature: why it cannot be loaded ("" when fine)

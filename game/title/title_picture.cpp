@@ -15,6 +15,7 @@ namespace cf {
 void TitleMode::refresh_preview() {
   // What the highlighted item shows: a creature file, a draft (in memory), or the default creature.
   std::string key = default_creature_path();  // the main menu shows the default creature turning
+  std::string time;  // with the path, what makes the shown picture stale (a draft or version rewritten)
   const Creature* in_memory = nullptr;
   std::string damage;
   const std::size_t at = static_cast<std::size_t>(cursor_);
@@ -27,14 +28,17 @@ void TitleMode::refresh_preview() {
     key = creatures_[static_cast<std::size_t>(play_creature_)].path;
     damage = damage_[static_cast<std::size_t>(play_creature_)];
   } else if (screen_ == TitleScreen::kDrafts && at < drafts_.size()) {
-    key = drafts_[at].path + "#" + std::to_string(drafts_[at].time);
+    key = drafts_[at].path;
+    time = std::to_string(drafts_[at].time);
     damage = drafts_[at].damage;
     in_memory = &drafts_[at].creature;
   } else if (screen_ == TitleScreen::kVersions && at < versions_.size()) {
-    key = versions_[at].path + "#" + std::to_string(versions_[at].time);
+    key = versions_[at].path;
+    time = std::to_string(versions_[at].time);
   }
-  if (key == preview_key_) return;
-  preview_key_ = key;
+  // The path is kept whole: '#' and every other byte are a file name's own ('\n' ends it here).
+  if (key + '\n' + time == preview_key_) return;
+  preview_key_ = key + '\n' + time;
   preview_damage_.clear();
   if (!damage.empty()) {
     preview_damage_ = "damaged: " + damage;
@@ -42,7 +46,7 @@ void TitleMode::refresh_preview() {
   } else if (in_memory) {
     preview_.rebuild(*in_memory);
   } else {
-    Result<Creature> c = load_creature(key.substr(0, key.rfind('#') == std::string::npos ? key.size() : key.rfind('#')));
+    Result<Creature> c = load_creature(key);
     if (!c) preview_damage_ = "damaged: " + damage_of(c.error());
     preview_.rebuild(c ? *c : Creature{});
   }

@@ -81,7 +81,7 @@ TEST(CardCli, HostileCardsAreRefusedWithOneLineNamingTheFile) {
   const std::pair<const char*, const char*> cases[] = {
       {"no_chunk.card.png", "not a creature card: no critterforge.creature/1 text chunk"},
       {"truncated.card.png", "truncated"},
-      {"bomb.card.png", "inflates past 16 MiB"},
+      {"bomb.card.png", "inflate past 1 MiB"},
       {"wrong_checksum.card.png", "wrong checksum"},
       {"huge_header.card.png", "damaged PNG"},
   };

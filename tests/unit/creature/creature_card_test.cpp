@@ -182,11 +182,11 @@ TEST(CreatureCard, AGigabyteChunkHeaderInTheFilesLastBytesIsRefusedWithoutAlloca
 }
 
 TEST(CreatureCard, ADecompressionBombIsRefusedPastTheTextLimit) {
-  // 64 MiB of spaces deflate to about 64 KiB; the card holds at most 16 MiB of text.
+  // 64 MiB of spaces deflate to about 64 KiB; the card holds at most 1 MiB of text.
   const std::string huge(64u << 20, ' ');
   Bytes png = png_with_itxt(kCardKeyword, "crc32 00000000\n" + huge, true);
   EXPECT_LT(png.size(), 200000u);
-  expect_refused(png, "not a creature card: its text chunk inflates past 16 MiB");
+  expect_refused(png, "not a creature card: its text chunks inflate past 1 MiB");
 }
 
 TEST(CreatureCard, AWrongChecksumIsRefused) {

@@ -98,13 +98,19 @@ TEST(Settings, ACorruptFileIsReportedAndKeptAside) {
                     "moves a stick");
 }
 
-TEST(Settings, AnUnreadableFileIsKeptAsideToo) {
+// Only the game's own kind of file is moved: a FIFO is left where it is, and nothing is saved over it.
+TEST(Settings, AFifoIsReportedAndLeftAsItIs) {
   const std::string path = fresh_dir("fifo") + "/settings.json";
   ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
   std::string report;
-  EXPECT_EQ(load_settings_file(path, &report), default_settings());  // returns: a FIFO is never opened
+  bool may_save = true;
+  EXPECT_EQ(load_settings_file(path, &report, &may_save), default_settings());  // returns: a FIFO is never opened
   EXPECT_NE(report.find("FIFO"), std::string::npos) << report;
-  EXPECT_TRUE(exists(path + ".damaged-1"));
+  EXPECT_FALSE(may_save);
+  EXPECT_FALSE(exists(path + ".damaged-1"));
+  struct stat st {};
+  ASSERT_EQ(::lstat(path.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
 }
 
 TEST(Settings, ASigkillDuringASaveLeavesThePreviousFile) {
