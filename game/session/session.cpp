@@ -189,12 +189,7 @@ void step(SimState& s, const InputFrame& pad, const SimContext& ctx, WorldRuntim
   step(s, player_tick_input(pad, ctx.registry()), ctx, runtime);
 }
 
-bool Session::tick(const InputFrame& live) {
-  if (playback_ && state_.tick >= replay_.inputs.size()) return false;
-  if (behind_recording()) cut_recording();
-  const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
-  const double t0 = now_ ? now_() : 0.0;
-  prev_ = state_;
+TickInput Session::read_pad(const InputFrame& in) {
   if (!menu_ready_) {
     menu_.set_registry(registry());
     menu_ready_ = true;
@@ -211,7 +206,16 @@ bool Session::tick(const InputFrame& live) {
     tick_in.player.request = menu_request;
     tick_in.player.motion = menu_motion;
   }
-  step(state_, tick_in, ctx_, runtime_);
+  return tick_in;
+}
+
+bool Session::tick(const InputFrame& live) {
+  if (playback_ && state_.tick >= replay_.inputs.size()) return false;
+  if (behind_recording()) cut_recording();
+  const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
+  const double t0 = now_ ? now_() : 0.0;
+  prev_ = state_;
+  step(state_, read_pad(in), ctx_, runtime_);
   update_trial(&trial_, scene_.level.trial, prev_, state_);
   tick_ghost();
   clips_.check(state_, ctx_, runtime_);
@@ -265,23 +269,7 @@ bool Session::step_recorded() {
   const InputFrame in = record_.inputs[static_cast<std::size_t>(state_.tick)];
   // The held next state is what this tick made; re-running it must give the same (determinism).
   prev_ = state_;
-  if (!menu_ready_) {
-    menu_.set_registry(registry());
-    menu_ready_ = true;
-  }
-  // The motion menu reads the pad first; what it takes does not reach the play controls.
-  ActionId menu_request = kNoAction;
-  std::uint16_t menu_motion = kNoMotion;
-  menu_took_ = menu_.step(in, &menu_request, &menu_motion);
-  InputFrame controls_in = in;
-  controls_in.buttons &= ~menu_took_;
-  controls_in.pressed &= ~menu_took_;
-  TickInput tick_in = player_tick_input(controls_in, registry(), controls_);
-  if (menu_request != kNoAction) {
-    tick_in.player.request = menu_request;
-    tick_in.player.motion = menu_motion;
-  }
-  step(state_, tick_in, ctx_, runtime_);
+  step(state_, read_pad(in), ctx_, runtime_);
   update_trial(&trial_, scene_.level.trial, prev_, state_);
   tick_ghost();
   clips_.check(state_, ctx_, runtime_);

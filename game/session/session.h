@@ -170,6 +170,8 @@ class Session {
   SimContext ctx_;
   const ActionRegistry* actions_ = nullptr;
   ControlMap controls_ = default_controls();
+  // One tick's pad (live or recorded) through the motion menu and the bindings into commands.
+  TickInput read_pad(const InputFrame& in);
   MotionMenu menu_;
   bool menu_ready_ = false;  // menu_ lists registry()'s library
   std::uint32_t menu_took_ = 0;

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "core/json_util.h"
+#include "bow_motion.h"
 #include "run_command.h"
 
 namespace {
@@ -31,25 +32,8 @@ std::string read(const std::string& path) {
   return s.str();
 }
 
-// A folder holding bow.json: greet.json renamed, listed in the menu only (no d-pad slot), played by any
-// body with two or more legs as authored, and saying "bows low".
 std::string bow_folder(const std::string& name) {
-  const std::string dir = ::testing::TempDir() + "cf_motions_" + name;
-  ::mkdir(dir.c_str(), 0755);
-  auto greet = cf::parse_json(read(kAssets + "/motions/greet.json"), "greet.json");
-  EXPECT_TRUE(greet.ok());
-  Json bow = *greet;
-  bow["name"] = "bow";
-  Json& d = bow["description"];
-  d["hud"] = "Bow";
-  d["hint"] = "bow";
-  d["order"] = 40;
-  d.erase("dpad");
-  d.erase("cues");
-  d["herd"] = Json::array({"near_player"});
-  d["variants"] = Json::array({Json{{"when", {{"min_legs", 2}}}, {"style", "as_authored"}, {"words", "bows low"}}});
-  std::ofstream(dir + "/bow.json") << bow.dump(1) << "\n";
-  return dir;
+  return cf::test::write_bow_folder(::testing::TempDir() + "cf_motions_" + name);
 }
 
 void write_script(const std::string& path, const std::string& steps) {

@@ -14,6 +14,7 @@
 #include "game/play/actions/clip_action.h"
 #include "game/play/controls.h"
 #include "game/session/session.h"
+#include "bow_motion.h"
 #include "game_test_util.h"
 
 namespace cf {
@@ -26,24 +27,8 @@ std::string read(const std::string& path) {
   return s.str();
 }
 
-// A folder with bow.json: the greet's clip under a new name, for bodies with 2+ legs, menu only.
 std::string bow_folder(const std::string& tag, const std::string& extra_description = "") {
-  const std::string dir = ::testing::TempDir() + "cf_library_" + tag;
-  std::filesystem::create_directories(dir);
-  auto greet = parse_json(read(CF_ASSETS_DIR "/motions/greet.json"), "greet.json");
-  EXPECT_TRUE(greet.ok());
-  Json bow = *greet;
-  bow["name"] = "bow";
-  Json& d = bow["description"];
-  d["hud"] = "Bow";
-  d["hint"] = "bow";
-  d["order"] = 40;
-  d.erase("dpad");
-  d["herd"] = Json::array({"near_player"});
-  d["variants"] = Json::array({Json{{"when", {{"min_legs", 2}}}, {"style", "as_authored"}, {"words", "bows low"}}});
-  if (!extra_description.empty()) d.update(*parse_json(extra_description, "extra"));
-  std::ofstream(dir + "/bow.json") << bow.dump(1) << "\n";
-  return dir;
+  return test::write_bow_folder(::testing::TempDir() + "cf_library_" + tag, extra_description);
 }
 
 std::shared_ptr<const MotionLibrary> library_with(const std::string& dir) {
