@@ -87,6 +87,10 @@ def silent(rows):
     return ["."] * rows
 
 
+# The whole band's level under the effects: footsteps and landings stay on top (the mixer also ducks).
+MIX = 0.45
+
+
 def song(name_, title, bpm, channels, patterns, order, loop=True, beats_per_bar=4, rows_per_beat=4, notes=""):
     pats = {}
     rows_per_bar = beats_per_bar * rows_per_beat
@@ -102,7 +106,7 @@ def song(name_, title, bpm, channels, patterns, order, loop=True, beats_per_bar=
         pats[pname] = strings
     doc = {"format": "critterforge.song/1", "name": name_, "title": title, "notes": notes, "tempo_bpm": bpm,
            "rows_per_beat": rows_per_beat, "beats_per_bar": beats_per_bar, "loop": loop,
-           "channels": [{"instrument": i, "volume": v, "pan": p} for i, v, p in channels], "patterns": pats,
+           "channels": [{"instrument": i, "volume": round(v * MIX, 3), "pan": p} for i, v, p in channels], "patterns": pats,
            "order": order}
     with open(os.path.join(HERE, name_ + ".json"), "w") as f:
         json.dump(doc, f, indent=1)

@@ -1,10 +1,14 @@
 // creature-lab sound: the sound events of a session (a replay, or a creature on a level driven by a
 // pad script) as JSON, tick by tick, and with --wav the game's mix of them rendered offline into a
-// 16-bit stereo WAV (heard from the camera, as the game plays it). Exit 0, or 2 on bad input.
+// 16-bit stereo WAV (heard from the camera, as the game plays it: its music and ambience bed too, each
+// tick's 735 frames rendered after the tick). --music V and --ambience V set their levels (0: off),
+// as the options do. The JSON ends with the share of 1/60 s windows below -54 dBFS (quiet_share).
+// Exit 0, or 2 on bad input.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
+#include "audio/song.h"
 #include "core/file_io.h"
 #include "game/session/clip_run.h"
 #include "game/sound/sound_director.h"
@@ -44,17 +48,29 @@ std::string wav_file(const std::vector<float>& stereo, int rate) {
 
 }  // namespace
 
-// creature-lab sound --replay FILE [--wav OUT]
-// creature-lab sound --creature FILE --level FILE [--pad-script FILE] [--ticks N] [--seed N] [--wav OUT]
+// creature-lab sound --replay FILE [--wav OUT] [--music V] [--ambience V]
+// creature-lab sound --creature FILE --level FILE [--pad-script FILE] [--ticks N] [--seed N] [--wav OUT] ...
 int cmd_sound(const Args& a) {
-  if (!a.only({"replay", "creature", "level", "pad-script", "ticks", "seed", "wav"})) return kExitBadInput;
+  if (!a.only({"replay", "creature", "level", "pad-script", "ticks", "seed", "wav", "music", "ambience"}))
+    return kExitBadInput;
+  double music = 1.0, ambience = 1.0;
+  if (!a.get_number("music", 1.0, &music) || !a.get_number("ambience", 1.0, &ambience)) return kExitBadInput;
+  if (!(music >= 0.0 && music <= 1.0)) return fail(a, "--music: must be 0..1");
+  if (!(ambience >= 0.0 && ambience <= 1.0)) return fail(a, "--ambience: must be 0..1");
+  Result<SongBank> songs = load_song_dir(default_assets_dir() + "/music");
+  if (!songs) return fail(a, songs.error().to_string());
   Session session;
   LabRun lab;
   if (const int code = start_lab_run(a, &session, &lab); code != kExitOk) return code;
   const bool render = a.has("wav");
-  SoundOutput out;
+  SoundOutput out(44100, &*songs);
   SoundDirector director;
   director.set_derive_always(true);  // events are printed even without a WAV
+  director.set_songs(&*songs);
+  director.set_ambience(static_cast<float>(ambience));
+  SoundSettings volumes;
+  volumes.music = static_cast<float>(music);
+  director.set_settings(volumes);
   if (render) director.set_output(&out);
   session.set_tick_listener(&director);
   constexpr int kTickFrames = 44100 / 60;
@@ -82,7 +98,19 @@ int cmd_sound(const Args& a) {
     j["peak"] = peak;
     j["rms"] = stereo.empty() ? 0.0 : std::sqrt(energy / static_cast<double>(stereo.size()));
     j["max_voices"] = out.mixer().max_voices();
+    // Windows of one tick (735 frames) whose RMS is below -54 dBFS: how much of the run is near silence.
+    int quiet = 0, windows = 0;
+    for (std::size_t w = 0; w + 2 * kTickFrames <= stereo.size(); w += 2 * kTickFrames, ++windows) {
+      double e = 0.0;
+      for (std::size_t i = w; i < w + 2 * kTickFrames; ++i) e += static_cast<double>(stereo[i]) * stereo[i];
+      quiet += std::sqrt(e / (2 * kTickFrames)) < std::pow(10.0, -54.0 / 20.0);
+    }
+    j["quiet_share"] = windows ? static_cast<double>(quiet) / windows : 1.0;
+    j["music_notes"] = out.mixer().music_notes();
+    j["herd_steps_heard"] = out.herd_steps_heard();
+    j["herd_steps_thinned"] = out.herd_steps_thinned();
   }
+  j["music"] = director.music().json(session.state().tick);
   return print_json(j);
 }
 
