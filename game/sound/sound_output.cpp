@@ -53,7 +53,7 @@ void SoundOutput::play(const SoundEvents& events, const Listener& listener, cons
   for (const SoundEvent& e : events) {
     const float w = weights && e.creature >= 0 ? weights[e.creature] : 1.0f;
     const PlayCommand c = command(e, listener, w);
-    if (e.kind == SoundKind::kFootstep && e.creature > 0) {
+    if (thin_ && e.kind == SoundKind::kFootstep && e.creature > 0) {
       if (c.gain <= 1e-4f) continue;
       if (kept_count < room) {
         kept[static_cast<std::size_t>(kept_count++)] = c;

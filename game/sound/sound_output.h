@@ -33,6 +33,8 @@ class SoundOutput {
   void play_song(int song) { mixer_.play_song(song, 0.12f); }
   // One tick of the level's ambience bed (level 0: released).
   void ambience(std::uint64_t tick, const Listener& listener, LevelStyle style, float level);
+  // Off: every herd footstep is played as before the thinning (creature-lab sound's before/after).
+  void set_herd_thinning(bool on) { thin_ = on; }
   // Footsteps of other creatures heard and thinned (played as the rumble) since the start.
   int herd_steps_heard() const { return herd_heard_; }
   int herd_steps_thinned() const { return herd_thinned_; }
@@ -51,6 +53,7 @@ class SoundOutput {
   Ambience ambience_;
   float rumble_ = 0.0f;  // the far feet's rumble level (game thread)
   float herd_budget_ = 0.0f;  // herd footsteps that may be played now
+  bool thin_ = true;
   int rumble_ticks_ = 0;
   int herd_heard_ = 0, herd_thinned_ = 0;
 };
