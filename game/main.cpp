@@ -190,6 +190,7 @@ int main(int argc, char** argv) {
   cf::AudioDevice audio;  // declared after sound_out: closed before the mixer it pulls from goes
   cf::SoundDirector sound;
   sound.set_songs(&songs);
+  sound.set_ambience(opt.ambience);
   harness.set_state_extra([&](cf::Json* j) { (*j)["music"] = sound.music().json(session.state().tick); });
   if (!opt.headless && !opt.mute) {
     sound_out = std::make_unique<cf::SoundOutput>(44100, &songs);
