@@ -182,11 +182,21 @@ int main(int argc, char** argv) {
   }
   // Sound: events derived after every tick (never fed back), mixed on SDL's audio thread; the player's
   // also rumble the pad. Without an audio device the game runs silently and says so once.
+  // The songs (assets/music): a bad file is said once and the game plays without music.
+  cf::SongBank songs;
+  if (cf::Result<cf::SongBank> loaded = cf::load_song_dir(cf::default_assets_dir() + "/music"); loaded) {
+    songs = std::move(*loaded);
+  } else {
+    std::fprintf(stderr, "critterforge: %s (the game plays without music)\n", loaded.error().to_string().c_str());
+  }
   std::unique_ptr<cf::SoundOutput> sound_out;
   cf::AudioDevice audio;  // declared after sound_out: closed before the mixer it pulls from goes
   cf::SoundDirector sound;
+  sound.set_songs(&songs);
+  sound.set_ambience(opt.ambience);
+  harness.set_state_extra([&](cf::Json* j) { (*j)["music"] = sound.music().json(session.state().tick); });
   if (!opt.headless && !opt.mute) {
-    sound_out = std::make_unique<cf::SoundOutput>();
+    sound_out = std::make_unique<cf::SoundOutput>(44100, &songs);
     if (cf::Status s = audio.open(cf::AudioDeviceDesc{}, &cf::SoundOutput::fill, sound_out.get()); s) {
       sound.set_output(sound_out.get());
     } else {
@@ -347,6 +357,12 @@ int main(int argc, char** argv) {
                         (modes.current == cf::ModeId::kOptions && mode_ctx.options_back == cf::ModeId::kPaused);
     const int due = paced ? (paused && !harness.limited() ? 0 : clock.advance(frame_s)) : 1;
     const double sim_t0 = now_s();
+    // The music follows the mode: the title's and the editor's songs, else the session's.
+    sound.set_place(modes.current == cf::ModeId::kTitle ? cf::MusicPlace::kTitle
+                    : modes.current == cf::ModeId::kEditor ? cf::MusicPlace::kEditor
+                    : modes.current == cf::ModeId::kOptions && mode_ctx.options_back == cf::ModeId::kTitle
+                        ? cf::MusicPlace::kTitle
+                        : cf::MusicPlace::kPlay);
     modes.current = modes.active().update(cf::ModeFrame{due, events.hotkeys, &sample, raw_pad, raw_key}, mode_ctx);
     times.simulation_s = now_s() - sim_t0;
     times.frame_s = frame_s;

@@ -1,6 +1,7 @@
 #include "audio/mixer.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include "audio/spatial.h"
@@ -9,10 +10,15 @@ namespace cf {
 
 namespace {
 constexpr float kCeiling = 0.89f;  // -1 dBFS: the limiter's ceiling
+// Ducking: the effects' peak envelope above kDuckFrom pulls the music down, at most by kDuckDepth
+// (about -5 dB) at kDuckFull: a landing is heard over the song, the song never disappears.
+constexpr float kDuckFrom = 0.12f, kDuckFull = 0.5f, kDuckDepth = 0.45f;
 float finite_or(float v, float d) { return std::isfinite(v) ? v : d; }
 }  // namespace
 
-Mixer::Mixer(const SoundBank& bank, int sample_rate) : bank_(bank), rate_(sample_rate), reverb_(sample_rate) {}
+Mixer::Mixer(const SoundBank& bank, int sample_rate)
+    : bank_(bank), rate_(sample_rate), reverb_(sample_rate),
+      release_step_(1.0f / (0.005f * static_cast<float>(sample_rate))) {}
 
 bool Mixer::play(const PlayCommand& c) {
   if (queue_.push(c)) return true;
@@ -24,6 +30,19 @@ void Mixer::set_gains(const MixerGains& g) {
   master_.store(std::clamp(finite_or(g.master, 0.0f), 0.0f, 1.0f), std::memory_order_relaxed);
   effects_.store(std::clamp(finite_or(g.effects, 0.0f), 0.0f, 1.0f), std::memory_order_relaxed);
   interface_.store(std::clamp(finite_or(g.interface_, 0.0f), 0.0f, 1.0f), std::memory_order_relaxed);
+  music_.store(std::clamp(finite_or(g.music, 0.0f), 0.0f, 1.0f), std::memory_order_relaxed);
+}
+
+void Mixer::set_songs(const SongBank* songs, int first_instrument) {
+  songs_ = songs;
+  first_instrument_ = first_instrument;
+}
+
+bool Mixer::play_song(int song, float fade_s) {
+  MusicCommand c;
+  c.song = static_cast<std::int16_t>(song);
+  c.fade_frames = static_cast<std::int32_t>(std::clamp(finite_or(fade_s, 0.0f), 0.005f, 2.0f) * static_cast<float>(rate_));
+  return music_queue_.push(c);
 }
 
 bool Mixer::update_held(const PlayCommand& c) {
@@ -46,19 +65,28 @@ bool Mixer::update_held(const PlayCommand& c) {
 void Mixer::start(const PlayCommand& c) {
   if (update_held(c)) return;
   const float gain = std::clamp(finite_or(c.gain, 0.0f), 0.0f, 1.0f);
-  if (c.sound >= bank_.samples.size() || bank_.samples[c.sound].empty() || gain <= 0.0f) {
+  if (c.sound >= bank_.samples.size() || bank_.samples[c.sound].empty() || gain <= 0.0f || c.bus == Bus::kMusic) {
     dropped_.fetch_add(1, std::memory_order_relaxed);
     return;
   }
-  // A free voice, else the quietest one if the new sound is louder.
+  // A free voice, else a music voice (the quietest), else the quietest one if the new sound is louder.
   Voice* slot = nullptr;
   Voice* quietest = nullptr;
+  Voice* music = nullptr;
   for (Voice& v : voices_) {
     if (!v.data) {
       slot = &v;
       break;
     }
-    if (!quietest || v.loudness() < quietest->loudness()) quietest = &v;
+    if (v.bus == Bus::kMusic) {
+      if (!music || v.gain * v.fade < music->gain * music->fade) music = &v;
+    } else if (!quietest || v.loudness() < quietest->loudness()) {
+      quietest = &v;
+    }
+  }
+  if (!slot && music) {
+    slot = music;
+    yielded_.fetch_add(1, std::memory_order_relaxed);
   }
   if (!slot) {
     if (quietest->loudness() >= gain) {
@@ -71,6 +99,7 @@ void Mixer::start(const PlayCommand& c) {
   const std::vector<float>& s = bank_.samples[c.sound];
   float l = 0.0f, r = 0.0f;
   pan_gains(finite_or(c.pan, 0.0f), &l, &r);
+  *slot = Voice{};
   slot->data = s.data();
   slot->length = static_cast<int>(s.size());
   slot->pos = 0.0;
@@ -85,19 +114,119 @@ void Mixer::start(const PlayCommand& c) {
   if (c.hold) slot->left = slot->right = slot->reverb = 0.0f;  // a held sound fades in: no click
 }
 
+void Mixer::change_song(const MusicCommand& c) {
+  const float step = 1.0f / static_cast<float>(std::max(1, c.fade_frames));
+  for (Voice& v : voices_) {
+    if (!v.data || v.bus != Bus::kMusic) continue;
+    if (v.release_in < 0 || v.fade_step < step) v.fade_step = std::max(v.fade_step, step);
+    if (v.release_in < 0) v.release_in = 0;
+  }
+  channel_note_.fill(0);
+  const bool ok = songs_ && c.song >= 0 && c.song < static_cast<int>(songs_->songs.size());
+  song_ = ok ? c.song : -1;
+  song_frame_ = 0;
+  next_row_ = 0;
+  if (ok) {
+    const Song& s = songs_->songs[static_cast<std::size_t>(song_)];
+    frames_per_row_ = rate_ * 60.0 / (s.tempo_bpm * s.rows_per_beat);
+  }
+}
+
+void Mixer::release_channel(int channel, int offset) {
+  const std::uint32_t id = channel_note_[static_cast<std::size_t>(channel)];
+  if (id == 0) return;
+  for (Voice& v : voices_) {
+    if (v.data && v.bus == Bus::kMusic && v.note == id && v.release_in < 0) {
+      v.release_in = offset;
+      v.fade_step = release_step_;
+    }
+  }
+  channel_note_[static_cast<std::size_t>(channel)] = 0;
+}
+
+void Mixer::start_note(int channel, int note, int offset) {
+  const Song& s = songs_->songs[static_cast<std::size_t>(song_)];
+  const SongChannel& ch = s.channels[static_cast<std::size_t>(channel)];
+  release_channel(channel, offset);
+  const Instrument& inst = instruments()[static_cast<std::size_t>(ch.instrument)];
+  const int sound = first_instrument_ + ch.instrument;
+  if (note < inst.low || note > inst.high || sound >= bank_.size() || bank_.samples[static_cast<std::size_t>(sound)].empty()) {
+    out_of_range_.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  Voice* slot = nullptr;
+  for (Voice& v : voices_) {
+    if (!v.data) {
+      slot = &v;
+      break;
+    }
+  }
+  if (!slot) {  // every voice busy: the effects keep theirs, the note is not played
+    music_dropped_.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  const std::vector<float>& sample = bank_.samples[static_cast<std::size_t>(sound)];
+  float l = 0.0f, r = 0.0f;
+  pan_gains(ch.pan, &l, &r);
+  *slot = Voice{};
+  slot->data = sample.data();
+  slot->length = static_cast<int>(sample.size());
+  slot->step = note_rate(ch.instrument, note);
+  slot->gain = ch.volume;
+  slot->left = ch.volume * l;
+  slot->right = ch.volume * r;
+  slot->bus = Bus::kMusic;
+  slot->delay = offset;
+  slot->note = next_note_++;
+  if (next_note_ == 0) next_note_ = 1;
+  channel_note_[static_cast<std::size_t>(channel)] = slot->note;
+  notes_.fetch_add(1, std::memory_order_relaxed);
+}
+
+void Mixer::sequence(int frames, bool audible) {
+  if (song_ < 0 || !songs_) return;
+  const Song& s = songs_->songs[static_cast<std::size_t>(song_)];
+  const int channels = static_cast<int>(s.channels.size());
+  for (;;) {
+    if (!s.loop && next_row_ >= s.rows) {  // a sting or jingle has played once: its notes ring out
+      song_ = -1;
+      break;
+    }
+    // Each row's frame from the song's start (no drift, whatever the block sizes).
+    const auto at = static_cast<std::int64_t>(std::llround(static_cast<double>(next_row_) * frames_per_row_));
+    if (at >= song_frame_ + frames) break;
+    const int offset = static_cast<int>(std::max<std::int64_t>(0, at - song_frame_));
+    const int row = static_cast<int>(next_row_ % s.rows);
+    for (int c = 0; c < channels && audible; ++c) {
+      const std::int8_t cell = s.cell(row, c);
+      if (cell == kNoteOff) release_channel(c, offset);
+      else if (cell >= 0) start_note(c, cell, offset);
+    }
+    ++next_row_;
+  }
+  song_frame_ += frames;
+}
+
 void Mixer::render(float* out, int frames) {
   PlayCommand c;
   while (queue_.pop(&c)) start(c);
+  MusicCommand m;
+  while (music_queue_.pop(&m)) change_song(m);
   const MixerGains g{master_.load(std::memory_order_relaxed), effects_.load(std::memory_order_relaxed),
-                     interface_.load(std::memory_order_relaxed)};
+                     interface_.load(std::memory_order_relaxed), music_.load(std::memory_order_relaxed)};
   for (int done = 0; done < frames;) {
     const int n = std::min(kMaxBlockFrames, frames - done);
+    // Music at volume 0 starts no voice at all, so the effects are mixed exactly as without it.
+    sequence(n, g.music > 0.0f);
     mix_block(out + 2 * done, n, g);
     done += n;
   }
-  int active = 0;
-  for (const Voice& v : voices_) active += v.data != nullptr;
+  int active = 0, music = 0;
+  for (const Voice& v : voices_) active += v.data != nullptr, music += v.data && v.bus == Bus::kMusic;
   active_.store(active, std::memory_order_relaxed);
+  music_active_.store(music, std::memory_order_relaxed);
+  song_now_.store(song_, std::memory_order_relaxed);
+  duck_now_.store(duck_, std::memory_order_relaxed);
   if (active > max_active_.load(std::memory_order_relaxed)) max_active_.store(active, std::memory_order_relaxed);
 }
 
@@ -106,8 +235,13 @@ void Mixer::mix_block(float* out, int frames, const MixerGains& g) {
   std::fill(send_.begin(), send_.begin() + frames, 0.0f);
   // A held voice glides to its targets with a ~10 ms time constant (no zipper noise, no clicks).
   const float glide = 1.0f - std::exp(-1.0f / (0.01f * static_cast<float>(rate_)));
+  bool any_music = false;
   for (Voice& v : voices_) {
     if (!v.data) continue;
+    if (v.bus == Bus::kMusic) {
+      any_music = true;
+      continue;  // mixed after the effects (below), ducked by them
+    }
     const float bus = v.bus == Bus::kInterface ? g.interface_ : g.effects;
     float l = v.left * bus, r = v.right * bus, rv = v.reverb * bus;
     for (int f = 0; f < frames; ++f) {
@@ -135,6 +269,45 @@ void Mixer::mix_block(float* out, int frames, const MixerGains& g) {
       send_[static_cast<std::size_t>(f)] += s * rv;
       v.pos += v.step;
     }
+  }
+  if (any_music) {
+    // The duck follows the effects' peak: fast down (20 ms), slow back (300 ms).
+    float peak = 0.0f;
+    for (int i = 0; i < 2 * frames; ++i) peak = std::max(peak, std::fabs(out[i]));
+    const float tau = peak > duck_env_ ? 0.02f : 0.3f;
+    duck_env_ += (peak - duck_env_) * (1.0f - std::exp(-static_cast<float>(frames) / (tau * static_cast<float>(rate_))));
+    const float target = 1.0f - kDuckDepth * std::clamp((duck_env_ - kDuckFrom) / (kDuckFull - kDuckFrom), 0.0f, 1.0f);
+    const float from = duck_, per_frame = (target - from) / static_cast<float>(frames);
+    duck_ = target;
+    for (Voice& v : voices_) {
+      if (!v.data || v.bus != Bus::kMusic) continue;
+      const int first = std::min(v.delay, frames);
+      v.delay -= first;
+      const int release_at = v.release_in >= 0 ? v.release_in : INT_MAX;
+      for (int f = first; f < frames; ++f) {
+        if (f >= release_at) {
+          v.fade -= v.fade_step;
+          if (v.fade <= 0.0f) {
+            v.data = nullptr;
+            break;
+          }
+        }
+        const int i = static_cast<int>(v.pos);
+        if (i >= v.length - 1) {
+          v.data = nullptr;
+          break;
+        }
+        const float t = static_cast<float>(v.pos - i);
+        const float s = (v.data[i] + (v.data[i + 1] - v.data[i]) * t) * v.fade * g.music * (from + per_frame * static_cast<float>(f));
+        out[2 * f] += s * v.left;
+        out[2 * f + 1] += s * v.right;
+        v.pos += v.step;
+      }
+      if (v.release_in >= 0) v.release_in = std::max(0, v.release_in - frames);
+    }
+  } else {
+    duck_ = 1.0f;
+    duck_env_ = 0.0f;
   }
   reverb_.process(send_.data(), out, frames);
   // The limiter: instant attack, about 50 ms release; never over the ceiling.

@@ -4,6 +4,9 @@
 // SPU had 24): a new sound takes the quietest voice when it is louder, else it is dropped. The effects
 // bus goes through a little reverb; a limiter keeps every output sample below full scale. render()
 // never allocates, locks or reads anything but the ring and its own voices.
+// Music: a sequencer (audio/song.h) plays a SongBank's songs on the same voices, sample-accurate (a
+// note starts on its exact frame inside a block). Effects keep priority: a note takes only a free voice,
+// an effect takes a music voice before any other, and the music ducks a little under loud effects.
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -11,6 +14,7 @@
 
 #include "audio/event_ring.h"
 #include "audio/reverb.h"
+#include "audio/song.h"
 
 namespace cf {
 
@@ -21,7 +25,8 @@ struct SoundBank {
   int size() const { return static_cast<int>(samples.size()); }
 };
 
-enum class Bus : std::uint8_t { kEffects = 0, kInterface = 1 };
+// Ambience (the beds of wind and birds) is a world sound: it follows the effects volume.
+enum class Bus : std::uint8_t { kEffects = 0, kInterface = 1, kMusic = 2, kAmbience = 3 };
 
 // One sound to start: what the game hands the mixer (plain data; placement already applied).
 struct PlayCommand {
@@ -37,7 +42,13 @@ struct PlayCommand {
 };
 
 struct MixerGains {
-  float master = 1.0f, effects = 1.0f, interface_ = 1.0f;  // 0..1 each
+  float master = 1.0f, effects = 1.0f, interface_ = 1.0f, music = 1.0f;  // 0..1 each
+};
+
+// What the game asks of the sequencer (plain data through a ring, like PlayCommand).
+struct MusicCommand {
+  std::int16_t song = -1;   // index into the SongBank; -1 stops the music
+  std::int32_t fade_frames = 0;  // the old song's notes fade out over this (the crossfade)
 };
 
 class Mixer {
@@ -52,6 +63,12 @@ class Mixer {
   bool play(const PlayCommand& c);
   // Game thread (or any): the bus gains, read by the next render.
   void set_gains(const MixerGains& g);
+  // Before the audio starts: the songs, and the bank index of the first instrument's sample (the
+  // instruments' samples, audio/song.h's order, follow it in the bank). Null: no music.
+  void set_songs(const SongBank* songs, int first_instrument);
+  // Game thread: starts a song at the next render (at its first row), the old one's notes fading over
+  // fade_s (a short crossfade). song -1 stops. False when the queue is full.
+  bool play_song(int song, float fade_s = 0.1f);
 
   // Audio thread: starts the queued sounds, then mixes 'frames' stereo frames into out (2 * frames
   // floats, overwritten).
@@ -64,6 +81,17 @@ class Mixer {
   // Sounds that took a quieter voice, and sounds dropped (quieter than every voice, or the queue full).
   int stolen() const { return stolen_.load(std::memory_order_relaxed); }
   int dropped() const { return dropped_.load(std::memory_order_relaxed); }
+  // Music: the song playing (-1 none, or a song that has ended), notes started, notes refused as outside
+  // their instrument's range, notes that found no free voice, and music voices given up to effects.
+  int song() const { return song_now_.load(std::memory_order_relaxed); }
+  int music_notes() const { return notes_.load(std::memory_order_relaxed); }
+  int music_out_of_range() const { return out_of_range_.load(std::memory_order_relaxed); }
+  int music_dropped() const { return music_dropped_.load(std::memory_order_relaxed); }
+  int music_yielded() const { return yielded_.load(std::memory_order_relaxed); }
+  // Voices of music, and of everything else, after the last render; the music's duck gain (1: none).
+  int music_voices() const { return music_active_.load(std::memory_order_relaxed); }
+  int effect_voices() const { return active_voices() - music_voices(); }
+  float duck() const { return duck_now_.load(std::memory_order_relaxed); }
 
  private:
   struct Voice {
@@ -77,11 +105,20 @@ class Mixer {
     std::uint8_t hold = 0;        // a held sound's id (loops), 0: plays once
     float to_left = 0.0f, to_right = 0.0f, to_reverb = 0.0f;  // a held voice glides to these
     double to_step = 1.0;
+    // Music only: silent for 'delay' frames (a note's exact frame), its fade starts after 'release_in'
+    // frames (-1: not released), 'note' ties it to its channel.
+    int delay = 0, release_in = -1;
+    float fade = 1.0f, fade_step = 0.0f;
+    std::uint32_t note = 0;
     float loudness() const { return hold ? gain : gain * static_cast<float>(1.0 - pos / length); }
   };
   void start(const PlayCommand& c);
   bool update_held(const PlayCommand& c);  // true when c was for a held voice already playing
   void mix_block(float* out, int frames, const MixerGains& g);
+  void sequence(int frames, bool audible);  // the notes due in the next 'frames'
+  void start_note(int channel, int note, int offset);
+  void release_channel(int channel, int offset);
+  void change_song(const MusicCommand& c);
 
   const SoundBank& bank_;
   int rate_;
@@ -92,6 +129,20 @@ class Mixer {
   float limiter_ = 1.0f;  // the limiter's gain now
   std::atomic<float> master_{1.0f}, effects_{1.0f}, interface_{1.0f};
   std::atomic<int> active_{0}, max_active_{0}, stolen_{0}, dropped_{0};
+  // The sequencer (audio thread only, but for the atomics read by the game thread).
+  const SongBank* songs_ = nullptr;
+  int first_instrument_ = 0;
+  EventRing<MusicCommand, 16> music_queue_;
+  std::atomic<float> music_{1.0f};
+  int song_ = -1;
+  std::int64_t song_frame_ = 0, next_row_ = 0;  // frames since the song started, its next row (unwrapped)
+  double frames_per_row_ = 0.0;
+  float release_step_ = 1.0f;  // a replaced note's fade per frame (over 5 ms)
+  std::uint32_t next_note_ = 1;
+  std::array<std::uint32_t, kSongMaxChannels> channel_note_{};
+  float duck_ = 1.0f, duck_env_ = 0.0f;
+  std::atomic<float> duck_now_{1.0f};
+  std::atomic<int> song_now_{-1}, notes_{0}, out_of_range_{0}, music_dropped_{0}, yielded_{0}, music_active_{0};
 };
 
 }  // namespace cf

@@ -80,6 +80,7 @@ std::vector<MenuRow> OptionsMode::rows() const {
       break;
     case OptionsScreen::kSound:
       r.push_back({"MASTER VOLUME", percent(shown_.sound.master), true});
+      r.push_back({"MUSIC VOLUME", percent(shown_.sound.music), true});
       r.push_back({"EFFECTS VOLUME", percent(shown_.sound.effects), true});
       r.push_back({"INTERFACE VOLUME", percent(shown_.sound.interface_), true});
       r.push_back({"RUMBLE STRENGTH", percent(shown_.sound.rumble), true});
@@ -163,8 +164,8 @@ void OptionsMode::adjust(int dir, ModeContext& ctx) {
     }
   } else if (screen_ == OptionsScreen::kSound) {
     SoundSettings& v = s.sound;
-    float* rows[] = {&v.master, &v.effects, &v.interface_, &v.rumble};
-    if (cursor_ < 0 || cursor_ >= 4) return;
+    float* rows[] = {&v.master, &v.music, &v.effects, &v.interface_, &v.rumble};
+    if (cursor_ < 0 || cursor_ >= 5) return;
     step(rows[cursor_], dir, 0.0f, 1.0f, 0.1f);
   } else {
     return;

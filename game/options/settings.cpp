@@ -149,9 +149,10 @@ Status parse_look(const Json& l, LookSettings* out, const std::string& file) {
 
 Status parse_sound(const Json& j, SoundSettings* out, const std::string& file) {
   const std::string w = "sound";
-  if (Status s = only_known(j, {"master", "effects", "interface", "rumble"}, file, w); !s) return s;
+  if (Status s = only_known(j, {"master", "music", "effects", "interface", "rumble"}, file, w); !s) return s;
   Status s;
   if (!(s = number_in(j, "master", 0.0f, 1.0f, &out->master, file, w))) return s;
+  if (!(s = number_in(j, "music", 0.0f, 1.0f, &out->music, file, w))) return s;
   if (!(s = number_in(j, "effects", 0.0f, 1.0f, &out->effects, file, w))) return s;
   if (!(s = number_in(j, "interface", 0.0f, 1.0f, &out->interface_, file, w))) return s;
   return number_in(j, "rumble", 0.0f, 1.0f, &out->rumble, file, w);
@@ -210,7 +211,8 @@ std::string settings_to_json(const Settings& s) {
               {"low_resolution", l.low_resolution}, {"window", {l.window_w, l.window_h}}, {"fullscreen", l.fullscreen},
               {"text_scale", l.text_scale}}},
             {"sound",
-             {{"master", s.sound.master}, {"effects", s.sound.effects}, {"interface", s.sound.interface_},
+             {{"master", s.sound.master}, {"music", s.sound.music}, {"effects", s.sound.effects},
+              {"interface", s.sound.interface_},
               {"rumble", s.sound.rumble}}}};
   return j.dump(1) + "\n";
 }

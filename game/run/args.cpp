@@ -66,6 +66,8 @@ const char* run_options_help() {
   --data-dir DIR        user data: saved creatures, the editor's draft, playtests/ (default
                         $XDG_DATA_HOME/critterforge or ~/.local/share/critterforge)
   --volume V            master volume from 0 to 1 (default 1)
+  --music V             music volume from 0 to 1 (default 1; times the options' music volume)
+  --ambience V          the ambience bed's level from 0 to 1 (default 1)
   --mute                no sound (no audio device is opened)
   --rumble S            pad rumble strength from 0 to 1 (default 1; 0 = off)
   --print-sound-events  print every sound event as a JSON line ({"sound":"footstep","tick":..})
@@ -180,7 +182,7 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       if (s && (end == v.c_str() || *end != '\0' || !(o.clip_depth_m >= 0.0 && o.clip_depth_m <= 1.0))) {
         return Error{"", a, "'" + v + "' is not a depth from 0 to 1 metre"};
       }
-    } else if (a == "--volume" || a == "--rumble") {
+    } else if (a == "--volume" || a == "--rumble" || a == "--music" || a == "--ambience") {
       std::string v;
       s = value(&v);
       char* end = nullptr;
@@ -188,7 +190,8 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       if (s && (end == v.c_str() || *end != '\0' || !(x >= 0.0 && x <= 1.0))) {
         return Error{"", a, "'" + v + "' is not a level from 0 to 1"};
       }
-      (a == "--volume" ? o.sound.master : o.sound.rumble) = static_cast<float>(x);
+      (a == "--volume" ? o.sound.master : a == "--music" ? o.sound.music : a == "--ambience" ? o.ambience : o.sound.rumble) =
+          static_cast<float>(x);
     } else if (a == "--mute") {
       o.mute = true;
     } else if (a == "--print-sound-events") {

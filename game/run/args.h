@@ -48,7 +48,8 @@ struct RunOptions {
   std::uint64_t seed = 1;
   bool debug = false;             // open in debug mode, paused at --at-tick (default 0)
   double clip_depth_m = 0.0;      // clip threshold in metres; 0: the detector's 1 cm
-  SoundSettings sound;            // --volume (master), --rumble
+  SoundSettings sound;            // --volume (master), --rumble, --music
+  float ambience = 1.0f;          // --ambience: the ambience bed's level
   bool mute = false;              // --mute: no audio device
   bool print_sound_events = false;  // every sound event as a JSON line on stdout
   bool print_rumble = false;      // the scripted pad's received rumbles as JSON lines at exit

@@ -119,6 +119,7 @@ int RunHarness::finish(const Session& session) {
       j["ghost"] = session.ghost_line();
       if (session.ghost()) j["ghost_state"] = state_summary_json(session.ghost()->state(), session.registry());
     }
+    if (state_extra_) state_extra_(&j);
     std::printf("%s\n", j.dump().c_str());
   }
   if (opt_.print_hash) {

@@ -68,12 +68,16 @@ class RunHarness {
   // drives the pad. An error when the session ends before that tick.
   Status reach_debug_tick(Session& session, const PadScript& script) const;
 
+  // Adds fields to --print-state's line (the sound director's music clock); null: none.
+  void set_state_extra(std::function<void(Json*)> extra) { state_extra_ = std::move(extra); }
+
   // Ends the run: screenshot checks, the recording, the replay's verdict and the printed hash/state.
   // Returns the process exit code.
   int finish(const Session& session);
 
  private:
   RunOptions opt_;
+  std::function<void(Json*)> state_extra_;
   bool limited_ = false;
   std::uint64_t last_tick_ = 0;
   bool want_shot_ = false;

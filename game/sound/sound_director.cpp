@@ -11,8 +11,30 @@ void SoundDirector::set_settings(const SoundSettings& s) {
   if (output_) output_->set_settings(s);
 }
 
+void SoundDirector::set_place(MusicPlace place) {
+  if (place == place_ && place == MusicPlace::kPlay) return;
+  const bool entering = place != place_;
+  place_ = place;
+  if (place == MusicPlace::kPlay) {
+    clock_.update(-1, 0, true);  // the session's song starts at its next tick, on the session's clock
+    return;
+  }
+  ++menu_ticks_;
+  if (entering && output_) output_->ambience(0, Listener{}, LevelStyle::kMeadow, 0.0f);  // no bed in menus
+  const SongBank* bank = clock_.songs();
+  const int wanted = bank ? bank->find(place == MusicPlace::kTitle ? "title" : "editor") : -1;
+  if (clock_.update(wanted, menu_ticks_, true) && output_) output_->play_song(clock_.song());
+}
+
 void SoundDirector::on_tick(const Session& session) {
   const SimState& s = session.state();
+  if (place_ == MusicPlace::kPlay) {
+    // The beat is the simulation's: the song and its start tick from the ticks alone (even headless,
+    // for --print-state). The countdown sting and the race start at once: the sting is the countdown.
+    const TrialRun::Phase phase = session.trial().phase;
+    const bool at_once = phase == TrialRun::Phase::kCountdown || phase == TrialRun::Phase::kRunning;
+    if (clock_.update(wanted_song(session, clock_), s.tick, at_once) && output_) output_->play_song(clock_.song());
+  }
   if (!output_ && !print_ && !sink_ && !derive_always_) return;  // nobody listens (a headless run)
   derive_sound_events(session.previous(), s, session.context(), session.runtime(), &events_);
   if (session.trial().phase == TrialRun::Phase::kFinished) {  // the finish screen shows no refusal: none heard
@@ -25,14 +47,16 @@ void SoundDirector::on_tick(const Session& session) {
   if (print_) {
     for (const SoundEvent& e : events_) std::fprintf(print_, "%s\n", sound_event_json(s.tick, e).c_str());
   }
-  if (output_ && events_.count > 0 && s.creature_count > 0) {
+  if (output_ && s.creature_count > 0) {
     const SimContext& ctx = session.context();
     for (const SoundEvent& e : events_) {
       const Species* sp = e.creature >= 0 ? ctx.species_of(s.creatures[static_cast<std::size_t>(e.creature)].species) : nullptr;
       if (sp && sp->rig) weights_[static_cast<std::size_t>(e.creature)] = creature_size(*sp->rig).weight();
     }
     const float ground = ctx.level ? ctx.level->ground_y : 0.0f;
-    output_->play(events_, camera_listener(s, session.runtime().pose(0).cog_ws.y - ground), weights_.data());
+    const Listener ear = camera_listener(s, session.runtime().pose(0).cog_ws.y - ground);
+    output_->play(events_, ear, weights_.data());
+    if (ctx.level) output_->ambience(s.tick, ear, level_style(*ctx.level), place_ == MusicPlace::kPlay ? ambience_ : 0.0f);
   }
   RumbleCommand r;
   if (rumble_.tick(events_, &r) && sink_) sink_(r, s.tick);

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "audio/song.h"
 #include "audio/synth.h"
 
 namespace cf {
@@ -58,6 +59,61 @@ std::vector<float> pen_tone(int rate) {
   std::vector<float> s = synthesize(p, rate);
   if (s.size() > static_cast<std::size_t>(loop)) s.resize(static_cast<std::size_t>(loop) + 1);  // + the loop's end point
   return s;
+}
+
+// A seamless loop of 'seconds' of a patch held at full level: its last 50 ms are cross-faded into its
+// first, so a held voice wraps without a seam; the end point repeats the start (the mixer's loop rule).
+std::vector<float> loop(SynthPatch p, float seconds, int rate) {
+  const int n = static_cast<int>(seconds * static_cast<float>(rate)), fade = rate / 20;
+  p.duration_s = static_cast<float>(n + fade + rate / 100) / static_cast<float>(rate);
+  p.attack_s = 0.0f;
+  p.hold_s = 30.0f;
+  std::vector<float> s = synthesize(p, rate);
+  if (s.size() < static_cast<std::size_t>(n + fade)) return s;
+  for (int i = 0; i < fade; ++i) {
+    const float t = static_cast<float>(i) / static_cast<float>(fade);
+    s[static_cast<std::size_t>(i)] = s[static_cast<std::size_t>(i)] * t + s[static_cast<std::size_t>(n + i)] * (1.0f - t);
+  }
+  s.resize(static_cast<std::size_t>(n));
+  s.push_back(s.front());
+  return s;
+}
+
+// The beds: filtered noise (wind, water) and a buzzing FM tone (crickets), each a few seconds long with
+// whole periods of its wobble, so the loop has no seam.
+void add_ambience(SoundLibrary* lib, int rate) {
+  auto push = [&](std::vector<float> s) {
+    lib->bank.samples.push_back(std::move(s));
+    return static_cast<std::uint16_t>(lib->bank.samples.size() - 1);
+  };
+  SynthPatch wind = body(1.0f, 200, 200, 1.0f, 0.0f, 1.0f, 380, 1.0f, 41);
+  wind.tone = 0.0f;
+  wind.tremolo_hz = 0.25f;  // gusts: two in the 8 s loop
+  wind.peak = 0.5f;
+  lib->wind = push(loop(wind, 8.0f, rate));
+  SynthPatch stream = body(1.0f, 200, 200, 1.0f, 0.0f, 1.0f, 2400, 1.0f, 42);
+  stream.tone = 0.0f;
+  stream.tremolo_hz = 6.0f;  // the burble of water over stones
+  stream.peak = 0.45f;
+  lib->stream = push(loop(stream, 4.0f, rate));
+  SynthPatch crickets = tone(1.0f, 4400, 4400, 1.02f, 0.8f);
+  crickets.tremolo_hz = 30.0f;  // the chirr
+  crickets.peak = 0.35f;
+  lib->crickets = push(loop(crickets, 2.0f, rate));
+  // Many far feet: a low rumble of soft thumps (noise under 220 Hz, pulsing 8 times a second).
+  SynthPatch rumble = body(1.0f, 70, 70, 1.0f, 0.5f, 1.0f, 220, 1.0f, 43, 11025);
+  rumble.tone = 0.3f;
+  rumble.tremolo_hz = 8.0f;
+  rumble.peak = 0.6f;
+  lib->herd_rumble = push(loop(rumble, 2.0f, rate));
+  // Birds: short FM chirps, rising or falling.
+  const float calls[SoundLibrary::kBirdCalls][3] = {{2600, 3400, 0.09f}, {3200, 2400, 0.12f}, {2200, 3000, 0.07f}, {3800, 3000, 0.1f}};
+  for (int i = 0; i < SoundLibrary::kBirdCalls; ++i) {
+    SynthPatch b = blip(calls[i][2], calls[i][0], calls[i][1], 2.0f, 0.6f, calls[i][2] * 0.4f);
+    b.tremolo_hz = 40.0f + 10.0f * static_cast<float>(i);
+    const std::uint16_t at = push(synthesize(b, rate));
+    if (i == 0) lib->first_bird = at;
+  }
 }
 
 }  // namespace
@@ -128,6 +184,9 @@ SoundLibrary make_sound_library(int rate) {
   save.decay_s = 0.12f;
   add(SoundKind::kSave, save);
   add_sample(SoundKind::kPenTone, pen_tone(rate));
+  add_ambience(&lib, rate);
+  lib.first_instrument = lib.bank.size();
+  for (auto& s : make_instrument_samples(rate)) lib.bank.samples.push_back(std::move(s));
   return lib;
 }
 

@@ -1,6 +1,7 @@
 // The real game's sound and rumble: SDL's disk audio driver writes what the game played (energy rises
 // at the vault's landing), the scripted pad's rumble callback receives the landing, --rumble 0 sends
-// nothing, no audio device runs silently, and the printed events are the same every run.
+// nothing, no audio device runs silently, and the printed events are the same every run. The disk
+// recordings are of the effects alone (--music 0 --ambience 0): they read onsets over silence.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -171,7 +172,7 @@ TEST(SoundE2E, TheDiskDriverRecordsTheLandingLouderThanTheWalk) {
   std::remove(raw.c_str());
   const CommandResult r = run_command(std::string("cd '") + CF_SOURCE_DIR + "' && env -u SDL_VIDEODRIVER SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE='" +
                                       raw + "' ASAN_OPTIONS=detect_leaks=0 xvfb-run -a -n 147 -s '-screen 0 1024x768x24' '" +
-                                      CF_GAME_EXE + "' --window 320x240 " + kVault);
+                                      CF_GAME_EXE + "' --window 320x240 --music 0 --ambience 0 " + kVault);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::vector<Json> sounds = lines_with(r.out, "sound");
   ASSERT_FALSE(sounds.empty());
@@ -211,7 +212,7 @@ TEST(SoundE2E, TheDiskDriverRecordsThePenToneForTheWholeStroke) {
   std::remove(raw.c_str());
   const CommandResult r = run_command(std::string("cd '") + CF_SOURCE_DIR + "' && env -u SDL_VIDEODRIVER SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE='" +
                                       raw + "' ASAN_OPTIONS=detect_leaks=0 xvfb-run -a -n 148 -s '-screen 0 1024x768x24' '" +
-                                      CF_GAME_EXE + "' --window 320x240 --edit --data-dir '" + dir + "' --pad-script '" + pad +
+                                      CF_GAME_EXE + "' --window 320x240 --music 0 --ambience 0 --edit --data-dir '" + dir + "' --pad-script '" + pad +
                                       "' --ticks 120");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::ifstream f(raw, std::ios::binary);

@@ -1,5 +1,5 @@
 // The mixer rendered offline (no device) for recorded runs: a walk is not silent, peaks below full
-// scale and its onsets fall on the footstep ticks; a herd of 64 never takes more than 24 voices.
+// scale and its onsets fall on the footstep ticks; a herd of 64, thinned, never takes more than 24 voices.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,6 +24,7 @@ struct Rendered {
 Rendered render(Session& s, const std::vector<InputFrame>& inputs) {
   SoundOutput out;
   SoundDirector d;
+  d.set_ambience(0.0f);  // the effects alone: their onsets over silence
   d.set_output(&out);
   s.set_tick_listener(&d);
   Rendered r;
@@ -101,8 +102,8 @@ TEST(SoundMix, SixtyFourCreaturesNeverTakeMoreThanTwentyFourVoices) {
   ASSERT_TRUE(s.start(std::move(*scene), 3, *herd).ok());
   ASSERT_EQ(s.state().creature_count, 65);
   const Rendered r = render(s, std::vector<InputFrame>(600, test::walk_and_turn(1)[0]));
-  EXPECT_EQ(r.max_voices, 24) << "the herd fills every voice";
-  EXPECT_GT(r.stolen + r.dropped, 0) << "and asks for more: the limit decided";
+  EXPECT_LE(r.max_voices, Mixer::kVoiceLimit);
+  EXPECT_LT(r.max_voices, 16) << "thinned (SoundOutput::kHerdStepsPerSecond): the herd leaves voices for the music";
   float peak = 0.0f;
   for (float v : r.stereo) peak = std::max(peak, std::fabs(v));
   EXPECT_LT(peak, 0.9f) << "never clips";
