@@ -181,7 +181,8 @@ TEST(EditorUxE2E, AFourLeggedCreatureWithATailIsDrawnSavedAndWalkedWellUnderNine
   EXPECT_TRUE(check_creature_rules(*c).empty()) << check_creature_rules(*c).front().message;
   // It walked: the play state's root is ahead of the spawn (the origin, facing +Z).
   const std::string out = r.out;
-  const std::size_t line_start = out.rfind('{');
+  // The state is one line of JSON (it holds nested objects: its own line's first '{').
+  const std::size_t line_start = out.rfind("\n{") == std::string::npos ? out.find('{') : out.rfind("\n{") + 1;
   ASSERT_NE(line_start, std::string::npos) << out;
   Result<Json> st = parse_json(out.substr(line_start, out.find('\n', line_start) - line_start), "state");
   ASSERT_TRUE(st.ok()) << out;

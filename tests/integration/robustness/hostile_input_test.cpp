@@ -1,5 +1,6 @@
 // Hostile inputs through the real binaries: every loader of the game and of creature-lab refuses
 // 55,000 levels of nesting and FIFOs with one clear line and exit code 2, never a signal or a hang.
+#include <algorithm>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -125,6 +126,15 @@ std::string patched(const std::string& name, const std::string& from, const std:
   return write(name, text);
 }
 
+// Where the shipped walk's duration value stands, counted here: "line L, column 14 (byte B), duration".
+std::string motion_duration_at() {
+  std::ifstream f(kAssets + "/motions/walk.json");
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::size_t at = text.find("\"duration\": 1.15");
+  const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+  return "line " + std::to_string(line) + ", column 14 (byte " + std::to_string(at + 13) + "), duration";
+}
+
 // 1e999 overflows a double: every loader names the line and the field (it said "invalid JSON").
 TEST(Hostile, ANumberOutOfRangeIsNamedByLineAndFieldInEveryLoader) {
   const std::string creature = patched("big.creature.json", kAssets + "/creatures/biped.json", "0.12", "1e999");
@@ -138,7 +148,7 @@ TEST(Hostile, ANumberOutOfRangeIsNamedByLineAndFieldInEveryLoader) {
       {kLab + " skeleton --creature '" + creature + "'", creature, "parts["},
       {kGame + " --headless --ticks 5 --level '" + level + "'", level, "walls[5].yaw_deg"},
       {kLab + " level --level '" + level + "'", level, "walls[5].yaw_deg"},
-      {kLab + " sample --motion '" + motion + "' --time 0.1", motion, "line 6, column 14 (byte 381), duration"},
+      {kLab + " sample --motion '" + motion + "' --time 0.1", motion, motion_duration_at()},
   };
   for (const Case& c : cases) {
     const CommandResult r = run(c.cmd);
