@@ -55,14 +55,18 @@ void View::add_motion_menu(HudTextStyle style) {
     return i + headers;
   };
   const int total = row_of(n - 1) + 1;
-  const int fit = std::max(3, (list_.height * 2 / 3) / line_h - 2);
+  const int x = 8 * style.scale, y0 = list_.height / 8;
+  // The keys on one line, or on two when the text is large.
+  const bool one_line = hud_text_width("A: PLAY  B: CLOSE", style) <= list_.width - 2 * x;
+  const int footer = one_line ? 1 : 2;
+  const int fit = std::max(3, (list_.height * 3 / 4) / line_h - 1 - footer);
   const int rows = std::min(total, fit);
   const int first = std::clamp(row_of(menu_->cursor()) - rows / 2, 0, std::max(0, total - rows));
-  const int x = 8 * style.scale, y0 = list_.height / 8;
-  int widest = hud_text_width("A: PLAY  B: CLOSE", style);
+  int widest = hud_text_width(one_line ? "A: PLAY  B: CLOSE" : "B: CLOSE", style);
   for (const auto& e : entries) widest = std::max(widest, hud_text_width("> " + e.label, style));
+  widest = std::min(widest, list_.width - 2 * x);
   const int pad = 3 * style.scale;
-  for (int y = std::max(0, y0 - pad); y < std::min(list_.height, y0 + (rows + 1) * line_h + line_h / 2 + pad); ++y) {
+  for (int y = std::max(0, y0 - pad); y < std::min(list_.height, y0 + (rows + footer) * line_h + line_h / 2 + pad); ++y) {
     ScreenLine l;  // the panel: one dark line per pixel row, drawn before the text over it
     l.x0 = std::max(0, x - pad) * kSubpixelOne + kSubpixelOne / 2;
     l.x1 = std::min(list_.width, x + widest + pad) * kSubpixelOne + kSubpixelOne / 2;
@@ -91,7 +95,12 @@ void View::add_motion_menu(HudTextStyle style) {
     ++row;
   }
   style.color = Rgba8{200, 200, 200, 255};
-  draw_hud_text("A: PLAY  B: CLOSE", x, y + line_h / 2, style, &list_);
+  if (one_line) {
+    draw_hud_text("A: PLAY  B: CLOSE", x, y + line_h / 2, style, &list_);
+  } else {
+    draw_hud_text("A: PLAY", x, y + line_h / 2, style, &list_);
+    draw_hud_text("B: CLOSE", x, y + line_h / 2 + line_h, style, &list_);
+  }
 }
 
 void View::add_hud(const SimState& draw, const FrameSettings& settings) {
