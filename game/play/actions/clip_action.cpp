@@ -133,17 +133,20 @@ ClipAction::ClipAction(std::shared_ptr<const MotionLibrary> library) : library_(
     for (const std::string& mood : (*library_)[m].about().herd) moods_[static_cast<std::size_t>(m)] |= herd_mood_bit(mood);
 }
 
+void ClipAction::fit_into(const ClipMotions& cm, int m, const Rig& rig, const RetargetSetup* walk) const {
+  const auto i = static_cast<std::size_t>(m);
+  if (cm.tried[i]) return;
+  cm.tried[i] = 1;
+  Result<EmoteMotion> em = prepare_emote(rig, (*library_)[m].clip, walk);
+  if (em) cm.fitted[i] = std::make_unique<const EmoteMotion>(std::move(*em));
+  else cm.unavailable[i] = em.error().message;
+}
+
 const EmoteMotion* ClipAction::fit(const Species& sp, int m) const {
   const ClipMotions* cm = motions_of(*this, sp);
   if (!cm || !plays(m) || m >= static_cast<int>(cm->tried.size()) || !sp.rig) return nullptr;
-  const auto i = static_cast<std::size_t>(m);
-  if (!cm->tried[i]) {
-    cm->tried[i] = 1;
-    Result<EmoteMotion> em = prepare_emote(*sp.rig, (*library_)[m].clip, sp.walks() ? sp.walk_setup : nullptr);
-    if (em) cm->fitted[i] = std::make_unique<const EmoteMotion>(std::move(*em));
-    else cm->unavailable[i] = em.error().message;
-  }
-  return cm->fitted[i].get();
+  fit_into(*cm, m, *sp.rig, sp.walks() ? sp.walk_setup : nullptr);
+  return cm->fitted[static_cast<std::size_t>(m)].get();
 }
 
 bool ClipAction::plays(int m) const { return m >= 0 && m < library_->size() && plays_as_clip((*library_)[m]); }
@@ -417,14 +420,18 @@ void ClipAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* ro
   if (!any) rows->push_back({DebugRow::Style::kDisabled, "no library motion played yet"});
 }
 
-PreparedAction ClipAction::prepare(const ActionSetup&) const {
-  // Fitted on first use (fit); the clips are named by the state of a creature that played them, not by
-  // the scene's identity.
+PreparedAction ClipAction::prepare(const ActionSetup& setup) const {
+  // The d-pad's favourites and what the herd chooses are fitted now, so their first play costs a tick
+  // nothing; a motion only the menu offers is fitted when first asked for (fit). The clips are named
+  // by the state of a creature that played them, not by the scene's identity.
   auto cm = std::make_shared<ClipMotions>();
   const auto n = static_cast<std::size_t>(library_->size());
   cm->fitted.resize(n);
   cm->unavailable.resize(n);
   cm->tried.assign(n, 0);
+  for (int m = 0; m < library_->size() && setup.rig; ++m)
+    if (plays(m) && (!(*library_)[m].about().dpad.empty() || moods_[static_cast<std::size_t>(m)] != 0))
+      fit_into(*cm, m, *setup.rig, setup.walk);
   PreparedAction out;
   out.data = std::move(cm);
   return out;

@@ -49,10 +49,11 @@ struct ClipActionState {
 // HUD message codes.
 enum ClipMessage : int { kClipPlayed = 0, kCannotPlay = 1 };
 
-// What one species can play: per library motion, its fitted motion or why not. A motion is fitted the
-// first time the species is asked for it (in the controls step, never while posing), so a library of
-// hundreds costs a scene's start nothing; fitting is a pure function of the rig and the clip, so when it
-// happens never changes what plays.
+// What one species can play: per library motion, its fitted motion or why not. The d-pad's favourites and
+// the herd's choices are fitted with the scene; a motion only the menu offers the first time the species
+// is asked for it (in the controls step, never while posing), so a library of hundreds costs a scene's
+// start little. Fitting is a pure function of the rig and the clip: when it happens never changes what
+// plays.
 struct ClipMotions {
   mutable std::vector<std::unique_ptr<const EmoteMotion>> fitted;  // null: cannot, or not tried yet
   mutable std::vector<std::string> unavailable;
@@ -101,6 +102,7 @@ class ClipAction final : public Action {
   float weight(const EmoteMotion& em, const ClipPlay& p) const;
 
  private:
+  void fit_into(const ClipMotions& cm, int m, const Rig& rig, const RetargetSetup* walk) const;
   std::shared_ptr<const MotionLibrary> library_;
   std::vector<std::uint32_t> moods_;  // per library motion: the herd moods it answers
 };
