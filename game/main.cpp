@@ -103,8 +103,9 @@ int main(int argc, char** argv) {
                                     : harness.limited() || opt.headless ? ""
                                                                         : cf::default_settings_path();
   cf::Settings settings = cf::default_settings();
+  std::string settings_report;  // told on stderr, and in the title menu when it opens
   if (!settings_path.empty() && !opt.headless) {
-    std::string report;
+    std::string& report = settings_report;
     bool may_save = true;
     settings = cf::load_settings_file(settings_path, &report, &may_save);
     if (!report.empty()) std::fprintf(stderr, "critterforge: %s\n", report.c_str());
@@ -220,6 +221,7 @@ int main(int argc, char** argv) {
   cf::EditorMode editor;
   editor.set_pen_speeds(settings.controls.pen_speed, settings.controls.precise_pen_speed);
   cf::TitleMode title;
+  title.set_notice(settings_report);
   // The editor's and the title menu's painted pages and the gallery's page of cards, each uploaded
   // into its texture whenever it changes.
   struct PageUpload {

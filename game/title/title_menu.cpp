@@ -48,6 +48,10 @@ void TitleMode::open(const UserData& data, EditorMode* editor, TextureId skin_te
   std::string report;  // a damaged best-times table is set aside here: the player is told here
   (void)load_best_times(data_, &report);
   if (!report.empty()) message_ = report;
+  if (!notice_.empty()) {  // shown once, before anything else
+    message_ = notice_ + (message_.empty() ? "" : "; " + message_);
+    notice_.clear();
+  }
 }
 
 void TitleMode::refresh_lists() {

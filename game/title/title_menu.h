@@ -41,6 +41,8 @@ class TitleMode final : public Mode {
   int cursor() const { return cursor_; }
   // The line at the bottom ("" for none).
   const std::string& message() const { return message_; }
+  // A line for the player the next time the menu opens (the settings file set aside or left alone).
+  void set_notice(const std::string& text) { notice_ = text; }
   // The highlighted creature's preview, and the uploaded texture of its painted page (game/main.cpp
   // uploads it when it changes).
   const EditorPreview& preview() const { return preview_; }
@@ -91,6 +93,7 @@ class TitleMode final : public Mode {
   std::vector<std::string> board_;          // the highlighted course's best times
   int board_key_ = -1;                      // the cursor board_ was read for (-1: read it again)
   std::string message_;
+  std::string notice_;
   std::string pending_;  // the destructive action waiting for its second press
   bool left_ = false;    // the menu handed over to another mode: on coming back it reads the folders again
   InputFrame prev_;

@@ -492,3 +492,22 @@ TEST(EditorSaving, AnEditSessionsAsksAreCheckedWhenLoaded) {
 
 }  // namespace
 }  // namespace cf
+
+namespace cf {
+namespace {
+
+// A settings file the game could not read (set aside, or left alone as not its own) is told in the title
+// menu the first time it opens, before its other news, and not again.
+TEST(TitleNotice, ASettingsReportIsToldOnceWhenTheTitleOpens) {
+  const UserData d = fresh("notice");
+  EditorMode m;
+  TitleMode title;
+  title.set_notice("settings.json is a folder: the defaults are used and it is left as it is");
+  title.open(d, &m, kNoTexture);
+  EXPECT_EQ(title.message().rfind("settings.json is a folder", 0), 0u) << title.message();
+  title.open(d, &m, kNoTexture);
+  EXPECT_EQ(title.message().find("settings.json"), std::string::npos) << title.message();
+}
+
+}  // namespace
+}  // namespace cf
