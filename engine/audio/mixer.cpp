@@ -9,6 +9,19 @@
 namespace cf {
 
 namespace {
+
+// The voice's sample at its position, linear between frames; false (the voice freed) past its end.
+template <class Voice>
+bool interpolated(Voice& v, float* s) {
+  const int i = static_cast<int>(v.pos);
+  if (i >= v.length - 1) {
+    v.data = nullptr;
+    return false;
+  }
+  const float t = static_cast<float>(v.pos - i);
+  *s = v.data[i] + (v.data[i + 1] - v.data[i]) * t;
+  return true;
+}
 constexpr float kCeiling = 0.89f;  // -1 dBFS: the limiter's ceiling
 // Ducking: the effects' peak envelope above kDuckFrom pulls the music down, at most by kDuckDepth
 // (about -5 dB) at kDuckFull: a landing is heard over the song, the song never disappears.
@@ -257,13 +270,8 @@ void Mixer::mix_block(float* out, int frames, const MixerGains& g) {
           break;
         }
       }
-      const int i = static_cast<int>(v.pos);
-      if (i >= v.length - 1) {
-        v.data = nullptr;
-        break;
-      }
-      const float t = static_cast<float>(v.pos - i);
-      const float s = v.data[i] + (v.data[i + 1] - v.data[i]) * t;
+      float s = 0.0f;
+      if (!interpolated(v, &s)) break;
       out[2 * f] += s * l;
       out[2 * f + 1] += s * r;
       send_[static_cast<std::size_t>(f)] += s * rv;
@@ -292,13 +300,9 @@ void Mixer::mix_block(float* out, int frames, const MixerGains& g) {
             break;
           }
         }
-        const int i = static_cast<int>(v.pos);
-        if (i >= v.length - 1) {
-          v.data = nullptr;
-          break;
-        }
-        const float t = static_cast<float>(v.pos - i);
-        const float s = (v.data[i] + (v.data[i + 1] - v.data[i]) * t) * v.fade * g.music * (from + per_frame * static_cast<float>(f));
+        float s = 0.0f;
+        if (!interpolated(v, &s)) break;
+        s = s * v.fade * g.music * (from + per_frame * static_cast<float>(f));
         out[2 * f] += s * v.left;
         out[2 * f + 1] += s * v.right;
         v.pos += v.step;

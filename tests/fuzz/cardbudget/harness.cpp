@@ -11,31 +11,18 @@
 #include <vector>
 
 #include "creature/creature_card.h"
+#include "png_chunks.h"
 
 namespace {
 
-void be32(std::string* out, std::uint32_t v) {
-  for (int s = 24; s >= 0; s -= 8) out->push_back(static_cast<char>(v >> s));
-}
-void chunk(std::string* out, const char* type, const std::string& data) {
-  be32(out, static_cast<std::uint32_t>(data.size()));
-  const std::string body = std::string(type, 4) + data;
-  out->append(body);
-  be32(out, static_cast<std::uint32_t>(crc32(0L, reinterpret_cast<const Bytef*>(body.data()), static_cast<uInt>(body.size()))));
-}
-std::string deflated(const std::string& s) {
-  uLongf n = compressBound(static_cast<uLong>(s.size()));
-  std::string out(n, '\0');
-  compress2(reinterpret_cast<Bytef*>(&out[0]), &n, reinterpret_cast<const Bytef*>(s.data()), static_cast<uLong>(s.size()), 1);
-  out.resize(n);
-  return out;
-}
+using cf::test::png_chunk;
+std::string deflated(const std::string& s) { return cf::test::deflated(s, 1); }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string png("\x89PNG\r\n\x1a\n", 8);
-  chunk(&png, "IHDR", std::string("\0\0\0\1\0\0\0\1\x08\x06\0\0\0", 13));
+  png_chunk(&png, "IHDR", std::string("\0\0\0\1\0\0\0\1\x08\x06\0\0\0", 13));
   std::string previous;
   std::size_t pos = 0;
   for (int n = 0; n < 300 && pos < size; ++n) {
@@ -51,16 +38,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const int kind = piece.size() > 1 ? static_cast<unsigned char>(piece[1]) % 3 : 0;
     const bool stored = !piece.empty() && (piece[0] & 1);
     if (kind == 0) {
-      chunk(&png, "zTXt", std::string("critterforge.creature/1\0\0", 25) + deflated(piece));
+      png_chunk(&png, "zTXt", std::string("critterforge.creature/1\0\0", 25) + deflated(piece));
     } else if (kind == 1) {
-      chunk(&png, "iTXt", std::string("critterforge.creature/1\0", 24) + (stored ? std::string("\0\0\0\0", 4) : std::string("\1\0\0\0", 4)) +
+      png_chunk(&png, "iTXt", std::string("critterforge.creature/1\0", 24) + (stored ? std::string("\0\0\0\0", 4) : std::string("\1\0\0\0", 4)) +
                               (stored ? piece : deflated(piece)));
     } else {
-      chunk(&png, "tEXt", std::string("Comment\0", 8) + piece);
+      png_chunk(&png, "tEXt", std::string("Comment\0", 8) + piece);
     }
   }
-  chunk(&png, "IDAT", deflated(std::string("\0\x10\x20\x30\xff", 5)));
-  chunk(&png, "IEND", "");
+  png_chunk(&png, "IDAT", deflated(std::string("\0\x10\x20\x30\xff", 5)));
+  png_chunk(&png, "IEND", "");
   cf::Result<std::string> text = cf::decode_card(reinterpret_cast<const std::uint8_t*>(png.data()), png.size(), "fuzz.card.png");
   if (!text.ok()) {
     if (text.error().to_string().rfind("fuzz.card.png: ", 0) != 0) std::abort();

@@ -24,6 +24,7 @@
 #include "core/file_io.h"
 #include "core/file_name.h"
 #include "creature/creature_card.h"
+#include "png_chunks.h"
 #include "game/options/settings.h"
 #include "game/session/best_times.h"
 #include "game/session/clip_run.h"
@@ -303,22 +304,8 @@ void expect_within_budget(const ChildUse& u, const std::string& err_path, const 
 #endif
 }
 
-void be32(std::string* out, std::uint32_t v) {
-  for (int s = 24; s >= 0; s -= 8) out->push_back(static_cast<char>(v >> s));
-}
-void png_chunk(std::string* out, const char* type, const std::string& data) {
-  be32(out, static_cast<std::uint32_t>(data.size()));
-  const std::string body = std::string(type, 4) + data;
-  out->append(body);
-  be32(out, static_cast<std::uint32_t>(crc32(0L, reinterpret_cast<const Bytef*>(body.data()), static_cast<uInt>(body.size()))));
-}
-std::string deflated(const std::string& s) {
-  uLongf n = compressBound(static_cast<uLong>(s.size()));
-  std::string out(n, '\0');
-  compress2(reinterpret_cast<Bytef*>(&out[0]), &n, reinterpret_cast<const Bytef*>(s.data()), static_cast<uLong>(s.size()), 9);
-  out.resize(n);
-  return out;
-}
+using test::png_chunk;
+std::string deflated(const std::string& s) { return test::deflated(s, 9); }
 
 TEST(HostileData, AMultiChunkCardStaysWithinItsBudget) {
   // 250 zTXt chunks of 16 MiB of spaces each (~3.9 MB): the title menu's gallery reads every card.
