@@ -125,15 +125,32 @@ void pose_body_and_targets(const RetargetJob& job) {
   pose.model_to_world = job.model_to_world;
 }
 
+// The foot's bone 'end' (level with the body at bind) turned into the ground's plane of normal n (model
+// space), its length kept; the ground's tilt is followed up to 40 degrees.
+glm::vec3 foot_along_ground(const glm::vec3& end, glm::vec3 n) {
+  constexpr float kCosFootTiltMax = 0.766f;  // 40 degrees
+  if (n.y < kCosFootTiltMax) {  // steeper: the plane tilted only as far as the ankle turns
+    const float s = std::sqrt(n.x * n.x + n.z * n.z);
+    if (s > 1e-6f) {
+      const float k = std::sqrt(1.0f - kCosFootTiltMax * kCosFootTiltMax) / s;
+      n = glm::vec3(n.x * k, kCosFootTiltMax, n.z * k);
+    }
+  }
+  const float len = glm::length(end);
+  const glm::vec3 along = end - n * glm::dot(end, n);
+  const float a = glm::length(along);
+  return a > 1e-6f ? along * (len / a) : end;
+}
+
 // Stage 2 on a validated job (see retarget_solve).
 void solve_limbs(const RetargetJob& job) {
   const Rig& rig = *job.rig;
   const Skeleton& sk = rig.skeleton;
   CreaturePose& pose = *job.out;
-  // Placement is a rotation about Y plus a translation, so the ground (world y = 0) is level here.
+  // Placement is a rotation about Y plus a translation, so world heights are model heights here.
   // Contacts are solved on the bone line at the ground; the pose shown is raised by the sole height so
-  // the feet's flesh rests on the ground.
-  const float ground_ms = -job.model_to_world[3].y;
+  // the feet's flesh rests on the ground. Each foot keeps above the ground under its own target.
+  const float flat_ground_ms = -job.model_to_world[3].y;
   const glm::mat4 m2w = glm::translate(glm::mat4(1.0f), kUp * rig.sole_height) * job.model_to_world;
 
   for (int b = 0; b < sk.size(); ++b) {
@@ -165,6 +182,21 @@ void solve_limbs(const RetargetJob& job) {
     glm::vec3 end = l.nodes[3] - l.nodes[2];
     glm::vec3 d;
     if (l.tag == PartTag::kLeg) {
+      float ground_ms = flat_ground_ms;
+      if (job.ground) {
+        const glm::vec3 t_ws = glm::vec3(job.model_to_world * glm::vec4(lp.target_ms, 1.0f));
+        const GroundPoint g = job.ground->at(t_ws.x, t_ws.z);
+        ground_ms = g.y - job.model_to_world[3].y;
+        // On sloping ground the foot lies along it (the ankle turned toward the ground's normal), so
+        // its toe neither digs into a rise nor hangs over a fall. Placement is a yaw: its inverse is
+        // its transpose.
+        if (g.normal.y < 1.0f) {
+          const glm::vec3 n_ms = glm::transpose(glm::mat3(job.model_to_world)) * g.normal;
+          end = foot_along_ground(end, n_ms);
+          const glm::vec3 toe_ws = glm::vec3(job.model_to_world * glm::vec4(c + end, 1.0f));
+          ground_ms = std::min(ground_ms, job.ground->at(toe_ws.x, toe_ws.z).y - job.model_to_world[3].y);
+        }
+      }
       d = c + end;
       const float floor_ms = ground_ms - reach_down;
       if (d.y < floor_ms) {

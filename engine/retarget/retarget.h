@@ -25,6 +25,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "core/result.h"
+#include "math/ground.h"
 #include "motion/motion_clip.h"
 #include "motion/motion_pose.h"
 #include "retarget/bone_frames.h"
@@ -101,6 +102,7 @@ struct RetargetJob {
   const Rig* rig = nullptr;
   const MotionClip* clip = nullptr;
   double time_s = 0.0;                   // clip time of the body; legs add their phase * cycle_s
+  const Ground* ground = nullptr;        // the ground each foot keeps above; null: the flat ground y = 0
   glm::mat4 model_to_world{1.0f};        // rigid placement of model space in the world
   float motion_weight = 1.0f;            // 0: stand pose body (no waist/torso motion) .. 1: the clip's
   RootMotion root_motion = RootMotion::kAuto;
@@ -120,7 +122,7 @@ struct RetargetJob {
 // poles, clip-driven limb targets and contact flags. Limb bones are left at their bind offsets.
 bool retarget_targets(const RetargetJob& job);
 // Stage 2: solves every limb from out->limbs[i].target_ms (two-bone IK, foot/hand bone follows,
-// kept above the ground), builds bone_ms and the world positions.
+// kept above the ground under it), builds bone_ms and the world positions.
 bool retarget_solve(const RetargetJob& job);
 
 }  // namespace cf

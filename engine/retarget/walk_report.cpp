@@ -38,13 +38,14 @@ void WalkMeter::begin(const Rig& rig, const RetargetSetup& setup) {
   in_stance.assign(report.legs.size(), false);
 }
 
-void WalkMeter::add(const Rig& rig, const CreaturePose& pose) {
+void WalkMeter::add(const Rig& rig, const CreaturePose& pose, const Ground* under) {
   const glm::vec3 ground = glm::vec3(pose.model_to_world * glm::vec4(rig.cog.x, 0.0f, rig.cog.z, 1.0f));
   if (report.ticks > 0) report.distance_m += glm::length(glm::vec2(ground.x - last_ground.x, ground.z - last_ground.z));
   last_ground = ground;
   ++report.ticks;
-  // Heights over the bone line the feet stand on (the pose is raised by the sole height).
-  const float cog_y = pose.cog_ws.y - rig.sole_height;
+  // Heights over the bone line the feet stand on (the pose is raised by the sole height), from the
+  // ground under each point.
+  const float cog_y = pose.cog_ws.y - rig.sole_height - ground_height(under, pose.cog_ws.x, pose.cog_ws.z);
   report.cog_min_height = std::min(report.cog_min_height, cog_y);
   report.cog_max_height = std::max(report.cog_max_height, cog_y);
   std::size_t k = 0;
@@ -65,7 +66,8 @@ void WalkMeter::add(const Rig& rig, const CreaturePose& pose) {
     const glm::vec3 c = joints[2];
     // Flesh below the ground: a joint lower than the leg's flesh radius.
     const float r = foot_radius(rig, l);
-    for (const glm::vec3& p : joints) s.max_penetration_m = std::max(s.max_penetration_m, r - p.y);
+    for (const glm::vec3& p : joints)
+      s.max_penetration_m = std::max(s.max_penetration_m, r - (p.y - ground_height(under, p.x, p.z)));
     if (lp.reached) {
       s.max_ik_error_m = std::max(s.max_ik_error_m, glm::length(lp.target_ws - c));
     } else {
@@ -75,7 +77,7 @@ void WalkMeter::add(const Rig& rig, const CreaturePose& pose) {
       ++s.stance_ticks;
       if (!in_stance[k]) anchor_ws[k] = c;
       s.max_skate_m = std::max(s.max_skate_m, glm::length(glm::vec2(c.x - anchor_ws[k].x, c.z - anchor_ws[k].z)));
-      s.max_float_m = std::max(s.max_float_m, c.y - r);
+      s.max_float_m = std::max(s.max_float_m, c.y - ground_height(under, c.x, c.z) - r);
     }
     in_stance[k] = lp.contact;
     ++k;
@@ -84,7 +86,7 @@ void WalkMeter::add(const Rig& rig, const CreaturePose& pose) {
 
 WalkReport simulate_walk(const Rig& rig, const MotionClip& clip, const RetargetSetup& setup, const WalkRun& run,
                          const std::function<void(const WalkerState&, const CreaturePose&)>& on_tick) {
-  WalkerState st = make_walker(setup, rig, glm::vec3(0.0f), 0.0f);
+  WalkerState st = make_walker(setup, rig, glm::vec3(0.0f), 0.0f, run.ground);
   CreaturePose pose;
   pose.resize(rig);
   WalkMeter meter;
@@ -94,9 +96,9 @@ WalkReport simulate_walk(const Rig& rig, const MotionClip& clip, const RetargetS
   cmd.turn_rate_rps = run.turn_rate_rps;
   const int ticks = static_cast<int>(std::lround(run.seconds / run.dt_s));
   for (int t = 0; t < ticks; ++t) {
-    step_walker(&st, cmd, setup, rig, run.dt_s);
-    pose_walker(st, setup, rig, clip, &pose);
-    meter.add(rig, pose);
+    step_walker(&st, cmd, setup, rig, run.dt_s, {}, run.ground);
+    pose_walker(st, setup, rig, clip, &pose, run.ground);
+    meter.add(rig, pose, run.ground);
     if (on_tick) on_tick(st, pose);
   }
   return meter.report;

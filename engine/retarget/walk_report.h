@@ -46,7 +46,8 @@ struct WalkMeter {
   glm::vec3 last_ground{0.0f};
 
   void begin(const Rig& rig, const RetargetSetup& setup);
-  void add(const Rig& rig, const CreaturePose& pose);  // one tick
+  // One tick; heights are measured from the ground under each point (null: the flat y = 0).
+  void add(const Rig& rig, const CreaturePose& pose, const Ground* ground = nullptr);
 };
 
 struct WalkRun {
@@ -54,6 +55,7 @@ struct WalkRun {
   float speed_mps = -1.0f;     // < 0: the creature's natural speed
   float turn_rate_rps = 0.0f;  // radians/second, positive turns left
   float dt_s = kTick_sf;
+  const Ground* ground = nullptr;  // the ground walked on; null: the flat y = 0
 };
 
 // Walks the creature from the stand pose at the origin facing +Z for run.seconds, metering every

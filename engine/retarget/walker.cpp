@@ -37,6 +37,24 @@ glm::vec3 leg_local(const RetargetSetup& S, const Rig& rig, int limb) {
   return S.limbs[limb].foothold_ms - glm::vec3(rig.cog.x, 0.0f, rig.cog.z);
 }
 
+// The body's ground height: the lowest ground under its legs' neutral footholds (under its centre when
+// legless), so every foot reaches down to its ground and the higher ones bend (the pelvis lowered to the
+// lowest foot). Continuous as the body moves, so it never pops. 0 on the flat ground.
+float body_ground_y(const RetargetSetup& S, const Rig& rig, const glm::vec3& position_ws, float heading_rad,
+                    const Ground* ground) {
+  if (!ground) return 0.0f;
+  float y = 0.0f;
+  bool any = false;
+  for (int i = 0; i < static_cast<int>(rig.limbs.size()); ++i) {
+    if (S.limbs[i].tag != PartTag::kLeg) continue;
+    const glm::vec3 p = position_ws + rot_y(heading_rad, leg_local(S, rig, i));
+    const float h = ground->at(p.x, p.z).y;
+    y = any ? std::min(y, h) : h;
+    any = true;
+  }
+  return any ? y : ground->at(position_ws.x, position_ws.z).y;
+}
+
 // Velocity, in body axes, of a point at local q of a body moving forward at v and turning at w.
 glm::vec3 body_velocity(float v, float w, const glm::vec3& q) { return {w * q.z, 0.0f, v - w * q.x}; }
 
@@ -129,16 +147,18 @@ float max_speed(const RetargetSetup& S, const WalkerParams& params) {
   return natural_speed(S) * tuning(params).max_speed_ratio;
 }
 
-WalkerState make_walker(const RetargetSetup& S, const Rig& rig, const glm::vec3& position_ws, float heading_rad) {
+WalkerState make_walker(const RetargetSetup& S, const Rig& rig, const glm::vec3& position_ws, float heading_rad,
+                        const Ground* ground) {
   WalkerState st;
   st.position_ws = glm::vec3(position_ws.x, 0.0f, position_ws.z);
+  st.position_ws.y = body_ground_y(S, rig, st.position_ws, heading_rad, ground);
   st.heading_rad = heading_rad;
   int k = 0;
   for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < kMaxLegs; ++i) {
     if (S.limbs[i].tag != PartTag::kLeg) continue;
     FootState& f = st.feet[k++];
     f.plant_ws = st.position_ws + rot_y(heading_rad, leg_local(S, rig, i));
-    f.plant_ws.y = 0.0f;
+    f.plant_ws.y = ground_height(ground, f.plant_ws.x, f.plant_ws.z);
     f.goal_ws = f.plant_ws;
     f.planted = true;
     f.parked = true;
@@ -148,7 +168,7 @@ WalkerState make_walker(const RetargetSetup& S, const Rig& rig, const glm::vec3&
 }
 
 void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S, const Rig& rig, float dt,
-                 const WalkerParams& params) {
+                 const WalkerParams& params, const Ground* ground) {
   if (!(dt > 0.0f) || !std::isfinite(dt)) return;
   const Tuning tu = tuning(params);
   const float blend = 1.0f - std::exp(-dt / tu.blend_s);
@@ -220,8 +240,8 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
   st->gait_phase += static_cast<double>(f) * dt;
   const float heading_mid = st->heading_rad + 0.5f * st->turn_rate_rps * dt;
   st->position_ws += rot_y(heading_mid, glm::vec3(0.0f, 0.0f, st->speed_mps * dt));
-  st->position_ws.y = 0.0f;
   st->heading_rad = static_cast<float>(std::remainder(st->heading_rad + st->turn_rate_rps * dt, kTwoPi));
+  st->position_ws.y = body_ground_y(S, rig, st->position_ws, st->heading_rad, ground);
 
   int k = 0;
   for (int i = 0; i < n && k < st->leg_count; ++i) {
@@ -250,7 +270,7 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
       foot.swing_lift = (1.0f - foot.swing_start) * (quick + (1.0f - quick) * st->motion_weight * st->motion_weight);
     } else if (!foot.planted && stance && reached) {  // touch down where the swing was heading
       foot.planted = true;
-      foot.plant_ws = glm::vec3(foot.goal_ws.x, 0.0f, foot.goal_ws.z);
+      foot.plant_ws = glm::vec3(foot.goal_ws.x, ground_height(ground, foot.goal_ws.x, foot.goal_ws.z), foot.goal_ws.z);
     }
     if (foot.planted) {
       if (stop_request) foot.parked = true;
@@ -266,7 +286,7 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
     glm::vec3 q = leg_local(S, rig, i);
     glm::vec3 local = q + body_velocity(st->speed_mps, st->turn_rate_rps, q) * (0.5f * t_stance);
     glm::vec3 goal = body_td + rot_y(heading_td, local);
-    goal.y = 0.0f;
+    goal.y = ground_height(ground, goal.x, goal.z);
     if (stop_request && !lifts) {
       // Stopping, the body slows faster than the prediction assumes and the goal moves back; late in
       // the swing the foot, nearly there, would follow it 2-3 cm a tick. The goal follows only as
@@ -292,8 +312,9 @@ glm::mat4 walker_placement(const WalkerState& st, const Rig& rig) {
 }
 
 bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, const MotionClip& clip,
-                 CreaturePose* out) {
+                 CreaturePose* out, const Ground* ground) {
   RetargetJob job;
+  job.ground = ground;
   job.setup = &S;
   job.rig = &rig;
   job.clip = &clip;
@@ -331,6 +352,10 @@ bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, 
       float progress = table(rg.swing_progress, s2);
       float height = S.limbs[i].scale * table(rg.swing_height_m, s2) * std::clamp(foot.swing_lift, 0.0f, 1.0f);
       target_ws = glm::mix(foot.plant_ws, foot.goal_ws, progress) + glm::vec3(0.0f, height, 0.0f);
+      if (ground) {  // a swing over rising ground lifts as high above the ground under it: no toe dragged uphill
+        const float under = ground->at(target_ws.x, target_ws.z).y + height;
+        target_ws.y = std::max(target_ws.y, under);
+      }
     }
     LimbPose& lp = out->limbs[i];
     lp.target_ms = soft_reach(lp.root_ms, to_frame_rigid(job.model_to_world, target_ws),

@@ -12,6 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "core/hash.h"
+#include "math/ground.h"
 #include "retarget/retarget.h"
 
 namespace cf {
@@ -33,8 +34,8 @@ struct WalkerParams {
 };
 
 struct FootState {
-  glm::vec3 plant_ws{0.0f};    // planted: the locked contact point (y = 0); swing: where it lifted
-  glm::vec3 goal_ws{0.0f};     // swing: predicted landing point (y = 0), updated every tick
+  glm::vec3 plant_ws{0.0f};    // planted: the locked contact point, on the ground; swing: where it lifted
+  glm::vec3 goal_ws{0.0f};     // swing: predicted landing point, on the ground, updated every tick
   bool planted = true;         // in stance (the contact flag the walk reports)
   bool parked = false;         // stopped: stays planted until the walker moves again
   float swing_start = 0.0f;    // swing progress at lift-off (0 normally; > 0 when it left late)
@@ -42,7 +43,7 @@ struct FootState {
 };
 
 struct WalkerState {
-  glm::vec3 position_ws{0.0f};   // the cog's ground point (y = 0), world space
+  glm::vec3 position_ws{0.0f};   // the cog's ground point, world space (y: the lowest ground under its legs)
   float heading_rad = 0.0f;      // rotation about +Y; 0 faces world +Z
   float speed_mps = 0.0f;        // current forward speed, metres/second
   float turn_rate_rps = 0.0f;    // current turn rate, radians/second
@@ -63,18 +64,19 @@ bool can_step(const RetargetSetup& setup);
 // Largest forward speed the walker accepts (natural speed x max_speed_ratio).
 float max_speed(const RetargetSetup& setup, const WalkerParams& params = {});
 
-// The stand pose at a place: every foot planted under its root.
+// The stand pose at a place: every foot planted under its root, on the ground (null: the flat y = 0).
 WalkerState make_walker(const RetargetSetup& setup, const Rig& rig, const glm::vec3& position_ws,
-                        float heading_rad);
-// One tick: blends speed and turn towards the command, advances the gait, plants and lifts feet.
+                        float heading_rad, const Ground* ground = nullptr);
+// One tick: blends speed and turn towards the command, advances the gait, plants and lifts feet (each
+// planted on the ground under it; the body at the lowest ground under its legs).
 void step_walker(WalkerState* state, const WalkCommand& command, const RetargetSetup& setup, const Rig& rig,
-                 float dt_s, const WalkerParams& params = {});
+                 float dt_s, const WalkerParams& params = {}, const Ground* ground = nullptr);
 // Model -> world placement of the walker (the cog's ground point sits at position_ws).
 glm::mat4 walker_placement(const WalkerState& state, const Rig& rig);
 // Poses the creature for the state: the clip drives body and arms, legs go to the planted or
 // swinging world-space targets, then IK. 'out' must be sized for the rig. False on invalid input.
 bool pose_walker(const WalkerState& state, const RetargetSetup& setup, const Rig& rig, const MotionClip& clip,
-                 CreaturePose* out);
+                 CreaturePose* out, const Ground* ground = nullptr);
 // The walker as it would stand 'ticks' ticks on with its gait going on in place: swinging feet swing
 // on at its cadence, stopping as the first of them would touch down; the body stays where it is. What a
 // motion asked for mid-stride blends in from, so a just-lifted foot does not stop dead.

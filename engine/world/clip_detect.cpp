@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "world/clearance.h"
+#include "world/ground_query.h"
 
 namespace cf {
 namespace {
@@ -134,8 +135,9 @@ bool ClipDetectJob::run() const {
       check_box(lv.fences[i], ObstacleKind::kFence, static_cast<int>(i));
     }
     if (ground) {
-      const glm::vec3 low = a.y <= t.y ? a : t;
-      emit(ObstacleKind::kGround, -1, -1, lv.ground_y - (low.y - r), glm::vec3(low.x, low.y - r, low.z));
+      glm::vec3 low;
+      const float depth = depth_below_ground(lv, a, t, r, &low);
+      emit(ObstacleKind::kGround, -1, -1, depth, low);
     }
   }
   return true;

@@ -90,6 +90,19 @@ constexpr std::size_t kMaxSpectatorAreas = 16;
 // True when the step from -> to (world x, z) passes through the gate the forward way.
 bool gate_crossed(const TrialGate& gate, glm::vec2 from_xz, glm::vec2 to_xz);
 
+// Ground with height: samples on a grid (rows along +Z, each a row of samples along +X), bilinear between
+// them; outside the grid the level's flat ground holds. Heights are world y, metres.
+struct Terrain {
+  glm::vec2 origin_xz{0.0f};     // world x, z of sample [0][0]
+  float cell_m = 1.0f;           // spacing of samples, metres
+  int columns = 0, rows = 0;     // samples along +X and +Z; fewer than 2 either way: no terrain
+  std::vector<float> heights_m;  // rows x columns, row by row
+  bool present() const { return columns >= 2 && rows >= 2; }
+  float sample(int col, int row) const { return heights_m[static_cast<std::size_t>(row) * columns + col]; }
+};
+constexpr int kTerrainMaxSamples = 512;        // per side
+constexpr float kTerrainMaxHeight_m = 200.0f;  // |height|
+
 struct Level {
   std::string name;
   std::string notes;                 // free text kept through load/save (what the level is for)
@@ -105,6 +118,9 @@ struct Level {
   // landing must be clear). Boxes from the ground down kGapDepth_m; only x and z collide, and only the
   // body's centre (its ground point, kGapEdge_m round): legs may reach over the edge.
   std::vector<Box> gaps;
+  Terrain terrain;                   // optional "terrain": ground with height
+  // Optional "platforms": boxes whose tops are ground (steps, terraces, ledges); their sides are walls.
+  std::vector<Box> platforms;
   Trial trial;                       // optional "trial": a course against the clock
   Spectators spectators;             // optional on a trial: herd creatures that watch from behind barriers
 };
@@ -131,6 +147,10 @@ Status parse_gaps(const Json& j, float ground_y, std::vector<Box>* gaps, const s
 Json gaps_to_json(const std::vector<Box>& gaps);
 // A required [x, z] field of j: two finite numbers within kLevelMaxCoord_m (the error names where.key).
 Status read_ground_xz(const Json& j, const char* key, glm::vec2* out, const std::string& file, const std::string& where);
+
+// The optional "terrain" object and "platforms" array (level_terrain.cpp).
+Status parse_terrain(const Json& j, Terrain* terrain, const std::string& file);
+Json terrain_to_json(const Terrain& terrain);
 
 // The optional "trial" object (level_trial.cpp); 'where' is "trial".
 Status parse_trial(const Json& j, Trial* trial, const std::string& file);

@@ -1,4 +1,5 @@
 // Level file reading, validation and atomic saving ("critterforge.level/1").
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -246,6 +247,11 @@ Status validate_level(const Level& lv, const std::string& file) {
   }
   for (std::size_t i = 0; i < lv.gaps.size(); ++i)
     if (Status s = check_box(lv.gaps[i], file, idx("gaps", i)); !s) return s;
+  for (std::size_t i = 0; i < lv.platforms.size(); ++i)
+    if (Status s = check_box(lv.platforms[i], file, idx("platforms", i)); !s) return s;
+  if (!lv.terrain.heights_m.empty() &&
+      lv.terrain.heights_m.size() != std::size_t(lv.terrain.columns) * std::size_t(std::max(lv.terrain.rows, 0)))
+    return Error{file, "terrain.heights_m", "does not hold rows x columns samples"};
   for (std::size_t i = 0; i < lv.regions.size(); ++i) {
     const Region& r = lv.regions[i];
     std::string at = idx("regions", i);
@@ -273,7 +279,7 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   const Json& j = *jr;
   if (Status s = check_format(j, kFormat, file); !s) return s.error;
   if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "fences", "walls", "regions", "gaps", "trial",
-                                  "spectators"},
+                                  "spectators", "terrain", "platforms"},
                                  file, "");
       !s)
     return s.error;
@@ -312,6 +318,12 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (Status s = parse_array(j, "fences", &lv.fences, file, parse_fence); !s) return s.error;
   if (Status s = parse_array(j, "walls", &lv.walls, file, parse_wall); !s) return s.error;
   if (Status s = parse_array(j, "regions", &lv.regions, file, parse_region); !s) return s.error;
+  if (j.contains("platforms")) {
+    if (Status s = parse_array(j, "platforms", &lv.platforms, file, parse_fence); !s) return s.error;
+  }
+  if (j.contains("terrain")) {
+    if (Status s = parse_terrain(j["terrain"], &lv.terrain, file); !s) return s.error;
+  }
   if (j.contains("gaps")) {
     if (Status s = parse_gaps(j["gaps"], lv.ground_y, &lv.gaps, file); !s) return s.error;
   }
@@ -363,6 +375,11 @@ Json level_to_json(const Level& lv) {
     j["regions"].push_back(Json{{"points", pts}, {"height", r.height}});
   }
   if (!lv.gaps.empty()) j["gaps"] = gaps_to_json(lv.gaps);
+  if (!lv.platforms.empty()) {
+    j["platforms"] = Json::array();
+    for (const Box& p : lv.platforms) j["platforms"].push_back(box(p));
+  }
+  if (lv.terrain.present()) j["terrain"] = terrain_to_json(lv.terrain);
   if (lv.trial.present) j["trial"] = trial_to_json(lv.trial);
   if (lv.spectators.count > 0) j["spectators"] = spectators_to_json(lv.spectators);
   return j;

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "math/geometry.h"
+#include "world/ground_query.h"
 
 namespace cf {
 namespace {
@@ -153,8 +154,6 @@ bool visit_near(const Level& level, const Capsule& c, const PenetrationOptions& 
   return false;
 }
 
-float lowest_flesh_y(const Capsule& c) { return std::min(c.a.y, c.b.y) - c.radius; }
-
 }  // namespace
 
 Penetration level_penetration(const Level& level, const Capsule& c, const PenetrationOptions& opt) {
@@ -166,7 +165,7 @@ Penetration level_penetration(const Level& level, const Capsule& c, const Penetr
     consider(box ? penetration_capsule_box(c, *box) : penetration_capsule_pipe(c, *pipe), kind, index);
     return false;
   });
-  if (opt.ground) consider(level.ground_y - lowest_flesh_y(c), HitKind::kNone, -1);
+  if (opt.ground) consider(depth_below_ground(level, c.a, c.b, c.radius, nullptr), HitKind::kNone, -1);
   return out;
 }
 
@@ -176,7 +175,7 @@ bool level_touches(const Level& level, const Capsule& c, const PenetrationOption
   const bool touches = visit_near(level, c, opt, [&](HitKind, int, const Box* box, const Pipe* pipe) {
     return (box ? penetration_capsule_box(c, *box, kAny) : penetration_capsule_pipe(c, *pipe, kAny)) > 0.0f;
   });
-  return touches || (opt.ground && level.ground_y - lowest_flesh_y(c) > 0.0f);
+  return touches || (opt.ground && depth_below_ground(level, c.a, c.b, c.radius, nullptr) > 0.0f);
 }
 
 }  // namespace cf

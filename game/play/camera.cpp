@@ -11,6 +11,7 @@
 #include "math/geometry.h"
 #include "math/scalar.h"
 #include "world/clearance.h"
+#include "world/ground_query.h"
 
 namespace cf {
 
@@ -34,6 +35,9 @@ constexpr float kEyePitchMaxRad = 1.4f;    // short of straight down, where look
 // rather than look down on the creature. Following a vault over a fence it may rise to 52 degrees.
 constexpr float kLiftPitchMaxRad = 0.5f;
 constexpr float kLiftPitchOverRad = 0.9f;
+
+// The ground's height under a point the camera looks at (the level's flat ground, or its terrain).
+float ground_under(const Level& level, const glm::vec3& p) { return LevelGround(&level).at(p.x, p.z).y; }
 
 // The orbit's pitch after the lift, kept high enough that the eye stays above the ground.
 float eye_pitch(float pitch, float lift, const glm::vec3& target, float ground_y, float distance) {
@@ -113,7 +117,7 @@ float lift_to_see(const SimState& s, const Level& level, const glm::vec3& target
   const float yaw = s.camera_yaw_rad();
   float want = 0.0f, best = -1.0f;
   for (float lift = 0.0f; lift <= kCameraMaxLiftRad + 1e-4f; lift += kLiftStepRad) {
-    const float pitch = eye_pitch(s.camera_pitch_rad, lift, target, level.ground_y, kCameraDistanceM);
+    const float pitch = eye_pitch(s.camera_pitch_rad, lift, target, ground_under(level, target), kCameraDistanceM);
     const float d = clear_distance(level, target, camera_back_direction(yaw, pitch), kCameraDistanceM,
                                    kLookaheadRadiusM, kLookaheadGrowth);  // clear of the look-ahead too
     if (d > best + 0.05f) {
@@ -128,7 +132,7 @@ float lift_to_see(const SimState& s, const Level& level, const glm::vec3& target
 float orbit_room(const SimState& s, const Level& level, const glm::vec3& target, float yaw) {
   float best = 0.0f;
   for (float lift = 0.0f; lift <= kCameraMaxLiftRad + 1e-4f; lift += kLiftStepRad) {
-    const float pitch = eye_pitch(s.camera_pitch_rad, lift, target, level.ground_y, kCameraDistanceM);
+    const float pitch = eye_pitch(s.camera_pitch_rad, lift, target, ground_under(level, target), kCameraDistanceM);
     // As step_camera settles the distance: the wide probe and the whiskers either side.
     float d = clear_distance(level, target, camera_back_direction(yaw, pitch), kCameraDistanceM, kLookaheadRadiusM,
                              kLookaheadGrowth);
@@ -180,7 +184,7 @@ void keep_room(SimState* s, const Level& level, const glm::vec3& target, float m
   const float want = min_m + kRoomMarginM;
   const float prefer = -s->camera_yaw_offset_rad;  // back towards behind the creature, where it follows to
   float yaw = s->camera_yaw_rad();
-  float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, level.ground_y, kCameraDistanceM);
+  float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, ground_under(level, target), kCameraDistanceM);
   float to = yaw;
   if (!stick_swings && room_at(level, target, yaw, pitch, want, true) < want &&
       nearest_room(level, target, yaw, pitch, want, true, prefer, &to)) {
@@ -194,7 +198,7 @@ void keep_room(SimState* s, const Level& level, const glm::vec3& target, float m
   for (int pass = 0; pass < 2; ++pass) {
     for (float lift = s->camera_lift_rad; lift <= std::max(lift_cap, s->camera_lift_rad) + 1e-4f;
          lift += 0.5f * kLiftStepRad) {
-      pitch = eye_pitch(s->camera_pitch_rad, lift, target, level.ground_y, kCameraDistanceM);
+      pitch = eye_pitch(s->camera_pitch_rad, lift, target, ground_under(level, target), kCameraDistanceM);
       to = yaw;
       if (pass == 0 ? room_at(level, target, yaw, pitch, need, false) >= need
                     : nearest_room(level, target, yaw, pitch, need, false, prefer, &to)) {
@@ -214,7 +218,7 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
   // follows it over.
   const bool has_destination = destination_ws != nullptr;
   const glm::vec3 landing =
-      has_destination ? camera_target_at(*destination_ws, level.ground_y, stand_height_m) : glm::vec3(0.0f);
+      has_destination ? camera_target_at(*destination_ws, ground_under(level, *destination_ws), stand_height_m) : glm::vec3(0.0f);
   float want_lift = lift_to_see(*s, level, target);
   if (has_destination) want_lift = std::max(want_lift, lift_to_see(*s, level, landing));
   const float lift_cap = std::max(0.0f, (has_destination ? kLiftPitchOverRad : kLiftPitchMaxRad) - s->camera_pitch_rad);
@@ -226,7 +230,7 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
 
   // At the lift and orbit reached this tick: in at once before an obstacle, back out gently.
   const float yaw = s->camera_yaw_rad();
-  const float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, level.ground_y, kCameraDistanceM);
+  const float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, ground_under(level, target), kCameraDistanceM);
   const glm::vec3 dir = camera_back_direction(yaw, pitch);
   const float free_d = clear_distance(level, target, dir, kCameraDistanceM, kCameraRadiusM);
   // A wider probe, whiskers round the orbit and the landing spot see an obstacle coming, so the
@@ -249,7 +253,7 @@ CameraPose camera_pose(const SimState& draw, const Level& level, float body_heig
   CameraPose cp;
   cp.target_ws = camera_target(draw, body_height_m);
   const float pitch =
-      eye_pitch(draw.camera_pitch_rad, draw.camera_lift_rad, cp.target_ws, level.ground_y, draw.camera_distance_m);
+      eye_pitch(draw.camera_pitch_rad, draw.camera_lift_rad, cp.target_ws, ground_under(level, cp.target_ws), draw.camera_distance_m);
   const glm::vec3 dir = camera_back_direction(draw.camera_yaw_rad(), pitch);
   const float d = clear_distance(level, cp.target_ws, dir, std::max(draw.camera_distance_m, 0.05f), kCameraRadiusM);
   cp.eye_ws = cp.target_ws + dir * std::max(d, 0.05f);

@@ -3,6 +3,7 @@
 #include "game/play/action.h"
 #include "game/play/actions/locomotion.h"
 #include "math/angles.h"
+#include "world/ground_query.h"
 #include "world/level.h"
 
 namespace cf {
@@ -19,7 +20,9 @@ int add_creature(SimState* s, const SimContext& ctx, int species, const glm::vec
   c.root_ws = position_ws;
   c.heading_rad = wrap_angle(heading_rad);
   if (sp->walks()) {
-    c.walker = make_walker(*sp->walk_setup, *sp->rig, glm::vec3(position_ws.x, 0.0f, position_ws.z), c.heading_rad);
+    const LevelGround ground(ctx.level);
+    c.walker = make_walker(*sp->walk_setup, *sp->rig, glm::vec3(position_ws.x, 0.0f, position_ws.z), c.heading_rad,
+                           &ground);
     if (ctx.level) stand_feet_clear(*ctx.level, *sp->rig, &c.walker);
     c.root_ws = c.walker.position_ws;
   }

@@ -1,4 +1,5 @@
 #include "game/play/sim.h"
+#include "world/ground_query.h"
 
 #include <algorithm>
 #include <array>
@@ -205,15 +206,18 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
   const Species* player = s.creature_count > 0 ? ctx.species_of(s.player().species) : nullptr;
   if (ctx.level && player && player->rig) {
     // The stick's swing is judged where the player now stands (after this tick's move).
+    // The body's height over the ground under it (the camera looks at that much above the creature's ground).
+    const glm::vec3 cog = runtime.pose(0).cog_ws;
+    const float body_height = cog.y - LevelGround(ctx.level).at(cog.x, cog.z).y;
     if (in.camera_x != 0.0f) {
-      stop_orbit_at_walls(&s, *ctx.level, runtime.pose(0).cog_ws.y - ctx.level->ground_y,
+      stop_orbit_at_walls(&s, *ctx.level, body_height,
                           orbit_stop_m(player->footprint.bound_m), orbit_before);
     }
     // Where the player's action takes it is kept in view too (a vault's landing).
     glm::vec3 destination(0.0f);
     const ActionId current = actions.current(s.player());
     const bool has_destination = current != kLocomotion && actions[current].destination(s.player(), &destination);
-    step_camera(&s, *ctx.level, runtime.pose(0).cog_ws.y - ctx.level->ground_y, player->rig->cog.y,
+    step_camera(&s, *ctx.level, body_height, player->rig->cog.y,
                 wrap_angle(s.camera_yaw_rad() - camera_yaw_before), camera_min_distance_m(player->footprint.bound_m),
                 in.camera_x != 0.0f, has_destination ? &destination : nullptr);
   }

@@ -9,10 +9,22 @@
 #include "game/view/player_focus.h"
 #include "math/angles.h"
 #include "retarget/walker.h"
+#include "world/ground_query.h"
 
 namespace cf {
 
 namespace {
+
+// Lifts each vertex of the flat ground mesh (drawn at the level's ground_y) onto the terrain under it.
+void shape_ground_to_terrain(const Level& lv, MeshData* m) {
+  for (std::size_t i = 0; i < m->positions_ms.size(); ++i) {
+    glm::vec3& p = m->positions_ms[i];
+    GroundPoint g;
+    if (!terrain_at(lv.terrain, p.x, p.z, &g)) continue;
+    p.y = g.y - lv.ground_y;
+    m->normals_ms[i] = g.normal;
+  }
+}
 
 glm::mat4 place(const glm::vec3& pos_ws, float yaw_rad) {
   return glm::rotate(glm::translate(glm::mat4(1.0f), pos_ws), yaw_rad, glm::vec3(0, 1, 0));
@@ -133,7 +145,16 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
   scene_ = species.front();
   tex_ = textures;
   const Level& lv = scene_->level;
-  ground_ = make_ground_mesh(lv.ground_half_size, std::clamp(static_cast<int>(lv.ground_half_size), 1, 64), 0.5f);
+  if (lv.terrain.present()) {
+    // Terrain: a tile per cell where the grid lies (up to 256 a side), each vertex on the ground under it.
+    const int tiles = std::clamp(static_cast<int>(2.0f * lv.ground_half_size / lv.terrain.cell_m), 1, 256);
+    ground_ = make_ground_mesh(lv.ground_half_size, tiles, 0.5f);
+    shape_ground_to_terrain(lv, &ground_);
+  } else {
+    ground_ = make_ground_mesh(lv.ground_half_size, std::clamp(static_cast<int>(lv.ground_half_size), 1, 64), 0.5f);
+  }
+  platforms_.clear();
+  for (const Box& b : lv.platforms) platforms_.push_back(make_box_mesh(b.half_extents, 1.0f, 1.0f));
   fences_.clear();
   walls_.clear();
   gaps_.clear();
@@ -245,6 +266,11 @@ void View::add_level_meshes(const Level& lv) {
     meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 255, 255, 255},
                                      tex_.brick));
   }
+  for (std::size_t i = 0; i < platforms_.size() && i < lv.platforms.size(); ++i) {
+    const Box& b = lv.platforms[i];
+    meshes_.push_back(platforms_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{200, 190, 170, 255},
+                                         tex_.brick));
+  }
   for (std::size_t i = 0; i < gaps_.size(); ++i) {
     const Box& b = lv.gaps[i];
     meshes_.push_back(gaps_[i].view(place(glm::vec3(b.centre.x, lv.ground_y, b.centre.z), b.yaw_deg * kDegToRad),
@@ -316,7 +342,7 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
   if (!poses_.empty()) {
     const CreaturePose& p = poses_[0];
     sight[0] = sight[1] = sight[2] = p.cog_ws;
-    sight[1].y = scene_->level.ground_y + 0.05f;
+    sight[1].y = LevelGround(&scene_->level).at(p.cog_ws.x, p.cog_ws.z).y + 0.05f;
     for (const auto* ends : {&p.head_ws, &p.tail_ws})
       for (const glm::vec3& h : *ends) sight[2] = h.y > sight[2].y ? h : sight[2];
   }
@@ -372,7 +398,8 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   add_level_meshes(lv);
   // Poses between ticks first: the camera follows the player's, and the level of detail reads them all.
   pose_between_ticks(draw, runtime, alpha);
-  const float cog_height = poses_.empty() ? 0.3f : poses_[0].cog_ws.y - lv.ground_y;
+  const float cog_height =
+      poses_.empty() ? 0.3f : poses_[0].cog_ws.y - LevelGround(&lv).at(poses_[0].cog_ws.x, poses_[0].cog_ws.z).y;
   const glm::mat4 camera_view = orbit_camera_view(draw, lv, cog_height);
   see_through_gates(camera_view);
   choose_flesh(draw, camera_view, settings, window_w, window_h);
@@ -417,7 +444,8 @@ void View::add_player_marker(const CreatureState& c, const CreaturePose& pose) {
     }
     marker_radius_m_ = std::max(marker_radius_m_, 0.2f);
   }
-  MeshInput m = marker_.view(player_marker_transform(pose.cog_ws, c.heading_rad, marker_radius_m_, scene_->level.ground_y),
+  const float ground_y = LevelGround(&scene_->level).at(pose.cog_ws.x, pose.cog_ws.z).y;
+  MeshInput m = marker_.view(player_marker_transform(pose.cog_ws, c.heading_rad, marker_radius_m_, ground_y),
                              kPlayerMarkerColor, kNoTexture);
   m.unlit = true;
   m.double_sided = true;

@@ -138,6 +138,7 @@ class View {
   const Scene* scene_ = nullptr;
   ViewTextures tex_;
   MeshData ground_;
+  std::vector<MeshData> platforms_;  // one box per level platform
   std::vector<MeshData> fences_, walls_, gaps_;
   std::vector<SceneryPiece> scenery_;  // pipes and region rails
   std::size_t scenery_first_mesh_ = 0;  // this frame's mesh of scenery_[0] (one mesh a piece, in order)

@@ -10,6 +10,7 @@
 #include "game/play/creature_size.h"
 #include "game/play/sim.h"
 #include "game/play/stages.h"
+#include "world/ground_query.h"
 #include "game/play/world_runtime.h"
 #include "math/angles.h"
 #include "retarget/idle.h"
@@ -47,7 +48,8 @@ void settle_walker(const ActionCall& a, int k) {
   quick.blend_time_s = kSettleBlend_s;
   const float heading_before = c.walker.heading_rad;
   const float weight_before = c.walker.motion_weight;
-  step_walker(&c.walker, WalkCommand{}, *a.species.walk_setup, *a.species.rig, kTick_sf, quick);
+  const LevelGround ground(a.ctx.level);
+  step_walker(&c.walker, WalkCommand{}, *a.species.walk_setup, *a.species.rig, kTick_sf, quick, &ground);
   const float fade = settle_fade(k);
   c.walker.motion_weight = fade > 0.0f ? weight_before * settle_fade(k + 1) / fade : 0.0f;
   glm::vec3 p = c.walker.position_ws;
@@ -285,7 +287,9 @@ bool ClipAction::pose(const PoseCall& call) const {
   const int ease = em->ease_ticks;
   if (p.from_idle_ticks > kIdleStartTicks && p.tick < ease) {
     const ActionId idle = call.ctx.registry().find("idle");
-    if (idle == kNoAction || !pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch))
+    const LevelGround ground(call.ctx.level);
+    if (idle == kNoAction ||
+        !pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch, &ground))
       return true;
     const PoseCall from{{call.creature, call.index, sp, call.ctx, call.runtime}, call.scratch, nullptr};
     if (static_cast<const IdleAction&>(call.ctx.registry()[idle]).pose_over_stand(from, p.from_idle_ticks))

@@ -9,6 +9,7 @@
 #include "retarget/idle.h"
 #include "retarget/pose_blend.h"
 #include "retarget/walker.h"
+#include "world/ground_query.h"
 #include "world/penetration.h"
 
 namespace cf {
@@ -111,11 +112,12 @@ void IdleAction::after_locomotion_pose(const PoseCall& call) const {
   const int k = playing ? 0 : st.handover;
   if (!call.scratch || !sp.walks() || (!playing && st.left_ticks == 0) || k >= kIdleHandoverTicks) return;
   const WalkerState stand = stand_of(c.walker);
-  if (!pose_walker(stand, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch)) return;
+  const LevelGround ground(call.ctx.level);
+  if (!pose_walker(stand, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch, &ground)) return;
   const float keep = 1.0f - handover_weight(k, kIdleHandoverTicks);
   if (!add_pose_world(*call.scratch, -keep, call.out)) return;
   const PoseCall from{{c, call.index, sp, call.ctx, call.runtime}, call.scratch, nullptr};
-  if (!pose_left_over(from)) (void)pose_walker(stand, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch);
+  if (!pose_left_over(from)) (void)pose_walker(stand, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch, &ground);
   (void)add_pose_world(*call.scratch, keep, call.out);
   refit_pose_world(call.out);
 }

@@ -13,6 +13,7 @@
 #include "retarget/pose_blend.h"
 #include "retarget/walker.h"
 #include "world/clearance.h"
+#include "world/ground_query.h"
 #include "world/level.h"
 #include "world/movement_collision.h"
 
@@ -178,9 +179,10 @@ bool JumpAction::pose(const PoseCall& call) const {
   if (!st.playing() || !jm) return false;
   if (!pose_tick(call.creature, st, *jm, *call.species.rig, st.tick, call.out)) return false;
   const Species& sp = call.species;
+  const LevelGround ground(call.ctx.level);
   if (st.tick < kBlendInTicks && sp.walks() &&
       pose_walker(walker_swinging_on(call.creature.walker, *sp.walk_setup, st.tick + 1), *sp.walk_setup, *sp.rig,
-                  *sp.walk_clip, call.scratch)) {
+                  *sp.walk_clip, call.scratch, &ground)) {
     const ActionId idle = call.ctx.registry().find("idle");  // started from the idle: from its pose
     if (idle != kNoAction) {
       const PoseCall from{{call.creature, call.index, sp, call.ctx, call.runtime}, call.scratch, nullptr};
@@ -215,8 +217,9 @@ void JumpAction::after_pose(const ActionCall& a) const {
   if (st.tick < st.ticks) return;
   // Landed: the walk stands where the jump ended and takes over from its last pose.
   const glm::vec3 land = ground_at(st, *jm, st.ticks);
-  if (a.species.walks()) c.walker = make_walker(*a.species.walk_setup, *a.species.rig, land, st.heading_rad);
-  c.root_ws = glm::vec3(land.x, a.ctx.level->ground_y, land.z);
+  const LevelGround ground(a.ctx.level);
+  if (a.species.walks()) c.walker = make_walker(*a.species.walk_setup, *a.species.rig, land, st.heading_rad, &ground);
+  c.root_ws = glm::vec3(land.x, a.species.walks() ? c.walker.position_ws.y : ground.at(land.x, land.z).y, land.z);
   st.since_landed = 0;
 }
 

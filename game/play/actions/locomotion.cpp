@@ -17,6 +17,7 @@
 #include "vault/vault_contacts.h"
 #include "world/clearance.h"
 #include "world/footprint.h"
+#include "world/ground_query.h"
 #include "world/movement_collision.h"
 #include "world/level.h"
 
@@ -24,6 +25,9 @@ namespace cf {
 
 constexpr float kTurnOnTheSpot_mps = 0.05f;
 constexpr float kLandingMargin_m = 0.03f;
+// The ground a body walks onto without jumping: a step up to this share of its leg, a slope up to this.
+constexpr float kStepShareOfLeg = 0.3f;
+constexpr float kWalkableSlope_deg = 35.0f;
 
 bool collide_walker(const Level& level, const Species& sp, float heading_before, const glm::vec3& root_before,
                     WalkerState* w, glm::vec3* p) {
@@ -218,9 +222,16 @@ void step_walking(const ActionCall& a) {
                     room_to_run(a, std::max(c.walker.speed_mps, run_top), cmd.turn_rate_rps);
   if (!room) stick = std::min(stick, kRunStickShare);
   cmd.speed_mps = stick_speed(setup, stick);  // past 80% the walk blends into a run
-  step_walker(&c.walker, cmd, setup, *a.species.rig, kTick_sf, gait_params(setup, stick, room ? c.walker.speed_mps : 0.0f));
+  const LevelGround ground(a.ctx.level);
+  step_walker(&c.walker, cmd, setup, *a.species.rig, kTick_sf, gait_params(setup, stick, room ? c.walker.speed_mps : 0.0f),
+              &ground);
   glm::vec3 p = c.walker.position_ws;
-  const bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+  bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+  if (!hit && ground_blocks(ground, glm::vec2(p.x, p.z), c.root_ws.y, kStepShareOfLeg * setup.creature_leg_length_m,
+                            kWalkableSlope_deg)) {
+    hit = true;  // a step too high or ground too steep is a wall
+    p = c.root_ws;
+  }
   keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker, c.walker.speed_mps <= kTurnOnTheSpot_mps);
   c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
   if (hit) {
@@ -329,7 +340,8 @@ void turn_knees_clear(const Level& level, const Rig& rig, CreaturePose* pose) {
 
 bool LocomotionAction::pose(const PoseCall& call) const {
   const Species& sp = call.species;
-  if (sp.walks() && pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.out)) {
+  const LevelGround ground(call.ctx.level);
+  if (sp.walks() && pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.out, &ground)) {
     if (call.ctx.level) turn_knees_clear(*call.ctx.level, *sp.rig, call.out);
     return true;
   }

@@ -16,6 +16,7 @@
 #include "retarget/pose_blend.h"
 #include "retarget/run_gait.h"
 #include "world/clearance.h"
+#include "world/ground_query.h"
 #include "world/level.h"
 
 namespace cf {
@@ -176,8 +177,9 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
     if (dist > 1e-6f) shift = to_start * (step / dist);
   }
   // A run's limits while its speed blends down (no sudden stop when A is pressed running).
+  const LevelGround ground(a.ctx.level);
   step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf,
-              gait_params(*a.species.walk_setup, 0.0f, c.walker.speed_mps));
+              gait_params(*a.species.walk_setup, 0.0f, c.walker.speed_mps), &ground);
   // Backing up: the planted feet go with the body (a shuffle), so no leg is left stretched.
   c.walker.position_ws += shift;
   for (FootState& f : c.walker.feet) {
@@ -330,8 +332,9 @@ bool VaultAction::pose(const PoseCall& call) const {
   // The first ticks hand over from the walking pose the vault started from (no pop).
   const int k = vault_tick_to_pose(st.vault);
   const Species& sp = call.species;
+  const LevelGround ground(call.ctx.level);
   if (k < kVaultBlendInTicks && sp.walks() &&
-      pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch))
+      pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.scratch, &ground))
     blend_pose_world(*call.scratch, *call.out, handover_weight(k, kVaultBlendInTicks), call.out);
   return true;
 }
@@ -373,8 +376,9 @@ void VaultAction::after_pose(const ActionCall& a) const {
   if (st.vault.phase == VaultPhase::kLanded) {
     // The walker stands under the landed body (its position is the cog's ground point), so the root
     // goes on from where the vault left it; the pose hands over in the posing stage.
+    const LevelGround ground(a.ctx.level);
     c.walker = make_walker(*a.species.walk_setup, rig, glm::vec3(c.root_ws.x, 0.0f, c.root_ws.z),
-                           plan->landed_heading_rad);
+                           plan->landed_heading_rad, &ground);
     c.root_ws = c.walker.position_ws;
     c.heading_rad = wrap_angle(c.walker.heading_rad);
     st.vault.since_landed = 0;

@@ -94,7 +94,7 @@ std::vector<std::string> shipped(const char* dir) {
 TEST(ViewThreads, EveryShippedCreatureInEveryLevelDrawsTheSameWithOneTwoAndThreeThreads) {
   const std::vector<std::string> creatures = shipped("creatures"), levels = shipped("levels");
   ASSERT_EQ(creatures.size(), 7u);
-  ASSERT_EQ(levels.size(), 10u);
+  ASSERT_GE(levels.size(), 11u);  // the fixtures and the places (the meadow has terrain and platforms)
   FrameSettings weights;
   weights.overlay_mask = kOverlayAll;
   for (const std::string& creature : creatures) {

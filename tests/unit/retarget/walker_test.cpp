@@ -446,5 +446,83 @@ TEST(Walker, SwingingOnCarriesALiftedFootOnAndStopsAtItsTouchdown) {
   }
 }
 
+// Ground rising along +Z at 'pitch' degrees and along +X at 'roll' degrees, with a low wave on top: no
+// motion may assume a flat floor.
+class SlopedGround final : public Ground {
+ public:
+  SlopedGround(float pitch_deg, float roll_deg, float wave_m)
+      : dz_(std::tan(pitch_deg * 0.0174533f)), dx_(std::tan(roll_deg * 0.0174533f)), wave_(wave_m) {}
+  GroundPoint at(float x, float z) const override {
+    GroundPoint g;
+    g.y = dx_ * x + dz_ * z + wave_ * std::sin(2.0f * z) * std::sin(1.5f * x);
+    const float gx = dx_ + wave_ * 1.5f * std::sin(2.0f * z) * std::cos(1.5f * x);
+    const float gz = dz_ + wave_ * 2.0f * std::cos(2.0f * z) * std::sin(1.5f * x);
+    g.normal = glm::normalize(glm::vec3(-gx, 1.0f, -gz));
+    return g;
+  }
+
+ private:
+  float dz_, dx_, wave_;
+};
+
+TEST(Walker, FeetFindSlopingGroundUnderEveryShippedCreature) {
+  struct Slope {
+    float pitch, roll, wave;
+  };
+  const Slope slopes[] = {{12.0f, 0.0f, 0.0f}, {-12.0f, 0.0f, 0.0f}, {0.0f, 10.0f, 0.0f}, {8.0f, -6.0f, 0.03f}};
+  for (const std::string& name : test::shipped_creatures()) {
+    Rig rig = load_rig(name);
+    auto setup = build_retarget_setup(rig, walk_clip());
+    ASSERT_TRUE(setup.ok()) << name;
+    for (const Slope& sl : slopes) {
+      const SlopedGround ground(sl.pitch, sl.roll, sl.wave);
+      WalkRun run;
+      run.seconds = 5.0f;
+      run.ground = &ground;
+      int planted_far = 0;
+      WalkReport r = simulate_walk(rig, walk_clip(), *setup, run, [&](const WalkerState& st, const CreaturePose&) {
+        // Every planted foot rests on the ground under it.
+        for (int k = 0; k < st.leg_count; ++k) {
+          const FootState& f = st.feet[k];
+          if (f.planted && std::fabs(f.plant_ws.y - ground.at(f.plant_ws.x, f.plant_ws.z).y) > 1e-4f) ++planted_far;
+        }
+      });
+      const std::string what = name + " pitch " + std::to_string(sl.pitch) + " roll " + std::to_string(sl.roll);
+      EXPECT_EQ(planted_far, 0) << what;
+      EXPECT_GT(r.distance_m, 0.5f * natural_speed(*setup) * run.seconds) << what;
+      for (const LegWalkStats& l : r.legs) {
+        SCOPED_TRACE(what + " " + l.name);
+        EXPECT_LE(l.max_penetration_m, 0.01f);  // no flesh more than 1 cm below the ground under it
+        EXPECT_LE(l.max_float_m, 0.02f);        // planted feet within 2 cm of it
+        EXPECT_LE(l.max_skate_m, 0.02f * l.length_m);
+      }
+    }
+  }
+}
+
+TEST(Walker, TheFlatGroundAskedIsTheGroundNotAsked) {
+  // A ground that answers y = 0 everywhere walks bit for bit as no ground at all (the flat levels' replays).
+  const SlopedGround flat(0.0f, 0.0f, 0.0f);
+  for (const std::string& name : test::shipped_creatures()) {
+    Rig rig = load_rig(name);
+    auto setup = build_retarget_setup(rig, walk_clip());
+    ASSERT_TRUE(setup.ok()) << name;
+    StateHasher a, b;
+    WalkRun run;
+    run.seconds = 3.0f;
+    run.turn_rate_rps = kTurnRate;
+    simulate_walk(rig, walk_clip(), *setup, run, [&](const WalkerState& st, const CreaturePose& p) {
+      hash_walker(st, &a);
+      for (const glm::vec3& v : p.tail_ws) a.bytes(&v, sizeof v);
+    });
+    run.ground = &flat;
+    simulate_walk(rig, walk_clip(), *setup, run, [&](const WalkerState& st, const CreaturePose& p) {
+      hash_walker(st, &b);
+      for (const glm::vec3& v : p.tail_ws) b.bytes(&v, sizeof v);
+    });
+    EXPECT_EQ(a.value(), b.value()) << name;
+  }
+}
+
 }  // namespace
 }  // namespace cf
