@@ -15,6 +15,9 @@ class Ground {
  public:
   virtual ~Ground() = default;
   virtual GroundPoint at(float x, float z) const = 0;
+  // True when the ground is one level plane everywhere (then the motions' own floors hold, as they did
+  // before the ground could have height, and flat-ground runs compute what they always have).
+  virtual bool flat() const { return false; }
 };
 
 // The height under (x, z): 0 when there is no ground to ask (the flat ground).

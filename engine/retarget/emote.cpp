@@ -185,7 +185,7 @@ Reach over_motion(const EmoteMotion& em, const Rig& rig, const WalkerState* walk
 
 }  // namespace
 
-void lift_knees(const Rig& rig, CreaturePose* pose) {
+void lift_knees(const Rig& rig, CreaturePose* pose, const Ground* ground) {
   const Skeleton& sk = rig.skeleton;
   const glm::mat4& m2w = pose->model_to_world;
   const glm::vec3 up_ms(m2w[0][1], m2w[1][1], m2w[2][1]);  // world y = dot(up_ms, p) + m2w[3][1]
@@ -195,7 +195,9 @@ void lift_knees(const Rig& rig, CreaturePose* pose) {
     const auto b0 = static_cast<std::size_t>(l.bones[0]), b1 = static_cast<std::size_t>(l.bones[1]);
     const glm::vec3 a = pose->head_ms[b0], knee = pose->tail_ms[b0], c = pose->tail_ms[b1];
     // Clear when dot(up_ms, knee) >= want.
-    const float want = std::max(sk.radius[b0], sk.radius[b1]) + kKneeClear_m - m2w[3][1];
+    const glm::vec3 knee_ws = glm::vec3(m2w * glm::vec4(knee, 1.0f));
+    const float ground_y = ground ? ground->at(knee_ws.x, knee_ws.z).y : 0.0f;
+    const float want = std::max(sk.radius[b0], sk.radius[b1]) + kKneeClear_m + ground_y - m2w[3][1];
     if (!(glm::dot(up_ms, knee) < want)) continue;
     const glm::vec3 axis = c - a;
     const float alen = glm::length(axis);
@@ -366,7 +368,7 @@ double foreleg_lift_peak_s(const EmoteMotion& em) {
 }
 
 bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker, double time_s, float w,
-                CreaturePose* out, float lift_reach) {
+                CreaturePose* out, float lift_reach, const Ground* ground) {
   if (!out || !out->sized_for(rig) || !std::isfinite(time_s) || !std::isfinite(w) || !std::isfinite(lift_reach))
     return false;
   const float weight = std::clamp(w, 0.0f, 1.0f) * em.weight;
@@ -381,6 +383,7 @@ bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker
   job.clip = &em.clip;
   job.time_s = time_s;
   job.model_to_world = walker_placement(*walker, rig);
+  job.ground = ground;
   job.motion_weight = weight;
   job.root_motion = RootMotion::kFromClip;
   job.out = out;
@@ -400,7 +403,7 @@ bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker
   }
   if (em.variant == EmoteVariant::kNodWag) wag_tail(rig, time_s, em.clip.duration_s, weight, out);
   if (!retarget_solve(job)) return false;
-  lift_knees(rig, out);
+  lift_knees(rig, out, ground);
   return true;
 }
 

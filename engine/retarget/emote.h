@@ -79,9 +79,9 @@ void turn_tail(const Rig& rig, float yaw_deg, CreaturePose* out);
 
 // A lowered body can push a knee bent out sideways (a long leg under a low hip) into the ground. Such a
 // knee turns about its hip->ankle line, the nearest way up, until its flesh is 5 mm above the ground
-// (world y = 0), never further than 89 degrees round from its pole (so it never bends backwards); foot
-// and hip stay. A knee already clear is left as it is, bit for bit. After retarget_solve.
-void lift_knees(const Rig& rig, CreaturePose* pose);
+// under it (null: world y = 0), never further than 89 degrees round from its pole (so it never bends
+// backwards); foot and hip stay. A knee already clear is left as it is, bit for bit. After retarget_solve.
+void lift_knees(const Rig& rig, CreaturePose* pose, const Ground* ground = nullptr);
 
 // Poses the motion at clip time t and weight w (0: the stand, 1: the motion) into *out. With legs,
 // over a standing walker (every foot planted where it planted it, a lifted foreleg excepted);
@@ -90,6 +90,6 @@ void lift_knees(const Rig& rig, CreaturePose* pose);
 // below 0: drawn back), so a creature at a fence or a wall greets without putting its foot in it.
 // Never allocates; false on invalid input.
 bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker, double time_s, float w,
-                CreaturePose* out, float lift_reach = 1.0f);
+                CreaturePose* out, float lift_reach = 1.0f, const Ground* ground = nullptr);
 
 }  // namespace cf

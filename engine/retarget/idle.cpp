@@ -83,13 +83,14 @@ float swish_deg(float u) {
 }  // namespace
 
 bool pose_idle(const IdleMotion& im, const WalkerState& walker, const Rig& rig, double time_s, float w,
-               CreaturePose* out, const IdleFidgetAt& fidget) {
+               CreaturePose* out, const IdleFidgetAt& fidget, const Ground* ground) {
   RetargetJob job;
   job.setup = &im.setup;
   job.rig = &rig;
   job.clip = &im.clip;
   job.time_s = time_s;
   job.model_to_world = walker_placement(walker, rig);
+  job.ground = ground;
   job.motion_weight = w;
   job.root_motion = RootMotion::kInPlace;
   job.out = out;

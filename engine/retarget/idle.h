@@ -52,6 +52,6 @@ double idle_time(const IdleMotion& im, std::uint32_t idle_ticks, std::uint32_t v
 // but a shuffling foot, which lifts and comes down where it stood), with 'fidget' over it.
 // Never allocates; false on invalid input.
 bool pose_idle(const IdleMotion& im, const WalkerState& walker, const Rig& rig, double time_s, float w,
-               CreaturePose* out, const IdleFidgetAt& fidget = {});
+               CreaturePose* out, const IdleFidgetAt& fidget = {}, const Ground* ground = nullptr);
 
 }  // namespace cf

@@ -142,17 +142,79 @@ glm::vec3 foot_along_ground(const glm::vec3& end, glm::vec3 n) {
   return a > 1e-6f ? along * (len / a) : end;
 }
 
+// The foot's bone from ankle c (model space) on a tilted body: level in the world and along the ground
+// under the target, its toe kept on the floor (the ground less reach_down) as on level ground. Returns
+// the bone in model space.
+glm::vec3 tilted_foot(const RetargetJob& job, const glm::vec3& target_ms, const glm::vec3& c, const glm::vec3& end,
+                      float reach_down) {
+  const glm::mat4& m = job.model_to_world;
+  const glm::mat3 r = glm::mat3(m);
+  const float l3 = glm::length(end);
+  glm::vec3 e = r * end;
+  const glm::vec3 flat(e.x, 0.0f, e.z);
+  if (glm::length(flat) > 1e-6f) e = flat * (l3 / glm::length(flat));
+  const glm::vec3 c_ws = glm::vec3(m * glm::vec4(c, 1.0f));
+  float floor = 0.0f;
+  if (job.ground) {
+    const glm::vec3 t_ws = glm::vec3(m * glm::vec4(target_ms, 1.0f));
+    const GroundPoint g = job.ground->at(t_ws.x, t_ws.z);
+    if (g.normal.y < 1.0f) e = foot_along_ground(e, g.normal);
+    const glm::vec3 toe = c_ws + e;
+    floor = std::min(g.y, job.ground->at(toe.x, toe.z).y);
+  }
+  floor -= reach_down;
+  if (c_ws.y + e.y < floor) {
+    const glm::vec3 horiz = unit_or(glm::vec3(e.x, 0.0f, e.z), glm::vec3(r[2].x, 0.0f, r[2].z));
+    const float sin_b = l3 > 1e-6f ? std::clamp((c_ws.y - floor) / l3, 0.0f, 1.0f) : 0.0f;
+    e = l3 * (horiz * std::sqrt(1.0f - sin_b * sin_b) - kUp * sin_b);
+  }
+  return glm::transpose(r) * e;
+}
+
+// The body's flesh kept above uneven ground: when a body bone's flesh (torso, neck, head, tail) would go
+// more than 2 mm below the ground under it (a sit's belly on a rise, a tail across a slope), the body and
+// its limbs' roots rise along the world's up until it does not; the legs then reach down to their
+// footholds. m2w: the placement raised by the sole height.
+void lift_body_above_ground(const RetargetJob& job, const glm::mat4& m2w, const glm::vec3& up_ms) {
+  constexpr float kAllowed_m = 0.002f;
+  CreaturePose& pose = *job.out;
+  const Skeleton& sk = job.rig->skeleton;
+  float deepest = 0.0f;
+  for (int b = 0; b < sk.size(); ++b) {
+    if (pose.bone_limb[b] >= 0) continue;
+    const glm::vec3 a = glm::vec3(m2w * glm::vec4(pose.head_ms[b], 1.0f));
+    const glm::vec3 t = glm::vec3(m2w * glm::vec4(pose.tail_ms[b], 1.0f));
+    for (int k = 0; k <= 2; ++k) {
+      const glm::vec3 p = glm::mix(a, t, 0.5f * float(k));
+      deepest = std::max(deepest, job.ground->at(p.x, p.z).y - (p.y - sk.radius[b]));
+    }
+  }
+  if (!(deepest > kAllowed_m)) return;
+  const glm::vec3 lift = up_ms * (deepest - kAllowed_m);
+  for (int b = 0; b < sk.size(); ++b) {
+    if (pose.bone_limb[b] >= 0) continue;
+    pose.head_ms[b] += lift;
+    pose.tail_ms[b] += lift;
+  }
+  pose.cog_ms += lift;
+  for (LimbPose& l : pose.limbs) l.root_ms += lift;
+}
+
 // Stage 2 on a validated job (see retarget_solve).
 void solve_limbs(const RetargetJob& job) {
   const Rig& rig = *job.rig;
   const Skeleton& sk = rig.skeleton;
   CreaturePose& pose = *job.out;
-  // Placement is a rotation about Y plus a translation, so world heights are model heights here.
+  // Placement is a rotation about Y plus a translation, so world heights are model heights here, unless
+  // the body is tilted to follow the ground (then feet are settled in world axes, tilted_foot).
   // Contacts are solved on the bone line at the ground; the pose shown is raised by the sole height so
   // the feet's flesh rests on the ground. Each foot keeps above the ground under its own target.
   const float flat_ground_ms = -job.model_to_world[3].y;
+  const bool tilted = job.model_to_world[1][0] != 0.0f || job.model_to_world[1][2] != 0.0f;
+  const glm::vec3 up_ms = tilted ? glm::normalize(glm::transpose(glm::mat3(job.model_to_world)) * kUp) : kUp;
   const glm::mat4 m2w = glm::translate(glm::mat4(1.0f), kUp * rig.sole_height) * job.model_to_world;
 
+  if (job.ground && !job.ground->flat()) lift_body_above_ground(job, m2w, up_ms);
   for (int b = 0; b < sk.size(); ++b) {
     if (pose.bone_limb[b] >= 0) continue;
     glm::mat3 r = glm::mat3_cast(pose.rotation_ms[b]) * glm::mat3(pose.bind_ms[b]);
@@ -168,7 +230,7 @@ void solve_limbs(const RetargetJob& job) {
     ik.root = lp.root_ms;
     // A leg thinner than the thickest reaches down the difference, so its sole touches the ground too.
     const float reach_down = l.tag == PartTag::kLeg ? rig.sole_height - foot_radius(rig, l) : 0.0f;
-    ik.target = lp.target_ms - kUp * reach_down;
+    ik.target = lp.target_ms - up_ms * reach_down;
     ik.pole = lp.pole_ms;
     ik.l1 = l.l1;
     ik.l2 = l.l2;
@@ -181,7 +243,9 @@ void solve_limbs(const RetargetJob& job) {
     // ground; a hand keeps its bind angle to the forearm.
     glm::vec3 end = l.nodes[3] - l.nodes[2];
     glm::vec3 d;
-    if (l.tag == PartTag::kLeg) {
+    if (l.tag == PartTag::kLeg && tilted) {
+      d = c + tilted_foot(job, lp.target_ms, c, end, reach_down);
+    } else if (l.tag == PartTag::kLeg) {
       float ground_ms = flat_ground_ms;
       if (job.ground) {
         const glm::vec3 t_ws = glm::vec3(job.model_to_world * glm::vec4(lp.target_ms, 1.0f));

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/gtc/matrix_transform.hpp>
+
 #include "core/tick.h"
 #include "retarget/ik.h"
 #include "retarget/run_gait.h"
@@ -37,22 +39,63 @@ glm::vec3 leg_local(const RetargetSetup& S, const Rig& rig, int limb) {
   return S.limbs[limb].foothold_ms - glm::vec3(rig.cog.x, 0.0f, rig.cog.z);
 }
 
-// The body's ground height: the lowest ground under its legs' neutral footholds (under its centre when
-// legless), so every foot reaches down to its ground and the higher ones bend (the pelvis lowered to the
-// lowest foot). Continuous as the body moves, so it never pops. 0 on the flat ground.
-float body_ground_y(const RetargetSetup& S, const Rig& rig, const glm::vec3& position_ws, float heading_rad,
-                    const Ground* ground) {
-  if (!ground) return 0.0f;
-  float y = 0.0f;
-  bool any = false;
-  for (int i = 0; i < static_cast<int>(rig.limbs.size()); ++i) {
+// How far the body follows the ground's tilt under its legs: pitch as far as this, roll this share of
+// the sideways tilt up to that (a body leans into a slope across it less than it climbs one).
+constexpr float kMaxPitch_rad = 0.44f;  // 25 degrees
+constexpr float kRollShare = 0.5f;
+constexpr float kMaxRoll_rad = 0.21f;   // 12 degrees
+constexpr float kTiltSpread_m = 0.15f;  // legs spread less than this along an axis give no tilt about it
+
+// The body on the ground under its legs' neutral footholds: the plane fitted through those ground points
+// (body axes: x left, z forward) gives its pitch and roll (within limits); its height is the plane's at the
+// cog's ground point, lowered by the most any foothold lies below the tilted plane, so every foot reaches
+// its ground and the higher ones bend. Continuous as the body moves, so it never pops. Level at y = 0
+// with no ground; legless, the ground under its centre.
+void settle_body_on_ground(const RetargetSetup& S, const Rig& rig, const Ground* ground, WalkerState* st) {
+  st->position_ws.y = 0.0f;
+  st->pitch_rad = st->roll_rad = 0.0f;
+  if (!ground) return;
+  glm::vec3 q[kMaxLegs];
+  float h[kMaxLegs];
+  int n = 0;
+  for (int i = 0; i < static_cast<int>(rig.limbs.size()) && n < kMaxLegs; ++i) {
     if (S.limbs[i].tag != PartTag::kLeg) continue;
-    const glm::vec3 p = position_ws + rot_y(heading_rad, leg_local(S, rig, i));
-    const float h = ground->at(p.x, p.z).y;
-    y = any ? std::min(y, h) : h;
-    any = true;
+    q[n] = leg_local(S, rig, i);
+    const glm::vec3 p = st->position_ws + rot_y(st->heading_rad, q[n]);
+    h[n++] = ground->at(p.x, p.z).y;
   }
-  return any ? y : ground->at(position_ws.x, position_ws.z).y;
+  if (n == 0) {
+    st->position_ws.y = ground->at(st->position_ws.x, st->position_ws.z).y;
+    return;
+  }
+  // Least squares h = a + b x + c z over the footholds (b, c only where the legs spread that way).
+  float mx = 0.0f, mz = 0.0f, mh = 0.0f;
+  for (int k = 0; k < n; ++k) mx += q[k].x / n, mz += q[k].z / n, mh += h[k] / n;
+  float sxx = 0.0f, szz = 0.0f, sxz = 0.0f, sxh = 0.0f, szh = 0.0f;
+  float x_lo = 1e9f, x_hi = -1e9f, z_lo = 1e9f, z_hi = -1e9f;
+  for (int k = 0; k < n; ++k) {
+    const float dx = q[k].x - mx, dz = q[k].z - mz, dh = h[k] - mh;
+    sxx += dx * dx, szz += dz * dz, sxz += dx * dz, sxh += dx * dh, szh += dz * dh;
+    x_lo = std::min(x_lo, q[k].x), x_hi = std::max(x_hi, q[k].x), z_lo = std::min(z_lo, q[k].z), z_hi = std::max(z_hi, q[k].z);
+  }
+  const bool across = x_hi - x_lo >= kTiltSpread_m, along = z_hi - z_lo >= kTiltSpread_m;
+  float b = 0.0f, c = 0.0f;
+  const float det = sxx * szz - sxz * sxz;
+  if (across && along && det > 1e-8f) {
+    b = (sxh * szz - szh * sxz) / det;
+    c = (szh * sxx - sxh * sxz) / det;
+  } else if (across && sxx > 1e-8f) {
+    b = sxh / sxx;
+  } else if (along && szz > 1e-8f) {
+    c = szh / szz;
+  }
+  st->pitch_rad = std::clamp(std::atan(c), -kMaxPitch_rad, kMaxPitch_rad);
+  st->roll_rad = std::clamp(kRollShare * std::atan(b), -kMaxRoll_rad, kMaxRoll_rad);
+  const float tb = std::tan(st->roll_rad), tc = std::tan(st->pitch_rad);
+  const float a = mh - b * mx - c * mz;
+  float below = 0.0f;  // the most a foothold's ground lies under the tilted plane through the cog's ground point
+  for (int k = 0; k < n; ++k) below = std::max(below, a + tb * q[k].x + tc * q[k].z - h[k]);
+  st->position_ws.y = a - below;
 }
 
 // Velocity, in body axes, of a point at local q of a body moving forward at v and turning at w.
@@ -151,7 +194,8 @@ WalkerState make_walker(const RetargetSetup& S, const Rig& rig, const glm::vec3&
                         const Ground* ground) {
   WalkerState st;
   st.position_ws = glm::vec3(position_ws.x, 0.0f, position_ws.z);
-  st.position_ws.y = body_ground_y(S, rig, st.position_ws, heading_rad, ground);
+  st.heading_rad = heading_rad;
+  settle_body_on_ground(S, rig, ground, &st);
   st.heading_rad = heading_rad;
   int k = 0;
   for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < kMaxLegs; ++i) {
@@ -241,7 +285,7 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
   const float heading_mid = st->heading_rad + 0.5f * st->turn_rate_rps * dt;
   st->position_ws += rot_y(heading_mid, glm::vec3(0.0f, 0.0f, st->speed_mps * dt));
   st->heading_rad = static_cast<float>(std::remainder(st->heading_rad + st->turn_rate_rps * dt, kTwoPi));
-  st->position_ws.y = body_ground_y(S, rig, st->position_ws, st->heading_rad, ground);
+  settle_body_on_ground(S, rig, ground, st);
 
   int k = 0;
   for (int i = 0; i < n && k < st->leg_count; ++i) {
@@ -307,6 +351,10 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
 
 glm::mat4 walker_placement(const WalkerState& st, const Rig& rig) {
   glm::mat4 m = placement(st.position_ws, st.heading_rad);
+  if (st.pitch_rad != 0.0f || st.roll_rad != 0.0f) {  // tilted about the cog's ground point
+    m = glm::rotate(m, -st.pitch_rad, glm::vec3(1.0f, 0.0f, 0.0f));
+    m = glm::rotate(m, st.roll_rad, glm::vec3(0.0f, 0.0f, 1.0f));
+  }
   m[3] -= m * glm::vec4(rig.cog.x, 0.0f, rig.cog.z, 0.0f);
   return m;
 }
@@ -400,6 +448,11 @@ void hash_walker(const WalkerState& st, StateHasher* h) {
   h->f32(st.motion_weight);
   h->u64(st.tick);
   h->i32(st.leg_count);
+  if (st.pitch_rad != 0.0f || st.roll_rad != 0.0f) {  // only off level ground (flat runs hash as ever)
+    h->u8(0x7e);
+    h->f32(st.pitch_rad);
+    h->f32(st.roll_rad);
+  }
   for (int k = 0; k < st.leg_count && k < kMaxLegs; ++k) {
     const FootState& f = st.feet[k];
     v3(f.plant_ws);

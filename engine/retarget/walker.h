@@ -50,6 +50,10 @@ struct WalkerState {
   double gait_phase = 0.0;       // cycles since start (the clip time is gait_phase * cycle_s)
   float cadence_hz = 0.0f;       // gait cycles per second this tick (0 when standing)
   float motion_weight = 0.0f;    // 0 = stand pose body .. 1 = the clip's body motion
+  // The body following the ground under its legs: nose up (pitch) and left side up (roll), radians; 0 on
+  // level ground, and then left out of the hash, so flat-ground runs hash as before the ground could tilt.
+  float pitch_rad = 0.0f;
+  float roll_rad = 0.0f;
   std::uint64_t tick = 0;
   int leg_count = 0;
   std::array<FootState, kMaxLegs> feet{};  // per leg, the first leg_count entries (Rig::limbs order)

@@ -11,6 +11,7 @@ class LevelGround final : public Ground {
  public:
   explicit LevelGround(const Level* level) : level_(level) {}  // null: the flat ground y = 0
   GroundPoint at(float x, float z) const override;
+  bool flat() const override { return !level_ || (!level_->terrain.present() && level_->platforms.empty()); }
 
  private:
   const Level* level_;

@@ -14,6 +14,7 @@
 #include "game/play/body_contact.h"
 #include "game/play/camera.h"
 #include "game/play/herd.h"
+#include "game/play/stages.h"
 #include "game/play/world_runtime.h"
 #include "math/angles.h"
 #include "math/scalar.h"
@@ -144,10 +145,10 @@ void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runt
     const PoseCall call{{c, i, *sp, ctx, runtime}, &slot.pose, &slot.scratch};
     if (const Action* owner = actions.posing(c)) {
       if (!owner->pose(call)) pose_bind_at_root(c, *sp->rig, call.out);
-      return;
+    } else if (actions.locomotion().pose(call)) {
+      for (ActionId a = 1; a < actions.size(); ++a) actions[a].after_locomotion_pose(call);
     }
-    if (!actions.locomotion().pose(call)) return;
-    for (ActionId a = 1; a < actions.size(); ++a) actions[a].after_locomotion_pose(call);
+    if (ctx.level) keep_flesh_above_ground(*ctx.level, *sp->rig, call.out);
   };
   if (runtime.pool_) {
     runtime.pool_->for_each(s.creature_count, pose_one);

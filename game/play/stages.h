@@ -38,4 +38,10 @@ float fit_in_room(const Level* level, const Rig& rig, float full, CreaturePose* 
   return lo;
 }
 
+// The ground stage's last step, after any action's pose: on a level with terrain or platforms, a pose
+// whose flesh goes more than 2 mm below the ground under it (a sit's belly on a bump, a hand on a rise,
+// a legless body across a slope) is raised as a whole until it does not. Returns the lift, metres. On
+// flat levels the retarget stages' own floor holds, and this does nothing (their replays are unchanged).
+float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* pose);
+
 }  // namespace cf

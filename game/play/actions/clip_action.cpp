@@ -82,7 +82,9 @@ float lift_reach(const PoseCall& call, const EmoteMotion& em) {
   const Rig& rig = *call.species.rig;
   float best = 1.0f, best_depth = 1e9f;
   for (float reach : kReaches) {
-    if (!pose_emote(em, rig, &call.creature.walker, foreleg_lift_peak_s(em), 1.0f, call.scratch, reach)) return 1.0f;
+    const LevelGround ground(level);
+    if (!pose_emote(em, rig, &call.creature.walker, foreleg_lift_peak_s(em), 1.0f, call.scratch, reach, &ground))
+      return 1.0f;
     const float depth = lifted_leg_depth(*level, rig, em.lift_leg, *call.scratch);
     if (depth <= kClear_m) return reach;
     if (depth < best_depth) best = reach, best_depth = depth;
@@ -274,7 +276,8 @@ bool ClipAction::pose(const PoseCall& call) const {
   const double t = emote_clip_time(*em, p.tick);
   const float reach = lift_reach(call, *em);
   auto pose_at = [&](float w) {
-    if (!em->legless) return pose_emote(*em, *sp.rig, &call.creature.walker, t, w, call.out, reach);
+    const LevelGround ground(call.ctx.level);
+    if (!em->legless) return pose_emote(*em, *sp.rig, &call.creature.walker, t, w, call.out, reach, &ground);
     pose_bind_at_root(call.creature, *sp.rig, call.out);
     return pose_emote(*em, *sp.rig, nullptr, t, w, call.out);
   };

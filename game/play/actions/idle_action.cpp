@@ -40,7 +40,8 @@ bool IdleAction::pose_over(const PoseCall& call, const WalkerState& stand, std::
   const std::uint32_t v = variety(c, call.index);
   IdleFidgetAt fidget = idle_fidget(idle_ticks, v, stand.leg_count, !rig.tail_bones.empty());
   const double t = idle_time(*im, idle_ticks, v);
-  if (!pose_idle(*im, stand, rig, t, w, call.out, fidget)) {
+  const LevelGround ground(call.ctx.level);
+  if (!pose_idle(*im, stand, rig, t, w, call.out, fidget, &ground)) {
     call.ctx.registry().locomotion().pose(call);  // back to the stand
     return false;
   }
@@ -49,7 +50,7 @@ bool IdleAction::pose_over(const PoseCall& call, const WalkerState& stand, std::
     (void)fit_in_room(call.ctx.level, rig, 1.0f, call.out, [&](float amount) {
       IdleFidgetAt f = fidget;
       f.amount = amount;
-      return pose_idle(*im, stand, rig, t, w, call.out, f);
+      return pose_idle(*im, stand, rig, t, w, call.out, f, &ground);
     });
   }
   call.out->cog_ws.y = body_y;  // the body's height is the stand's (the waist never rises or sinks)

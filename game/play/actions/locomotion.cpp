@@ -98,7 +98,7 @@ void stand_feet_clear(const Level& level, const Rig& rig, WalkerState* w) {
       p += toe - was;
       push(&p);
     }
-    p.y = 0.0f;
+    p.y = LevelGround(&level).at(p.x, p.z).y;
     foot.plant_ws = foot.goal_ws = p;
   }
 }
@@ -182,7 +182,7 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
         if (std::min(pipe.a.y, pipe.b.y) - pipe.radius < reach_y)
           keep_swing_clear_of_pipe(pipe, foot.plant_ws, glm::vec2(fwd.x, fwd.z), flesh + pipe.radius + kLandingMargin_m,
                                    &foot.goal_ws);
-    foot.goal_ws.y = 0.0f;
+    foot.goal_ws.y = LevelGround(&level).at(foot.goal_ws.x, foot.goal_ws.z).y;
   }
 }
 
