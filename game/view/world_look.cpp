@@ -12,7 +12,7 @@ namespace cf {
 namespace {
 
 constexpr float kGroundUvPerM = 0.5f;
-constexpr float kCoarseStep_m = 4.0f;  // ground lines beyond the terrain
+constexpr float kCoarseStep_m = 8.0f;  // ground lines beyond the terrain (flat: only far fogged ground)
 
 Rgba8 rgb(float r, float g, float b) {
   return Rgba8{unit_to_byte(r), unit_to_byte(g), unit_to_byte(b), 255};
@@ -103,11 +103,13 @@ GroundLook build_ground_look(const Level& lv) {
     g.grass = g.mesh.indices;
     return g;
   }
+  // Drawn past the walkable square to where the fog has it all: no edge of the world shows.
+  const float drawn = std::max(half, kDrawnGroundHalf_m);
   const Terrain& t = lv.terrain;
   const float x1 = t.origin_xz.x + t.cell_m * static_cast<float>(t.columns - 1);
   const float z1 = t.origin_xz.y + t.cell_m * static_cast<float>(t.rows - 1);
-  const std::vector<float> xs = ground_lines(-half, half, t.origin_xz.x, x1, t.cell_m, kCoarseStep_m);
-  const std::vector<float> zs = ground_lines(-half, half, t.origin_xz.y, z1, t.cell_m, kCoarseStep_m);
+  const std::vector<float> xs = ground_lines(-drawn, drawn, t.origin_xz.x, x1, t.cell_m, kCoarseStep_m);
+  const std::vector<float> zs = ground_lines(-drawn, drawn, t.origin_xz.y, z1, t.cell_m, kCoarseStep_m);
   const auto [lo_it, hi_it] = std::minmax_element(t.heights_m.begin(), t.heights_m.end());
   const float lo = std::min(*lo_it, lv.ground_y), hi = std::max(*hi_it, lv.ground_y);
   MeshData& m = g.mesh;

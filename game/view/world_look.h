@@ -36,7 +36,9 @@ Rgba8 ground_tint(float slope_deg, float height01);
 std::vector<float> ground_lines(float lo, float hi, float fine_lo, float fine_hi, float fine_step, float coarse_step);
 
 // The ground of a level: flat levels a plain tiled square (as before terrain), terrain levels the grid
-// above with every vertex on the ground under it and tinted.
+// above with every vertex on the ground under it and tinted, drawn out to at least kDrawnGroundHalf_m
+// (beyond the walkable square, into the fog) so no edge of the world shows.
+constexpr float kDrawnGroundHalf_m = 100.0f;
 GroundLook build_ground_look(const Level& level);
 
 // A prop's mesh at scale 1, standing on y = 0 at the origin, vertex-coloured (MeshData::colors).

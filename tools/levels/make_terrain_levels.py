@@ -114,11 +114,11 @@ def meadow():
                                 hill(15.0, -12.0, 1.2, 7.0), hill(-18.0, -14.0, 2.0, 9.0)])
     return level(
         "meadow",
-        "A meadow with a hill. Ahead and right a round hill (2.2 m, slopes to about 22 degrees) with a tree on top; on "
-        "the left a long low rise; right of the spawn a fence on the flat at the hill's foot; behind the spawn three steps "
-        "(0.12 m each) climb to a terrace, and beside it a ledge (0.8 m) to climb onto. Rocks, bushes and trees round the "
+        "A meadow with a hill. Ahead and left a round hill (2.2 m, slopes to about 22 degrees) with a tree on top; on "
+        "the right a long low rise; left of the spawn a fence on the flat at the hill's foot; behind the spawn three steps "
+        "(0.12 m each) climb to a terrace, and beside it (left) a ledge (0.8 m) to climb onto. Rocks, bushes and trees round the "
         "edge.",
-        48, t,
+        34, t,
         herd=6,
         fences=[fence_on(t, 7.0, 2.0, 1.5)],
         platforms=[
@@ -146,7 +146,7 @@ def hills():
         "hills",
         "Rolling hills round a flat valley where the herd grazes. Eight round hills 1.6 to 3 m high, none steeper than "
         "about 23 degrees: walk up any of them. Pines on the tops, rocks in the valleys.",
-        48, t, herd=8,
+        34, t, herd=8,
         props=[prop("tree", -10.0, 14.0, 0, 1.2), prop("tree", 11.0, 9.5, 30), prop("tree", 2.5, 24.0, 60, 1.4),
                prop("tree", 15.0, -13.0, 10, 1.3), prop("tree", -18.0, -8.0, 45, 1.1), prop("tree", 1.0, 22.0, 0, 0.9),
                prop("rock", 3.0, 6.0, 20, 1.1), prop("rock", -5.0, -6.0, 80), prop("rock", 6.0, -8.0, 130, 0.7),
@@ -172,9 +172,9 @@ def terraces():
     return level(
         "terraces",
         "Terraces and stairs. Ahead a wide stair of six 0.15 m steps climbs to a terrace 0.9 m up; on the terrace a "
-        "narrow stair to the right climbs on to the upper terrace (1.8 m). Left of the spawn a 0.45 m ledge with a step "
+        "narrow stair to the left climbs on to the upper terrace (1.8 m). Right of the spawn a 0.45 m ledge with a step "
         "up to it. Bushes along the terraces' edges.",
-        48, t, herd=4,
+        34, t, herd=4,
         platforms=plats,
         fences=[fence_on(t, -8.0, 10.0, 1.5)],
         props=[prop("bush", -7.0, 8.5, 0), prop("bush", 7.0, 8.5, 30), prop("bush", -7.5, 17.0, 60, 0.8),
@@ -186,20 +186,21 @@ def terraces():
 def canyon():
     # A valley along +Z between two ridges 5 m high whose banks are too steep to walk (they are walls); the floor
     # rises gently to the north. On the east bank a ledge (0.5 m) with a 0.25 m step stone before it.
-    shapes = [ridge(-9.0, -40.0, -7.0, 40.0, 5.0, 4.0, 3.0), ridge(9.0, -40.0, 8.0, 40.0, 5.0, 4.0, 3.0),
+    shapes = [ridge(-12.0, -40.0, -10.0, 40.0, 5.0, 4.0, 3.5), ridge(12.0, -40.0, 11.0, 40.0, 5.0, 4.0, 3.5),
               hill(0.0, 22.0, 0.8, 12.0)]
-    t = grid(-20, -31, 41, 63, shapes, fade=5.0, combine=lambda hs: sum(hs))
+    t = grid(-24, -31, 49, 63, shapes, fade=5.0, combine=lambda hs: sum(hs))
     return level(
         "canyon",
-        "A canyon. The spawn is on the floor of a valley running ahead between two banks 5 m high, too steep to climb; "
-        "the floor rises a little to the north. On the right bank a ledge 0.5 m up with a step stone in front of it; "
-        "rocks and bushes along the floor.",
-        48, t, herd=3,
+        "A canyon. The spawn is on the floor of a valley (about 8 m wide) running ahead between two banks 5 m high, too "
+        "steep to climb; the floor rises a little ahead. At the foot of the right bank a ledge 0.5 m up with a step stone "
+        "in front of it; rocks and bushes along the floor.",
+        34, t, herd=3,
         sky={"zenith": [90, 110, 170], "horizon": [214, 188, 160], "fog_m": [14, 50]},
-        platforms=[step(3.2, 6.0, 0.5, 1.0, 2.0), step(1.6, 6.0, 0.25, 0.6, 0.8)],
-        props=[prop("rock", -2.0, 10.0, 20, 1.2), prop("rock", 2.5, -6.0, 70), prop("rock", -1.5, 18.0, 10, 0.8),
-               prop("rock", 1.0, -14.0, 140, 1.5), prop("bush", -2.8, 3.0, 0, 0.8), prop("bush", 2.8, 14.0, 40),
-               prop("bush", -2.5, -10.0, 0), prop("tree", -12.0, 2.0, 0, 1.1), prop("tree", 13.0, -8.0, 30)],
+        platforms=[step(-4.4, 6.0, 0.5, 1.0, 2.0), step(-2.8, 6.0, 0.25, 0.6, 0.8)],
+        props=[prop("rock", 2.5, 10.0, 20, 1.2), prop("rock", -2.5, -6.0, 70), prop("rock", 2.0, 18.0, 10, 0.8),
+               prop("rock", 1.0, -14.0, 140, 1.5), prop("bush", 3.0, 3.0, 0, 0.8), prop("bush", -3.0, 14.0, 40),
+               prop("bush", 3.0, -10.0, 0), prop("tree", -14.0, 2.0, 0, 1.1), prop("tree", 15.0, -8.0, 30),
+               prop("tree", 14.0, 20.0, 60, 1.2), prop("tree", -15.0, 24.0, 10)],
     )
 
 
@@ -210,7 +211,7 @@ def trial_hills():
         "trial_hills",
         "A trial course over two hills. From the start gate up a hill (1.8 m, about 20 degrees) to a checkpoint on top, "
         "down into the dip, a checkpoint, then up the second hill (2.2 m) and down to the finish on the flat.",
-        50, t,
+        34, t,
         trial={"start": {"centre": [0, 1.5], "width": 4, "kind": "arch"},
                "checkpoints": [{"centre": [0, 12.0], "width": 5, "kind": "flag"},
                                {"centre": [1.5, 21.5], "width": 5, "kind": "arch"},
