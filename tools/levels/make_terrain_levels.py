@@ -145,8 +145,9 @@ def hills():
     return level(
         "hills",
         "Rolling hills round a flat valley where the herd grazes. Eight round hills 1.6 to 3 m high, none steeper than "
-        "about 23 degrees: walk up any of them. Pines on the tops, rocks in the valleys.",
+        "about 23 degrees: walk up any of them. Pines on the tops, rocks in the valleys, a fence on the slope ahead-right.",
         34, t, herd=8,
+        fences=[fence_on(t, -5.5, 9.5, 1.5, 40)],
         props=[prop("tree", -10.0, 14.0, 0, 1.2), prop("tree", 11.0, 9.5, 30), prop("tree", 2.5, 24.0, 60, 1.4),
                prop("tree", 15.0, -13.0, 10, 1.3), prop("tree", -18.0, -8.0, 45, 1.1), prop("tree", 1.0, 22.0, 0, 0.9),
                prop("rock", 3.0, 6.0, 20, 1.1), prop("rock", -5.0, -6.0, 80), prop("rock", 6.0, -8.0, 130, 0.7),
@@ -193,9 +194,10 @@ def canyon():
         "canyon",
         "A canyon. The spawn is on the floor of a valley (about 8 m wide) running ahead between two banks 5 m high, too "
         "steep to climb; the floor rises a little ahead. At the foot of the right bank a ledge 0.5 m up with a step stone "
-        "in front of it; rocks and bushes along the floor.",
+        "in front of it; a short fence across the floor further on; rocks and bushes along the floor.",
         34, t, herd=3,
         sky={"zenith": [90, 110, 170], "horizon": [214, 188, 160], "fog_m": [14, 50]},
+        fences=[fence_on(t, 0.5, 14.0, 1.2)],
         platforms=[step(-4.4, 6.0, 0.5, 1.0, 2.0), step(-2.8, 6.0, 0.25, 0.6, 0.8)],
         props=[prop("rock", 2.5, 10.0, 20, 1.2), prop("rock", -2.5, -6.0, 70), prop("rock", 2.0, 18.0, 10, 0.8),
                prop("rock", 1.0, -14.0, 140, 1.5), prop("bush", 3.0, 3.0, 0, 0.8), prop("bush", -3.0, 14.0, 40),
@@ -210,8 +212,9 @@ def trial_hills():
     return level(
         "trial_hills",
         "A trial course over two hills. From the start gate up a hill (1.8 m, about 20 degrees) to a checkpoint on top, "
-        "down into the dip, a checkpoint, then up the second hill (2.2 m) and down to the finish on the flat.",
+        "down into the dip (a fence to its right), a checkpoint, then up the second hill (2.2 m) and down to the finish on the flat.",
         34, t,
+        fences=[fence_on(t, -4.5, 22.0, 1.5, 90)],
         trial={"start": {"centre": [0, 1.5], "width": 4, "kind": "arch"},
                "checkpoints": [{"centre": [0, 12.0], "width": 5, "kind": "flag"},
                                {"centre": [1.5, 21.5], "width": 5, "kind": "arch"},

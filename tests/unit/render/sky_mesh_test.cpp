@@ -32,7 +32,9 @@ TEST(SkyMesh, DomeRunsFromTheHorizonColourToTheZenithsAndEveryVertexHasAColour) 
     EXPECT_LE(glm::length(p), kSkyRadius_m + 1e-3f) << "inside the far plane";
     if (p.y > top) top = p.y, top_color = sky.colors[i];
     // Every vertex below the horizon is the horizon's haze (the ground's fog meets it there).
-    if (p.y < -1.0f) EXPECT_LE(channel_distance(sky.colors[i], look.horizon), 2) << i;
+    if (p.y < -1.0f) {
+      EXPECT_LE(channel_distance(sky.colors[i], look.horizon), 2) << i;
+    }
   }
   EXPECT_NEAR(top, kSkyRadius_m, 1e-3f);
   EXPECT_EQ(top_color, look.zenith);
