@@ -266,6 +266,7 @@ void View::add_level_meshes(const Level& lv) {
     const Box& b = lv.platforms[i];
     meshes_.push_back(platforms_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{200, 190, 170, 255},
                                          tex_.brick));
+    meshes_.back().sort_bias_m = kRaisedGroundSortBias_m;  // its top is ground: what stands on it sorts in front
   }
   for (std::size_t i = 0; i < gaps_.size(); ++i) {
     const Box& b = lv.gaps[i];
