@@ -163,6 +163,7 @@ int main(int argc, char** argv) {
     const std::string tex = cf::default_assets_dir() + "/textures/";
     cf::Error ignored;  // a missing texture shows the placeholder checker
     textures.ground = rasterizer.load_texture(tex + "ground.png", &ignored);
+    textures.earth = rasterizer.load_texture(tex + "earth.png", &ignored);
     textures.wood = rasterizer.load_texture(tex + "fence_wood.png", &ignored);
     textures.brick = rasterizer.load_texture(tex + "wall_brick.png", &ignored);
     textures.metal = rasterizer.load_texture(tex + "pipe_metal.png", &ignored);

@@ -107,6 +107,8 @@ class MeshWriter {
     ctx.mesh = &m;
     ctx.weights = (job_.settings.overlay_mask & kOverlayWeights) != 0 && m.weight_colors != nullptr;
     ctx.style.double_sided = m.double_sided;
+    ctx.style.sky = m.sky;
+    ctx.style.sort_bias_m = m.sort_bias_m;
     ctx.style.ground = m.ground_layer;
     ctx.style.floor_mark = m.floor_mark;
     ctx.style.texture = ctx.weights ? kNoTexture : m.texture;
@@ -240,13 +242,18 @@ class MeshWriter {
       out = Rgba8{to_byte(w.r / 255.0f * shade), to_byte(w.g / 255.0f * shade), to_byte(w.b / 255.0f * shade),
                   m.color.a};
     } else {
-      const glm::vec3 rgb = m.unlit ? ctx.base : ctx.base * light;
+      glm::vec3 base = ctx.base;
+      if (m.vertex_colors) {
+        const Rgba8 vc = m.vertex_colors[i];
+        base *= glm::vec3(vc.r, vc.g, vc.b) * (1.0f / 255.0f);
+      }
+      const glm::vec3 rgb = m.unlit ? base : base * light;
       out = Rgba8{to_byte(rgb.r), to_byte(rgb.g), to_byte(rgb.b), m.color.a};
     }
     s_.color[i] = out;
     // Clip w is the view distance along the camera axis.
     const float fog_span = job_.lighting.fog_end_m - job_.lighting.fog_start_m;
-    s_.fog[i] = fog_on_ ? to_byte((s_.clip[i].w - job_.lighting.fog_start_m) / fog_span) : 0;
+    s_.fog[i] = fog_on_ && !m.sky ? to_byte((s_.clip[i].w - job_.lighting.fog_start_m) / fog_span) : 0;
     // Only vertices that need no clipping are drawn straight from here. This equals
     // to_screen(clip_vertex(i)): colour and fog bytes survive the float round trip unchanged
     // (unit_to_byte(b / 255) == b for every byte, a test checks), and UVs are copied.

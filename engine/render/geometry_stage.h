@@ -20,6 +20,8 @@ struct MeshInput {
   const glm::vec3* normals_ms = nullptr;    // model space, unit length
   const glm::vec2* uvs = nullptr;           // optional; nullptr => (0, 0)
   const Rgba8* weight_colors = nullptr;     // optional per-vertex colour (dominant bone) for the weight view
+  const Rgba8* vertex_colors = nullptr;     // optional per-vertex colour (the console's Gouraud colours):
+                                            // multiplies 'color' before lighting; alpha unused
   int vertex_count = 0;
   const std::uint32_t* indices = nullptr;   // triangle list; front faces are counter-clockwise seen from outside
   int index_count = 0;                      // multiple of 3
@@ -32,6 +34,10 @@ struct MeshInput {
   bool double_sided = false;                // true: back faces are drawn too
   bool ground_layer = false;                // true: sorted behind every other mesh (the floor under the scene)
   bool floor_mark = false;                  // true: flat on the floor (a ditch): over the ground layer, under the rest
+  float sort_bias_m = 0.0f;                 // sorted as if this much farther (rising ground: what stands on it
+                                            // sorts in front, what is behind a hill stays behind it)
+  bool sky = false;                         // true: the backdrop: drawn before everything (the ground layer too),
+                                            // its triangles in submission order, never fogged
 };
 
 // A world-space debug line; drawn when its kind's bit is in FrameSettings::overlay_mask.

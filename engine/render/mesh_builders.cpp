@@ -43,6 +43,7 @@ MeshInput MeshData::view(const glm::mat4& model_to_world, Rgba8 color, TextureId
   in.positions_ms = positions_ms.data();
   in.normals_ms = normals_ms.data();
   in.uvs = uvs.empty() ? nullptr : uvs.data();
+  in.vertex_colors = colors.size() == positions_ms.size() && !colors.empty() ? colors.data() : nullptr;
   in.vertex_count = static_cast<int>(positions_ms.size());
   in.indices = indices.data();
   in.index_count = static_cast<int>(indices.size());

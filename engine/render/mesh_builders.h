@@ -14,6 +14,7 @@ struct MeshData {
   std::vector<glm::vec3> normals_ms;
   std::vector<glm::vec2> uvs;
   std::vector<std::uint32_t> indices;  // counter-clockwise seen from outside
+  std::vector<Rgba8> colors;           // optional per-vertex colours (MeshInput::vertex_colors); empty: none
 
   // A MeshInput viewing this data (valid while the MeshData lives and is not resized).
   MeshInput view(const glm::mat4& model_to_world, Rgba8 color, TextureId texture) const;

@@ -11,7 +11,7 @@ OrderingTable::OrderingTable(float near_m, float far_m, int buckets, GeometryScr
 }
 
 void OrderingTable::sort_into(std::vector<ScreenTriangle>* out) {
-  const auto keys = static_cast<std::size_t>(3 * buckets_);
+  const auto keys = static_cast<std::size_t>(kOtLayers * buckets_);
   scratch_.counts.assign(keys + 1, 0);
   for (std::int32_t k : scratch_.bucket) ++scratch_.counts[static_cast<std::size_t>(k) + 1];
   for (std::size_t k = 1; k <= keys; ++k) scratch_.counts[k] += scratch_.counts[k - 1];
@@ -23,14 +23,14 @@ void OrderingTable::sort_into(std::vector<ScreenTriangle>* out) {
 }
 
 void OrderingTable::count_keys() {
-  scratch_.counts.assign(static_cast<std::size_t>(3 * buckets_), 0);
+  scratch_.counts.assign(static_cast<std::size_t>(kOtLayers * buckets_), 0);
   for (std::int32_t k : scratch_.bucket) ++scratch_.counts[static_cast<std::size_t>(k)];
 }
 
 std::size_t OrderingTable::place_runs(GeometryScratch* runs, int run_count, int buckets) {
   // Each run's triangles of a key follow the earlier runs' of that key: submission order, as in one table.
   std::int32_t place = 0;
-  for (int k = 0; k < 3 * buckets; ++k) {
+  for (int k = 0; k < kOtLayers * buckets; ++k) {
     for (int r = 0; r < run_count; ++r) {
       std::int32_t& c = runs[r].counts[static_cast<std::size_t>(k)];
       const std::int32_t n = c;

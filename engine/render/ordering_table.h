@@ -1,7 +1,7 @@
 #pragma once
 // The ordering table (engine/render internal): screen triangles bucketed by view distance, logarithmic
-// between the near and far planes, walked back to front; the ground layer is drawn behind everything, then
-// the marks flat on the floor.
+// between the near and far planes, walked back to front; the sky first (in submission order), then the
+// ground layer behind everything else, then the marks flat on the floor.
 // Stable: triangles of one bucket keep their submission order. No depth buffer is needed after it.
 #include <algorithm>
 #include <cmath>
@@ -17,11 +17,16 @@ namespace cf {
 // What a mesh's triangles enter the table with.
 struct FaceStyle {
   bool double_sided = false;  // back faces enter too
-  bool ground = false;        // the ground layer: behind every other triangle
+  bool sky = false;           // the backdrop: before everything, in submission order (no depth)
+  bool ground = false;        // the ground layer: behind every other triangle but the sky's
   bool floor_mark = false;    // on the floor: over the ground layer, behind every other triangle
+  float sort_bias_m = 0.0f;  // added to the view distance it is sorted by (MeshInput::sort_bias_m)
   TextureId texture = kNoTexture;
   std::int16_t clut = -1;  // ScreenTriangle::clut
 };
+
+// Keys: one layer of buckets each for the sky, the ground, the floor marks and the rest.
+constexpr int kOtLayers = 4;
 
 class OrderingTable {
  public:
@@ -49,7 +54,7 @@ class OrderingTable {
     // Every bucket spans the same depth ratio (~0.2 % at 4096), so limbs a few centimetres in front of
     // the body sort in front of it at any distance (linear buckets were 20 cm deep and left arm and
     // torso to submission order).
-    const float avg_w = (wa + wb + wc) * (1.0f / 3.0f);
+    const float avg_w = (wa + wb + wc) * (1.0f / 3.0f) + style.sort_bias_m;
     const float f = avg_w > near_ ? std::log(avg_w * inv_near_) * inv_log_range_ : 0.0f;
     int bucket = 0;
     if (f >= 1.0f) {
@@ -57,10 +62,11 @@ class OrderingTable {
     } else if (f > 0.0f) {  // NaN stays in bucket 0
       bucket = std::min(static_cast<int>(f * static_cast<float>(buckets_)), buckets_ - 1);
     }
-    // Drawing order key: ground layer first, then floor marks, then everything else; far buckets before near
-    // ones (a mark's average depth is not the depth of what stands on it: a ring at the feet sorted under a ditch).
-    const int layer = style.ground ? 0 : style.floor_mark ? 1 : 2;
-    const int key = layer * buckets_ + (buckets_ - 1 - bucket);
+    // Drawing order key: the sky first (one key: its dome, hills and clouds in the order given), then the ground
+    // layer, then floor marks, then everything else; far buckets before near ones (a mark's average depth is not
+    // the depth of what stands on it: a ring at the feet sorted under a ditch).
+    const int layer = style.sky ? 0 : style.ground ? 1 : style.floor_mark ? 2 : 3;
+    const int key = style.sky ? 0 : layer * buckets_ + (buckets_ - 1 - bucket);
     scratch_.unsorted.push_back(t);
     scratch_.bucket.push_back(key);
   }

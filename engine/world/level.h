@@ -42,6 +42,29 @@ struct Wall {
   glm::vec3 plane_point{0.0f};   // world space, on the plane
   glm::vec3 plane_normal{0.0f};  // unit, horizontal, pointing away from the wall
   std::string plane_face;        // "+x", "-x", "+z", "-z" when derived from a face; empty when explicit
+  // >= 0: the wall stands for Level::props[prop] (made at load, never saved, drawn as the prop).
+  int prop = -1;
+};
+
+// Scenery on the ground: a rock, a bush or a tree, low-poly. Each is solid: at load it adds a wall to
+// Level::walls (its 'prop' set) that movement, clearance and the clip detector already keep out of.
+struct Prop {
+  enum class Kind { kRock, kBush, kTree };
+  Kind kind = Kind::kRock;
+  glm::vec2 position_xz{0.0f};  // world x, z, metres; it stands on the ground there
+  float yaw_deg = 0.0f;
+  float scale = 1.0f;           // [0.25, 4]
+};
+constexpr float kPropMinScale = 0.25f, kPropMaxScale = 4.0f;
+const char* prop_kind_name(Prop::Kind kind);  // "rock", "bush", "tree"
+// The solid part of a prop at scale 1, metres: half extents across (x, z) and the height above the ground.
+glm::vec3 prop_solid_size(Prop::Kind kind);
+
+// How the sky over a level looks (optional "sky"); absent: the renderer's default look. Colours 0..1.
+struct LevelSky {
+  bool present = false;
+  glm::vec3 zenith{-1.0f}, horizon{-1.0f};     // horizon: also the fog colour; negative: the default
+  float fog_start_m = 0.0f, fog_end_m = 0.0f;  // view distances; 0 and 0: the default
 };
 
 // An area a creature may occupy: a convex polygon on the ground, extruded up to 'height'.
@@ -121,6 +144,9 @@ struct Level {
   Terrain terrain;                   // optional "terrain": ground with height
   // Optional "platforms": boxes whose tops are ground (steps, terraces, ledges); their sides are walls.
   std::vector<Box> platforms;
+  std::vector<Prop> props;           // optional "props": rocks, bushes, trees (each also a wall, above)
+  LevelSky sky;                      // optional "sky"
+  bool fixture = false;              // "fixture": true: a level for tests, not offered to the player
   Trial trial;                       // optional "trial": a course against the clock
   Spectators spectators;             // optional on a trial: herd creatures that watch from behind barriers
 };
@@ -151,6 +177,16 @@ Status read_ground_xz(const Json& j, const char* key, glm::vec2* out, const std:
 // The optional "terrain" object and "platforms" array (level_terrain.cpp).
 Status parse_terrain(const Json& j, Terrain* terrain, const std::string& file);
 Json terrain_to_json(const Terrain& terrain);
+
+// The optional "props" array (level_props.cpp): [{"kind": "rock", "position": [x, z], "yaw_deg", "scale"}].
+// Parse after the terrain and platforms: a prop stands on the ground under it.
+Status parse_props(const Json& j, std::vector<Prop>* props, const std::string& file);
+Json props_to_json(const std::vector<Prop>& props);
+// Appends a wall for every prop (Wall::prop set), its foot in the ground under it.
+void add_prop_walls(Level* level);
+// The optional "sky" object: {"zenith": [r, g, b], "horizon": [r, g, b], "fog_m": [start, end]}, colours 0..255.
+Status parse_sky(const Json& j, LevelSky* sky, const std::string& file);
+Json sky_to_json(const LevelSky& sky);
 
 // The optional "trial" object (level_trial.cpp); 'where' is "trial".
 Status parse_trial(const Json& j, Trial* trial, const std::string& file);

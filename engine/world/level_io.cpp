@@ -279,7 +279,7 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   const Json& j = *jr;
   if (Status s = check_format(j, kFormat, file); !s) return s.error;
   if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "fences", "walls", "regions", "gaps", "trial",
-                                  "spectators", "terrain", "platforms"},
+                                  "spectators", "terrain", "platforms", "props", "sky", "fixture"},
                                  file, "");
       !s)
     return s.error;
@@ -324,6 +324,17 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (j.contains("terrain")) {
     if (Status s = parse_terrain(j["terrain"], &lv.terrain, file); !s) return s.error;
   }
+  if (j.contains("props")) {
+    if (Status s = parse_props(j["props"], &lv.props, file); !s) return s.error;
+    add_prop_walls(&lv);
+  }
+  if (j.contains("sky")) {
+    if (Status s = parse_sky(j["sky"], &lv.sky, file); !s) return s.error;
+  }
+  if (j.contains("fixture")) {
+    if (!j["fixture"].is_boolean()) return Error{file, "fixture", "must be true or false"};
+    lv.fixture = j["fixture"].get<bool>();
+  }
   if (j.contains("gaps")) {
     if (Status s = parse_gaps(j["gaps"], lv.ground_y, &lv.gaps, file); !s) return s.error;
   }
@@ -355,6 +366,7 @@ Json level_to_json(const Level& lv) {
   for (const Box& f : lv.fences) j["fences"].push_back(box(f));
   j["walls"] = Json::array();
   for (const Wall& w : lv.walls) {
+    if (w.prop >= 0) continue;  // made from "props" at load
     Json jw = box(w.box);
     if (!w.pipes.empty()) {
       jw["pipes"] = Json::array();
@@ -380,6 +392,9 @@ Json level_to_json(const Level& lv) {
     for (const Box& p : lv.platforms) j["platforms"].push_back(box(p));
   }
   if (lv.terrain.present()) j["terrain"] = terrain_to_json(lv.terrain);
+  if (!lv.props.empty()) j["props"] = props_to_json(lv.props);
+  if (lv.sky.present) j["sky"] = sky_to_json(lv.sky);
+  if (lv.fixture) j["fixture"] = true;
   if (lv.trial.present) j["trial"] = trial_to_json(lv.trial);
   if (lv.spectators.count > 0) j["spectators"] = spectators_to_json(lv.spectators);
   return j;

@@ -12,6 +12,7 @@ std::vector<CreatureEntry> levels_for_play(const std::vector<CreatureEntry>& all
   std::vector<CreatureEntry> out;
   for (const CreatureEntry& e : all) {
     Result<Level> lv = load_level(e.path);
+    if (lv && lv->fixture) continue;  // a level for tests, not a place to play
     if ((lv && lv->trial.present) == trial) out.push_back(e);
   }
   return out;

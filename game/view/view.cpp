@@ -15,17 +15,6 @@ namespace cf {
 
 namespace {
 
-// Lifts each vertex of the flat ground mesh (drawn at the level's ground_y) onto the terrain under it.
-void shape_ground_to_terrain(const Level& lv, MeshData* m) {
-  for (std::size_t i = 0; i < m->positions_ms.size(); ++i) {
-    glm::vec3& p = m->positions_ms[i];
-    GroundPoint g;
-    if (!terrain_at(lv.terrain, p.x, p.z, &g)) continue;
-    p.y = g.y - lv.ground_y;
-    m->normals_ms[i] = g.normal;
-  }
-}
-
 glm::mat4 place(const glm::vec3& pos_ws, float yaw_rad) {
   return glm::rotate(glm::translate(glm::mat4(1.0f), pos_ws), yaw_rad, glm::vec3(0, 1, 0));
 }
@@ -145,14 +134,11 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
   scene_ = species.front();
   tex_ = textures;
   const Level& lv = scene_->level;
-  if (lv.terrain.present()) {
-    // Terrain: a tile per cell where the grid lies (up to 256 a side), each vertex on the ground under it.
-    const int tiles = std::clamp(static_cast<int>(2.0f * lv.ground_half_size / lv.terrain.cell_m), 1, 256);
-    ground_ = make_ground_mesh(lv.ground_half_size, tiles, 0.5f);
-    shape_ground_to_terrain(lv, &ground_);
-  } else {
-    ground_ = make_ground_mesh(lv.ground_half_size, std::clamp(static_cast<int>(lv.ground_half_size), 1, 64), 0.5f);
-  }
+  ground_ = build_ground_look(lv);
+  sky_look_ = level_sky_look(lv);
+  sky_ = make_sky_mesh(sky_look_);
+  prop_meshes_.clear();
+  for (Prop::Kind k : {Prop::Kind::kRock, Prop::Kind::kBush, Prop::Kind::kTree}) prop_meshes_.push_back(make_prop_mesh(k));
   platforms_.clear();
   for (const Box& b : lv.platforms) platforms_.push_back(make_box_mesh(b.half_extents, 1.0f, 1.0f));
   fences_.clear();
@@ -252,16 +238,26 @@ void View::choose_flesh(const SimState& draw, const glm::mat4& camera_view, cons
 }
 
 void View::add_level_meshes(const Level& lv) {
-  MeshInput ground = ground_.view(glm::translate(glm::mat4(1.0f), glm::vec3(0, lv.ground_y, 0)),
-                                  Rgba8{255, 255, 255, 255}, tex_.ground);
-  ground.ground_layer = true;
-  meshes_.push_back(ground);
+  const glm::mat4 at_ground = glm::translate(glm::mat4(1.0f), glm::vec3(0, lv.ground_y, 0));
+  for (const std::vector<std::uint32_t>* part : {&ground_.grass, &ground_.earth, &ground_.grass_raised, &ground_.earth_raised}) {
+    if (part->empty()) continue;
+    const bool earth = part == &ground_.earth || part == &ground_.earth_raised;
+    const bool raised = part == &ground_.grass_raised || part == &ground_.earth_raised;
+    MeshInput ground = ground_.mesh.view(at_ground, Rgba8{255, 255, 255, 255},
+                                         earth && tex_.earth.valid() ? tex_.earth : tex_.ground);
+    ground.indices = part->data();
+    ground.index_count = static_cast<int>(part->size());
+    ground.ground_layer = !raised;
+    ground.sort_bias_m = raised ? kRaisedGroundSortBias_m : 0.0f;
+    meshes_.push_back(ground);
+  }
   for (std::size_t i = 0; i < fences_.size(); ++i) {
     const Box& b = lv.fences[i];
     meshes_.push_back(fences_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 240, 220, 255},
                                       tex_.wood));
   }
   for (std::size_t i = 0; i < walls_.size(); ++i) {
+    if (lv.walls[i].prop >= 0) continue;  // drawn as its prop
     const Box& b = lv.walls[i].box;
     meshes_.push_back(walls_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{255, 255, 255, 255},
                                      tex_.brick));
@@ -270,12 +266,19 @@ void View::add_level_meshes(const Level& lv) {
     const Box& b = lv.platforms[i];
     meshes_.push_back(platforms_[i].view(place(b.centre, b.yaw_deg * kDegToRad), Rgba8{200, 190, 170, 255},
                                          tex_.brick));
+    meshes_.back().sort_bias_m = kRaisedGroundSortBias_m;  // its top is ground: what stands on it sorts in front
   }
   for (std::size_t i = 0; i < gaps_.size(); ++i) {
     const Box& b = lv.gaps[i];
     meshes_.push_back(gaps_[i].view(place(glm::vec3(b.centre.x, lv.ground_y, b.centre.z), b.yaw_deg * kDegToRad),
                                     Rgba8{70, 55, 45, 255}, tex_.ground));
     meshes_.back().floor_mark = true;  // under the player's ring and anything standing at its edge
+  }
+  const LevelGround under(&lv);
+  for (const Prop& p : lv.props) {
+    const glm::vec3 at(p.position_xz.x, under.at(p.position_xz.x, p.position_xz.y).y, p.position_xz.y);
+    const glm::mat4 to = glm::scale(place(at, p.yaw_deg * kDegToRad), glm::vec3(p.scale));
+    meshes_.push_back(prop_meshes_[static_cast<std::size_t>(p.kind)].view(to, Rgba8{255, 255, 255, 255}, kNoTexture));
   }
   scenery_first_mesh_ = meshes_.size();
   for (const SceneryPiece& p : scenery_) {
@@ -408,10 +411,17 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   add_ghost_mesh();
   add_level_overlays(lv);
 
+  // The backdrop round the eye: never nearer, never fogged (its colours are the haze already).
+  MeshInput sky = sky_.view(glm::translate(glm::mat4(1.0f), glm::vec3(glm::inverse(camera_view)[3])),
+                            Rgba8{255, 255, 255, 255}, kNoTexture);
+  sky.unlit = true;
+  sky.double_sided = true;
+  sky.sky = true;
+  meshes_.push_back(sky);
+
   GeometryJob job = scene_geometry_job(camera_view, settings, window_w, window_h, &scratch_, &list_);
   job.set_inputs(meshes_, lines_, points_);
-  job.lighting.fog_start_m = 18.0f;
-  job.lighting.fog_end_m = 40.0f;
+  level_fog(lv, sky_look_, &job.lighting);
   job.stats = stats;
   job.pool = pool_;
   const double geo_t0 = now_ ? now_() : 0.0;

@@ -11,6 +11,7 @@
 #include "game/play/scene.h"
 #include "game/view/scenery.h"
 #include "game/view/trial_hud.h"
+#include "game/view/world_look.h"
 #include "game/play/sim.h"
 #include "game/play/stage_times.h"
 #include "game/play/world_runtime.h"
@@ -27,6 +28,7 @@ namespace cf {
 struct ViewTextures {
   TextureId ground = kNoTexture, wood = kNoTexture, brick = kNoTexture, skin = kNoTexture;
   TextureId metal = kNoTexture;  // pipes
+  TextureId earth = kNoTexture;  // steep terrain (none: the ground's)
 };
 
 // The state to draw between two ticks: positions and angles blended by alpha in [0, 1].
@@ -137,7 +139,10 @@ class View {
  private:
   const Scene* scene_ = nullptr;
   ViewTextures tex_;
-  MeshData ground_;
+  GroundLook ground_;                // the ground (grass and earth) and the terrain's tints
+  MeshData sky_;                     // the backdrop (render/sky_mesh.h), centred on the eye each frame
+  SkyLook sky_look_;
+  std::vector<MeshData> prop_meshes_;  // per Prop::Kind
   std::vector<MeshData> platforms_;  // one box per level platform
   std::vector<MeshData> fences_, walls_, gaps_;
   std::vector<SceneryPiece> scenery_;  // pipes and region rails

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the levels with height (assets/levels/<name>.json): their terrain grids are made here from a few
-hills and valleys, so a level is edited as a handful of numbers, not 1,681 samples. Run from anywhere:
+hills, ridges and valleys, so a level is edited as a handful of numbers, not thousands of samples. Prints each
+level's steepest slope where creatures walk (the walkable limit is 25 degrees). Run from anywhere:
     tools/levels/make_terrain_levels.py
 """
 import json
@@ -8,70 +9,270 @@ import math
 import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WALKABLE_DEG = 25.0
 
 
-def grid(half, cell, shapes):
-    n = int(round(2 * half / cell)) + 1
-    rows = []
-    for r in range(n):
-        z = -half + r * cell
+def hill(cx, cz, height, radius):
+    """A smooth bump: 'height' at the centre, 0 beyond 'radius' (steepest: atan(height * pi / (2 radius)))."""
+    def f(x, z):
+        d2 = ((x - cx) ** 2 + (z - cz) ** 2) / (radius * radius)
+        return height * math.cos(0.5 * math.pi * math.sqrt(d2)) ** 2 if d2 < 1.0 else 0.0
+    return f
+
+
+def ridge(x0, z0, x1, z1, height, top, fall):
+    """A long flat-topped ridge along the segment (x0, z0)-(x1, z1): 'height' within 'top' metres of the
+    line, falling to 0 over the next 'fall' metres (a bank as steep as height / fall)."""
+    def f(x, z):
+        dx, dz = x1 - x0, z1 - z0
+        t = max(0.0, min(1.0, ((x - x0) * dx + (z - z0) * dz) / (dx * dx + dz * dz)))
+        d = math.hypot(x - (x0 + t * dx), z - (z0 + t * dz))
+        if d <= top:
+            return height
+        if d >= top + fall:
+            return 0.0
+        return height * math.cos(0.5 * math.pi * (d - top) / fall) ** 2
+    return f
+
+
+def grid(x0, z0, columns, rows, shapes, fade=4.0, combine=sum):
+    """Samples the shapes on a grid of 1 m cells from (x0, z0); the last 'fade' metres at the grid's edge
+    come down to the flat ground outside it."""
+    heights = []
+    for r in range(rows):
+        z = z0 + r
         row = []
-        for c in range(n):
-            x = -half + c * cell
-            h = 0.0
-            for kind, cx, cz, height, radius in shapes:
-                d2 = ((x - cx) ** 2 + (z - cz) ** 2) / (radius * radius)
-                if kind == "hill":  # smooth bump: height at the centre, 0 beyond 'radius'
-                    if d2 < 1.0:
-                        h += height * math.cos(0.5 * math.pi * math.sqrt(d2)) ** 2
+        for c in range(columns):
+            x = x0 + c
+            h = combine(s(x, z) for s in shapes)
+            edge = min(c, r, columns - 1 - c, rows - 1 - r)
+            if edge < fade:
+                h *= 0.5 - 0.5 * math.cos(math.pi * edge / fade)
             row.append(round(h, 3))
-        rows.append(row)
-    return {"origin": [-half, -half], "cell_m": cell, "heights_m": rows}
+        heights.append(row)
+    return {"origin": [x0, z0], "cell_m": 1.0, "heights_m": heights}
+
+
+def height_at(terrain, x, z):
+    """Bilinear, as the game reads it (outside the grid: 0)."""
+    x0, z0 = terrain["origin"]
+    hs = terrain["heights_m"]
+    fx, fz = x - x0, z - z0
+    c, r = int(math.floor(fx)), int(math.floor(fz))
+    if c < 0 or r < 0 or c + 1 >= len(hs[0]) or r + 1 >= len(hs):
+        return 0.0
+    tx, tz = fx - c, fz - r
+    a = hs[r][c] + (hs[r][c + 1] - hs[r][c]) * tx
+    b = hs[r + 1][c] + (hs[r + 1][c + 1] - hs[r + 1][c]) * tx
+    return a + (b - a) * tz
+
+
+def slope_deg(terrain, x, z):
+    e = 0.5
+    gx = (height_at(terrain, x + e, z) - height_at(terrain, x - e, z)) / (2 * e)
+    gz = (height_at(terrain, x, z + e) - height_at(terrain, x, z - e)) / (2 * e)
+    return math.degrees(math.atan(math.hypot(gx, gz)))
 
 
 def box(cx, cy, cz, hx, hy, hz, yaw=0):
     return {"centre": [cx, cy, cz], "half_extents": [hx, hy, hz], "yaw_deg": yaw}
 
 
-def meadow():
-    # A meadow: a round hill ahead and to the right, a long low rise on the left, and three steps up to
-    # a terrace with a ledge, beside a fence on the rise.
-    half = 20
-    return {
+def step(cx, cz, top, hx, hz, yaw=0, below=0.0):
+    """A platform whose top is 'top' m, standing from 'below' (the ground under it)."""
+    return box(cx, round((top + below) / 2, 3), cz, hx, round((top - below) / 2, 3), hz, yaw)
+
+
+def prop(kind, x, z, yaw=0, scale=1.0):
+    return {"kind": kind, "position": [x, z], "yaw_deg": yaw, "scale": scale}
+
+
+def fence_on(terrain, cx, cz, hx, yaw=0):
+    """A fence standing on the ground at its centre (0.6 m high)."""
+    g = height_at(terrain, cx, cz)
+    return box(cx, round(g + 0.3, 3), cz, hx, 0.3, 0.04, yaw)
+
+
+def level(name, notes, half, terrain, spawn_xz=(0, 0), heading=0, **rest):
+    out = {
         "format": "critterforge.level/1",
-        "name": "meadow",
-        "notes": "A meadow with a hill. Ahead and right a round hill (1.8 m, slopes to about 17 degrees); on the "
-                 "left a long low rise; right of the spawn a fence on the flat; behind the spawn three steps (0.12 m each) "
-                 "climb to a terrace. Generated by tools/levels/make_terrain_levels.py.",
+        "name": name,
+        "notes": notes + " Generated by tools/levels/make_terrain_levels.py.",
         "ground": {"y": 0, "half_size": half},
-        "spawn": {"position": [0, 0, 0], "heading_deg": 0},
-        "fences": [box(8.0, 0.3, -3.0, 1.5, 0.3, 0.04, 0)],
+        "spawn": {"position": [spawn_xz[0], round(height_at(terrain, *spawn_xz), 3), spawn_xz[1]], "heading_deg": heading},
+        "fences": [],
         "walls": [],
         "regions": [],
-        "platforms": [
-            box(0.0, 0.06, -4.0, 2.0, 0.06, 0.5),
-            box(0.0, 0.12, -5.0, 2.0, 0.12, 0.5),
-            box(0.0, 0.18, -6.0, 2.0, 0.18, 0.5),
-            box(0.0, 0.18, -8.5, 4.0, 0.18, 2.0),
-        ],
-        "terrain": grid(half, 1.0, [("hill", 6.0, 10.0, 1.8, 7.0), ("hill", -8.0, 8.0, 0.9, 6.0),
-                                    ("hill", -12.0, 14.0, 1.2, 8.0)]),
     }
+    out.update(rest)
+    out["terrain"] = terrain
+    return out
+
+
+def meadow():
+    t = grid(-30, -30, 61, 61, [hill(6.0, 12.0, 2.2, 8.5), hill(-9.0, 9.0, 0.9, 6.0), hill(-14.0, 17.0, 1.6, 8.0),
+                                hill(15.0, -12.0, 1.2, 7.0), hill(-18.0, -14.0, 2.0, 9.0)])
+    return level(
+        "meadow",
+        "A meadow with a hill. Ahead and left a round hill (2.2 m, slopes to about 22 degrees) with a tree on top; on "
+        "the right a long low rise; left of the spawn a fence on the flat at the hill's foot; behind the spawn three steps "
+        "(0.12 m each) climb to a terrace, and beside it (left) a ledge (0.8 m) to climb onto. Rocks, bushes and trees round the "
+        "edge.",
+        34, t,
+        herd=6,
+        fences=[fence_on(t, 7.0, 2.0, 1.5)],
+        platforms=[
+            step(0.0, -4.0, 0.12, 2.0, 0.5),
+            step(0.0, -5.0, 0.24, 2.0, 0.5),
+            step(0.0, -6.0, 0.36, 2.0, 0.5),
+            step(0.0, -8.5, 0.36, 4.0, 2.0),
+            step(6.0, -8.5, 0.8, 2.0, 2.0),
+        ],
+        props=[prop("tree", 6.0, 12.5, 20), prop("tree", -20.0, -15.0, 0, 1.3), prop("tree", -16.0, -9.0, 70, 1.1),
+               prop("tree", 18.0, 18.0, 40, 1.2), prop("tree", -24.0, 8.0, 10), prop("tree", 22.0, -4.0, 50, 0.9),
+               prop("rock", 3.5, 5.0, 30), prop("rock", -6.0, -3.0, 75, 0.8), prop("rock", 12.0, -10.0, 10, 1.4),
+               prop("rock", -12.0, 20.0, 140, 1.2),
+               prop("bush", -3.5, 6.0, 0), prop("bush", 10.5, 2.5, 40, 0.8), prop("bush", -9.0, -7.0, 10, 1.2),
+               prop("bush", 4.5, -11.5, 0, 0.9), prop("bush", -14.0, 2.0, 80)],
+    )
+
+
+def hills():
+    shapes = [hill(-10.0, 14.0, 2.6, 10.0), hill(11.0, 9.0, 2.2, 9.0), hill(2.0, 24.0, 3.0, 11.0),
+              hill(-18.0, -8.0, 2.4, 10.0), hill(15.0, -13.0, 2.8, 11.0), hill(-2.0, -20.0, 1.6, 8.0),
+              hill(22.0, 20.0, 2.0, 8.0), hill(-24.0, 22.0, 2.0, 8.0)]
+    t = grid(-31, -31, 63, 63, shapes)
+    return level(
+        "hills",
+        "Rolling hills round a flat valley where the herd grazes. Eight round hills 1.6 to 3 m high, none steeper than "
+        "about 23 degrees: walk up any of them. Pines on the tops, rocks in the valleys, a fence on the slope ahead-right.",
+        34, t, herd=8,
+        fences=[fence_on(t, -5.5, 9.5, 1.5, 40)],
+        props=[prop("tree", -10.0, 14.0, 0, 1.2), prop("tree", 11.0, 9.5, 30), prop("tree", 2.5, 24.0, 60, 1.4),
+               prop("tree", 15.0, -13.0, 10, 1.3), prop("tree", -18.0, -8.0, 45, 1.1), prop("tree", 1.0, 22.0, 0, 0.9),
+               prop("rock", 3.0, 6.0, 20, 1.1), prop("rock", -5.0, -6.0, 80), prop("rock", 6.0, -8.0, 130, 0.7),
+               prop("rock", -14.0, 3.0, 30, 1.3), prop("rock", 20.0, 2.0, 70),
+               prop("bush", -4.0, 5.0, 0), prop("bush", 5.0, 0.5, 50, 0.8), prop("bush", -8.0, -1.0, 10, 1.1),
+               prop("bush", 8.0, 16.0, 0, 1.2), prop("bush", -12.0, -16.0, 20)],
+    )
+
+
+def terraces():
+    # Flat ground with a gentle bank at the back; the terraces are platforms: a wide stair of six 0.15 m steps
+    # up to the first terrace (0.9 m), a narrow stair on to the upper terrace (1.8 m), and a 0.45 m ledge.
+    t = grid(-31, -31, 63, 63, [hill(-20.0, -18.0, 1.5, 9.0), hill(20.0, -16.0, 1.2, 8.0), hill(22.0, 22.0, 2.0, 9.0)])
+    plats = []
+    for k in range(6):  # the wide stair, along +Z from z = 5
+        plats.append(step(0.0, 5.25 + 0.5 * k, 0.15 * (k + 1), 3.0, 0.25))
+    plats.append(step(0.0, 13.0, 0.9, 8.0, 5.0))           # the first terrace: z 8..18
+    for k in range(6):  # the narrow stair on the terrace, along +X
+        plats.append(step(3.75 + 0.5 * k, 16.0, 0.9 + 0.15 * (k + 1), 0.25, 1.0))
+    plats.append(step(10.0, 16.0, 1.8, 3.5, 4.0))           # the upper terrace: x 6.5..13.5
+    plats.append(step(-6.0, 3.0, 0.45, 2.0, 1.5))           # a ledge by the spawn
+    plats.append(step(-10.0, 3.0, 0.3, 1.0, 1.5))           # and a step up to it
+    return level(
+        "terraces",
+        "Terraces and stairs. Ahead a wide stair of six 0.15 m steps climbs to a terrace 0.9 m up; on the terrace a "
+        "narrow stair to the left climbs on to the upper terrace (1.8 m). Right of the spawn a 0.45 m ledge with a step "
+        "up to it. Bushes along the terraces' edges.",
+        34, t, herd=4,
+        platforms=plats,
+        fences=[fence_on(t, -8.0, 10.0, 1.5)],
+        props=[prop("bush", -7.0, 8.5, 0), prop("bush", 7.0, 8.5, 30), prop("bush", -7.5, 17.0, 60, 0.8),
+               prop("tree", -12.0, 16.0, 0, 1.2), prop("tree", 14.0, 6.0, 20), prop("tree", -20.0, -18.0, 50, 1.3),
+               prop("rock", 5.0, 2.0, 30), prop("rock", -4.0, -6.0, 100, 1.2), prop("bush", 12.0, -3.0, 0)],
+    )
+
+
+def canyon():
+    # A valley along +Z between two ridges 5 m high whose banks are too steep to walk (they are walls); the floor
+    # rises gently to the north. On the east bank a ledge (0.5 m) with a 0.25 m step stone before it.
+    shapes = [ridge(-12.0, -40.0, -10.0, 40.0, 5.0, 4.0, 3.5), ridge(12.0, -40.0, 11.0, 40.0, 5.0, 4.0, 3.5),
+              hill(0.0, 22.0, 0.8, 12.0)]
+    t = grid(-24, -31, 49, 63, shapes, fade=5.0, combine=lambda hs: sum(hs))
+    return level(
+        "canyon",
+        "A canyon. The spawn is on the floor of a valley (about 8 m wide) running ahead between two banks 5 m high, too "
+        "steep to climb; the floor rises a little ahead. At the foot of the right bank a ledge 0.5 m up with a step stone "
+        "in front of it; a short fence across the floor further on; rocks and bushes along the floor.",
+        34, t, herd=3,
+        sky={"zenith": [90, 110, 170], "horizon": [214, 188, 160], "fog_m": [14, 50]},
+        fences=[fence_on(t, 0.5, 14.0, 1.2)],
+        platforms=[step(-4.4, 6.0, 0.5, 1.0, 2.0), step(-2.8, 6.0, 0.25, 0.6, 0.8)],
+        props=[prop("rock", 2.5, 10.0, 20, 1.2), prop("rock", -2.5, -6.0, 70), prop("rock", 2.0, 18.0, 10, 0.8),
+               prop("rock", 1.0, -14.0, 140, 1.5), prop("bush", 3.0, 3.0, 0, 0.8), prop("bush", -3.0, 14.0, 40),
+               prop("bush", 3.0, -10.0, 0), prop("tree", -14.0, 2.0, 0, 1.1), prop("tree", 15.0, -8.0, 30),
+               prop("tree", 14.0, 20.0, 60, 1.2), prop("tree", -15.0, 24.0, 10)],
+    )
+
+
+def trial_hills():
+    # Up over a hill, down into a dip, round and over a second one to the finish on the flat.
+    t = grid(-20, -8, 41, 56, [hill(0.0, 12.0, 1.8, 8.0), hill(4.0, 31.0, 2.2, 9.0), hill(-12.0, 22.0, 1.5, 7.0)])
+    return level(
+        "trial_hills",
+        "A trial course over two hills. From the start gate up a hill (1.8 m, about 20 degrees) to a checkpoint on top, "
+        "down into the dip (a fence to its right), a checkpoint, then up the second hill (2.2 m) and down to the finish on the flat.",
+        34, t,
+        fences=[fence_on(t, -4.5, 22.0, 1.5, 90)],
+        trial={"start": {"centre": [0, 1.5], "width": 4, "kind": "arch"},
+               "checkpoints": [{"centre": [0, 12.0], "width": 5, "kind": "flag"},
+                               {"centre": [1.5, 21.5], "width": 5, "kind": "arch"},
+                               {"centre": [4.0, 31.0], "width": 5, "kind": "flag"}],
+               "finish": {"centre": [4.0, 42.0], "width": 6, "kind": "arch"}},
+        props=[prop("tree", -6.0, 12.0, 0), prop("tree", 7.0, 14.0, 40, 1.2), prop("tree", 10.0, 31.0, 10, 1.1),
+               prop("rock", 4.5, 22.0, 30), prop("rock", -3.5, 30.0, 80, 1.2), prop("bush", -3.0, 6.0, 0),
+               prop("bush", 3.5, 6.5, 20), prop("bush", 8.0, 40.0, 0, 1.2), prop("bush", 0.0, 40.5, 60)],
+    )
+
+
+def dumps(lv):
+    """Indented JSON with one line per terrain row, per box and per prop, so the file reads as a map."""
+    lines = ["{"]
+    keys = list(lv.keys())
+    for i, k in enumerate(keys):
+        comma = "," if i + 1 < len(keys) else ""
+        v = lv[k]
+        if k == "terrain":
+            rows = ",\n".join("    " + json.dumps(r) for r in v["heights_m"])
+            lines.append('  "terrain": {"origin": %s, "cell_m": %s, "heights_m": [\n%s\n  ]}%s'
+                         % (json.dumps(v["origin"]), json.dumps(v["cell_m"]), rows, comma))
+        elif isinstance(v, list) and v:
+            items = ",\n".join("    " + json.dumps(x) for x in v)
+            lines.append('  %s: [\n%s\n  ]%s' % (json.dumps(k), items, comma))
+        else:
+            lines.append("  %s: %s%s" % (json.dumps(k), json.dumps(v), comma))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def steepest_walked(lv):
+    """The steepest terrain slope (degrees) below 'WALKABLE_DEG' plus the share of samples steeper."""
+    t = lv["terrain"]
+    x0, z0 = t["origin"]
+    worst, steep, total = 0.0, 0, 0
+    for r in range(len(t["heights_m"])):
+        for c in range(len(t["heights_m"][0])):
+            s = slope_deg(t, x0 + c + 0.5, z0 + r + 0.5)
+            total += 1
+            if s > WALKABLE_DEG:
+                steep += 1
+            else:
+                worst = max(worst, s)
+    return worst, steep / total
 
 
 def main():
-    for level in (meadow(),):
-        path = os.path.join(ROOT, "assets", "levels", level["name"] + ".json")
-        rows = level["terrain"].pop("heights_m")
-        text = json.dumps(level, indent=1)
-        # One line per row of samples, so the file reads as a grid.
-        grid_text = ",\n".join("   " + json.dumps(r) for r in rows)
-        text = text.replace('"cell_m": %s\n' % level["terrain"]["cell_m"],
-                            '"cell_m": %s,\n  "heights_m": [\n%s\n  ]\n' % (level["terrain"]["cell_m"], grid_text))
+    for lv in (meadow(), hills(), terraces(), canyon(), trial_hills()):
+        path = os.path.join(ROOT, "assets", "levels", lv["name"] + ".json")
+        text = dumps(lv)
         json.loads(text)
         with open(path, "w") as f:
-            f.write(text + "\n")
-        print(path)
+            f.write(text)
+        worst, steep = steepest_walked(lv)
+        sx, _, sz = lv["spawn"]["position"]
+        print("%s: walkable up to %.1f deg, %.0f%% of the grid steeper (walls); spawn slope %.1f deg"
+              % (path, worst, 100 * steep, slope_deg(lv["terrain"], sx, sz)))
 
 
 if __name__ == "__main__":

@@ -94,6 +94,25 @@ def ground():
     return rows
 
 
+def earth():
+    """Bare earth of a steep bank: brown soil in layers with pale stones."""
+    n1 = value_noise(SIZE, SIZE, 8, 41)
+    n2 = value_noise(SIZE, SIZE, 4, 42)
+    n3 = value_noise(SIZE, SIZE, 16, 43)
+    rows = []
+    for y in range(SIZE):
+        row = []
+        for x in range(SIZE):
+            layer = 0.85 + 0.15 * math.sin((y + 6 * n3[y][x]) * 2 * math.pi / 16)
+            g = (0.75 + 0.45 * n2[y][x]) * layer
+            soil = (125 * g, 92 * g, 62 * g)
+            stone = max(0.0, min(1.0, (n1[y][x] - 0.68) * 8))
+            pale = (150 * g, 140 * g, 125 * g)
+            row.append(tuple(clamp8(a + (b - a) * stone) for a, b in zip(soil, pale)))
+        rows.append(row)
+    return rows
+
+
 def fence_wood():
     """Horizontal planks with grain and dark gaps."""
     n = value_noise(SIZE, SIZE, 4, 31)
@@ -162,7 +181,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "assets", "textures")
     os.makedirs(out, exist_ok=True)
-    for name, fn in (("creature_skin", creature_skin), ("ground", ground), ("fence_wood", fence_wood),
+    for name, fn in (("creature_skin", creature_skin), ("ground", ground), ("earth", earth), ("fence_wood", fence_wood),
                      ("wall_brick", wall_brick), ("pipe_metal", pipe_metal)):
         path = os.path.join(out, name + ".png")
         write_png(path, SIZE, SIZE, fn())
