@@ -49,21 +49,29 @@ void draw_menu(const std::string& title, const std::vector<MenuRow>& rows, int c
   const std::vector<std::string> note_lines = note.empty() ? std::vector<std::string>{} : wrap_hud_text(note, room, st, 2);
   // As tall as the rows need (the picture shows below, so look switches are seen as they change).
   const int n = static_cast<int>(rows.size());
+  // A value that leaves less than a few letters of its label beside it goes on a line of its own (every
+  // row then takes two lines, so the cursor moves evenly).
+  bool two_lines = false;
+  for (const MenuRow& r : rows)
+    two_lines = two_lines || (!r.value.empty() && hud_text_width(r.value, st) + hud_text_width("> MMMMMM", st) + 8 * st.scale > room);
+  const int pitch = two_lines ? 2 * line : line;
   const int fixed = margin + line + 4 * unit + line * (1 + static_cast<int>(note_lines.size())) + margin;
-  const int visible = std::max(1, std::min(n, (list->height - fixed) / line));
-  const int panel_h = std::min(list->height, fixed + visible * line);
+  const int visible = std::max(1, std::min(n, (list->height - fixed) / pitch));
+  const int panel_h = std::min(list->height, fixed + visible * pitch);
   fill(list, margin / 2, margin / 2, list->width - margin / 2, panel_h - margin / 2, Rgba8{16, 18, 36, 255});
   int y = margin;
   st.color = Rgba8{255, 210, 80, 255};
   draw_hud_text(fit(title, room, st), margin, y, st, list);
   y += line + 4 * unit;
   const int first = std::max(0, std::min(cursor - visible / 2, n - visible));
-  for (int i = first; i < n && i < first + visible; ++i, y += line) {
+  for (int i = first; i < n && i < first + visible; ++i, y += pitch) {
     const MenuRow& r = rows[static_cast<std::size_t>(i)];
     st.color = !r.enabled ? Rgba8{120, 120, 130, 255} : i == cursor ? Rgba8{255, 230, 60, 255} : Rgba8{255, 255, 255, 255};
-    const int value_w = hud_text_width(r.value, st);
-    draw_hud_text(fit((i == cursor ? "> " : "  ") + r.label, room - value_w - 8 * st.scale, st), margin, y, st, list);
-    if (!r.value.empty()) draw_hud_text(r.value, list->width - margin - value_w, y, st, list);
+    const std::string value = fit(r.value, room, st);
+    const int value_w = hud_text_width(value, st);
+    draw_hud_text(fit((i == cursor ? "> " : "  ") + r.label, two_lines ? room : room - value_w - 8 * st.scale, st), margin,
+                  y, st, list);
+    if (!value.empty()) draw_hud_text(value, list->width - margin - value_w, two_lines ? y + line : y, st, list);
   }
   st.color = Rgba8{255, 150, 80, 255};
   for (const std::string& l : note_lines) {

@@ -48,6 +48,7 @@ GeometryJob scene_geometry_job(const glm::mat4& camera_view, const FrameSettings
 
 class MotionMenu;
 struct HudTextStyle;
+struct HudBand;
 
 class View {
  public:
@@ -167,7 +168,8 @@ class View {
   std::vector<Kind> kinds_;          // per species
   const TrialRun* trial_ = nullptr;
   const MotionMenu* menu_ = nullptr;
-  void add_motion_menu(HudTextStyle style);
+  void add_motion_menu(HudTextStyle style, HudBand* band);
+  void add_hints(std::uint64_t tick, HudTextStyle style, HudBand* band);
   const Scene* ghost_scene_ = nullptr;
   std::uint64_t ghost_identity_ = 0;  // a new ghost may sit where the last one was
   const WorldRuntime* ghost_runtime_ = nullptr;
@@ -177,7 +179,7 @@ class View {
   SkinBuffers ghost_skin_;
   CreaturePose ghost_pose_;
   bool ghost_skinned_ = false;
-  void add_ghost_mesh();
+  void add_ghost_mesh(const glm::mat4& camera_view);
   std::string ghost_line_;
   TrialHud trial_hud_;
   std::string banner_;
@@ -189,6 +191,7 @@ class View {
   int notice_width_ = 0;
   std::string hint_;
   std::vector<std::string> hint_lines_;  // hint_ wrapped to the picture's width
+  std::vector<int> hint_blocks_;         // one past each of hint_'s lines' wrapped lines
   int hint_width_ = 0;                   // the width hint_lines_ was wrapped to (0: wrap again)
   NowFn now_ = nullptr;
   double skinning_s_ = 0.0, geometry_s_ = 0.0;
