@@ -191,7 +191,8 @@ class View {
   int notice_width_ = 0;
   std::string hint_;
   std::vector<std::string> hint_lines_;  // hint_ wrapped to the picture's width
-  std::vector<int> hint_blocks_;         // one past each of hint_'s lines' wrapped lines
+  std::vector<int> hint_blocks_;         // one past each block's wrapped lines (a line of hint_, or an item of it)
+  bool hint_items_ = false;              // hint_lines_ hold one item a block (they come a page at a time)
   int hint_width_ = 0;                   // the width hint_lines_ was wrapped to (0: wrap again)
   NowFn now_ = nullptr;
   double skinning_s_ = 0.0, geometry_s_ = 0.0;

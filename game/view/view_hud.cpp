@@ -10,14 +10,21 @@ namespace cf {
 
 // Text with '\n' between blocks, each wrapped to 'width' pixels (a word wider than that broken where it
 // must), into *out; *block_ends gets the index one past each block's last line.
+// items: each ", "-separated item of a block is a block of its own (the hints a page at a time).
 static void wrap_blocks(const std::string& text, int width, const HudTextStyle& style, std::vector<std::string>* out,
-                        std::vector<int>* block_ends = nullptr) {
+                        std::vector<int>* block_ends = nullptr, bool items = false) {
   out->clear();
   if (block_ends) block_ends->clear();
   for (std::size_t a = 0; a <= text.size();) {
     const std::size_t b = std::min(text.find('\n', a), text.size());
-    for (std::string& l : wrap_hud_text(text.substr(a, b - a), width, style, 0)) out->push_back(l);
-    if (block_ends) block_ends->push_back(static_cast<int>(out->size()));
+    for (std::size_t i = a;;) {
+      const std::size_t end = items ? std::min(text.find(", ", i), b) : b;
+      for (std::string& l : wrap_hud_text(text.substr(i, end - i), width, style, 0))
+        if (!l.empty()) out->push_back(l);
+      if (block_ends && (items || end == b)) block_ends->push_back(static_cast<int>(out->size()));
+      if (end >= b) break;
+      i = end + 2;
+    }
     a = b + 1;
   }
 }
@@ -41,7 +48,7 @@ void View::add_motion_menu(HudTextStyle style, HudBand* band) {
   const bool one_line = hud_text_width("A: PLAY  B: CLOSE", style) <= list_.width - 2 * x;
   const int footer = one_line ? 1 : 2;
   // Rows down to what the bottom of the picture shows (the action line, a notice).
-  const int fit = std::max(1, (band->bottom - y0 - line_h / 2) / line_h - footer);
+  const int fit = std::max(1, std::min((list_.height * 3 / 4) / line_h - 1, (band->bottom - y0 - line_h / 2) / line_h) - footer);
   const int rows = std::min(total, fit);
   const int first = std::clamp(row_of(menu_->cursor()) - rows / 2, 0, std::max(0, total - rows));
   int widest = hud_text_width(one_line ? "A: PLAY  B: CLOSE" : "B: CLOSE", style);
@@ -173,13 +180,18 @@ void View::add_hints(std::uint64_t tick, HudTextStyle style, HudBand* band) {
   constexpr std::uint64_t kHintPageTicks = 150;
   const int line_h = hud_line_height(style);
   const int width = list_.width - 8 * style.scale;
+  const int first_y = std::max(band->top + line_h / 2, 4 * style.scale + line_h / 2);
+  const int rows = std::min(std::max(4, list_.height / 3 / line_h), (band->bottom - first_y) / line_h);
   if (width != hint_width_) {
     wrap_blocks(hint_, width, style, &hint_lines_, &hint_blocks_);
     hint_width_ = width;
+    hint_items_ = false;
   }
   if (hint_lines_.empty() || hint_blocks_.empty()) return;
-  const int first_y = std::max(band->top + line_h / 2, 4 * style.scale + line_h / 2);
-  const int rows = std::min(std::max(2, list_.height / 3 / line_h), (band->bottom - first_y) / line_h);
+  if (static_cast<int>(hint_lines_.size()) > rows && !hint_items_) {  // pages: one item a line where it can
+    wrap_blocks(hint_, width, style, &hint_lines_, &hint_blocks_, true);
+    hint_items_ = true;
+  }
   const int total = static_cast<int>(hint_lines_.size());
   const int pinned = hint_blocks_.size() > 1 ? total - hint_blocks_[hint_blocks_.size() - 2] : 0;  // the last block
   int from = 0, to = total - pinned;  // the lines of this page (before the pinned ones)
