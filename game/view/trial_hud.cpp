@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 #include "game/ui/hud.h"
@@ -60,6 +61,9 @@ void TrialHud::draw_top(const TrialRun& run, std::uint64_t tick, const std::stri
   if (run.next < run.times.count) std::snprintf(next, sizeof next, "CHECKPOINT %u/%u", run.next + 1, run.times.count);
   else std::snprintf(next, sizeof next, "%s", phase == TrialRun::Phase::kFinished ? "FINISHED" : "TO THE FINISH");
   line_.assign(next);
+  small.color = kWhite;
+  if (hud_text_width(line_, small) > room && run.next < run.times.count)  // the number is what matters
+    line_ = "CP " + std::to_string(run.next + 1) + "/" + std::to_string(run.times.count);
   left(line_, kWhite);
   if (!ghost_line.empty()) left(ghost_line, kGrey);
   band->top = std::max(band->top, std::max(y, right_bottom) + s);
@@ -112,6 +116,7 @@ void TrialHud::draw_middle(const TrialRun& run, std::uint64_t tick, const FrameS
     }
     HudTextStyle st = big;
     if (hud_text_width(line_, st) > room) st.scale = s;  // fits the picture's width
+    if (hud_text_width(line_, st) > room) line_.erase(0, std::strlen(head));  // the time and the delta matter most
     st.color = color;
     const std::vector<std::string> lines = wrap_hud_text(line_, room, st, 2);
     int sy = 0;
