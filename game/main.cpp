@@ -286,10 +286,16 @@ int main(int argc, char** argv) {
   mode_ctx.settings = &settings;
   cf::LookSettings applied_look = settings.look;  // the window follows only what the player changed
   cf::ControlContext input_context = cf::ControlContext::kPlay;  // the mapping the input has now
-  mode_ctx.test_walk_banner = cf::test_walk_banner(&settings);
+  // What names play's buttons follows the mapping: the test walk's banner, the motion menu's keys.
+  const auto name_play_buttons = [&] {
+    mode_ctx.test_walk_banner = cf::test_walk_banner(&settings);
+    const cf::ButtonMap& play = settings.controls.map(cf::ControlContext::kPlay);
+    view.set_play_buttons(cf::pad_label(play, 0), cf::pad_label(play, 1));
+  };
+  name_play_buttons();
   mode_ctx.settings_changed = [&] {
     input.set_controls(cf::input_controls(settings, input_context));
-    mode_ctx.test_walk_banner = cf::test_walk_banner(&settings);
+    name_play_buttons();
     sound.set_settings(cf::scaled(settings.sound, opt.sound));
     cf::apply_look(settings.look, &frame_settings);
     editor.set_pen_speeds(settings.controls.pen_speed, settings.controls.precise_pen_speed);

@@ -120,10 +120,13 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
                         : trial_ ? "ON WHICH COURSE?" : "ON WHICH LEVEL?";
   // Big text wraps (at most two lines each for the heading and the keys) rather than leave the picture.
   std::vector<std::string> head = wrap_hud_text(heading, list_.width - 16 * s, st, 2);
-  const char* keys = screen_ == TitleScreen::kDrafts     ? "A CONTINUE   X DISCARD   B BACK"
-                     : screen_ == TitleScreen::kEdit     ? "A EDIT  X VERSIONS  Y DELETE  B BACK"
-                     : screen_ == TitleScreen::kVersions ? "A OPEN THIS VERSION   B BACK"
-                                                         : "UP/DOWN CHOOSE   A OK   B BACK";
+  // The keys with the pad buttons the player mapped; the choosing line without UP/DOWN when it is too long.
+  const std::string &a = pad_labels_[0], &b = pad_labels_[1], &x = pad_labels_[2], &y_key = pad_labels_[3];
+  std::string keys = screen_ == TitleScreen::kDrafts     ? a + " CONTINUE   " + x + " DISCARD   " + b + " BACK"
+                     : screen_ == TitleScreen::kEdit     ? a + " EDIT  " + x + " VERSIONS  " + y_key + " DELETE  " + b + " BACK"
+                     : screen_ == TitleScreen::kVersions ? a + " OPEN THIS VERSION   " + b + " BACK"
+                                                         : "UP/DOWN CHOOSE   " + a + " OK   " + b + " BACK";
+  if (wrap_hud_text(keys, list_.width - 8 * s, st, 0).size() > 2 && keys.rfind("UP/DOWN", 0) == 0) keys = a + " OK   " + b + " BACK";
   const std::vector<std::string> key_lines = wrap_hud_text(keys, list_.width - 8 * s, st, 2);
   const int keys_top = list_.height - static_cast<int>(key_lines.size()) * line;
   const std::vector<std::string> it = items();

@@ -108,6 +108,12 @@ class View {
   void set_trial(const TrialRun* run) { trial_ = run; }
   // The motion menu drawn over play while it is open (null: none).
   void set_motion_menu(const MotionMenu* menu) { menu_ = menu; }
+  // The pad buttons play's A and B are on ("A", "X"; "NONE"), named in the motion menu's keys.
+  void set_play_buttons(const std::string& a, const std::string& b) {
+    menu_keys_[0] = a + ": PLAY";
+    menu_keys_[1] = b + ": CLOSE";
+    menu_keys_[2] = menu_keys_[0] + "  " + menu_keys_[1];
+  }
   void set_ghost_line(const std::string& line) { ghost_line_ = line; }
   // A ghost beside the player (ghost_view.cpp): its creature's flesh (built when the scene changes)
   // posed from its own runtime, drawn see-through: pale, unlit, dithered. Null: none.
@@ -168,6 +174,7 @@ class View {
   std::vector<Kind> kinds_;          // per species
   const TrialRun* trial_ = nullptr;
   const MotionMenu* menu_ = nullptr;
+  std::string menu_keys_[3] = {"A: PLAY", "B: CLOSE", "A: PLAY  B: CLOSE"};  // A's, B's, both on one line
   void add_motion_menu(HudTextStyle style, HudBand* band);
   void add_hints(std::uint64_t tick, HudTextStyle style, HudBand* band);
   const Scene* ghost_scene_ = nullptr;

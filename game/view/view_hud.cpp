@@ -45,13 +45,13 @@ void View::add_motion_menu(HudTextStyle style, HudBand* band) {
   const int total = row_of(n - 1) + 1;
   const int x = 8 * style.scale, y0 = std::max(list_.height / 8, band->top + style.scale);
   // The keys on one line, or on two when the text is large.
-  const bool one_line = hud_text_width("A: PLAY  B: CLOSE", style) <= list_.width - 2 * x;
+  const bool one_line = hud_text_width(menu_keys_[2], style) <= list_.width - 2 * x;
   const int footer = one_line ? 1 : 2;
   // Rows down to what the bottom of the picture shows (the action line, a notice).
   const int fit = std::max(1, std::min((list_.height * 3 / 4) / line_h - 1, (band->bottom - y0 - line_h / 2) / line_h) - footer);
   const int rows = std::min(total, fit);
   const int first = std::clamp(row_of(menu_->cursor()) - rows / 2, 0, std::max(0, total - rows));
-  int widest = hud_text_width(one_line ? "A: PLAY  B: CLOSE" : "B: CLOSE", style);
+  int widest = hud_text_width(one_line ? menu_keys_[2] : menu_keys_[1], style);
   for (const auto& e : entries) widest = std::max(widest, hud_text_width("> " + e.label, style));
   widest = std::min(widest, list_.width - 2 * x);
   const int pad = 3 * style.scale;
@@ -85,10 +85,10 @@ void View::add_motion_menu(HudTextStyle style, HudBand* band) {
   }
   style.color = Rgba8{200, 200, 200, 255};
   if (one_line) {
-    draw_hud_text("A: PLAY  B: CLOSE", x, y + line_h / 2, style, &list_);
+    draw_hud_text(menu_keys_[2], x, y + line_h / 2, style, &list_);
   } else {
-    draw_hud_text("A: PLAY", x, y + line_h / 2, style, &list_);
-    draw_hud_text("B: CLOSE", x, y + line_h / 2 + line_h, style, &list_);
+    draw_hud_text(menu_keys_[0], x, y + line_h / 2, style, &list_);
+    draw_hud_text(menu_keys_[1], x, y + line_h / 2 + line_h, style, &list_);
   }
 }
 

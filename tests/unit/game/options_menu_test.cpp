@@ -10,7 +10,11 @@
 #include "game/options/pause_menu.h"
 #include "game/session/session.h"
 #include "game/title/game_modes.h"
+#include "game/session/motion_menu.h"
+#include "game/view/view.h"
 #include "game_test_util.h"
+#include "run_command.h"
+#include "title_test_util.h"
 
 namespace cf {
 namespace {
@@ -137,6 +141,40 @@ TEST(OptionsControls, TheTestWalkHintNamesTheButtonThatEndsItNotHidesThem) {
   Settings s = default_settings();
   remap_pad(&s.controls.map(ControlContext::kPlay), 1, 5);  // B on pad RB
   EXPECT_EQ(test_walk_banner(&s), "TEST WALK - RB: BACK TO THE EDITOR");
+}
+
+bool has_text_starting(const CommandList& list, const std::string& start) {
+  for (const TextBox& t : list.texts)
+    if (std::string(t.text).rfind(start, 0) == 0) return true;
+  return false;
+}
+
+TEST(OptionsControls, TheMotionMenuAndTheTitleNameTheMappedButtons) {
+  // Play's A on pad X: the motion menu says X plays.
+  Session session;
+  session.start(test::biped_scene_in("default.json"), 1);
+  View view;
+  view.init(session.scene(), ViewTextures{});
+  MotionMenu menu;
+  menu.set_registry(session.registry());
+  InputFrame rb;
+  rb.buttons = rb.pressed = MotionMenu::kOpenButton;
+  ActionId request = kNoAction;
+  std::uint16_t motion = kNoMotion;
+  menu.step(rb, &request, &motion);
+  view.set_motion_menu(&menu);
+  Settings s = default_settings();
+  remap_pad(&s.controls.map(ControlContext::kPlay), 0, 2);
+  const ButtonMap& play = s.controls.map(ControlContext::kPlay);
+  view.set_play_buttons(pad_label(play, 0), pad_label(play, 1));
+  EXPECT_TRUE(has_text_starting(view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720), "X: PLAY"));
+  // The menus' A on pad Y: the title's keys say Y.
+  const UserData data{test::fresh_scratch_dir("options_menu_", "title")};
+  test::TitleRig rig(session, data);
+  remap_pad(&s.controls.map(ControlContext::kMenus), 0, 3);
+  rig.ctx.settings = &s;
+  rig.press(0);
+  EXPECT_TRUE(has_text_starting(*rig.title.build_frame(FrameSettings{}, 960, 720), "UP/DOWN CHOOSE   Y OK"));
 }
 
 }  // namespace
