@@ -161,7 +161,9 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
   save_playtests(map_actions(ModeId::kPlay, InputFrame{}, frame.hotkeys) & kActionSaveReplay, ctx);
   apply_view_actions(actions, &ctx.frame_settings);
   save_trial_finish(ctx);
-  banner_ = ctx.test_walk && session.state().tick < 180 ? &ctx.test_walk_banner : nullptr;
+  // Not while the control hints show: their last line names B's job in a test walk.
+  const bool hints_shown = ctx.hints && ctx.hints->visible();
+  banner_ = ctx.test_walk && session.state().tick < 180 && !hints_shown ? &ctx.test_walk_banner : nullptr;
   return next;
 }
 
