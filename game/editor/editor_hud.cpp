@@ -154,10 +154,6 @@ void EditorView::add_bottom_lines(const Editor& editor, const EditorPreview& pre
   std::vector<Block> shown;  // from the bottom edge up
   shown.push_back({{"LB+UP BODY'S SIDE  LB+LEFT/RIGHT PEN ON PART", "LB+UP BODY'S SIDE"}, kEdHint, 1, true, {}});
   shown.push_back({{"A DRAW  LB SLOW  UP/DOWN DEPTH  SELECT UNDO", "A DRAW  SELECT UNDO", "A DRAW"}, kEdHint, 1, true, {}});
-  if (!editor.message().empty() && editor.screen() != EditorScreen::kNaming) {
-    const char* home = std::getenv("HOME");
-    shown.push_back({{hud_upper(shorten_hud_paths(editor.message(), home ? home : ""))}, kEdYellow, 2, false, {}});
-  }
   if (!preview.problems.empty()) {
     shown.push_back({{hud_upper(preview.problems.front().message)}, kEdRed, 2, false, {}});
   } else if (preview.has_rig) {
@@ -179,6 +175,11 @@ void EditorView::add_bottom_lines(const Editor& editor, const EditorPreview& pre
   if (doc.selected >= 0) {
     const std::string part = hud_upper(describe_part(doc.creature, doc.selected));
     shown.push_back({{part + " - B DELETES, TRIGGERS SIZE", part}, kEdYellow, 2, false, {}});
+  }
+  // What the last press did ("next stroke: arm (X: tail next, LB+X: leg)") comes first: it answers the player.
+  if (!editor.message().empty() && editor.screen() != EditorScreen::kNaming) {
+    const char* home = std::getenv("HOME");
+    shown.push_back({{hud_upper(shorten_hud_paths(editor.message(), home ? home : ""))}, kEdYellow, 2, false, {}});
   }
   // Rows by priority: what the editor says now (the newest blocks) before the help, which goes first
   // at a large text size.
