@@ -132,6 +132,7 @@ void OptionsMode::choose(ModeContext& ctx) {
       if (cursor_ == 3) return;  // BACK: handled by the caller
       screen_ = cursor_ == 0 ? OptionsScreen::kControls : cursor_ == 1 ? OptionsScreen::kLook : OptionsScreen::kSound;
       cursor_ = screen_ == OptionsScreen::kControls ? kFirstButtonRow : 0;  // on A: the row most remapped
+      if (screen_ == OptionsScreen::kControls) note_ = unmapped_warning(s.controls);  // said again on the way in
       return;
     case OptionsScreen::kControls:
       if (cursor_ == kContextRow) {

@@ -22,6 +22,26 @@ void set(std::string* s, const char* fmt, const std::string& a, const std::strin
   s->assign(buf);
 }
 
+// 'text' centred in at most two lines 'room' wide, in rows the band gives: from the top at 'at' or
+// below it, or from the bottom with its first line at 'at' or above it. Left out when they do not fit.
+// Allocates only for a text wider than the room.
+void centred_lines(const std::string& text, int room, const HudTextStyle& st, bool from_top, int at, HudBand* band,
+                   CommandList* list) {
+  const int lh = hud_line_height(st);
+  int y = 0;
+  if (hud_text_width(text, st) <= room) {
+    if (from_top ? band->take_top(lh, at, &y) : band->take_bottom(lh, at + lh, &y)) draw_hud_text_centred(text, y, st, list);
+    return;
+  }
+  const std::vector<std::string> lines = wrap_hud_text(text, room, st, 2);
+  const int h = static_cast<int>(lines.size()) * lh;
+  if (!(from_top ? band->take_top(h, at, &y) : band->take_bottom(h, at + h, &y))) return;
+  for (const std::string& l : lines) {
+    draw_hud_text_centred(l, y, st, list);
+    y += lh;
+  }
+}
+
 }  // namespace
 
 void TrialHud::draw_top(const TrialRun& run, std::uint64_t tick, const std::string& ghost_line,
@@ -52,7 +72,9 @@ void TrialHud::draw_top(const TrialRun& run, std::uint64_t tick, const std::stri
   int y = std::max(margin, band->top);
   const auto left = [&](const std::string& text, Rgba8 color) {
     small.color = color;
-    const std::string shown = hud_text_width(text, small) <= room ? text : wrap_hud_text(text, room, small, 1).front();
+    const bool fits = hud_text_width(text, small) <= room;  // cut with "..." only when wider than the picture
+    const std::string cut = fits ? std::string() : wrap_hud_text(text, room, small, 1).front();
+    const std::string& shown = fits ? text : cut;
     if (y < right_bottom && margin + hud_text_width(shown, small) >= right_x - s) y = right_bottom;
     draw_hud_text(shown, margin, y, small, list);
     y += line;
@@ -118,28 +140,14 @@ void TrialHud::draw_middle(const TrialRun& run, std::uint64_t tick, const FrameS
     if (hud_text_width(line_, st) > room) st.scale = s;  // fits the picture's width
     if (hud_text_width(line_, st) > room) line_.erase(0, std::strlen(head));  // the time and the delta matter most
     st.color = color;
-    const std::vector<std::string> lines = wrap_hud_text(line_, room, st, 2);
-    int sy = 0;
-    if (band->take_top(static_cast<int>(lines.size()) * hud_line_height(st), std::max(list->height / 5, band->top), &sy)) {
-      for (const std::string& l : lines) {
-        draw_hud_text_centred(l, sy, st, list);
-        sy += hud_line_height(st);
-      }
-    }
+    centred_lines(line_, room, st, true, std::max(list->height / 5, band->top), band, list);
   }
   if (run.missed >= 0 && tick < run.missed_tick + kShowTicks) {
     char miss[80];
     std::snprintf(miss, sizeof miss, "%c MISSED CHECKPOINT %d: GO BACK THROUGH IT", kHudWarning, run.missed + 1);
     small.color = kYellow;
-    const std::vector<std::string> lines = wrap_hud_text(miss, room, small, 2);
-    const int h = static_cast<int>(lines.size()) * line;
-    int my = 0;
-    if (band->take_bottom(h, list->height * 2 / 3 + h, &my)) {
-      for (const std::string& l : lines) {
-        draw_hud_text_centred(l, my, small, list);
-        my += line;
-      }
-    }
+    line_.assign(miss);
+    centred_lines(line_, room, small, false, list->height * 2 / 3, band, list);
   }
   if (phase == TrialRun::Phase::kFinished) draw_finish(run, small, big, base, band, list);
 }

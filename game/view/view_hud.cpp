@@ -161,12 +161,16 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   if (!banner_.empty() && !menu_open) {  // the motion menu's B closes it, whatever the banner says
     style.color = Rgba8{255, 255, 255, 255};
     const int left = static_cast<int>(banner_left_ * static_cast<float>(list_.width));
-    const std::vector<std::string> lines = wrap_hud_text(banner_, list_.width - left - 8 * style.scale, style, 2);
+    const int room = list_.width - left - 8 * style.scale;
+    const std::vector<std::string> lines =  // a banner that fits is drawn as it is, without a copy
+        hud_text_width(banner_, style) <= room ? std::vector<std::string>{} : wrap_hud_text(banner_, room, style, 2);
+    const std::string* first = lines.empty() ? &banner_ : nullptr;
     int by = 0;
-    if (band.take_top(static_cast<int>(lines.size()) * line_h, std::max(list_.height / 3, band.top + line_h / 2), &by)) {
-      for (const std::string& l : lines) {
+    const int n = first ? 1 : static_cast<int>(lines.size());
+    if (band.take_top(n * line_h, std::max(list_.height / 3, band.top + line_h / 2), &by)) {
+      for (int i = 0; i < n; ++i, by += line_h) {
+        const std::string& l = first ? *first : lines[static_cast<std::size_t>(i)];
         draw_hud_text(l, left + (list_.width - left - hud_text_width(l, style)) / 2, by, style, &list_);
-        by += line_h;
       }
     }
   }

@@ -301,7 +301,26 @@ TEST(TextLayout, TheEditorDrawingItsMenuAndNaming) {
   };
   expect_fits_everywhere("editor", frame);
   r.press(editor, kButtonStart);
+  ASSERT_EQ(editor.editor().screen(), EditorScreen::kMenu);
   expect_fits_everywhere("editor menu", frame);
+  r.press(editor, kButtonDpadDown);
+  r.press(editor, kButtonDpadDown);  // SAVE
+  r.press(editor, kButtonA);
+  ASSERT_EQ(editor.editor().screen(), EditorScreen::kNaming);
+  expect_fits_everywhere("editor naming", frame);
+  r.press(editor, kButtonSelect);  // cancels
+  ASSERT_EQ(editor.editor().screen(), EditorScreen::kDrawing);
+  InputFrame lb;
+  lb.buttons = kButtonLeftShoulder;
+  InputFrame lb_y = lb;
+  lb_y.buttons |= kButtonY;
+  lb_y.pressed = kButtonY;
+  for (const InputFrame& f : {lb, lb_y, lb, InputFrame{}}) {
+    const std::function<InputFrame()> sample = [&] { return f; };
+    editor.update(ModeFrame{1, 0, &sample}, r.ctx);
+  }
+  ASSERT_TRUE(editor.editor().painting());
+  expect_fits_everywhere("editor paint mode", frame);
 }
 
 }  // namespace
