@@ -89,7 +89,7 @@ void expect_kept_aside(const std::string& name, const std::string& content, cons
 
 TEST(Settings, ACorruptFileIsReportedAndKeptAside) {
   expect_kept_aside("corrupt", "{\"format\": \"critterforge.settings/1\", \"look\": {\"dithering\": tru", "line 1");
-  expect_kept_aside("future", "{\"format\": \"critterforge.settings/2\"}", "newer than this game reads");
+  expect_kept_aside("future", "{\"format\": \"critterforge.settings/3\"}", "newer than this game reads");
   expect_kept_aside("range", "{\"format\": \"critterforge.settings/1\", \"look\": {\"text_scale\": 7}}", "look.text_scale");
   expect_kept_aside("unknown", "{\"format\": \"critterforge.settings/1\", \"look\": {\"dither\": false}}", "unknown field");
   expect_kept_aside("twice", "{\"format\": \"critterforge.settings/1\", \"controls\": {\"pad\": {\"a\": \"b\"}}}",
