@@ -155,7 +155,7 @@ int main(int argc, char** argv) {
     paced = harness.paced(window.has_real_display());
     const std::string mappings = cf::default_assets_dir() + "/gamecontrollerdb.txt";
     if (cf::Status s = input.init(cf::InputDesc{mappings.c_str()}); !s) return fail(1, s.error.to_string());
-    input.set_controls(cf::input_controls(settings));
+    input.set_controls(cf::input_controls(settings, cf::ControlContext::kPlay));
     if (!opt.pad_script_path.empty()) {
       if (cf::Status s = virtual_pad.attach(); !s) return fail(1, s.error.to_string());
     }
@@ -286,8 +286,17 @@ int main(int argc, char** argv) {
   cf::apply_look(settings.look, &frame_settings);
   mode_ctx.settings = &settings;
   cf::LookSettings applied_look = settings.look;  // the window follows only what the player changed
+  cf::ControlContext input_context = cf::ControlContext::kPlay;  // the mapping the input has now
+  // What names play's buttons follows the mapping: the test walk's banner, the motion menu's keys.
+  const auto name_play_buttons = [&] {
+    mode_ctx.test_walk_banner = cf::test_walk_banner(&settings);
+    const cf::ButtonMap& play = settings.controls.map(cf::ControlContext::kPlay);
+    view.set_play_buttons(cf::pad_label(play, 0), cf::pad_label(play, 1));
+  };
+  name_play_buttons();
   mode_ctx.settings_changed = [&] {
-    input.set_controls(cf::input_controls(settings));
+    input.set_controls(cf::input_controls(settings, input_context));
+    name_play_buttons();
     sound.set_settings(cf::scaled(settings.sound, opt.sound));
     cf::apply_look(settings.look, &frame_settings);
     editor.set_pen_speeds(settings.controls.pen_speed, settings.controls.precise_pen_speed);
@@ -341,6 +350,11 @@ int main(int argc, char** argv) {
       virtual_pointer.set(pad_script.frame_at(t), picture.x, picture.y, picture.w, picture.h);
       if (const std::string* keys = pad_script.text_at(t); keys && t != typed_tick) virtual_pointer.type(*keys);
       typed_tick = t;
+    }
+    // Play and the menus map the pad apart: the mode about to run picks the mapping before its events.
+    if (const cf::ControlContext c = cf::control_context_of(modes.current); c != input_context && !opt.headless) {
+      input_context = c;
+      input.set_controls(cf::input_controls(settings, c));
     }
     cf::FrameEvents events;
     if (!opt.headless) events = cf::pump_events(input, &window, cf::EventTap{&cf::DebugPanel::on_event, &panel});
@@ -396,7 +410,7 @@ int main(int argc, char** argv) {
                                                  ? panel.covered_fraction(window.window_size().width)
                                                  : 0.0f);
     const bool hint_shown = modes.current == cf::ModeId::kPlay && hints.visible();
-    if (hint_shown == view.hint().empty()) view.set_hint(hint_shown ? cf::control_hint_text(&settings, session.registry()) : "");
+    if (hint_shown == view.hint().empty()) view.set_hint(hint_shown ? cf::control_hint_text(&settings, session.registry(), mode_ctx.test_walk) : "");
     // The player sees player words only: the session's first clip is a developer's line (debug mode),
     // a saved playtest replay a short line that fades. Rebuilt only when they change.
     const bool debug_shown = modes.current == cf::ModeId::kDebug;

@@ -137,9 +137,9 @@ void Input::take_raw_presses(std::uint32_t* pad_buttons, int* scancode) {
 
 std::uint32_t Input::frame_bit(std::uint32_t physical_bit) const {
   for (int b = 0; b < kRemapButtons; ++b) {
-    if ((1u << controls_.pad[b]) == physical_bit) return 1u << b;
+    if (controls_.pad[b] < kRemapButtons && (1u << controls_.pad[b]) == physical_bit) return 1u << b;
   }
-  return physical_bit;
+  return physical_bit < (1u << kRemapButtons) ? 0u : physical_bit;  // an unmapped pad button gives nothing
 }
 
 std::int16_t pointer_axis(int pixel, int size) {
@@ -380,7 +380,7 @@ InputFrame Input::sample() {
     }
   }
   for (int b = 0; b < kRemapButtons; ++b) {
-    if (physical & (1u << controls_.pad[b])) f.buttons |= 1u << b;
+    if (controls_.pad[b] < kRemapButtons && (physical & (1u << controls_.pad[b]))) f.buttons |= 1u << b;
   }
   raw_pad_ |= physical & ~prev_physical_;  // scripted pads send no events: their presses are seen here
   prev_physical_ = physical;

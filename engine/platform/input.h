@@ -23,11 +23,14 @@ struct InputDesc {
 
 // The game's pad buttons (InputFrame Button bits 0..13, A to the right stick click): what remapping permutes.
 constexpr int kRemapButtons = 14;
+// InputControls::pad's value for a game button no pad button gives (the player unmapped it).
+constexpr std::uint8_t kUnmappedPad = 0xFF;
 
 // How physical buttons, keys and sticks become an InputFrame (the player's options). The frame holds the
 // game's buttons, never the physical ones, so a replay recorded with any mapping plays the same anywhere.
 struct InputControls {
-  // pad[b]: the physical pad button (bit index) that gives the frame's button b. A permutation.
+  // pad[b]: the physical pad button (bit index) that gives the frame's button b, or kUnmappedPad. No
+  // physical button gives two; one that gives none gives nothing.
   std::uint8_t pad[kRemapButtons] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
   // key[b]: the SDL scancode that gives button b (0: none); Escape always gives Start as well.
   int key[kRemapButtons] = {};

@@ -73,6 +73,13 @@ struct ScreenLine {
   std::uint32_t kind = kOverlayBones;  // one OverlayKind bit
 };
 
+// Where a HUD or menu text was put, in target pixels (its shadow included): layout checks read it (no
+// two texts overlap, none leaves the picture); the rasterizer does not.
+struct TextBox {
+  std::int32_t x = 0, y = 0, w = 0, h = 0;
+  char text[28] = {};  // its first characters, for a message
+};
+
 // A whole frame for the rasterizer.
 struct CommandList {
   int width = 0, height = 0;  // target size in pixels the coordinates refer to
@@ -83,10 +90,12 @@ struct CommandList {
   Rgba8 fog_color;
   std::vector<ScreenTriangle> triangles;  // in drawing order: back to front (ordering table walked)
   std::vector<ScreenLine> lines;          // overlay lines, drawn after the triangles in this order
+  std::vector<TextBox> texts;             // the HUD's words, in drawing order (not drawn from here)
 
   void clear() {
     triangles.clear();
     lines.clear();
+    texts.clear();
   }
 };
 

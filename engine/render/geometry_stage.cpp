@@ -374,6 +374,7 @@ void build(const GeometryJob& job) {
   // The triangles are kept: the table's walk overwrites every one, and clearing them first made the
   // walk construct each again (a tenth of the stage's time).
   out.lines.clear();
+  out.texts.clear();
   out.width = frame.w_px;
   out.height = frame.h_px;
   out.modern = job.settings.modern;

@@ -61,6 +61,7 @@ const float kDither[16] = float[16](-4.0, 0.0, -3.0, 1.0,
 void main() {
   // The console's see-through without blending: every other pixel, in a checker fixed to the screen.
   if (v_color.a < 0.75 && ((int(gl_FragCoord.x) + int(gl_FragCoord.y)) & 1) == 0) discard;
+  if (v_color.a < 0.3 && (int(gl_FragCoord.y) & 1) == 0) discard;  // faded: one pixel of four
   vec2 v_uv = v_uv_fog_slot.xy;
   float v_fog = v_uv_fog_slot.z;
   int slot_clut = int(v_uv_fog_slot.w + 0.5);

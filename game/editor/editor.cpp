@@ -250,10 +250,10 @@ void Editor::step_drawing(const InputFrame& in) {
   if (a & kActionEditSelectNext) cycle_selection(&doc_, +1);
   if (a & kActionEditSelectPrev) cycle_selection(&doc_, -1);
   if (a & kActionEditPenToSelected) pen_to_selected();
-  if (a & kActionEditNextTag) {
+  if (a & (kActionEditNextTag | kActionEditPrevTag)) {
     const EditorDoc before = doc_;
     const bool selected = doc_.selected >= 0;
-    apply(cycle_tag(&doc_), before);
+    apply(cycle_tag(&doc_, (a & kActionEditPrevTag) ? -1 : 1), before);
     if (!selected && fit_plane_to_tag(doc_.next_tag, false)) {
       set_message(message_ + (is_limb(doc_.next_tag) ? " - the pen on the body's side" : " - the pen on the centre line"));
     }

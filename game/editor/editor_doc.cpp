@@ -32,7 +32,19 @@ PartTag next_tag_in_cycle(PartTag tag) {
   return PartTag::kTorso;
 }
 
+PartTag prev_tag_in_cycle(PartTag tag) {
+  PartTag t = tag;
+  for (int i = 0; i < 4; ++i) t = next_tag_in_cycle(t);  // four steps forward round five tags: one back
+  return t;
+}
+
 namespace {
+
+// What the next press gives each way: " (X: arm next, LB+X: head)".
+std::string next_tags(PartTag now) {
+  return std::string(" (X: ") + to_string(next_tag_in_cycle(now)) + " next, LB+X: " + to_string(prev_tag_in_cycle(now)) +
+         ")";
+}
 
 int count_tag(const Creature& c, PartTag tag) {
   return static_cast<int>(std::count_if(c.parts.begin(), c.parts.end(), [&](const Part& p) { return p.tag == tag; }));
@@ -170,15 +182,16 @@ EditResult thicken_selected(EditorDoc* doc, float delta_m) {
   return {true, ""};
 }
 
-EditResult cycle_tag(EditorDoc* doc) {
+EditResult cycle_tag(EditorDoc* doc, int step) {
   Creature& c = doc->creature;
+  const auto turn = [step](PartTag t) { return step < 0 ? prev_tag_in_cycle(t) : next_tag_in_cycle(t); };
   if (doc->selected < 0 || doc->selected >= static_cast<int>(c.parts.size())) {
-    doc->next_tag = next_tag_in_cycle(doc->next_tag);
-    return {false, std::string("next stroke: ") + to_string(doc->next_tag)};
+    doc->next_tag = turn(doc->next_tag);
+    return {false, std::string("next stroke: ") + to_string(doc->next_tag) + next_tags(doc->next_tag)};
   }
   const int twin = mirror_twin(c, doc->selected);
   Part& p = c.parts[static_cast<std::size_t>(doc->selected)];
-  p.tag = next_tag_in_cycle(p.tag);
+  p.tag = turn(p.tag);
   if (is_limb(p.tag)) {
     p.side = derive_side(p.stroke);
     p.side_given = true;
@@ -192,7 +205,7 @@ EditResult cycle_tag(EditorDoc* doc) {
     q.side_given = p.side_given;
     q.side = p.side_given ? derive_side(q.stroke) : Side::kCenter;
   }
-  return {true, describe_part(c, doc->selected) + " is now a " + to_string(p.tag)};
+  return {true, describe_part(c, doc->selected) + " is now a " + to_string(p.tag) + next_tags(p.tag)};
 }
 
 void EditorHistory::remember(const EditorDoc& doc) {

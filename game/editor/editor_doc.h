@@ -35,6 +35,8 @@ constexpr float kMinDrawnStrokeM = 0.06f;
 float default_radius(PartTag tag);
 // The next tag in the player's cycle torso -> head -> leg -> arm -> tail -> torso.
 PartTag next_tag_in_cycle(PartTag tag);
+// The one before it (LB+X goes back).
+PartTag prev_tag_in_cycle(PartTag tag);
 
 // Makes a part from a drawn path (pen positions, one per tick): tidied, the limb root snapped onto
 // the torso, a leg brought down to the ground; with symmetry its mirrored counterpart too. Refuses
@@ -47,8 +49,9 @@ void cycle_selection(EditorDoc* doc, int step);
 EditResult delete_selected(EditorDoc* doc);
 // Changes the selected part's radius by delta_m (and its twin's), kept within [0.01, 0.5] m.
 EditResult thicken_selected(EditorDoc* doc, float delta_m);
-// Gives the selected part the next tag in the cycle; without a selection, the next stroke's tag.
-EditResult cycle_tag(EditorDoc* doc);
+// Gives the selected part the next tag in the cycle (step -1: the one before); without a selection, the
+// next stroke's tag. The message names the tag each way of the next press.
+EditResult cycle_tag(EditorDoc* doc, int step = 1);
 // Paints the selected part and, with symmetry, its twin; every part when none is selected. The
 // creature becomes painted. 'what' names the change for the HUD ("stripes").
 EditResult paint_parts(EditorDoc* doc, void (*change)(PartPaint*, const void*), const void* arg, const std::string& what);

@@ -154,8 +154,10 @@ void EditorView::add_bottom_lines(const Editor& editor, const EditorPreview& pre
   std::vector<Block> shown;  // from the bottom edge up
   shown.push_back({{"LB+UP BODY'S SIDE  LB+LEFT/RIGHT PEN ON PART", "LB+UP BODY'S SIDE"}, kEdHint, 1, true, {}});
   shown.push_back({{"A DRAW  LB SLOW  UP/DOWN DEPTH  SELECT UNDO", "A DRAW  SELECT UNDO", "A DRAW"}, kEdHint, 1, true, {}});
+  std::size_t message = std::string::npos;  // the message's block: what the last press did answers the player first
   if (!editor.message().empty() && editor.screen() != EditorScreen::kNaming) {
     const char* home = std::getenv("HOME");
+    message = shown.size();
     shown.push_back({{hud_upper(shorten_hud_paths(editor.message(), home ? home : ""))}, kEdYellow, 2, false, {}});
   }
   if (!preview.problems.empty()) {
@@ -184,7 +186,11 @@ void EditorView::add_bottom_lines(const Editor& editor, const EditorPreview& pre
   // at a large text size.
   const float share = ts <= s ? kBottomShare1x : kBottomShare;
   int rows = std::max(2, static_cast<int>(share * static_cast<float>(list_.height)) / line);
-  for (std::size_t k = shown.size(); k-- > 0 && rows > 0;) {
+  // The message first, then the newest blocks down to the help (drawn in their places from the bottom up).
+  for (std::size_t i = 0; i < shown.size() && rows > 0; ++i) {
+    const std::size_t k = message == std::string::npos ? shown.size() - 1 - i
+                          : i == 0                      ? message
+                          : shown.size() - i - (shown.size() - i <= message ? 1 : 0);
     Block& b = shown[k];
     const int most = std::min(b.max_lines, rows);
     for (const std::string& w : b.wordings) {  // the first wording that fits its lines

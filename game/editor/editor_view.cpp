@@ -222,7 +222,13 @@ void EditorView::add_tag_letters(const Creature& c, const glm::mat4& view_proj, 
     const int x = static_cast<int>((clip.x / clip.w * 0.5f + 0.5f) * static_cast<float>(list_.width));
     const int y = static_cast<int>((0.5f - clip.y / clip.w * 0.5f) * static_cast<float>(list_.height));
     st.color = tag_color(p.tag);
-    draw_hud_text(tag_style(p.tag).letters, x + 3 * s, y - 4 * s, st, &list_);
+    // Left out where it would cover the HUD or another letter (a mirrored twin's, seen edge on).
+    const char* letters = tag_style(p.tag).letters;
+    const HudBox box{x + 3 * s, y - 4 * s, hud_text_width(letters, st) + 1, hud_line_height(st)};
+    bool free = box.x >= 0 && box.y >= 0 && box.x + box.w <= list_.width && box.y + box.h <= list_.height;
+    for (const HudBox& h : hud_boxes_) free = free && !box.overlaps(h);
+    for (const TextBox& t : list_.texts) free = free && !box.overlaps(HudBox{t.x, t.y, t.w, t.h});
+    if (free) draw_hud_text(letters, box.x, box.y, st, &list_);
   }
 }
 
@@ -295,11 +301,16 @@ const CommandList& EditorView::build(const Editor& editor, const EditorPreview& 
   if (drawing && list_.width > 0 && list_.height > 0) {
     const float aspect = static_cast<float>(list_.width) / static_cast<float>(list_.height);
     const glm::mat4 view_proj = projection_matrix(job.camera, aspect) * job.camera.view;
-    // The tag letters grow with the text, but never past twice the picture's scale: they sit on the creature.
-    add_tag_letters(editor.doc().creature, view_proj, std::min(hud_pixel_scale(list_, settings), 2 * scale));
     add_pen(editor.pen(), view_proj, scale);
   }
   add_hud(editor, preview, settings);
+  if (drawing && list_.width > 0 && list_.height > 0) {
+    const float aspect = static_cast<float>(list_.width) / static_cast<float>(list_.height);
+    const glm::mat4 view_proj = projection_matrix(job.camera, aspect) * job.camera.view;
+    // The tag letters grow with the text, but never past twice the picture's scale: they sit on the
+    // creature, after the HUD, where they leave it clear.
+    add_tag_letters(editor.doc().creature, view_proj, std::min(hud_pixel_scale(list_, settings), 2 * scale));
+  }
   return list_;
 }
 

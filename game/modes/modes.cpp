@@ -16,7 +16,7 @@ std::uint64_t map_actions(ModeId mode, const InputFrame& pad, std::uint32_t hotk
     if (pad.held(kButtonA) || pad.held(kButtonMouseLeft)) a |= kActionEditDraw;
     if (pad.held(kButtonLeftShoulder)) a |= kActionEditSlow;
     if (pad.went_down(kButtonY)) a |= pad.held(kButtonLeftShoulder) ? kActionEditPaintMode : kActionEditSwitchView;
-    if (pad.went_down(kButtonX)) a |= kActionEditNextTag;
+    if (pad.went_down(kButtonX)) a |= pad.held(kButtonLeftShoulder) ? kActionEditPrevTag : kActionEditNextTag;
     const bool lb = pad.held(kButtonLeftShoulder);  // LB + d-pad: to the body, not a nudge
     if (pad.went_down(kButtonDpadUp)) a |= lb ? std::uint64_t{kActionEditDepthToSide} : std::uint64_t{kActionEditDeeper};
     if (pad.went_down(kButtonDpadDown)) a |= lb ? std::uint64_t{kActionEditDepthToCentre} : std::uint64_t{kActionEditNearer};
@@ -83,6 +83,7 @@ std::uint32_t map_menu_actions(const InputFrame& pad, const InputFrame& prev) {
   if (pad.went_down(kButtonA)) a |= kMenuChoose;
   if (pad.went_down(kButtonB)) a |= kMenuBack;
   if (pad.went_down(kButtonStart)) a |= kMenuConfirm;
+  if (pad.went_down(kButtonY)) a |= kMenuClear;
   return a;
 }
 
@@ -160,7 +161,9 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
   save_playtests(map_actions(ModeId::kPlay, InputFrame{}, frame.hotkeys) & kActionSaveReplay, ctx);
   apply_view_actions(actions, &ctx.frame_settings);
   save_trial_finish(ctx);
-  hint_ = ctx.test_walk && session.state().tick < 180 ? "TEST WALK - B: BACK TO THE EDITOR" : "";
+  // Not while the control hints show: their last line names B's job in a test walk.
+  const bool hints_shown = ctx.hints && ctx.hints->visible();
+  banner_ = ctx.test_walk && session.state().tick < 180 && !hints_shown ? &ctx.test_walk_banner : nullptr;
   return next;
 }
 
@@ -172,8 +175,10 @@ void save_playtests(std::uint64_t actions, ModeContext& ctx) {
   if (!ctx.saver) return;
   const Session& s = ctx.session;
   const Scene& scene = s.scene();
-  if (actions & kActionSaveReplay) {
-    ctx.saver->save(s.recording(), playtest_file_name(scene.creature_path, scene.level_path, s.state().tick, "manual"));
+  // The player's own save: once per press and a few seconds, told in a short line.
+  if ((actions & kActionSaveReplay) && ctx.saver->claim_manual_save(s.state().tick)) {
+    ctx.saver->save(s.recording(), playtest_file_name(scene.creature_path, scene.level_path, s.state().tick, "manual"),
+                    "Replay of this run saved");
   }
   if (!s.playing_back() && s.clips().has_first() && ctx.saver->claim_auto_save(s.clips().first().tick)) {
     ctx.saver->save(s.recording(),

@@ -4,6 +4,7 @@
 // map_actions is the one place where pad buttons and keys become each mode's actions.
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "core/input_frame.h"
 #include "game/play/sound_event.h"
@@ -53,6 +54,7 @@ enum ModeAction : std::uint64_t {
   kActionEditDepthToCentre = 1ull << 49,  // LB + d-pad down: the plane onto the centre line (front view: the middle)
   kActionEditPenToSelected = 1ull << 50,  // LB + d-pad left/right: select, and the pen jumps onto that part
   kActionEditPaintMode = 1ull << 51,      // LB + Y (Z + R): build <-> paint (not a view switch)
+  kActionEditPrevTag = 1ull << 52,        // LB + X (Z + Q): the tag before (X goes forward)
 };
 
 // The editor's paint mode: what the buttons do there (LB steps backwards through a list).
@@ -79,6 +81,7 @@ enum MenuAction : std::uint32_t {
   kMenuChoose = 1u << 4,
   kMenuBack = 1u << 5,
   kMenuConfirm = 1u << 6,
+  kMenuClear = 1u << 7,  // Y (R): the options' controls unmap a button
 };
 // prev is the previous tick's pad (a stick flick counts once, when it crosses half deflection).
 std::uint32_t map_menu_actions(const InputFrame& pad, const InputFrame& prev);
@@ -116,6 +119,9 @@ struct ModeContext {
   std::function<void()> scene_changed;  // the session got a new scene: the view rebuilds its meshes
   std::function<void(const SoundEvent&)> sound;  // a menu's or the editor's sound (empty: silent)
   bool test_walk = false;               // play was started from the editor; B goes back to it
+  // The banner over a test walk's first seconds, naming the pad button that ends it (main sets it
+  // from the mapping: game/options/pause_menu.h test_walk_banner).
+  std::string test_walk_banner = "TEST WALK - B: BACK TO THE EDITOR";
   bool quit = false;                    // a mode asked to end the game
   Settings* settings = nullptr;         // the player's options (game/options/settings.h); null: none
   ControlHints* hints = nullptr;        // the control hints over play (game/modes/control_hints.h); null: none
@@ -158,10 +164,10 @@ class Mode {
 class PlayMode final : public Mode {
  public:
   ModeId update(const ModeFrame& frame, ModeContext& ctx) override;
-  const char* banner() const override { return hint_; }
+  const char* banner() const override { return banner_ ? banner_->c_str() : ""; }
 
  private:
-  const char* hint_ = "";  // the first seconds of a test walk: how to get back to the editor
+  const std::string* banner_ = nullptr;  // the first seconds of a test walk: how to get back to the editor
 };
 
 }  // namespace cf

@@ -6,38 +6,65 @@
 #include "game/options/button_names.h"
 #include "game/play/controls.h"
 #include "game/ui/hud.h"
+#include "game/ui/hud_font.h"
 
 namespace cf {
 
 namespace {
 
-// What each game button does besides the play actions bound to it (game/play/controls.cpp): the
-// menus and the editor (map_actions, map_menu_actions).
-constexpr const char* kRoles[kRemapButtons] = {
-    "CHOOSE, DRAW",        "BACK, DELETE",      "TAG",            "VIEW", "PRECISE PEN, CHORDS",
-    "REDO",                "MENU UP, DEPTH",    "MENU DOWN, DEPTH", "PREVIOUS PART",   "NEXT PART",
-    "PAUSE, MENU",         "OVERLAYS, UNDO",    "SYMMETRY",       "TEST WALK"};
+// What each game button does in each context besides the play motions bound to it (game/play/controls.cpp):
+// play's (map_actions, the motion menu) and the menus' and the editor's (map_menu_actions, map_actions).
+constexpr const char* kPlayRoles[kRemapButtons] = {
+    "",      "HIDE HINTS, END TEST WALK", "",          "",         "CHORDS (LB+START, LB+SELECT)", "MOTIONS",
+    "",      "",                         "",          "",         "PAUSE",                        "OVERLAYS",
+    "",      ""};
+constexpr const char* kMenuRoles[kRemapButtons] = {
+    "CHOOSE, DRAW", "BACK, DELETE",        "TAG",             "VIEW, CLEAR",       "PRECISE PEN", "REDO",
+    "UP, DEPTH",    "DOWN, DEPTH",         "LEFT, PREV PART", "RIGHT, NEXT PART",  "CONFIRM, MENU", "UNDO",
+    "SYMMETRY",     "TEST WALK"};
 
 constexpr int kWindowSizes[][2] = {{640, 480}, {960, 720}, {1280, 720}, {1280, 960}, {1600, 1200}, {1920, 1080}};
 constexpr int kWindowSizeCount = static_cast<int>(sizeof kWindowSizes / sizeof kWindowSizes[0]);
 
-// Rows of the Controls screen after the buttons.
-enum ControlRow { kDeadInner = kRemapButtons, kDeadOuter, kPen, kPrecisePen, kCamera, kInvertX, kInvertY, kReset, kControlRows };
+// Rows of the Controls screen: which mapping, its buttons, then the rest.
+constexpr int kFirstButtonRow = 1;
+enum ControlRow { kContextRow = 0, kDeadInner = kFirstButtonRow + kRemapButtons, kDeadOuter, kPen, kPrecisePen, kCamera, kInvertX, kInvertY, kReset, kControlRows };
 enum LookRow { kSnapping, kWarping, kDither, kLowRes, kWindowSize, kFullscreen, kTextScale, kLookRows };
 
 std::string percent(float v) { return std::to_string(static_cast<int>(std::lround(v * 100.0f))) + "%"; }
 const char* on_off(bool b) { return b ? "ON" : "OFF"; }
 
-std::string button_roles(int b) {
+}  // namespace
+
+std::string button_roles(ControlContext context, int b) {
+  if (b < 0 || b >= kRemapButtons) return "";
+  if (context == ControlContext::kMenus) return kMenuRoles[b];
   std::string s;
   const ControlMap m = default_controls();
   for (int k = 0; k < m.count; ++k) {
     if (m.bindings[k].button != (1u << b)) continue;
-    for (const char* c = m.bindings[k].action; *c; ++c) s += static_cast<char>(std::toupper(static_cast<unsigned char>(*c)));
+    for (const char* c = m.bindings[k].hint; *c; ++c) s += static_cast<char>(std::toupper(static_cast<unsigned char>(*c)));
     s += ", ";
   }
-  return s + kRoles[b];
+  s += kPlayRoles[b];
+  while (!s.empty() && (s.back() == ' ' || s.back() == ',')) s.pop_back();
+  return s.empty() ? "NOTHING" : s;
 }
+
+std::string unmapped_warning(const ControlSettings& c) {
+  std::string out;
+  for (int k = 0; k < kControlContexts; ++k) {
+    const auto context = static_cast<ControlContext>(k);
+    for (int b = 0; b < kRemapButtons; ++b) {
+      if (c.maps[k].pad[b] != kUnmappedPad) continue;
+      out += (out.empty() ? std::string(1, kHudWarning) + " NO PAD BUTTON FOR " : ", ") + std::string(control_context_label(context)) +
+             " " + button_label(b) + " (" + button_roles(context, b) + ")";
+    }
+  }
+  return out;
+}
+
+namespace {
 
 void step(float* v, int dir, float lo, float hi, float by) {
   *v = std::fmin(hi, std::fmax(lo, std::round((*v + static_cast<float>(dir) * by) / by) * by));
@@ -53,12 +80,14 @@ std::vector<MenuRow> OptionsMode::rows() const {
     case OptionsScreen::kMain:
       r = {{"CONTROLS", "", true}, {"LOOK", "", true}, {"SOUND", "", true}, {"BACK", "", true}};
       break;
-    case OptionsScreen::kControls:
+    case OptionsScreen::kControls: {
+      r.push_back({"MAPPING FOR", control_context_label(context_), true});
+      const ButtonMap& m = c.map(context_);
       for (int b = 0; b < kRemapButtons; ++b) {
         const bool waiting = capture_ == b;
-        r.push_back({std::string(button_label(b)) + ": " + button_roles(b),
-                     waiting ? "PRESS..." : std::string("PAD ") + button_label(c.pad[b]) + "  KEY " + hud_upper(key_name(c.key[b])),
-                     true});
+        const std::string pad = m.pad[b] == kUnmappedPad ? std::string(1, kHudWarning) + " PAD NONE" : "PAD " + pad_label(m, b);
+        r.push_back({std::string(button_label(b)) + ": " + button_roles(context_, b),
+                     waiting ? "PRESS..." : pad + "  KEY " + (m.key[b] ? hud_upper(key_name(m.key[b])) : "NONE"), true});
       }
       r.push_back({"STICK DEAD ZONE, INNER", percent(c.deadzone_inner), true});
       r.push_back({"STICK DEAD ZONE, OUTER", percent(c.deadzone_outer), true});
@@ -69,6 +98,7 @@ std::vector<MenuRow> OptionsMode::rows() const {
       r.push_back({"INVERT CAMERA Y", on_off(c.invert_camera_y), true});
       r.push_back({"RESET CONTROLS TO DEFAULTS", "", true});
       break;
+    }
     case OptionsScreen::kLook:
       r.push_back({"VERTEX SNAPPING (WOBBLE)", on_off(l.vertex_snapping), true});
       r.push_back({"AFFINE TEXTURE WARPING", on_off(l.affine_warping), true});
@@ -101,15 +131,18 @@ void OptionsMode::choose(ModeContext& ctx) {
     case OptionsScreen::kMain:
       if (cursor_ == 3) return;  // BACK: handled by the caller
       screen_ = cursor_ == 0 ? OptionsScreen::kControls : cursor_ == 1 ? OptionsScreen::kLook : OptionsScreen::kSound;
-      cursor_ = 0;
+      cursor_ = screen_ == OptionsScreen::kControls ? kFirstButtonRow : 0;  // on A: the row most remapped
+      if (screen_ == OptionsScreen::kControls) note_ = unmapped_warning(s.controls);  // said again on the way in
       return;
     case OptionsScreen::kControls:
-      if (cursor_ < kRemapButtons) {
-        capture_ = cursor_;
+      if (cursor_ == kContextRow) {
+        adjust(1, ctx);
+      } else if (cursor_ < kDeadInner) {
+        capture_ = cursor_ - kFirstButtonRow;
         armed_ = false;
         capture_ticks_ = 0;
-        note_ = std::string("press the new pad button or key for ") + button_label(cursor_) +
-                " (Esc, or wait 5 s: no change)";
+        note_ = std::string("press the new pad button or key for ") + control_context_label(context_) + " " +
+                button_label(capture_) + " (Esc, or wait 5 s: no change)";
       } else if (cursor_ == kInvertX || cursor_ == kInvertY) {
         adjust(1, ctx);
       } else if (cursor_ == kReset) {
@@ -132,6 +165,10 @@ void OptionsMode::adjust(int dir, ModeContext& ctx) {
   ControlSettings& c = s.controls;
   LookSettings& l = s.look;
   if (screen_ == OptionsScreen::kControls) {
+    if (cursor_ == kContextRow) {  // which mapping the rows show: nothing changes in the settings
+      context_ = static_cast<ControlContext>((static_cast<int>(context_) + dir + kControlContexts) % kControlContexts);
+      return;
+    }
     switch (cursor_) {
       case kDeadInner: step(&c.deadzone_inner, dir, 0.0f, std::fmin(0.5f, c.deadzone_outer - 0.1f), 0.02f); break;
       case kDeadOuter: step(&c.deadzone_outer, dir, std::fmax(0.5f, c.deadzone_inner + 0.1f), 1.0f, 0.02f); break;
@@ -174,34 +211,48 @@ void OptionsMode::adjust(int dir, ModeContext& ctx) {
 }
 
 void OptionsMode::capture(std::uint32_t raw_pad, int raw_key, ModeContext& ctx) {
-  ControlSettings& c = ctx.settings->controls;
+  ButtonMap& m = ctx.settings->controls.map(context_);
   const int b = capture_;
-  const std::string name = button_label(b);
+  const std::string name = std::string(control_context_label(context_)) + " " + button_label(b);
   if (raw_key != 0) {
     if (key_name(raw_key) == "Escape") {
       note_ = name + " is unchanged";
     } else {
-      const int other = remap_key(&c, b, raw_key);
+      const int other = remap_key(&m, b, raw_key);
       if (other == -2) {
         note_ = "the key " + key_name(raw_key) + " moves a stick or is a function key: " + name + " is unchanged";
         capture_ = -1;
         return;
       }
       note_ = name + " is now on the key " + key_name(raw_key) +
-              (other >= 0 ? std::string("; ") + button_label(other) + " moved to " + key_name(c.key[other]) + " (swapped)" : "");
+              (other >= 0 ? std::string("; ") + button_label(other) + " moved to " +
+                                (m.key[other] ? key_name(m.key[other]) : std::string("no key")) + " (swapped)"
+                          : "");
       changed(ctx);
     }
   } else {
     int p = 0;
     while (p < kRemapButtons && !(raw_pad & (1u << p))) ++p;
     if (p >= kRemapButtons) return;
-    const int other = remap_pad(&c, b, p);
+    const int other = remap_pad(&m, b, p);
     note_ = name + " is now on pad " + button_label(p) +
-            (other >= 0 ? std::string("; ") + button_label(other) + " moved to pad " + button_label(c.pad[other]) + " (swapped)" : "");
+            (other >= 0 ? std::string("; ") + button_label(other) + " moved to pad " + pad_label(m, other) + " (swapped)" : "");
     changed(ctx);
+    const std::string warn = unmapped_warning(ctx.settings->controls);
+    if (!warn.empty()) note_ += "; " + warn;
   }
   capture_ = -1;
   input_.wait_release();  // the button just pressed means something else now
+}
+
+void OptionsMode::unmap(ModeContext& ctx) {
+  if (screen_ != OptionsScreen::kControls || cursor_ < kFirstButtonRow || cursor_ >= kDeadInner) return;
+  const int b = cursor_ - kFirstButtonRow;
+  ButtonMap& m = ctx.settings->controls.map(context_);
+  if (m.pad[b] == kUnmappedPad) return;
+  remap_pad(&m, b, kUnmappedPad);
+  changed(ctx);
+  note_ = unmapped_warning(ctx.settings->controls);
 }
 
 ModeId OptionsMode::update(const ModeFrame& frame, ModeContext& ctx) {
@@ -236,6 +287,7 @@ ModeId OptionsMode::update(const ModeFrame& frame, ModeContext& ctx) {
     if (m & (kMenuUp | kMenuDown)) note_ = "";
     if (m & kMenuLeft) adjust(-1, ctx);
     if (m & kMenuRight) adjust(1, ctx);
+    if (m & kMenuClear) unmap(ctx);
     if (m & kMenuChoose) {
       if (screen_ == OptionsScreen::kMain && cursor_ == 3) m |= kMenuBack;
       else choose(ctx);
@@ -278,10 +330,13 @@ const CommandList* OptionsMode::build_frame(const FrameSettings& fs, int w, int 
 
 void OptionsMode::draw_over(const FrameSettings& fs, CommandList* list) {
   static const char* kTitles[] = {"OPTIONS", "OPTIONS: CONTROLS", "OPTIONS: LOOK", "OPTIONS: SOUND"};
-  // The hints name the pad buttons that give A and B now (after a swap, B's job is on pad A).
-  const std::string a = button_label(shown_.controls.pad[0]), b = button_label(shown_.controls.pad[1]);
-  const std::string keys = screen_ == OptionsScreen::kMain       ? a + " CHOOSE   " + b + " BACK"
-                           : screen_ == OptionsScreen::kControls ? a + " REMAP   LEFT/RIGHT CHANGE   " + b + " BACK"
+  // The hints name the pad buttons that give the menus' A, B and Y now.
+  const ButtonMap& menus = shown_.controls.map(ControlContext::kMenus);
+  const std::string a = pad_label(menus, 0), b = pad_label(menus, 1), y = pad_label(menus, 3);
+  const bool on_button = cursor_ >= kFirstButtonRow && cursor_ < kDeadInner;
+  const std::string keys = screen_ == OptionsScreen::kMain ? a + " CHOOSE   " + b + " BACK"
+                           : screen_ == OptionsScreen::kControls
+                               ? (on_button ? a + " REMAP   " + y + " UNMAP   " + b + " BACK" : a + " OR LEFT/RIGHT CHANGE   " + b + " BACK")
                                                                  : a + " OR LEFT/RIGHT CHANGE   " + b + " BACK";
   draw_menu(kTitles[static_cast<int>(screen_)], rows(), cursor_, hud_upper(note_), keys, fs, list);
 }

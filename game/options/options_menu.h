@@ -11,6 +11,11 @@ namespace cf {
 
 enum class OptionsScreen { kMain, kControls, kLook, kSound };
 
+// What game button b does in a context ("VAULT, DANCE"; "NOTHING").
+std::string button_roles(ControlContext context, int b);
+// One line naming every action no pad button gives, with the warning sign ("" when none).
+std::string unmapped_warning(const ControlSettings& c);
+
 class OptionsMode final : public Mode {
  public:
   // The mode it was opened over draws the picture behind (the title menu's own frame, or the game).
@@ -24,12 +29,14 @@ class OptionsMode final : public Mode {
   const std::string& note() const { return note_; }
   bool capturing() const { return capture_ >= 0; }
   std::vector<MenuRow> rows() const;
+  ControlContext context() const { return context_; }
 
  private:
   void choose(ModeContext& ctx);
   void adjust(int dir, ModeContext& ctx);
   void capture(std::uint32_t raw_pad, int raw_key, ModeContext& ctx);
   void changed(ModeContext& ctx);
+  void unmap(ModeContext& ctx);  // the highlighted button's pad button, in the shown mapping
 
   Mode* title_ = nullptr;
   ModeId back_ = ModeId::kTitle;
@@ -38,6 +45,7 @@ class OptionsMode final : public Mode {
   int cursor_ = 0;
   std::string note_;
   Settings shown_;        // a copy of the player's settings, for rows() between frames
+  ControlContext context_ = ControlContext::kPlay;  // the mapping the Controls screen shows
   int capture_ = -1;      // the game button waiting for its new pad button or key
   bool armed_ = false;    // every button was released since the capture began
   int capture_ticks_ = 0;

@@ -52,18 +52,29 @@ const PauseItem kPauseItems[] = {
 };
 constexpr int kPauseItemCount = static_cast<int>(sizeof kPauseItems / sizeof kPauseItems[0]);
 
-// The key that gives game button k, in capitals ("SPACE").
+// The key that gives game button k in play, in capitals ("SPACE"; "NO KEY").
 std::string key_label(const Settings& s, int k) {
-  std::string name = key_name(s.controls.key[k]);
+  std::string name = key_name(s.controls.map(ControlContext::kPlay).key[k]);
   for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return name.empty() ? "?" : name;
+  return name.empty() ? "NO KEY" : name;
 }
 
 }  // namespace
 
-std::string control_hint_text(const Settings* settings, const ActionRegistry& actions) {
+std::vector<std::string> pause_menu_items(bool test_walk) {
+  std::vector<std::string> out;
+  for (const PauseItem& it : kPauseItems) out.push_back(test_walk ? it.test_walk_label : it.label);
+  return out;
+}
+
+std::string test_walk_banner(const Settings* settings) {
   const Settings s = settings ? *settings : default_settings();
-  const auto pad = [&](int k) { return std::string(button_label(s.controls.pad[k])); };
+  return "TEST WALK - " + pad_label(s.controls.map(ControlContext::kPlay), 1) + ": BACK TO THE EDITOR";
+}
+
+std::string control_hint_text(const Settings* settings, const ActionRegistry& actions, bool test_walk) {
+  const Settings s = settings ? *settings : default_settings();
+  const auto pad = [&](int k) { return pad_label(s.controls.map(ControlContext::kPlay), k); };
   auto upper = [](std::string t) {
     for (char& c : t) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return t;
@@ -93,8 +104,9 @@ std::string control_hint_text(const Settings* settings, const ActionRegistry& ac
   face_keys += key_label(s, menu) + ", ";
   std::string text = "LEFT STICK: WALK, RIGHT STICK: CAMERA\n" + face + pad(kStart) + ": PAUSE\n";
   if (!dpad_pads.empty()) text += dpad_pads + ": " + dpad_words + "\n";
+  // B hides the hints; in a test walk it ends the walk (they go by themselves).
   text += "(KEYS: WASD, ARROWS, " + face_keys + key_label(s, kStart) + (dpad_keys.empty() ? "" : "; " + dpad_keys) +
-          ")\n" + pad(kB) + " (" + key_label(s, kB) + ") HIDES THIS";
+          ")\n" + pad(kB) + " (" + key_label(s, kB) + (test_walk ? "): BACK TO THE EDITOR" : ") HIDES THIS");
   return text;
 }
 
@@ -105,9 +117,9 @@ ModeId PauseMenu::update(const ModeFrame& frame, ModeContext& ctx) {
     input_.open(ctx.session.last_input());  // the Start that paused is not a press here
   }
   test_walk_ = ctx.test_walk;
-  if (ctx.settings) {  // the pad buttons that give A and B now
-    keys_ = std::string(button_label(ctx.settings->controls.pad[0])) + " CHOOSE   " +
-            button_label(ctx.settings->controls.pad[1]) + " OR START: RESUME";
+  if (ctx.settings) {  // the pad buttons that give the menus' A, B and Start now
+    const ButtonMap& m = ctx.settings->controls.map(ControlContext::kMenus);
+    keys_ = pad_label(m, 0) + " CHOOSE   " + pad_label(m, 1) + " OR " + pad_label(m, 10) + ": RESUME";
   }
   ModeId next = ModeId::kPaused;
   menu_ticks(frame, ctx, ctx.harness.clocked_while_paused(), [&](const InputFrame& pad, int i) {
@@ -130,7 +142,7 @@ ModeId PauseMenu::update(const ModeFrame& frame, ModeContext& ctx) {
 
 void PauseMenu::draw_over(const FrameSettings& fs, CommandList* list) {
   std::vector<MenuRow> rows;
-  for (const PauseItem& it : kPauseItems) rows.push_back(MenuRow{test_walk_ ? it.test_walk_label : it.label, "", true});
+  for (const std::string& label : pause_menu_items(test_walk_)) rows.push_back(MenuRow{label, "", true});
   draw_menu("PAUSED", rows, cursor_, "", keys_, fs, list);
 }
 

@@ -8,8 +8,14 @@
 namespace cf {
 
 struct Settings;
-// The control hints' lines ('\n' between them) with the player's buttons and keys (null: the defaults).
-std::string control_hint_text(const Settings* settings, const ActionRegistry& actions = game_actions());
+// The control hints' lines ('\n' between them) with the player's play buttons and keys (null: the
+// defaults); in a test walk the last line says B goes back to the editor (it does not hide them there).
+std::string control_hint_text(const Settings* settings, const ActionRegistry& actions = game_actions(),
+                              bool test_walk = false);
+// The pause menu's items in order (in a test walk, as it names them there).
+std::vector<std::string> pause_menu_items(bool test_walk);
+// The banner over a test walk's first seconds, with the button that ends it.
+std::string test_walk_banner(const Settings* settings);
 
 class PauseMenu final : public Mode {
  public:

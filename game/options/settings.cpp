@@ -65,46 +65,68 @@ Status only_known(const Json& obj, std::initializer_list<const char*> keys, cons
   return {};
 }
 
-Status parse_controls(const Json& c, ControlSettings* out, const std::string& file) {
-  const std::string w = "controls";
-  if (Status s = only_known(c, {"pad", "keys", "deadzone_inner", "deadzone_outer", "pen_speed", "precise_pen_speed",
-                                "camera_speed", "invert_camera_x", "invert_camera_y"},
-                            file, w);
-      !s)
-    return s;
+// A mapping's "pad" and "keys" objects (either may be absent) at 'where' ("controls.play").
+Status parse_map(const Json& c, ButtonMap* out, const std::string& file, const std::string& where) {
   if (c.contains("pad")) {
     const Json& p = c["pad"];
-    if (!p.is_object()) return Error{file, "controls.pad", "must be an object"};
+    if (!p.is_object()) return Error{file, where + ".pad", "must be an object"};
     for (auto it = p.begin(); it != p.end(); ++it) {
       const int b = button_index(it.key());
-      const std::string f = "controls.pad." + it.key();
+      const std::string f = where + ".pad." + it.key();
       if (b < 0) return Error{file, f, "unknown button (a b x y lb rb up down left right start select ls rs)"};
+      const bool none = it->is_string() && it->get<std::string>() == "none";
       const int phys = it->is_string() ? button_index(it->get<std::string>()) : -1;
-      if (phys < 0) return Error{file, f, "must name a pad button (a b x y lb rb up down left right start select ls rs)"};
-      out->pad[b] = static_cast<std::uint8_t>(phys);
+      if (phys < 0 && !none)
+        return Error{file, f, "must name a pad button (a b x y lb rb up down left right start select ls rs) or \"none\""};
+      out->pad[b] = none ? kUnmappedPad : static_cast<std::uint8_t>(phys);
     }
     bool seen[kRemapButtons] = {};
     for (int b = 0; b < kRemapButtons; ++b) {
-      if (seen[out->pad[b]]) return Error{file, "controls.pad", std::string("two buttons on pad ") + button_label(out->pad[b])};
+      if (out->pad[b] == kUnmappedPad) continue;
+      if (seen[out->pad[b]]) return Error{file, where + ".pad", std::string("two buttons on pad ") + button_label(out->pad[b])};
       seen[out->pad[b]] = true;
     }
   }
   if (c.contains("keys")) {
     const Json& k = c["keys"];
-    if (!k.is_object()) return Error{file, "controls.keys", "must be an object"};
+    if (!k.is_object()) return Error{file, where + ".keys", "must be an object"};
     for (auto it = k.begin(); it != k.end(); ++it) {
       const int b = button_index(it.key());
-      const std::string f = "controls.keys." + it.key();
+      const std::string f = where + ".keys." + it.key();
       if (b < 0) return Error{file, f, "unknown button (a b x y lb rb up down left right start select ls rs)"};
-      const int sc = it->is_string() ? key_from_name(it->get<std::string>()) : 0;
-      if (sc == 0) return Error{file, f, "must name a key (\"Space\", \"E\", \"Return\")"};
+      const bool none = it->is_string() && it->get<std::string>() == "none";
+      const int sc = it->is_string() && !none ? key_from_name(it->get<std::string>()) : 0;
+      if (sc == 0 && !none) return Error{file, f, "must name a key (\"Space\", \"E\", \"Return\") or \"none\""};
       if (key_reserved(sc)) return Error{file, f, "that key moves a stick or is a function key"};
       out->key[b] = sc;
     }
     for (int a = 0; a < kRemapButtons; ++a) {
       for (int b = a + 1; b < kRemapButtons; ++b) {
-        if (out->key[a] == out->key[b]) return Error{file, "controls.keys", "two buttons on the key " + key_name(out->key[a])};
+        if (out->key[a] != 0 && out->key[a] == out->key[b])
+          return Error{file, where + ".keys", "two buttons on the key " + key_name(out->key[a])};
       }
+    }
+  }
+  return {};
+}
+
+// 'old': a critterforge.settings/1 file, whose one mapping ("pad", "keys") is both contexts'.
+Status parse_controls(const Json& c, ControlSettings* out, const std::string& file, bool old) {
+  const std::string w = "controls";
+  if (Status s = only_known(c, {old ? "pad" : "play", old ? "keys" : "menus", "deadzone_inner", "deadzone_outer",
+                                "pen_speed", "precise_pen_speed", "camera_speed", "invert_camera_x", "invert_camera_y"},
+                            file, w);
+      !s)
+    return s;
+  if (old) {
+    if (Status s = parse_map(c, &out->maps[0], file, w); !s) return s;
+    for (ButtonMap& m : out->maps) m = out->maps[0];
+  } else {
+    for (int k = 0; k < kControlContexts; ++k) {
+      const char* name = control_context_name(static_cast<ControlContext>(k));
+      if (!c.contains(name)) continue;
+      if (Status s = only_known(c[name], {"pad", "keys"}, file, w + "." + name); !s) return s;
+      if (Status s = parse_map(c[name], &out->maps[k], file, w + "." + name); !s) return s;
     }
   }
   Status s;
@@ -160,12 +182,16 @@ Status parse_sound(const Json& j, SoundSettings* out, const std::string& file) {
 
 }  // namespace
 
+const char* control_context_name(ControlContext c) { return c == ControlContext::kPlay ? "play" : "menus"; }
+const char* control_context_label(ControlContext c) { return c == ControlContext::kPlay ? "PLAY" : "MENUS"; }
+
 bool Settings::operator==(const Settings& o) const { return settings_to_json(*this) == settings_to_json(o); }
 
 Settings default_settings() {
   Settings s;
   const InputControls d = default_input_controls();
-  for (int b = 0; b < kRemapButtons; ++b) s.controls.key[b] = d.key[b];
+  for (ButtonMap& m : s.controls.maps)
+    for (int b = 0; b < kRemapButtons; ++b) m.key[b] = d.key[b];
   return s;
 }
 
@@ -173,16 +199,18 @@ Result<Settings> parse_settings(const std::string& text, const std::string& file
   Result<Json> j = parse_json(text, file);
   if (!j) return j.error();
   if (!j->is_object()) return Error{file, "", "must be a JSON object"};
+  bool old = false;  // critterforge.settings/1: one mapping for play and menus
   if (j->contains("format") && (*j)["format"].is_string()) {
     const std::string f = (*j)["format"].get<std::string>();
-    if (f.rfind("critterforge.settings/", 0) == 0 && f != kSettingsFormat)
+    old = f == "critterforge.settings/1";
+    if (f.rfind("critterforge.settings/", 0) == 0 && f != kSettingsFormat && !old)
       return Error{file, "format", "\"" + f + "\" is newer than this game reads (" + kSettingsFormat + ")"};
   }
-  if (Status s = check_format(*j, kSettingsFormat, file); !s) return s.error;
+  if (Status s = check_format(*j, old ? "critterforge.settings/1" : kSettingsFormat, file); !s) return s.error;
   if (Status s = only_known(*j, {"format", "controls", "look", "sound"}, file, ""); !s) return s.error;
   Settings out = default_settings();
   if (j->contains("controls")) {
-    if (Status s = parse_controls((*j)["controls"], &out.controls, file); !s) return s.error;
+    if (Status s = parse_controls((*j)["controls"], &out.controls, file, old); !s) return s.error;
   }
   if (j->contains("look")) {
     if (Status s = parse_look((*j)["look"], &out.look, file); !s) return s.error;
@@ -194,16 +222,21 @@ Result<Settings> parse_settings(const std::string& text, const std::string& file
 }
 
 std::string settings_to_json(const Settings& s) {
-  Json pad = Json::object(), keys = Json::object();
-  for (int b = 0; b < kRemapButtons; ++b) {
-    pad[button_name(b)] = button_name(s.controls.pad[b]);
-    keys[button_name(b)] = key_name(s.controls.key[b]);
-  }
   const ControlSettings& c = s.controls;
+  Json maps[kControlContexts];
+  for (int k = 0; k < kControlContexts; ++k) {
+    Json pad = Json::object(), keys = Json::object();
+    for (int b = 0; b < kRemapButtons; ++b) {
+      const std::uint8_t p = c.maps[k].pad[b];
+      pad[button_name(b)] = p == kUnmappedPad ? "none" : button_name(p);
+      keys[button_name(b)] = c.maps[k].key[b] ? key_name(c.maps[k].key[b]) : "none";
+    }
+    maps[k] = {{"pad", pad}, {"keys", keys}};
+  }
   const LookSettings& l = s.look;
   Json j = {{"format", kSettingsFormat},
             {"controls",
-             {{"pad", pad}, {"keys", keys}, {"deadzone_inner", c.deadzone_inner}, {"deadzone_outer", c.deadzone_outer},
+             {{"play", maps[0]}, {"menus", maps[1]}, {"deadzone_inner", c.deadzone_inner}, {"deadzone_outer", c.deadzone_outer},
               {"pen_speed", c.pen_speed}, {"precise_pen_speed", c.precise_pen_speed}, {"camera_speed", c.camera_speed},
               {"invert_camera_x", c.invert_camera_x}, {"invert_camera_y", c.invert_camera_y}}},
             {"look",
@@ -257,39 +290,50 @@ Status save_settings_file(const std::string& path, const Settings& s) {
   return {};
 }
 
-int remap_pad(ControlSettings* c, int b, int p) {
-  if (b < 0 || b >= kRemapButtons || p < 0 || p >= kRemapButtons || c->pad[b] == p) return -1;
+int remap_pad(ButtonMap* m, int b, int p) {
+  if (b < 0 || b >= kRemapButtons || m->pad[b] == p) return -1;
+  if (p == kUnmappedPad) {
+    m->pad[b] = kUnmappedPad;
+    return -1;
+  }
+  if (p < 0 || p >= kRemapButtons) return -1;
   for (int o = 0; o < kRemapButtons; ++o) {
-    if (o != b && c->pad[o] == p) {
-      c->pad[o] = c->pad[b];
-      c->pad[b] = static_cast<std::uint8_t>(p);
+    if (o != b && m->pad[o] == p) {
+      m->pad[o] = m->pad[b];
+      m->pad[b] = static_cast<std::uint8_t>(p);
       return o;
     }
   }
-  return -1;  // unreachable while pad is a permutation
-}
-
-int remap_key(ControlSettings* c, int b, int scancode) {
-  if (b < 0 || b >= kRemapButtons || scancode <= 0) return -1;
-  if (key_reserved(scancode)) return -2;
-  if (c->key[b] == scancode) return -1;
-  for (int o = 0; o < kRemapButtons; ++o) {
-    if (o != b && c->key[o] == scancode) {
-      c->key[o] = c->key[b];
-      c->key[b] = scancode;
-      return o;
-    }
-  }
-  c->key[b] = scancode;
+  m->pad[b] = static_cast<std::uint8_t>(p);  // a pad button no game button had
   return -1;
 }
 
-InputControls input_controls(const Settings& s) {
+int remap_key(ButtonMap* m, int b, int scancode) {
+  if (b < 0 || b >= kRemapButtons || scancode <= 0) return -1;
+  if (key_reserved(scancode)) return -2;
+  if (m->key[b] == scancode) return -1;
+  for (int o = 0; o < kRemapButtons; ++o) {
+    if (o != b && m->key[o] == scancode) {
+      m->key[o] = m->key[b];
+      m->key[b] = scancode;
+      return o;
+    }
+  }
+  m->key[b] = scancode;
+  return -1;
+}
+
+std::string pad_label(const ButtonMap& m, int b) {
+  if (b < 0 || b >= kRemapButtons || m.pad[b] == kUnmappedPad) return "NONE";
+  return button_label(m.pad[b]);
+}
+
+InputControls input_controls(const Settings& s, ControlContext context) {
   InputControls c;
   const ControlSettings& k = s.controls;
   for (int b = 0; b < kRemapButtons; ++b) {
-    c.pad[b] = k.pad[b];
-    c.key[b] = k.key[b];
+    c.pad[b] = k.map(context).pad[b];
+    c.key[b] = k.map(context).key[b];
   }
   c.dead_inner = static_cast<int>(std::lround(k.deadzone_inner * 32767.0f));
   c.dead_outer = static_cast<int>(std::lround(k.deadzone_outer * 32767.0f));

@@ -13,18 +13,34 @@
 
 namespace cf {
 
-constexpr const char* kSettingsFormat = "critterforge.settings/1";
+constexpr const char* kSettingsFormat = "critterforge.settings/2";  // /1 files (one mapping) still load
+
+// Where a button means something: play (and debug mode), and the menus (title, pause, options and the
+// editor). Each has its own mapping, so moving a play action never moves a menu's.
+enum class ControlContext : std::uint8_t { kPlay, kMenus };
+constexpr int kControlContexts = 2;
+// "play", "menus" (files); "PLAY", "MENUS" (screen).
+const char* control_context_name(ControlContext c);
+const char* control_context_label(ControlContext c);
+
+// Per game button (InputFrame bit order): the physical pad button (kUnmappedPad: none) and the key (0:
+// none) that give it.
+struct ButtonMap {
+  std::uint8_t pad[kRemapButtons] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
+  int key[kRemapButtons] = {};  // SDL scancodes; default_settings() fills the defaults
+};
 
 struct ControlSettings {
-  // Per game button (InputFrame bit order): the physical pad button and the key that give it.
-  std::uint8_t pad[kRemapButtons] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
-  int key[kRemapButtons] = {};      // SDL scancodes; default_settings() fills the defaults
+  ButtonMap maps[kControlContexts];
   float deadzone_inner = 0.24f;     // of full deflection: the stick reads 0 inside it
   float deadzone_outer = 1.0f;      // full deflection from here on
   float pen_speed = 1.0f;           // editor pen, times 1.8 m/s
   float precise_pen_speed = 1.0f;   // editor pen with LB held, times 0.2 m/s
   float camera_speed = 1.0f;
   bool invert_camera_x = false, invert_camera_y = false;
+
+  ButtonMap& map(ControlContext c) { return maps[static_cast<int>(c)]; }
+  const ButtonMap& map(ControlContext c) const { return maps[static_cast<int>(c)]; }
 };
 
 struct LookSettings {
@@ -65,15 +81,19 @@ Settings load_settings_file(const std::string& path, std::string* report, bool* 
 // Writes atomically (the folder is made when missing). On failure the old file is left as it was.
 Status save_settings_file(const std::string& path, const Settings& s);
 
-// Puts game button b on physical pad button p (a bit index); the game button that had p takes b's
-// old one, so every button stays reachable. Returns that other game button, or -1 when none moved.
-int remap_pad(ControlSettings* c, int b, int p);
+// Puts game button b on physical pad button p (a bit index) in one mapping; the game button that had p
+// takes b's old one (none when b had none). Returns that other game button, or -1 when none moved.
+// p = kUnmappedPad unmaps b.
+int remap_pad(ButtonMap* m, int b, int p);
 // The same for keys (SDL scancodes): a key no button has is simply taken. Reserved keys are refused
 // (returns -2, nothing changes).
-int remap_key(ControlSettings* c, int b, int scancode);
+int remap_key(ButtonMap* m, int b, int scancode);
 
-// What the platform and the renderer take from the settings.
-InputControls input_controls(const Settings& s);
+// The player's label of the pad button that gives game button b ("X"; "NONE" when unmapped).
+std::string pad_label(const ButtonMap& m, int b);
+
+// What the platform and the renderer take from the settings; the controls of one context.
+InputControls input_controls(const Settings& s, ControlContext context = ControlContext::kPlay);
 void apply_look(const LookSettings& look, FrameSettings* fs);
 
 }  // namespace cf

@@ -46,7 +46,14 @@ bool PlaytestSaver::claim_auto_save(std::uint64_t tick) {
   return true;
 }
 
-std::string PlaytestSaver::save(Replay replay, const std::string& file_name) {
+bool PlaytestSaver::claim_manual_save(std::uint64_t tick) {
+  if (have_manual_ && tick >= manual_tick_ && tick < manual_tick_ + kManualSaveCooldownTicks) return false;
+  have_manual_ = true;
+  manual_tick_ = tick;
+  return true;
+}
+
+std::string PlaytestSaver::save(Replay replay, const std::string& file_name, const char* saved_line) {
   const std::string path = dir_ + "/" + file_name;
   std::lock_guard<std::mutex> lock(mu_);
   if (dir_.empty() || !is_plain_file_name(file_name)) {
@@ -55,7 +62,7 @@ std::string PlaytestSaver::save(Replay replay, const std::string& file_name) {
     ++messages_;
     return "";
   }
-  queue_.emplace_back(path, std::move(replay));
+  queue_.push_back(Job{path, std::move(replay), saved_line});
   if (!thread_.joinable()) thread_ = std::thread([this] { worker(); });
   cv_.notify_all();
   return path;
@@ -74,22 +81,22 @@ void PlaytestSaver::worker() {
     std::filesystem::create_directories(dir_, ec);
     // A name no file has: another session saving at the same tick (or this one twice) gets _2, _3 ...
     const std::string suffix = ".replay.json";
-    std::string stem = job.first;
+    std::string stem = job.path;
     if (stem.size() > suffix.size() && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0)
       stem.resize(stem.size() - suffix.size());
-    Result<std::string> written = write_file_new(stem, suffix, replay_to_json(job.second).dump(1) + "\n");
+    Result<std::string> written = write_file_new(stem, suffix, replay_to_json(job.replay).dump(1) + "\n");
     Status s = written ? Status{} : Status{written.error()};
-    if (written) job.first = *written;
+    if (written) job.path = *written;
     lock.lock();
     busy_ = false;
     ++messages_;
     if (s) {
       ++saved_;
       // The file's name as on disk (without ".replay.json"); the full path goes to stderr.
-      std::string name = std::filesystem::path(job.first).filename().string();
+      std::string name = std::filesystem::path(job.path).filename().string();
       name = name.substr(0, name.find('.'));
-      message_ = "Replay saved: " + name;
-      std::fprintf(stderr, "critterforge: saved playtest replay %s\n", job.first.c_str());
+      message_ = job.saved_line ? job.saved_line : "Replay saved: " + name;
+      std::fprintf(stderr, "critterforge: saved playtest replay %s\n", job.path.c_str());
     } else {
       message_ = "Can't save the replay: " + s.error.to_string();
       std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());

@@ -32,10 +32,15 @@ class PlaytestSaver {
   const std::string& dir() const { return dir_; }
 
   // Queues 'replay' for writing as 'file_name' (a plain name) in the playtests directory; returns its
-  // full path. A name some file has already gets _2, _3 ... (never replaced): last_message names it.
-  std::string save(Replay replay, const std::string& file_name);
+  // full path. A name some file has already gets _2, _3 ... (never replaced): last_message names it,
+  // or says 'saved_line' when given (a player's own save: a short line, the path on stderr).
+  std::string save(Replay replay, const std::string& file_name, const char* saved_line = nullptr);
   // True once for each clip tick: whether the first clip at 'tick' still needs its auto-save.
   bool claim_auto_save(std::uint64_t tick);
+  // Whether a player's save at session tick 'tick' may go now: one per kManualSaveCooldownTicks of
+  // play (a tick before the last save's is a new run), so mashing the chord saves once.
+  static constexpr std::uint64_t kManualSaveCooldownTicks = 180;
+  bool claim_manual_save(std::uint64_t tick);
 
   // Waits until every queued write is done (tests, exit).
   void flush();
@@ -49,9 +54,16 @@ class PlaytestSaver {
   bool auto_save_ = false;
   bool have_auto_ = false;
   std::uint64_t auto_tick_ = 0;
+  bool have_manual_ = false;
+  std::uint64_t manual_tick_ = 0;
   mutable std::mutex mu_;
   std::condition_variable cv_;
-  std::deque<std::pair<std::string, Replay>> queue_;
+  struct Job {
+    std::string path;
+    Replay replay;
+    const char* saved_line = nullptr;
+  };
+  std::deque<Job> queue_;
   bool busy_ = false, quit_ = false;
   int saved_ = 0;
   int messages_ = 0;

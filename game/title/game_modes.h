@@ -4,8 +4,14 @@
 #include "game/modes/modes.h"
 #include "game/options/options_menu.h"
 #include "game/options/pause_menu.h"
+#include "game/options/settings.h"
 
 namespace cf {
+
+// Which mapping a mode's buttons go through: play's in play and debug mode, the menus' elsewhere.
+inline ControlContext control_context_of(ModeId mode) {
+  return mode == ModeId::kPlay || mode == ModeId::kDebug ? ControlContext::kPlay : ControlContext::kMenus;
+}
 
 struct GameModes {
   PlayMode play;

@@ -61,7 +61,10 @@ void Gallery::quad(int x, int y, int w, int h, Rgba8 c, int cell, CommandList* l
 void Gallery::draw(const std::vector<std::string>& names, const std::vector<bool>& damaged, int cursor, int x, int y,
                    int w, int h, int s, HudTextStyle st, CommandList* list) {
   const int line = hud_line_height(st);
-  const int tw = kThumbW * s, th = kThumbH * s, tile_w = tw + 8 * s, tile_h = th + 4 * s + line + 2 * s;
+  const int tw = kThumbW * s, th = kThumbH * s, tile_w = tw + 8 * s;
+  // Names under the tiles when a row of them fits (the highlighted one's name is under the grid anyway).
+  const bool names_shown = h >= th + 4 * s + line + 2 * s;
+  const int tile_h = th + 4 * s + (names_shown ? line + 2 * s : 0);
   rows_ = std::max(1, h / tile_h);
   const int columns = std::max(1, w / tile_w), n = static_cast<int>(names.size());
   const int col = cursor / rows_;
@@ -81,6 +84,7 @@ void Gallery::draw(const std::vector<std::string>& names, const std::vector<bool
       const std::string initial = damaged[k] ? "!" : names[k].substr(0, 1);
       draw_hud_text(initial, tx + (tw - hud_text_width(initial, big)) / 2, ty + (th - hud_line_height(big)) / 2, big, list);
     }
+    if (!names_shown) continue;
     // A long name takes a smaller size rather than lose its end; cut (with a '.') only at the smallest.
     std::string name = names[k];
     HudTextStyle ns = st;

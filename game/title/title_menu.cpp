@@ -6,6 +6,7 @@
 
 #include "core/json_util.h"
 #include "creature/creature_io.h"
+#include "game/options/settings.h"
 #include "game/ui/hud.h"
 #include "game/play/scene.h"
 #include "game/title/title_trial.h"
@@ -320,6 +321,10 @@ void TitleMode::press_y() {
 }
 
 ModeId TitleMode::update(const ModeFrame& frame, ModeContext& ctx) {
+  if (ctx.settings) {  // the keys line names the menus' pad buttons
+    const ButtonMap& m = ctx.settings->controls.map(ControlContext::kMenus);
+    for (int b = 0; b < 4; ++b) pad_labels_[b] = pad_label(m, b);
+  }
   // Back from the editor or play: drafts and saved creatures may have changed.
   if (left_) {
     left_ = false;

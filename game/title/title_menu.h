@@ -95,6 +95,7 @@ class TitleMode final : public Mode {
   std::string message_;
   std::string notice_;
   std::string pending_;  // the destructive action waiting for its second press
+  std::string pad_labels_[4] = {"A", "B", "X", "Y"};  // the pad buttons giving the menus' A, B, X, Y
   bool left_ = false;    // the menu handed over to another mode: on coming back it reads the folders again
   InputFrame prev_;
   std::uint64_t ticks_ = 0;

@@ -119,32 +119,49 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
                         : screen_ == TitleScreen::kPlayGhost ? "RACE WHICH GHOST?"
                         : trial_ ? "ON WHICH COURSE?" : "ON WHICH LEVEL?";
   // Big text wraps (at most two lines each for the heading and the keys) rather than leave the picture.
-  const std::vector<std::string> head = wrap_hud_text(heading, list_.width - 16 * s, st, 2);
-  for (std::size_t i = 0; i < head.size(); ++i) draw_hud_text(head[i], 12 * s, 40 * s + static_cast<int>(i) * line, st, &list_);
-  const char* keys = screen_ == TitleScreen::kDrafts     ? "A CONTINUE   X DISCARD   B BACK"
-                     : screen_ == TitleScreen::kEdit     ? "A EDIT  X VERSIONS  Y DELETE  B BACK"
-                     : screen_ == TitleScreen::kVersions ? "A OPEN THIS VERSION   B BACK"
-                                                         : "UP/DOWN CHOOSE   A OK   B BACK";
+  std::vector<std::string> head = wrap_hud_text(heading, list_.width - 16 * s, st, 2);
+  // The keys with the pad buttons the player mapped; the choosing line without UP/DOWN when it is too long.
+  const std::string &a = pad_labels_[0], &b = pad_labels_[1], &x = pad_labels_[2], &y_key = pad_labels_[3];
+  std::string keys = screen_ == TitleScreen::kDrafts     ? a + " CONTINUE   " + x + " DISCARD   " + b + " BACK"
+                     : screen_ == TitleScreen::kEdit     ? a + " EDIT  " + x + " VERSIONS  " + y_key + " DELETE  " + b + " BACK"
+                     : screen_ == TitleScreen::kVersions ? a + " OPEN THIS VERSION   " + b + " BACK"
+                                                         : "UP/DOWN CHOOSE   " + a + " OK   " + b + " BACK";
+  if (wrap_hud_text(keys, list_.width - 8 * s, st, 0).size() > 2 && keys.rfind("UP/DOWN", 0) == 0) keys = a + " OK   " + b + " BACK";
   const std::vector<std::string> key_lines = wrap_hud_text(keys, list_.width - 8 * s, st, 2);
   const int keys_top = list_.height - static_cast<int>(key_lines.size()) * line;
   const std::vector<std::string> it = items();
-  // A window of at most 12 rows around the cursor (fewer with bigger text), above the keys and a message.
+  // The message (a draft found, a settings file set aside) over the keys, at most two lines.
+  const std::vector<std::string> message_lines =
+      message_.empty() ? std::vector<std::string>{} : wrap_hud_text(hud_upper(message_), list_.width - 8 * s, st, 2);
+  const int message_h = static_cast<int>(message_lines.size()) * line;
+  // A window of at most 12 rows around the cursor (fewer with bigger text), above the keys and the
+  // message. With large text the heading gives its room to the list when less than two rows would fit.
   int y = 40 * s + static_cast<int>(head.size()) * line + 6 * s;
-  const int rows = std::max(1, std::min(12, (keys_top - y - (message_.empty() ? 0 : 2 * line)) / line));
+  // The gallery needs a row of cards and the highlighted one's line; a list two rows.
+  const int needed = gallery_shown() ? kThumbH * s + 6 * s + line : std::min(2, static_cast<int>(it.size())) * line;
+  if (!head.empty() && keys_top - y - message_h < needed) {
+    head.clear();
+    y = 40 * s;
+  }
+  for (std::size_t i = 0; i < head.size(); ++i) draw_hud_text(head[i], 12 * s, 40 * s + static_cast<int>(i) * line, st, &list_);
+  const int rows = std::max(1, std::min(12, (keys_top - y - message_h) / line));
   const int first = std::max(0, std::min(cursor_ - rows / 2, static_cast<int>(it.size()) - rows));
   if (gallery_shown()) {
     // The cards in a grid on the left; the highlighted one's whole line under it.
     std::vector<std::string> names;
     std::vector<bool> damaged;
     for (std::size_t i = 0; i < creatures_.size(); ++i) names.push_back(list_label(creatures_[i].name)), damaged.push_back(!damage_[i].empty());
-    const int bottom = keys_top - (message_.empty() ? 1 : 3) * line;
+    const int bottom = keys_top - message_h - line;
     gallery_.draw(names, damaged, cursor_, 8 * s, y + 2 * s, 11 * list_.width / 20 - 8 * s, bottom - y - 2 * s, s, st, &list_);
     st.color = Rgba8{255, 230, 60, 255};
-    if (static_cast<std::size_t>(cursor_) < it.size()) draw_hud_text(it[static_cast<std::size_t>(cursor_)], 12 * s, bottom, st, &list_);
+    if (static_cast<std::size_t>(cursor_) < it.size())
+      draw_hud_text(wrap_hud_text(it[static_cast<std::size_t>(cursor_)], list_.width - 16 * s, st, 1).front(), 12 * s, bottom, st, &list_);
   }
   for (int i = first; !gallery_shown() && i < static_cast<int>(it.size()) && i < first + rows; ++i, y += line) {
     st.color = i == cursor_ ? Rgba8{255, 230, 60, 255} : Rgba8{255, 255, 255, 255};
-    draw_hud_text((i == cursor_ ? "> " : "  ") + it[static_cast<std::size_t>(i)], 12 * s, y, st, &list_);
+    // An item too long for the picture at a large text size is cut with "...".
+    draw_hud_text(wrap_hud_text((i == cursor_ ? "> " : "  ") + it[static_cast<std::size_t>(i)], list_.width - 16 * s, st, 1).front(),
+                  12 * s, y, st, &list_);
   }
   st.color = Rgba8{170, 180, 210, 255};
   for (std::size_t i = 0; i < key_lines.size(); ++i)
@@ -175,11 +192,10 @@ const CommandList* TitleMode::build_frame(const FrameSettings& settings, int w, 
       py += line;
     }
   }
-  if (!message_.empty()) {
+  if (!message_lines.empty()) {
     st.color = Rgba8{255, 150, 80, 255};
-    const std::vector<std::string> ls = wrap_hud_text(hud_upper(message_), list_.width - 8 * s, st, 2);
-    int my = keys_top - static_cast<int>(ls.size()) * line;
-    for (const std::string& l : ls) {
+    int my = keys_top - message_h;
+    for (const std::string& l : message_lines) {
       draw_hud_text_centred(l, my, st, &list_);
       my += line;
     }

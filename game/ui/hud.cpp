@@ -82,6 +82,15 @@ int hud_text_width(const std::string& text, const HudTextStyle& style) {
 void draw_hud_text(const std::string& text, int x, int y, const HudTextStyle& style, CommandList* list) {
   if (!list) return;
   const int s = scale_of(style);
+  if (!text.empty()) {
+    TextBox box;
+    box.x = x;
+    box.y = y;
+    box.w = hud_text_width(text, style) + (style.shadow ? 1 : 0);
+    box.h = kHudGlyphSize * s + (style.shadow ? 1 : 0);
+    text.copy(box.text, sizeof box.text - 1);
+    list->texts.push_back(box);
+  }
   const Rgba8 shadow{0, 0, 0, 255};
   for (int pass = style.shadow ? 0 : 1; pass < 2; ++pass) {
     const int off = pass == 0 ? 1 : 0;

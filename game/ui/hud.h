@@ -16,6 +16,29 @@ struct HudTextStyle {
   bool shadow = true;  // a dark copy one pixel down-right, for contrast
 };
 
+// The free rows of the picture between what is stacked down from the top edge and up from the bottom
+// edge. Each text block takes its rows from one side in priority order; a block that no longer fits is
+// left out (or drawn smaller by its owner), so no two blocks overlap at any text size.
+struct HudBand {
+  int top = 0, bottom = 0;  // the free rows [top, bottom)
+  // h rows at 'at' or below it (never above top); *y is their first. False, nothing taken, when they do not fit.
+  bool take_top(int h, int at, int* y) {
+    const int t = at > top ? at : top;
+    if (t + h > bottom) return false;
+    *y = t;
+    top = t + h;
+    return true;
+  }
+  // h rows ending at 'end' or above it (never below bottom).
+  bool take_bottom(int h, int end, int* y) {
+    const int b = end < bottom ? end : bottom;
+    if (b - h < top) return false;
+    *y = b - h;
+    bottom = b - h;
+    return true;
+  }
+};
+
 // Pixels per font pixel for a list: one per 240 lines of the target, times the player's text size.
 inline int hud_pixel_scale(const CommandList& list, const FrameSettings& fs) {
   return (list.height / 240 > 1 ? list.height / 240 : 1) * text_scale(fs);

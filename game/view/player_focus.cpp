@@ -64,4 +64,14 @@ bool hides_player(const CreaturePose& creature, float reach_m, const glm::vec3* 
   return false;
 }
 
+std::uint8_t ghost_alpha(const glm::vec3& ghost_ws, const glm::vec3& camera_ws, const glm::vec3& player_ws,
+                         bool finish_screen) {
+  constexpr float kCameraHidden_m = 1.0f, kCameraFaded_m = 2.5f, kPlayerFaded_m = 1.2f;
+  if (finish_screen) return 0;
+  const float to_camera = glm::distance(ghost_ws, camera_ws);
+  if (to_camera < kCameraHidden_m) return 0;
+  if (to_camera < kCameraFaded_m || glm::distance(ghost_ws, player_ws) < kPlayerFaded_m) return kFadedAlpha;
+  return kSeeThroughAlpha;
+}
+
 }  // namespace cf

@@ -24,6 +24,15 @@ constexpr Rgba8 kPlayerMarkerColor{255, 210, 40, 255};
 // A see-through creature's mesh colour alpha: the stage dithers away every other pixel of it.
 constexpr std::uint8_t kSeeThroughAlpha = 128;
 
+// A sparser see-through (three pixels of four dithered away): a ghost close to the camera or the player.
+constexpr std::uint8_t kFadedAlpha = 48;
+
+// How the racing ghost is drawn from where it is (its centre of gravity) against the camera and the
+// player: kSeeThroughAlpha, kFadedAlpha near either (so it never hides the player), 0 (not drawn) when
+// the camera is inside it or over a finish screen (the results own the picture).
+std::uint8_t ghost_alpha(const glm::vec3& ghost_ws, const glm::vec3& camera_ws, const glm::vec3& player_ws,
+                         bool finish_screen);
+
 // True when the creature's flesh (each bone grown by reach_m) crosses a sight line from eye_ws to one
 // of the player's points, nearer the eye than the player: it hides part of the player.
 bool hides_player(const CreaturePose& creature, float reach_m, const glm::vec3* player_points_ws, int point_count,

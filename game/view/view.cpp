@@ -408,7 +408,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   choose_flesh(draw, camera_view, settings, window_w, window_h);
   skin_creatures(draw);
   add_creature_meshes(draw, runtime, camera_view);
-  add_ghost_mesh();
+  add_ghost_mesh(camera_view);
   add_level_overlays(lv);
 
   // The backdrop round the eye: never nearer, never fogged (its colours are the haze already).

@@ -50,6 +50,7 @@ GeometryJob scene_geometry_job(const glm::mat4& camera_view, const FrameSettings
 
 class MotionMenu;
 struct HudTextStyle;
+struct HudBand;
 
 class View {
  public:
@@ -109,6 +110,12 @@ class View {
   void set_trial(const TrialRun* run) { trial_ = run; }
   // The motion menu drawn over play while it is open (null: none).
   void set_motion_menu(const MotionMenu* menu) { menu_ = menu; }
+  // The pad buttons play's A and B are on ("A", "X"; "NONE"), named in the motion menu's keys.
+  void set_play_buttons(const std::string& a, const std::string& b) {
+    menu_keys_[0] = a + ": PLAY";
+    menu_keys_[1] = b + ": CLOSE";
+    menu_keys_[2] = menu_keys_[0] + "  " + menu_keys_[1];
+  }
   void set_ghost_line(const std::string& line) { ghost_line_ = line; }
   // A ghost beside the player (ghost_view.cpp): its creature's flesh (built when the scene changes)
   // posed from its own runtime, drawn see-through: pale, unlit, dithered. Null: none.
@@ -173,7 +180,9 @@ class View {
   std::vector<Kind> kinds_;          // per species
   const TrialRun* trial_ = nullptr;
   const MotionMenu* menu_ = nullptr;
-  void add_motion_menu(HudTextStyle style);
+  std::string menu_keys_[3] = {"A: PLAY", "B: CLOSE", "A: PLAY  B: CLOSE"};  // A's, B's, both on one line
+  void add_motion_menu(HudTextStyle style, HudBand* band);
+  void add_hints(std::uint64_t tick, HudTextStyle style, HudBand* band);
   const Scene* ghost_scene_ = nullptr;
   std::uint64_t ghost_identity_ = 0;  // a new ghost may sit where the last one was
   const WorldRuntime* ghost_runtime_ = nullptr;
@@ -183,7 +192,7 @@ class View {
   SkinBuffers ghost_skin_;
   CreaturePose ghost_pose_;
   bool ghost_skinned_ = false;
-  void add_ghost_mesh();
+  void add_ghost_mesh(const glm::mat4& camera_view);
   std::string ghost_line_;
   TrialHud trial_hud_;
   std::string banner_;
@@ -195,6 +204,8 @@ class View {
   int notice_width_ = 0;
   std::string hint_;
   std::vector<std::string> hint_lines_;  // hint_ wrapped to the picture's width
+  std::vector<int> hint_blocks_;         // one past each block's wrapped lines (a line of hint_, or an item of it)
+  bool hint_items_ = false;              // hint_lines_ hold one item a block (they come a page at a time)
   int hint_width_ = 0;                   // the width hint_lines_ was wrapped to (0: wrap again)
   NowFn now_ = nullptr;
   double skinning_s_ = 0.0, geometry_s_ = 0.0;

@@ -8,42 +8,30 @@
 
 namespace cf {
 
-// Word-wraps 'text' to lines at most 'width' pixels wide.
-static std::vector<std::string> wrap_text(const std::string& text, int width, const HudTextStyle& style) {
-  std::vector<std::string> lines;
-  std::string line, word;
-  auto flush_word = [&]() {
-    if (word.empty()) return;
-    const std::string candidate = line.empty() ? word : line + " " + word;
-    if (!line.empty() && hud_text_width(candidate, style) > width) {
-      lines.push_back(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-    word.clear();
-  };
-  for (char c : text) {
-    if (c == ' ') flush_word(); else word += c;
-  }
-  flush_word();
-  if (!line.empty()) lines.push_back(line);
-  return lines;
-}
-
-// Text with '\n' between lines, each word-wrapped to 'width' pixels, into *out.
-static void wrap_lines(const std::string& text, int width, const HudTextStyle& style, std::vector<std::string>* out) {
+// Text with '\n' between blocks, each wrapped to 'width' pixels (a word wider than that broken where it
+// must), into *out; *block_ends gets the index one past each block's last line.
+// items: each ", "-separated item of a block is a block of its own (the hints a page at a time).
+static void wrap_blocks(const std::string& text, int width, const HudTextStyle& style, std::vector<std::string>* out,
+                        std::vector<int>* block_ends = nullptr, bool items = false) {
   out->clear();
+  if (block_ends) block_ends->clear();
   for (std::size_t a = 0; a <= text.size();) {
     const std::size_t b = std::min(text.find('\n', a), text.size());
-    for (std::string& l : wrap_text(text.substr(a, b - a), width, style)) out->push_back(l);
+    for (std::size_t i = a;;) {
+      const std::size_t end = items ? std::min(text.find(", ", i), b) : b;
+      for (std::string& l : wrap_hud_text(text.substr(i, end - i), width, style, 0))
+        if (!l.empty()) out->push_back(l);
+      if (block_ends && (items || end == b)) block_ends->push_back(static_cast<int>(out->size()));
+      if (end >= b) break;
+      i = end + 2;
+    }
     a = b + 1;
   }
 }
 
 // The motion menu: a dark panel on the left, its motions under a header per group (ONCE, HELD), the
 // cursor's highlighted, a window of rows around the cursor when they do not fit, the keys at the bottom.
-void View::add_motion_menu(HudTextStyle style) {
+void View::add_motion_menu(HudTextStyle style, HudBand* band) {
   if (!menu_ || !menu_->open() || menu_->entries().empty()) return;
   const auto& entries = menu_->entries();
   const int n = static_cast<int>(entries.size());
@@ -55,14 +43,15 @@ void View::add_motion_menu(HudTextStyle style) {
     return i + headers;
   };
   const int total = row_of(n - 1) + 1;
-  const int x = 8 * style.scale, y0 = list_.height / 8;
+  const int x = 8 * style.scale, y0 = std::max(list_.height / 8, band->top + style.scale);
   // The keys on one line, or on two when the text is large.
-  const bool one_line = hud_text_width("A: PLAY  B: CLOSE", style) <= list_.width - 2 * x;
+  const bool one_line = hud_text_width(menu_keys_[2], style) <= list_.width - 2 * x;
   const int footer = one_line ? 1 : 2;
-  const int fit = std::max(3, (list_.height * 3 / 4) / line_h - 1 - footer);
+  // Rows down to what the bottom of the picture shows (the action line, a notice).
+  const int fit = std::max(1, std::min((list_.height * 3 / 4) / line_h - 1, (band->bottom - y0 - line_h / 2) / line_h) - footer);
   const int rows = std::min(total, fit);
   const int first = std::clamp(row_of(menu_->cursor()) - rows / 2, 0, std::max(0, total - rows));
-  int widest = hud_text_width(one_line ? "A: PLAY  B: CLOSE" : "B: CLOSE", style);
+  int widest = hud_text_width(one_line ? menu_keys_[2] : menu_keys_[1], style);
   for (const auto& e : entries) widest = std::max(widest, hud_text_width("> " + e.label, style));
   widest = std::min(widest, list_.width - 2 * x);
   const int pad = 3 * style.scale;
@@ -96,10 +85,10 @@ void View::add_motion_menu(HudTextStyle style) {
   }
   style.color = Rgba8{200, 200, 200, 255};
   if (one_line) {
-    draw_hud_text("A: PLAY  B: CLOSE", x, y + line_h / 2, style, &list_);
+    draw_hud_text(menu_keys_[2], x, y + line_h / 2, style, &list_);
   } else {
-    draw_hud_text("A: PLAY", x, y + line_h / 2, style, &list_);
-    draw_hud_text("B: CLOSE", x, y + line_h / 2 + line_h, style, &list_);
+    draw_hud_text(menu_keys_[0], x, y + line_h / 2, style, &list_);
+    draw_hud_text(menu_keys_[1], x, y + line_h / 2 + line_h, style, &list_);
   }
 }
 
@@ -108,64 +97,11 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   HudTextStyle style;
   style.scale = hud_pixel_scale(list_, settings);
   const int line_h = hud_line_height(style);
-  // A warning (a refused action) carries the sign beside its yellow; a message saying what plays
-  // (an emote's variant) is pale blue, without it.
-  bool warns = true;
-  std::string msg = action_line(draw, &warns);
-  if (!msg.empty() && warns) msg = std::string(1, kHudWarning) + " " + msg;
-  if (!msg.empty()) {
-    style.color = warns ? Rgba8{255, 230, 60, 255} : Rgba8{200, 230, 255, 255};
-    const std::vector<std::string> lines = wrap_text(msg, list_.width - 8 * style.scale, style);
-    int y = list_.height * 3 / 4;
-    for (const std::string& l : lines) {
-      draw_hud_text_centred(l, y, style, &list_);
-      y += line_h;
-    }
-  }
-  if (trial_) trial_hud_.draw(*trial_, draw.tick, ghost_line_, settings, &list_);
-  add_motion_menu(style);
-  if (!banner_.empty()) {
-    style.color = Rgba8{255, 255, 255, 255};
-    const int left = static_cast<int>(banner_left_ * static_cast<float>(list_.width));
-    draw_hud_text(banner_, left + (list_.width - left - hud_text_width(banner_, style)) / 2, list_.height / 3, style,
-                  &list_);
-  }
-  if (!notice_.empty() && notice_fade_ > 0.0f) {
-    // Lines separated by '\n', each word-wrapped, ending one line above the bottom edge.
-    const auto dim = [&](int c) { return static_cast<std::uint8_t>(static_cast<float>(c) * std::min(notice_fade_, 1.0f)); };
-    style.color = Rgba8{dim(255), dim(120), dim(90), 255};
-    const int width = list_.width - 8 * style.scale;
-    if (notice_dirty_ || width != notice_width_) {  // wrapped again only when it changes
-      wrap_lines(notice_, width, style, &notice_lines_);
-      notice_dirty_ = false;
-      notice_width_ = width;
-    }
-    int ny = list_.height - (static_cast<int>(notice_lines_.size()) + 1) * line_h;
-    for (const std::string& l : notice_lines_) {
-      draw_hud_text_centred(l, ny, style, &list_);
-      ny += line_h;
-    }
-  }
-  // Legend of what is switched on (F1..F9 overlays, F10 modern), top left; the hints go under it.
-  int legend_lines = settings.modern ? 1 : 0;
-  for (int k = 0; k < 9; ++k) legend_lines += (settings.overlay_mask >> k) & 1u;
-  // A trial's countdown, clock and splits own the top of the picture: the hints wait for free roam.
-  const bool trial_hud = trial_ && trial_->phase != TrialRun::Phase::kNone;
-  if (!hint_.empty() && !trial_hud) {
-    // The control hints: white, high on the picture, so the action messages and notices at the
-    // bottom stay readable and the creature in the middle stays in view.
-    style.color = Rgba8{255, 255, 255, 255};
-    const int width = list_.width - 8 * style.scale;
-    if (width != hint_width_) {
-      wrap_lines(hint_, width, style, &hint_lines_);
-      hint_width_ = width;
-    }
-    int hy = 4 * style.scale + legend_lines * line_h + line_h / 2;
-    for (const std::string& l : hint_lines_) {
-      draw_hud_text_centred(l, hy, style, &list_);
-      hy += line_h;
-    }
-  }
+  const int width = list_.width - 8 * style.scale;  // a margin of 4 font pixels each side
+  // The picture's rows are handed out by priority: the legend and the trial's clock at the top, the
+  // notice and the action line at the bottom, then what fits between (hints, banner, motion menu).
+  HudBand band{0, list_.height};
+  // Legend of what is switched on (F1..F9 overlays, F10 modern), top left.
   style.color = Rgba8{200, 220, 255, 255};
   int y = 4 * style.scale;
   if (settings.modern) {
@@ -178,6 +114,119 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
       y += line_h;
     }
   }
+  band.top = y > 4 * style.scale ? y : 0;
+  if (trial_) trial_hud_.draw_top(*trial_, draw.tick, ghost_line_, settings, &band, &list_);
+  if (!notice_.empty() && notice_fade_ > 0.0f) {
+    // Lines separated by '\n', each word-wrapped, ending a line above the bottom edge (a little at large text).
+    const auto dim = [&](int c) { return static_cast<std::uint8_t>(static_cast<float>(c) * std::min(notice_fade_, 1.0f)); };
+    style.color = Rgba8{dim(255), dim(120), dim(90), 255};
+    if (notice_dirty_ || width != notice_width_) {  // wrapped again only when it changes
+      wrap_blocks(notice_, width, style, &notice_lines_);
+      notice_dirty_ = false;
+      notice_width_ = width;
+    }
+    const int gap = style.scale > 1 ? 2 * style.scale : line_h;
+    int ny = 0;
+    // At most three lines (the newest, the last), fewer when the picture has no room.
+    int n = std::min(3, static_cast<int>(notice_lines_.size()));
+    while (n > 0 && !band.take_bottom(n * line_h, list_.height - gap, &ny)) --n;
+    for (std::size_t i = notice_lines_.size() - static_cast<std::size_t>(n); i < notice_lines_.size(); ++i) {
+      draw_hud_text_centred(notice_lines_[i], ny, style, &list_);
+      ny += line_h;
+    }
+  }
+  // A warning (a refused action) carries the sign beside its yellow; a message saying what plays
+  // (an emote's variant) is pale blue, without it. Three quarters down, or above the notice.
+  bool warns = true;
+  std::string msg = action_line(draw, &warns);
+  if (!msg.empty() && warns) msg = std::string(1, kHudWarning) + " " + msg;
+  if (!msg.empty()) {
+    style.color = warns ? Rgba8{255, 230, 60, 255} : Rgba8{200, 230, 255, 255};
+    const std::vector<std::string> lines = wrap_hud_text(msg, width, style, 2);
+    const int h = static_cast<int>(lines.size()) * line_h;
+    int ay = 0;
+    if (band.take_bottom(h, std::max(list_.height * 3 / 4 + h, band.top + h), &ay)) {
+      for (const std::string& l : lines) {
+        draw_hud_text_centred(l, ay, style, &list_);
+        ay += line_h;
+      }
+    }
+  }
+  if (trial_) trial_hud_.draw_middle(*trial_, draw.tick, settings, &band, &list_);
+  const bool menu_open = menu_ && menu_->open();
+  // A trial's countdown, clock and splits own the top of the picture: the hints wait for free roam;
+  // the motion menu has its own keys.
+  const bool trial_hud = trial_ && trial_->phase != TrialRun::Phase::kNone;
+  if (!hint_.empty() && !trial_hud && !menu_open) add_hints(draw.tick, style, &band);
+  if (!banner_.empty() && !menu_open) {  // the motion menu's B closes it, whatever the banner says
+    style.color = Rgba8{255, 255, 255, 255};
+    const int left = static_cast<int>(banner_left_ * static_cast<float>(list_.width));
+    const int room = list_.width - left - 8 * style.scale;
+    const std::vector<std::string> lines =  // a banner that fits is drawn as it is, without a copy
+        hud_text_width(banner_, style) <= room ? std::vector<std::string>{} : wrap_hud_text(banner_, room, style, 2);
+    const std::string* first = lines.empty() ? &banner_ : nullptr;
+    int by = 0;
+    const int n = first ? 1 : static_cast<int>(lines.size());
+    if (band.take_top(n * line_h, std::max(list_.height / 3, band.top + line_h / 2), &by)) {
+      for (int i = 0; i < n; ++i, by += line_h) {
+        const std::string& l = first ? *first : lines[static_cast<std::size_t>(i)];
+        draw_hud_text(l, left + (list_.width - left - hud_text_width(l, style)) / 2, by, style, &list_);
+      }
+    }
+  }
+  add_motion_menu(style, &band);
+}
+
+void View::add_hints(std::uint64_t tick, HudTextStyle style, HudBand* band) {
+  // The control hints: white, high on the picture, in at most a third of it so the creature stays in
+  // view. When they do not fit they come a page at a time (kHintPageTicks each), the line that says
+  // how to hide them always under them.
+  constexpr std::uint64_t kHintPageTicks = 150;
+  const int line_h = hud_line_height(style);
+  const int width = list_.width - 8 * style.scale;
+  const int first_y = std::max(band->top + line_h / 2, 4 * style.scale + line_h / 2);
+  const int rows = std::min(std::max(4, list_.height / 3 / line_h), (band->bottom - first_y) / line_h);
+  if (width != hint_width_) {
+    wrap_blocks(hint_, width, style, &hint_lines_, &hint_blocks_);
+    hint_width_ = width;
+    hint_items_ = false;
+  }
+  if (hint_lines_.empty() || hint_blocks_.empty()) return;
+  if (static_cast<int>(hint_lines_.size()) > rows && !hint_items_) {  // pages: one item a line where it can
+    wrap_blocks(hint_, width, style, &hint_lines_, &hint_blocks_, true);
+    hint_items_ = true;
+  }
+  const int total = static_cast<int>(hint_lines_.size());
+  const int pinned = hint_blocks_.size() > 1 ? total - hint_blocks_[hint_blocks_.size() - 2] : 0;  // the last block
+  int from = 0, to = total - pinned;  // the lines of this page (before the pinned ones)
+  if (total > rows && rows > pinned) {
+    // Pages of whole blocks (a block taller than a page is cut), cycled by the tick.
+    const int room = rows - pinned, body = total - pinned;
+    int page_start[33] = {};
+    int pages = 0, start = 0;
+    std::size_t b = 0;  // the next block end to consider
+    while (start < body && pages < 32) {
+      page_start[pages++] = start;
+      int end = start;
+      while (b < hint_blocks_.size() && hint_blocks_[b] <= body && hint_blocks_[b] - start <= room) end = hint_blocks_[b++];
+      if (end == start) end = std::min(start + room, body);
+      while (b < hint_blocks_.size() && hint_blocks_[b] <= end) ++b;
+      start = end;
+    }
+    page_start[pages] = start;
+    const int p = static_cast<int>((tick / kHintPageTicks) % static_cast<std::uint64_t>(std::max(1, pages)));
+    from = page_start[p];
+    to = page_start[p + 1];
+  } else if (total > rows) {
+    from = 0, to = 0;  // room for the pinned line alone
+  }
+  const int shown = to - from + std::min(pinned, rows);
+  int hy = 0;
+  if (shown <= 0 || !band->take_top(shown * line_h, first_y, &hy)) return;
+  style.color = Rgba8{255, 255, 255, 255};
+  for (int i = from; i < to; ++i, hy += line_h) draw_hud_text_centred(hint_lines_[static_cast<std::size_t>(i)], hy, style, &list_);
+  for (int i = total - std::min(pinned, rows); i < total; ++i, hy += line_h)
+    draw_hud_text_centred(hint_lines_[static_cast<std::size_t>(i)], hy, style, &list_);
 }
 
 std::string View::action_line(const SimState& s, bool* warns) const {

@@ -61,7 +61,7 @@ PadSteps walk_and_press(const std::string& button) {
   return s;
 }
 
-TEST(OptionsE2E, RemapAToBFromThePauseMenuTheVaultIsOnBAndTheReplayPlaysTheSameWithDefaults) {
+TEST(OptionsE2E, RemapAToBFromThePauseMenuTheVaultIsOnBTheMenusKeepTheirsAndTheReplayPlaysTheSameWithDefaults) {
   const std::string settings = tmp("remap.settings.json");
   std::remove(settings.c_str());
   PadSteps s;
@@ -70,8 +70,8 @@ TEST(OptionsE2E, RemapAToBFromThePauseMenuTheVaultIsOnBAndTheReplayPlaysTheSameW
   s.press("a").wait(2);                     // CONTROLS, on the row of A
   s.press("a").wait(3);                     // remap A: press the new button...
   s.press("b").wait(3);                     // ...B (A and B swap)
-  s.press("a").wait(2).press("a").wait(2);  // back, back: B's job is on pad A now
-  s.press("a").wait(2);                     // resumes (the pause menu's back)
+  s.press("b").wait(2).press("b").wait(2);  // back, back: the menus keep B on pad B (play's A and B swapped)
+  s.press("b").wait(2);                     // resumes (the pause menu's back)
   s.then(walk_and_press("b"));
   const std::string pad = script("remap", s);
   const std::string rec = tmp("remap.replay.json");
@@ -84,11 +84,13 @@ TEST(OptionsE2E, RemapAToBFromThePauseMenuTheVaultIsOnBAndTheReplayPlaysTheSameW
   EXPECT_EQ(st["vaults_played"], 1) << "pad B vaults after the remap";
   EXPECT_EQ(st["vault_phase"], "landed");
 
-  // Saved at once: pad B gives the game's A, pad A its B.
+  // Saved at once: in play pad B gives the game's A, pad A its B; the menus' mapping is untouched.
   Result<Json> saved = load_json_file(settings);
   ASSERT_TRUE(saved.ok()) << saved.error().to_string();
-  EXPECT_EQ((*saved)["controls"]["pad"]["a"], "b");
-  EXPECT_EQ((*saved)["controls"]["pad"]["b"], "a");
+  EXPECT_EQ((*saved)["controls"]["play"]["pad"]["a"], "b");
+  EXPECT_EQ((*saved)["controls"]["play"]["pad"]["b"], "a");
+  EXPECT_EQ((*saved)["controls"]["menus"]["pad"]["a"], "a");
+  EXPECT_EQ((*saved)["controls"]["menus"]["pad"]["b"], "b");
 
   // The replay holds the game's buttons: it plays back identically with the default settings.
   const CommandResult back = game("--headless --replay '" + rec + "' --print-state --print-hash");

@@ -247,7 +247,7 @@ TEST(Modes, ControlHintsShowAtTheFirstPlayOnceBHidesThemAndThePauseMenuShowsThem
   EXPECT_NE(text.find("SPACE"), std::string::npos) << text;
   EXPECT_NE(text.find("DOWN/UP/RIGHT/LEFT: SIT/GREET/ROAR/DANCE"), std::string::npos) << text;
   EXPECT_NE(text.find("K I L J"), std::string::npos) << text;
-  std::swap(s.controls.pad[0], s.controls.pad[1]);
+  std::swap(s.controls.map(ControlContext::kPlay).pad[0], s.controls.map(ControlContext::kPlay).pad[1]);
   EXPECT_NE(control_hint_text(&s).find("B: VAULT"), std::string::npos) << control_hint_text(&s);
 }
 

@@ -29,8 +29,8 @@ bool exists(const std::string& p) {
 
 Settings changed_settings() {
   Settings s = default_settings();
-  remap_pad(&s.controls, button_index("a"), button_index("b"));
-  remap_key(&s.controls, button_index("a"), key_from_name("T"));
+  remap_pad(&s.controls.map(ControlContext::kPlay), button_index("a"), button_index("b"));
+  remap_key(&s.controls.map(ControlContext::kPlay), button_index("a"), key_from_name("T"));
   s.controls.deadzone_inner = 0.1f;
   s.controls.camera_speed = 1.5f;
   s.controls.invert_camera_y = true;
@@ -51,13 +51,13 @@ TEST(Settings, SurviveARestart) {
   const Settings back = load_settings_file(path, &report);
   EXPECT_EQ(report, "");
   EXPECT_EQ(back, s);
-  EXPECT_EQ(back.controls.pad[button_index("a")], button_index("b"));
-  EXPECT_EQ(key_name(back.controls.key[button_index("a")]), "T");
+  EXPECT_EQ(back.controls.map(ControlContext::kPlay).pad[button_index("a")], button_index("b"));
+  EXPECT_EQ(key_name(back.controls.map(ControlContext::kPlay).key[button_index("a")]), "T");
   EXPECT_FALSE(back.look.dithering);
   EXPECT_EQ(back.look.text_scale, 2);
   EXPECT_FLOAT_EQ(back.sound.effects, 0.25f);
   // The file says what it is.
-  EXPECT_NE(read_file(path)->find("\"format\": \"critterforge.settings/1\""), std::string::npos);
+  EXPECT_NE(read_file(path)->find("\"format\": \"critterforge.settings/2\""), std::string::npos);
 }
 
 TEST(Settings, AMissingFileIsTheDefaultsSilently) {
@@ -89,7 +89,7 @@ void expect_kept_aside(const std::string& name, const std::string& content, cons
 
 TEST(Settings, ACorruptFileIsReportedAndKeptAside) {
   expect_kept_aside("corrupt", "{\"format\": \"critterforge.settings/1\", \"look\": {\"dithering\": tru", "line 1");
-  expect_kept_aside("future", "{\"format\": \"critterforge.settings/2\"}", "newer than this game reads");
+  expect_kept_aside("future", "{\"format\": \"critterforge.settings/3\"}", "newer than this game reads");
   expect_kept_aside("range", "{\"format\": \"critterforge.settings/1\", \"look\": {\"text_scale\": 7}}", "look.text_scale");
   expect_kept_aside("unknown", "{\"format\": \"critterforge.settings/1\", \"look\": {\"dither\": false}}", "unknown field");
   expect_kept_aside("twice", "{\"format\": \"critterforge.settings/1\", \"controls\": {\"pad\": {\"a\": \"b\"}}}",
@@ -132,7 +132,7 @@ TEST(Settings, ASigkillDuringASaveLeavesThePreviousFile) {
 }
 
 TEST(Settings, RemappingSwapsTheTwoButtonsAndKeepsEveryOneReachable) {
-  ControlSettings c = default_settings().controls;
+  ButtonMap c = default_settings().controls.map(ControlContext::kPlay);
   const int a = button_index("a"), b = button_index("b"), x = button_index("x");
   EXPECT_EQ(remap_pad(&c, a, b), b) << "B had pad B: it moves to A's old button";
   EXPECT_EQ(c.pad[a], b);

@@ -159,6 +159,36 @@ TEST_F(InputTest, TapShorterThanATickIsStillPressed) {
   SDL_JoystickClose(js);
 }
 
+// A game button the player unmapped: its pad button gives nothing, held or tapped (no other button either).
+TEST_F(InputTest, AnUnmappedPadButtonGivesNothing) {
+  SDL_Joystick* js = attach_pad();
+  InputControls k = default_input_controls();
+  k.pad[2] = kUnmappedPad;  // X
+  input.set_controls(k);
+  input.sample();
+  SDL_JoystickSetVirtualButton(js, SDL_CONTROLLER_BUTTON_X, SDL_PRESSED);
+  SDL_GameControllerUpdate();
+  pump_events(input, nullptr);
+  InputFrame f = input.sample();
+  EXPECT_EQ(f.buttons, 0u);
+  EXPECT_EQ(f.pressed, 0u);
+  // Moved onto pad X, A comes from it; pad A then gives nothing.
+  k.pad[0] = 2;
+  input.set_controls(k);
+  SDL_JoystickSetVirtualButton(js, SDL_CONTROLLER_BUTTON_X, SDL_RELEASED);
+  SDL_GameControllerUpdate();
+  pump_events(input, nullptr);
+  input.sample();
+  SDL_JoystickSetVirtualButton(js, SDL_CONTROLLER_BUTTON_X, SDL_PRESSED);
+  SDL_JoystickSetVirtualButton(js, SDL_CONTROLLER_BUTTON_A, SDL_PRESSED);
+  SDL_GameControllerUpdate();
+  pump_events(input, nullptr);
+  f = input.sample();
+  EXPECT_EQ(f.buttons, static_cast<std::uint32_t>(kButtonA));
+  EXPECT_EQ(f.pressed, static_cast<std::uint32_t>(kButtonA));
+  SDL_JoystickClose(js);
+}
+
 TEST_F(InputTest, HotPlugRemovesAndReAddsController) {
   SDL_Joystick* js = attach_pad();
   SDL_JoystickClose(js);
