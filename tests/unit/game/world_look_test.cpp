@@ -86,7 +86,9 @@ TEST(WorldLook, PropMeshesStandOnTheGroundWithinTheirSolidAndAreColoured) {
     EXPECT_LT(lo, 0.05f) << prop_kind_name(k) << " reaches the ground";
     EXPECT_GT(lo, -0.3f) << prop_kind_name(k);
     // Rocks and bushes are solid to their top; a tree's canopy rises above its trunk's solid.
-    if (k != Prop::Kind::kTree) EXPECT_NEAR(hi, prop_solid_size(k).y, 0.25f) << prop_kind_name(k);
+    if (k != Prop::Kind::kTree) {
+      EXPECT_NEAR(hi, prop_solid_size(k).y, 0.25f) << prop_kind_name(k);
+    }
   }
 }
 
