@@ -128,7 +128,7 @@ std::string play_one(const Json& creature, const Json& level, int m, bool* offer
   s.start(std::move(*scene), 1);
   const ClipAction& clips = clip_action();
   const LibraryMotion& lm = clips.library()[m];
-  *offered = choose_variant(lm.about(), *s.scene().rig) >= 0;
+  *offered = choose_variant(lm.about(), s.scene().rig) >= 0;
   Checks checks(s.scene().rig);
   auto tick = [&](const InputFrame& in) {
     s.tick(in);
