@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <functional>
 
@@ -533,17 +531,25 @@ glm::vec3 pole_of(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, co
 }
 
 // Planted runs per frame: the contact point low (within 8% of the limb's reach of the ground) and slow
-// (under half a reach per second), runs under 3 frames dropped, gaps of one frame filled.
-std::vector<bool> find_contacts(const std::vector<glm::vec3>& p, double dt, float reach, bool loop) {
+// (under half a reach per second, or half the cycle's travel speed), runs under 3 frames (2 in a fast
+// cycle) dropped, gaps of one frame filled. A loop's first and last frames are neighbours, 'offset' apart.
+std::vector<bool> find_contacts(const std::vector<glm::vec3>& p, double dt, float reach, bool loop, const glm::vec3& offset) {
   const int n = static_cast<int>(p.size());
   std::vector<bool> c(static_cast<std::size_t>(n), false);
+  // A fast cycle (a run, a gallop): its feet touch down for two or three frames and a hand-keyed capture
+  // lets them slide at a share of the travel; such a foot counts as planted below half the travel speed.
+  const float travel = loop && n > 0 ? static_cast<float>(glm::length(glm::vec2(offset.x, offset.z)) / (n * dt)) : 0.0f;
+  const float slow = std::max(0.5f * reach, 0.5f * travel);
+  const int shortest = travel > 2.0f * reach ? 2 : 3;
   for (int i = 0; i < n; ++i) {
-    const int a = i > 0 ? i - 1 : (loop ? n - 1 : i), b = i + 1 < n ? i + 1 : (loop ? 0 : i);
-    glm::vec3 d = p[static_cast<std::size_t>(b)] - p[static_cast<std::size_t>(a)];
+    // Neighbours across a loop's seam are a cycle's travel away.
+    const glm::vec3 prev = i > 0 ? p[static_cast<std::size_t>(i - 1)] : loop ? p[static_cast<std::size_t>(n - 1)] - offset : p[0];
+    const glm::vec3 next = i + 1 < n ? p[static_cast<std::size_t>(i + 1)] : loop ? p[0] + offset : p[static_cast<std::size_t>(i)];
+    const int steps = (i > 0 || loop ? 1 : 0) + (i + 1 < n || loop ? 1 : 0);
+    glm::vec3 d = next - prev;
     d.y = 0.0f;
-    const double span = (b == a ? 1 : (loop ? 2 : b - a)) * dt;
-    const float speed = static_cast<float>(glm::length(d) / span);
-    c[static_cast<std::size_t>(i)] = p[static_cast<std::size_t>(i)].y < 0.08f * reach && speed < 0.5f * reach;
+    const float speed = static_cast<float>(glm::length(d) / (std::max(steps, 1) * dt));
+    c[static_cast<std::size_t>(i)] = p[static_cast<std::size_t>(i)].y < 0.08f * reach && speed < slow;
   }
   for (int i = 1; i + 1 < n; ++i)
     if (!c[static_cast<std::size_t>(i)] && c[static_cast<std::size_t>(i - 1)] && c[static_cast<std::size_t>(i + 1)]) c[static_cast<std::size_t>(i)] = true;
@@ -554,7 +560,7 @@ std::vector<bool> find_contacts(const std::vector<glm::vec3>& p, double dt, floa
     }
     int j = i;
     while (j < n && c[static_cast<std::size_t>(j)]) ++j;
-    if (j - i < 3 && !(loop && (i == 0 || j == n))) std::fill(c.begin() + i, c.begin() + j, false);
+    if (j - i < shortest && !(loop && (i == 0 || j == n))) std::fill(c.begin() + i, c.begin() + j, false);
     i = j;
   }
   return c;
@@ -970,14 +976,23 @@ Result<GltfAnimImport> import_gltf_animations(const std::string& bytes, const st
     if (!pl.legless) {
       glm::vec3 belt(0.0f);
       int count = 0;
-      for (int i = 1; i < n; ++i)
-        for (int s = 0; s < 2; ++s) {
-          const glm::vec3 a = F[static_cast<std::size_t>(i - 1)].leg[s][2], c = F[static_cast<std::size_t>(i)].leg[s][2];
-          if (std::max(a.y, c.y) < 0.08f * reach) {
-            belt += glm::vec3(c.x - a.x, 0.0f, c.z - a.z) / static_cast<float>(dt);
-            ++count;
+      // The hind feet on the ground; when they touch too rarely (a gallop), the forelegs' too.
+      auto slide = [&](bool forelegs) {
+        belt = glm::vec3(0.0f);
+        count = 0;
+        for (int i = 1; i < n; ++i)
+          for (int s = 0; s < 4; ++s) {
+            if (s >= 2 && (!forelegs || !arm_of(s - 2))) continue;
+            const FramePoints &fa = F[static_cast<std::size_t>(i - 1)], &fc = F[static_cast<std::size_t>(i)];
+            const glm::vec3 a = s < 2 ? fa.leg[s][2] : fa.arm[s - 2][2], c = s < 2 ? fc.leg[s][2] : fc.arm[s - 2][2];
+            if (std::max(a.y, c.y) < 0.08f * reach) {
+              belt += glm::vec3(c.x - a.x, 0.0f, c.z - a.z) / static_cast<float>(dt);
+              ++count;
+            }
           }
-        }
+      };
+      slide(false);
+      if (count <= n / 4 && !pl.arms_are_wings) slide(true);
       glm::vec3 travel = F.back().waist - F.front().waist;
       travel.y = 0.0f;
       if (count > n / 4) {
@@ -990,8 +1005,10 @@ Result<GltfAnimImport> import_gltf_animations(const std::string& bytes, const st
       }
     }
     // A loop: the last frame matches the first once the travel is taken out (a closed cycle), or the step
-    // from the last frame back to the first is like any other step (an open cycle: the first frame is
-    // appended, so both end as closed cycles).
+    // from the last frame back to the first is like the clip's other steps (an open cycle: the first frame
+    // is appended, so both end as closed cycles). A last frame that only repeats the one before it (an
+    // exporter's repeated last key, the fox's Run) is not part of a cycle: a clip that loops without it
+    // loses it.
     auto pose_gap = [&](FramePoints a, FramePoints z, const glm::vec3& off) {
       std::vector<glm::vec3> pa, pz;
       all_points(a, [&](glm::vec3& v) { pa.push_back(v); });
@@ -1000,22 +1017,48 @@ Result<GltfAnimImport> import_gltf_animations(const std::string& bytes, const st
       for (std::size_t k = 0; k < pa.size(); ++k) g = std::max(g, glm::length(pz[k] - pa[k]));
       return std::max(g, 2.0f * std::acos(std::min(1.0f, std::fabs(glm::dot(a.hips, z.hips)))) * 0.5f * reach);
     };
-    glm::vec3 offset = F.back().waist - F.front().waist;
-    offset.y = 0.0f;
-    bool loop = T >= 0.3 && pose_gap(F.front(), F.back(), offset) < 0.06f * reach;
-    if (!loop && T >= 0.3) {
-      float step = 0.0f;
-      for (int i = 1; i < n; ++i) step += pose_gap(F[static_cast<std::size_t>(i - 1)], F[static_cast<std::size_t>(i)], glm::vec3(0.0f)) / static_cast<float>(n - 1);
-      const glm::vec3 per = offset / static_cast<float>(n - 1);
-      if (pose_gap(F.back(), F.front(), -per) < 1.5f * step + 0.01f * reach) {
-        FramePoints next = F.front();
-        const glm::vec3 shift = offset + per;
-        all_points(next, [&](glm::vec3& v) { v += shift; });
-        F.push_back(next);
-        ++n;
-        offset = shift;
+    auto held = [&](int i) {  // frame i holds frame i - 1's pose (wherever the travel put it)
+      const FramePoints &a = F[static_cast<std::size_t>(i - 1)], &z = F[static_cast<std::size_t>(i)];
+      return pose_gap(a, z, glm::vec3(z.waist.x - a.waist.x, 0.0f, z.waist.z - a.waist.z)) < 0.002f * reach;
+    };
+    const int cycle_n = n > 4 && held(n - 1) && !held(n - 2) ? n - 1 : n;
+    glm::vec3 offset(0.0f);
+    bool loop = false, open = false;
+    for (const int m : {cycle_n, n}) {
+      const FramePoints& last = F[static_cast<std::size_t>(m - 1)];
+      const double span = (m - 1) * dt;
+      offset = last.waist - F.front().waist;
+      offset.y = 0.0f;
+      if (span < 0.3) continue;
+      if (pose_gap(F.front(), last, offset) < 0.06f * reach) {
         loop = true;
+      } else {
+        float mean_step = 0.0f, max_step = 0.0f;
+        for (int i = 1; i < m; ++i) {
+          const float g = pose_gap(F[static_cast<std::size_t>(i - 1)], F[static_cast<std::size_t>(i)], glm::vec3(0.0f));
+          mean_step += g / static_cast<float>(m - 1);
+          max_step = std::max(max_step, g);
+        }
+        const glm::vec3 per = offset / static_cast<float>(m - 1);
+        // The frame after the last: the first moved on by the whole travel and one more step of it.
+        const float wrap = pose_gap(last, F.front(), -(offset + per));
+        open = loop = wrap < std::max(1.5f * mean_step, 1.25f * max_step) + 0.01f * reach;
       }
+      if (loop) {
+        F.resize(static_cast<std::size_t>(m));
+        n = m;
+        break;
+      }
+      if (m == n) break;
+    }
+    if (open) {
+      const glm::vec3 per = offset / static_cast<float>(n - 1);
+      FramePoints next = F.front();
+      const glm::vec3 shift = offset + per;
+      all_points(next, [&](glm::vec3& v) { v += shift; });
+      F.push_back(next);
+      ++n;
+      offset = shift;
     }
     if (!loop) offset = glm::vec3(0.0f);
 
@@ -1065,13 +1108,13 @@ Result<GltfAnimImport> import_gltf_animations(const std::string& bytes, const st
       const int ai2 = 1 + static_cast<int>(s == 0 ? MotionPart::kLeftArm : MotionPart::kRightArm);
       if (!pl.legless) {
         std::vector<glm::vec3> v(abs[li].begin(), abs[li].begin() + frames);
-        foot[s] = find_contacts(v, dt, body.legs[static_cast<std::size_t>(s)].reach(), loop);
+        foot[s] = find_contacts(v, dt, body.legs[static_cast<std::size_t>(s)].reach(), loop, offset);
       } else {
         foot[s].assign(static_cast<std::size_t>(frames), false);
       }
       if (arm_of(s) && !pl.arms_are_wings) {
         std::vector<glm::vec3> v(abs[ai2].begin(), abs[ai2].begin() + frames);
-        hand[s] = find_contacts(v, dt, body.arms[static_cast<std::size_t>(s)].reach(), loop);
+        hand[s] = find_contacts(v, dt, body.arms[static_cast<std::size_t>(s)].reach(), loop, offset);
       } else {
         hand[s].assign(static_cast<std::size_t>(frames), false);
       }
@@ -1169,6 +1212,7 @@ Result<GltfAnimImport> import_gltf_animations(const std::string& bytes, const st
       if (arm_of(s) && !pl.arms_are_wings) steps(hand[s], &clip.hand_contact[static_cast<std::size_t>(s)]);
     }
     guess_description(&clip, title_case(o.source) + " " + title_case(shown), pl.legless, pl.arms_are_wings, o.order);
+    clip.description.source = title_case(o.source);  // the motion menu's group
     if (Status st = validate_motion(clip, file); !st) return st.error;
 
     // The reduction's error: the keyed clip against the dense points it was made from.

@@ -88,6 +88,7 @@ int cmd_import(const Args& a) {
     std::string hud = source;
     if (!hud.empty()) hud[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(hud[0])));
     guess_description(&*clip, "Capture " + hud, false, false, static_cast<int>(order));
+    clip->description.source = "Capture";  // the motion menu's group
     Row row;
     row.from = std::filesystem::path(in).filename().string();
     row.frames = static_cast<int>(std::lround(clip->duration_s / b->frame_time_s)) + 1;

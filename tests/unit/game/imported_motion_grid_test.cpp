@@ -141,17 +141,14 @@ std::string play_one(const Json& creature, const Json& level, int m, bool* offer
   int target = -1;
   for (std::size_t i = 0; i < entries.size(); ++i)
     if (entries[i].motion == m) target = static_cast<int>(i);
-  if (target < 0) return "not in the motion menu";
+  if (target < 0) return *offered ? "not in the motion menu" : checks.failure;  // refused: not listed
+  if (!*offered) return "listed on a body its variants do not fit";
   for (int guard = 0; s.motion_menu().cursor() != target && guard < 400; ++guard) {
     tick(pad(kButtonDpadDown));
     tick(pad(0));
   }
   tick(pad(kButtonA));
   const ClipPlay started = clip_play_of(s.state().player(), lm.name);
-  if (!*offered) {
-    if (started.plays != 0) return "played on a body its variants do not fit";
-    return checks.failure;
-  }
   if (started.plays != 1) return "did not start (" + std::to_string(started.plays) + " plays)";
   const int clip_ticks = static_cast<int>(std::ceil(lm.clip.duration_s * 60.0)) + 90;
   for (int t = 0; t < clip_ticks; ++t) tick(pad(0));

@@ -3,6 +3,7 @@
 // one line.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <string>
 
 #include "core/file_io.h"
@@ -72,6 +73,9 @@ TEST(GltfAnimImport, ClipsAreLibraryMotionsWithinTheirBound) {
       EXPECT_TRUE(c.clip.description.given);
       EXPECT_TRUE(c.clip.description.dpad.empty()) << "menu-only";
       EXPECT_TRUE(c.clip.description.herd.empty()) << "never chosen by a herd";
+      std::string group = s.name;  // the menu's group: the set's name
+      group[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(group[0])));
+      EXPECT_EQ(c.clip.description.source, group);
       ASSERT_EQ(c.clip.description.variants.size(), 1u);
       const BodyPredicate& w = c.clip.description.variants[0].when;
       if (s.legs == 0) EXPECT_EQ(w.max_legs, 0) << "a legless source drives legless bodies only";
@@ -94,6 +98,29 @@ TEST(GltfAnimImport, ClipsAreLibraryMotionsWithinTheirBound) {
       EXPECT_GT(c.contacts, 0);
     }
   EXPECT_TRUE(walk);
+}
+
+// The gaits captured on the spot are travelling loops with their feet planted: the fox's Run (a gallop
+// of 13 frames whose last key repeats the one before it, its hind feet touching down for a frame or two),
+// the horse's Run and Trot — not one-shots without contacts.
+TEST(GltfAnimImport, RunsAndTrotsAreTravellingLoopsWithContacts) {
+  struct Gait {
+    int set;
+    const char* clip;
+  };
+  for (const Gait& g : {Gait{0, "Run"}, Gait{1, "Run"}, Gait{1, "Trot"}, Gait{0, "Walk"}, Gait{1, "Walk"}}) {
+    SCOPED_TRACE(std::string(kSets[g.set].name) + " " + g.clip);
+    const GltfAnimImport imp = import_set(kSets[g.set]);
+    const ImportedClip* found = nullptr;
+    for (const ImportedClip& c : imp.clips)
+      if (c.source_name == g.clip) found = &c;
+    ASSERT_NE(found, nullptr);
+    EXPECT_TRUE(found->clip.loop);
+    EXPECT_EQ(found->clip.description.kind, MotionKind::kHeldLoop);
+    EXPECT_GT(found->clip.cycle_offset_ms.z, 0.1f) << "it travels forward";
+    EXPECT_GT(found->contacts, 0) << "its feet plant";
+    EXPECT_LT(found->clip.duration_s, 1.0);
+  }
 }
 
 TEST(GltfAnimImport, NamesAreSanitized) {
