@@ -100,9 +100,13 @@ glm::vec4 track_value(const Track& t, double time) {
     for (int c = 0; c < n; ++c) r[c] = t.values[k * stride + o + static_cast<std::size_t>(c)];
     return r;
   };
-  if (keys == 1 || time <= t.times[0]) return at(0, off);
-  if (time >= t.times[keys - 1]) return at(keys - 1, off);
-  const std::size_t k1 = static_cast<std::size_t>(std::upper_bound(t.times.begin(), t.times.end(), static_cast<float>(time)) - t.times.begin());
+  // Compared as the keys' floats: a time just below the last key in double precision can round onto it,
+  // and the key after it would be read past the end.
+  const float tf = static_cast<float>(time);
+  if (keys == 1 || tf <= t.times[0]) return at(0, off);
+  if (tf >= t.times[keys - 1]) return at(keys - 1, off);
+  const std::size_t k1 = std::clamp<std::size_t>(
+      static_cast<std::size_t>(std::upper_bound(t.times.begin(), t.times.end(), tf) - t.times.begin()), 1, keys - 1);
   const std::size_t k0 = k1 - 1;
   const double dt = static_cast<double>(t.times[k1]) - t.times[k0];
   const float s = dt > 0.0 ? static_cast<float>(std::clamp((time - t.times[k0]) / dt, 0.0, 1.0)) : 0.0f;

@@ -240,7 +240,7 @@ TEST(OptionsE2E, TheMotionMenuScrollsOnScreenAtEveryTextSizeAndPlaysWhatTheBodyC
     ASSERT_EQ(r.exit_code, 0) << r.err;
     Result<Image> img = load_png(shot);
     ASSERT_TRUE(img.ok()) << img.error().to_string();
-    const Box panel = ink_box(*img, 16, 18, 36, 0, img->width);
+    const Box panel = ink_box(*img, 12, 12, 32, 8, img->width);  // its dark blue after the look's dither
     const Box cursor = ink_box(*img, 255, 230, 60, 12, img->width / 2);
     ASSERT_GT(panel.height(), 0) << "the menu is open";
     ASSERT_GT(cursor.height(), 0) << "the cursor's line is shown after scrolling";
