@@ -251,7 +251,7 @@ TEST(OptionsE2E, TheMotionMenuScrollsOnScreenAtEveryTextSizeAndPlaysWhatTheBodyC
     EXPECT_LE(cursor.y1, panel.y1);
     if (!std::getenv("CF_KEEP_SHOTS")) std::remove(shot.c_str());
 
-    const CommandResult played = game(base + "--headless --pad-script '" + script("menu_choose", choose) + "' --ticks " +
+    const CommandResult played = game(base + "--pad-script '" + script("menu_choose", choose) + "' --ticks " +
                                       std::to_string(choose.total_ticks()) + " --print-state");
     ASSERT_EQ(played.exit_code, 0) << played.err;
     const Json st = state_of(played);
