@@ -1028,6 +1028,7 @@ Result<GltfAnimImport> import_gltf_animations(const std::string& bytes, const st
     const int cycle_n = n > 4 && held(n - 1) && !held(n - 2) ? n - 1 : n;
     glm::vec3 offset(0.0f);
     bool loop = false, open = false;
+    int wrap_steps = 1;
     for (const int m : {cycle_n, n}) {
       const FramePoints& last = F[static_cast<std::size_t>(m - 1)];
       const double span = (m - 1) * dt;
@@ -1047,6 +1048,13 @@ Result<GltfAnimImport> import_gltf_animations(const std::string& bytes, const st
         // The frame after the last: the first moved on by the whole travel and one more step of it.
         const float wrap = pose_gap(last, F.front(), -(offset + per));
         open = loop = wrap < std::max(1.5f * mean_step, 1.25f * max_step) + 0.01f * reach;
+        // A wrap longer than the clip's steps (their travel taken out) lacks frames: as many are put in.
+        if (open) {
+          float pose_step = 0.0f;
+          for (int i = 1; i < m; ++i)
+            pose_step += pose_gap(F[static_cast<std::size_t>(i - 1)], F[static_cast<std::size_t>(i)], per) / static_cast<float>(m - 1);
+          if (pose_step > 0.0f) wrap_steps = std::clamp(static_cast<int>(std::lround(wrap / pose_step)), 1, 3);
+        }
       }
       if (loop) {
         F.resize(static_cast<std::size_t>(m));
@@ -1056,10 +1064,26 @@ Result<GltfAnimImport> import_gltf_animations(const std::string& bytes, const st
       if (m == n) break;
     }
     if (open) {
+      // The first frame again after the last, one cycle's travel on; between them, when the wrap is longer
+      // than a step, frames interpolated so the seam moves at the clip's pace (the fox's Run lacks one).
       const glm::vec3 per = offset / static_cast<float>(n - 1);
       FramePoints next = F.front();
-      const glm::vec3 shift = offset + per;
+      const glm::vec3 shift = offset + static_cast<float>(wrap_steps) * per;
       all_points(next, [&](glm::vec3& v) { v += shift; });
+      const FramePoints last = F.back();
+      std::vector<glm::vec3> to;
+      all_points(next, [&](glm::vec3& v) { to.push_back(v); });
+      for (int k = 1; k < wrap_steps; ++k) {
+        const float u = static_cast<float>(k) / static_cast<float>(wrap_steps);
+        FramePoints mid = last;
+        std::size_t j = 0;
+        all_points(mid, [&](glm::vec3& v) { v = glm::mix(v, to[j++], u); });
+        const glm::quat qb = glm::dot(last.hips, next.hips) < 0.0f ? -next.hips : next.hips;
+        mid.hips = glm::normalize(glm::slerp(last.hips, qb, u));
+        F.push_back(mid);
+        ++n;
+      }
+      if (glm::dot(F.back().hips, next.hips) < 0.0f) next.hips = -next.hips;
       F.push_back(next);
       ++n;
       offset = shift;
