@@ -105,7 +105,7 @@ const char* default_style_words(const std::string& style) {
 Result<MotionDescription> parse_motion_description(const Json& j, const std::string& file) {
   const std::string w = "description";
   if (!j.is_object()) return Error{file, w, "must be an object"};
-  if (Status s = check_keys(j, {"kind", "hud", "order", "dpad", "button", "menu", "ease_ticks", "hold", "variants",
+  if (Status s = check_keys(j, {"kind", "hud", "source", "order", "dpad", "button", "menu", "ease_ticks", "hold", "variants",
                                 "cues", "herd", "hint"},
                             file, w);
       !s)
@@ -121,6 +121,7 @@ Result<MotionDescription> parse_motion_description(const Json& j, const std::str
   if (!known) return Error{file, "description.kind", "unknown kind \"" + kind + "\""};
   if (Status s = text(j, "hud", &d.hud, file, w); !s) return s.error;
   if (Status s = text(j, "hint", &d.hint, file, w); !s) return s.error;
+  if (Status s = text(j, "source", &d.source, file, w); !s) return s.error;
   if (Status s = whole(j, "order", 0, 1000000, &d.order, file, w); !s) return s.error;
   if (Status s = text(j, "dpad", &d.dpad, file, w); !s) return s.error;
   if (!d.dpad.empty() && !is_dpad_name(d.dpad)) return Error{file, "description.dpad", "must be up, down, left or right"};
@@ -192,6 +193,7 @@ Json description_to_json(const MotionDescription& d) {
   j["kind"] = to_string(d.kind);
   if (!d.hud.empty()) j["hud"] = d.hud;
   if (!d.hint.empty()) j["hint"] = d.hint;
+  if (!d.source.empty()) j["source"] = d.source;
   j["order"] = d.order;
   if (!d.dpad.empty()) j["dpad"] = d.dpad;
   if (!d.button.empty()) j["button"] = d.button;

@@ -49,6 +49,7 @@ struct MotionDescription {
   bool given = false;          // the file carried a description (/2); else the defaults below from the clip
   MotionKind kind = MotionKind::kOneShot;
   std::string hud;             // the word the HUD and menus show ("Greet"); empty: the name
+  std::string source;          // the capture set it was imported from ("Fox"): the menu's group; empty: made here
   int order = 1000;            // place in menus and in the state hash's order (then the name)
   std::string dpad;            // a d-pad favourite: "up", "down", "left", "right" (empty: the menu only)
   std::string button;          // a face button the motion's action answers ("a", "x"; planned motions)

@@ -385,7 +385,10 @@ bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker
   job.model_to_world = walker_placement(*walker, rig);
   job.ground = ground;
   job.motion_weight = weight;
-  job.root_motion = RootMotion::kFromClip;
+  // A travelling cycle (an imported gait held on the spot) plays in place, so its wrap never jumps back;
+  // every other clip moves the body as authored.
+  const bool travels = em.clip.loop && em.clip.cycle_offset_ms != glm::vec3(0.0f);
+  job.root_motion = travels ? RootMotion::kInPlace : RootMotion::kFromClip;
   job.out = out;
   if (!retarget_targets(job)) return false;
   int k = 0;

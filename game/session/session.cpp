@@ -25,6 +25,7 @@ void Session::start(Scene scene, std::uint64_t seed) {
 
 Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKind>& herd) {
   menu_.close();  // a run starts with the motion menu closed, as its replay will
+  menu_ready_ = false;  // and lists what this scene's body can play
   // The herd's kinds first: one scene (rig, clips) per distinct creature file, same level.
   std::vector<std::unique_ptr<Scene>> kinds;
   std::vector<int> member_species;
@@ -191,7 +192,7 @@ void step(SimState& s, const InputFrame& pad, const SimContext& ctx, WorldRuntim
 
 TickInput Session::read_pad(const InputFrame& in) {
   if (!menu_ready_) {
-    menu_.set_registry(registry());
+    menu_.set_registry(registry(), &scene_.rig);
     menu_ready_ = true;
   }
   // The motion menu reads the pad first; what it takes does not reach the play controls.

@@ -29,60 +29,95 @@ static void wrap_blocks(const std::string& text, int width, const HudTextStyle& 
   }
 }
 
-// The motion menu: a dark panel on the left, its motions under a header per group (ONCE, HELD), the
-// cursor's highlighted, a window of rows around the cursor when they do not fit, the keys at the bottom.
+// 'text' cut to at most 'width' pixels, ending in ".." when cut.
+static std::string fit_text(const std::string& text, int width, const HudTextStyle& style) {
+  if (hud_text_width(text, style) <= width) return text;
+  std::string t = text;
+  while (!t.empty() && hud_text_width(t + "..", style) > width) t.pop_back();
+  return t + "..";
+}
+
+// The motion menu: a dark panel on the left, its motions under a header per group (ONCE, HELD, FOX,
+// ...), the cursor's highlighted. When the rows do not fit, a window of them around the cursor, the
+// cursor's group header kept on its first row, and a triangle at the panel's right edge where rows are
+// hidden above or below; labels wider than the screen end in "..". The keys (as the player mapped them)
+// at the bottom. Everything stays inside the rows of the picture the HUD band leaves.
 void View::add_motion_menu(HudTextStyle style, HudBand* band) {
   if (!menu_ || !menu_->open() || menu_->entries().empty()) return;
   const auto& entries = menu_->entries();
+  const auto& groups = menu_->groups();
   const int n = static_cast<int>(entries.size());
   const int line_h = hud_line_height(style);
-  // Rows: a header where the group changes, then the entry. Row of entry i: i + headers up to it.
-  auto row_of = [&](int i) {
-    int headers = 0;
-    for (int k = 0; k <= i; ++k) headers += k == 0 || entries[static_cast<std::size_t>(k)].group != entries[static_cast<std::size_t>(k - 1)].group;
-    return i + headers;
-  };
-  const int total = row_of(n - 1) + 1;
+  const auto group_name = [&](int g) { return g >= 0 && g < static_cast<int>(groups.size()) ? groups[static_cast<std::size_t>(g)] : std::string(); };
+  // Rows: a header where the group changes, then the entry (-1 - g: the header of group g).
+  std::vector<int> rows_of;
+  int cursor_row = 0;
+  for (int i = 0; i < n; ++i) {
+    const auto& e = entries[static_cast<std::size_t>(i)];
+    if (i == 0 || e.group != entries[static_cast<std::size_t>(i - 1)].group) rows_of.push_back(-1 - e.group);
+    if (i == menu_->cursor()) cursor_row = static_cast<int>(rows_of.size());
+    rows_of.push_back(i);
+  }
+  const int total = static_cast<int>(rows_of.size());
   const int x = 8 * style.scale, y0 = std::max(list_.height / 8, band->top + style.scale);
+  const int room_w = std::max(1, list_.width - 2 * x);
   // The keys on one line, or on two when the text is large.
-  const bool one_line = hud_text_width(menu_keys_[2], style) <= list_.width - 2 * x;
+  const bool one_line = hud_text_width(menu_keys_[2], style) <= room_w;
   const int footer = one_line ? 1 : 2;
   // Rows down to what the bottom of the picture shows (the action line, a notice).
   const int fit = std::max(1, std::min((list_.height * 3 / 4) / line_h - 1, (band->bottom - y0 - line_h / 2) / line_h) - footer);
   const int rows = std::min(total, fit);
-  const int first = std::clamp(row_of(menu_->cursor()) - rows / 2, 0, std::max(0, total - rows));
-  int widest = hud_text_width(one_line ? menu_keys_[2] : menu_keys_[1], style);
-  for (const auto& e : entries) widest = std::max(widest, hud_text_width("> " + e.label, style));
-  widest = std::min(widest, list_.width - 2 * x);
+  const int first = std::clamp(cursor_row - rows / 2, 0, std::max(0, total - rows));
   const int pad = 3 * style.scale;
-  for (int y = std::max(0, y0 - pad); y < std::min(list_.height, y0 + (rows + footer) * line_h + line_h / 2 + pad); ++y) {
+  const int mark = 3 * style.scale;  // the scroll triangles' half width
+  int widest = std::max(hud_text_width(one_line ? menu_keys_[2] : menu_keys_[0], style),
+                        one_line ? 0 : hud_text_width(menu_keys_[1], style));
+  for (const auto& e : entries) widest = std::max(widest, hud_text_width("> " + e.label, style) + 3 * mark);
+  for (const auto& g : groups) widest = std::max(widest, hud_text_width(g, style) + 3 * mark);
+  widest = std::min(widest, room_w);
+  const int y_end = std::min(list_.height, y0 + (rows + footer) * line_h + line_h / 2 + pad);
+  for (int y = std::max(0, y0 - pad); y < y_end; ++y) {
     ScreenLine l;  // the panel: one dark line per pixel row, drawn before the text over it
     l.x0 = std::max(0, x - pad) * kSubpixelOne + kSubpixelOne / 2;
-    l.x1 = std::min(list_.width, x + widest + pad) * kSubpixelOne + kSubpixelOne / 2;
+    l.x1 = std::min(list_.width - 1, x + widest + pad) * kSubpixelOne + kSubpixelOne / 2;
     l.y0 = l.y1 = y * kSubpixelOne + kSubpixelOne / 2;
     l.color = Rgba8{16, 18, 36, 255};
     l.kind = kOverlayHud;
     list_.lines.push_back(l);
   }
-  int row = 0, y = y0;
-  for (int i = 0; i < n; ++i) {
-    const auto& e = entries[static_cast<std::size_t>(i)];
-    if (i == 0 || e.group != entries[static_cast<std::size_t>(i - 1)].group) {
-      if (row >= first && row < first + rows) {
-        style.color = Rgba8{255, 255, 255, 255};
-        draw_hud_text(e.group == 0 ? "ONCE" : "HELD", x, y, style, &list_);
-        y += line_h;
-      }
-      ++row;
-    }
-    if (row >= first && row < first + rows) {
-      const bool at = i == menu_->cursor();
+  const int text_w = widest - 3 * mark;  // the triangles' column kept clear
+  int y = y0;
+  for (int r = first; r < first + rows; ++r) {
+    int what = rows_of[static_cast<std::size_t>(r)];
+    // The window's first row names the group its motions belong to, even when its header is above.
+    if (r == first && what >= 0 && r > 0) what = -1 - entries[static_cast<std::size_t>(what)].group;
+    if (what < 0) {
+      style.color = Rgba8{255, 255, 255, 255};
+      draw_hud_text(fit_text(group_name(-1 - what), text_w, style), x, y, style, &list_);
+    } else {
+      const bool at = what == menu_->cursor();
       style.color = at ? Rgba8{255, 230, 60, 255} : Rgba8{200, 220, 255, 255};
-      draw_hud_text((at ? "> " : "  ") + e.label, x, y, style, &list_);
-      y += line_h;
+      draw_hud_text(fit_text((at ? "> " : "  ") + entries[static_cast<std::size_t>(what)].label, text_w, style), x, y,
+                    style, &list_);
     }
-    ++row;
+    y += line_h;
   }
+  // Triangles where rows are hidden: pointing up at the top right, down at the bottom right.
+  const int cx = x + widest - mark;
+  const auto triangle = [&](int top, bool up) {
+    for (int k = 0; k <= mark; ++k) {
+      const int half = up ? k : mark - k;
+      ScreenLine l;
+      l.x0 = (cx - half) * kSubpixelOne + kSubpixelOne / 2;
+      l.x1 = (cx + half) * kSubpixelOne + kSubpixelOne / 2;
+      l.y0 = l.y1 = (top + k) * kSubpixelOne + kSubpixelOne / 2;
+      l.color = Rgba8{255, 230, 60, 255};
+      l.kind = kOverlayHud;
+      list_.lines.push_back(l);
+    }
+  };
+  if (first > 0) triangle(y0 + (line_h - mark) / 2, true);
+  if (first + rows < total) triangle(y0 + (rows - 1) * line_h + (line_h - mark) / 2, false);
   style.color = Rgba8{200, 200, 200, 255};
   if (one_line) {
     draw_hud_text(menu_keys_[2], x, y + line_h / 2, style, &list_);

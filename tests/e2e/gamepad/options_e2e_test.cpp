@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -219,6 +220,49 @@ TEST(OptionsE2E, TextSizeSetFromTheTitleSurvivesARestartAndDoublesTheGlyphs) {
   ASSERT_GT(b1.height(), 0);
   EXPECT_EQ(b1.height(), 21) << "one line of 7-pixel capitals at 3 screen pixels per font pixel";
   EXPECT_EQ(b2.height(), 2 * b1.height());
+}
+
+// The motion menu with the whole library (about 57 motions) on a quadruped at text sizes 1x-3x: RB,
+// thirty presses down (scrolling past the motions made here into the capture sets), A. The panel and
+// its cursor stay inside the picture, and what plays is a motion the quadruped's variants fit (a
+// legged set's, never the snake's).
+TEST(OptionsE2E, TheMotionMenuScrollsOnScreenAtEveryTextSizeAndPlaysWhatTheBodyCan) {
+  PadSteps open;
+  open.wait(20).press("rb").wait(2).press("down", 30).wait(2);
+  PadSteps choose = open;
+  choose.press("a").wait(30);
+  for (int scale = 1; scale <= 3; ++scale) {
+    SCOPED_TRACE(scale);
+    const std::string settings = settings_file("menu" + std::to_string(scale), "\"look\": {\"text_scale\": " + std::to_string(scale) + "}");
+    const std::string shot = tmp("motion_menu_" + std::to_string(scale) + "x.png");
+    const std::string base = "--creature assets/creatures/quadruped.json --level tests/data/game/open_field.level.json --settings '" +
+                             settings + "' ";
+    const CommandResult r = game(base + "--pad-script '" + script("menu_open", open) + "' --ticks " +
+                                 std::to_string(open.total_ticks()) + " --screenshot '" + shot + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    Result<Image> img = load_png(shot);
+    ASSERT_TRUE(img.ok()) << img.error().to_string();
+    const Box panel = ink_box(*img, 12, 12, 32, 8, img->width);  // its dark blue after the look's dither
+    const Box cursor = ink_box(*img, 255, 230, 60, 12, img->width / 2);
+    ASSERT_GT(panel.height(), 0) << "the menu is open";
+    ASSERT_GT(cursor.height(), 0) << "the cursor's line is shown after scrolling";
+    EXPECT_GT(panel.y0, 0);
+    EXPECT_LT(panel.y1, img->height - 1) << "the panel ends above the picture's bottom";
+    EXPECT_LT(panel.x1, img->width - 1) << "the panel ends left of the picture's edge";
+    EXPECT_GE(cursor.y0, panel.y0);
+    EXPECT_LE(cursor.y1, panel.y1);
+    if (!std::getenv("CF_KEEP_SHOTS")) std::remove(shot.c_str());
+
+    const CommandResult played = game(base + "--pad-script '" + script("menu_choose", choose) + "' --ticks " +
+                                      std::to_string(choose.total_ticks()) + " --print-state");
+    ASSERT_EQ(played.exit_code, 0) << played.err;
+    const Json st = state_of(played);
+    ASSERT_FALSE(st.is_discarded()) << played.out;
+    const std::string motion = st["clip_motion"].is_string() ? st["clip_motion"].get<std::string>() : "";
+    ASSERT_FALSE(motion.empty()) << "the menu's choice plays (a refused one would not)";
+    EXPECT_NE(motion.rfind("snake_", 0), 0u) << motion;
+    EXPECT_EQ(st[motion + "_plays"], 1) << motion;
+  }
 }
 
 TEST(OptionsE2E, AStickAtTenPercentMovesNeitherTheCreatureNorThePenWithTheDefaultDeadZone) {

@@ -183,5 +183,37 @@ TEST(MotionClip, NumberOutOfRangeNamesLineAndField) {
   EXPECT_NE(e.find("channels.head.control[0][2]: number out of range"), std::string::npos) << e;
 }
 
+// A description's "source" (the capture set a motion was imported from) is read, written back and
+// optional: a /2 file without it, and a /1 file (no description at all), load with none.
+TEST(MotionIo, DescriptionSourceIsOptionalAndRoundTrips) {
+  auto with = parse_motion(clip_text([](Json& j) {
+    j["format"] = "critterforge.motion/2";
+    j["description"] = Json{{"kind", "one_shot"}, {"hud", "Fox Bark"}, {"source", "Fox"}};
+  }), "fox.json");
+  ASSERT_TRUE(with.ok()) << with.error().to_string();
+  EXPECT_EQ(with->description.source, "Fox");
+  EXPECT_EQ(motion_file_json(*with)["description"]["source"], "Fox");
+  auto again = parse_motion(motion_file_json(*with).dump(), "again.json");
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->description.source, "Fox");
+
+  auto without = parse_motion(clip_text([](Json& j) {
+    j["format"] = "critterforge.motion/2";
+    j["description"] = Json{{"kind", "one_shot"}, {"hud", "Greet"}};
+  }), "greet.json");
+  ASSERT_TRUE(without.ok()) << without.error().to_string();
+  EXPECT_TRUE(without->description.source.empty());
+  EXPECT_FALSE(motion_file_json(*without)["description"].contains("source"));
+
+  const MotionClip v1 = load("walk_mocap.json");  // a /1 file
+  EXPECT_TRUE(v1.description.source.empty());
+
+  const std::string e = error_of(clip_text([](Json& j) {
+    j["format"] = "critterforge.motion/2";
+    j["description"] = Json{{"kind", "one_shot"}, {"source", 7}};
+  }));
+  EXPECT_NE(e.find("description.source: must be a string"), std::string::npos) << e;
+}
+
 }  // namespace
 }  // namespace cf

@@ -1,0 +1,78 @@
+// creature-lab import through the real binary: one motion file per clip and a table; the files play with
+// creature-lab act from their folder; bad input exits 2 with one line.
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "core/json_util.h"
+#include "motion/motion_library.h"
+#include "run_command.h"
+
+namespace cf {
+namespace {
+
+const std::string kLab = CF_LAB_EXE;
+const std::string kData = std::string(CF_TEST_DATA_DIR);
+const std::string kOut = std::string(CF_BINARY_DIR) + "/import_cli_";
+
+int lines_starting(const std::string& text, const std::string& prefix) {
+  int n = 0;
+  for (std::size_t a = 0; a < text.size();) {
+    const std::size_t b = std::min(text.find('\n', a), text.size());
+    n += text.compare(a, prefix.size(), prefix) == 0 ? 1 : 0;
+    a = b + 1;
+  }
+  return n;
+}
+
+TEST(ImportCli, TheFoxSetBecomesOneMotionFilePerClipAndPlays) {
+  const std::string out = kOut + "fox";
+  std::filesystem::remove_all(out);
+  auto r = test::run_command(kLab + " import --gltf " + kData + "/gltf-anim/fox-animations.glb --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("motion"), std::string::npos);
+  EXPECT_NE(r.out.find("4 legs head tail"), std::string::npos) << r.out;
+  EXPECT_EQ(lines_starting(r.out, "fox_"), 13) << r.out;
+  EXPECT_NE(r.out.find("skipped: Rest Pose"), std::string::npos) << r.out;
+  const MotionLibrary lib = load_motion_library({out});
+  EXPECT_TRUE(lib.problems.empty()) << lib.problems.front();
+  EXPECT_EQ(lib.size(), 13);
+  // Played straight from the folder on a drawn quadruped.
+  auto act = test::run_command(kLab + " act --creature " + std::string(CF_ASSETS_DIR) +
+                               "/creatures/quadruped.json --action fox_bark --motions " + out);
+  ASSERT_EQ(act.exit_code, 0) << act.err;
+  auto j = parse_json(act.out, "stdout");
+  ASSERT_TRUE(j.ok()) << act.out;
+  EXPECT_EQ((*j)["plays"], 1);
+  EXPECT_TRUE((*j)["finite"].get<bool>());
+}
+
+TEST(ImportCli, ABvhCaptureIsOneMotion) {
+  const std::string out = kOut + "bvh";
+  std::filesystem::remove_all(out);
+  auto r = test::run_command(kLab + " import --bvh " + kData + "/bvh/02_04.bvh --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(out + "/02.json")) << r.out;
+  const MotionLibrary lib = load_motion_library({out});
+  ASSERT_EQ(lib.size(), 1);
+  EXPECT_TRUE(lib[0].about().given);
+}
+
+TEST(ImportCli, BadInputExitsTwoWithOneLine) {
+  const std::string dir = kOut + "bad";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/cut.glb") << "glTF\x02\x00\x00\x00";
+  for (const std::string& args : {std::string(" import --gltf ") + dir + "/cut.glb --out " + dir + "/o",
+                                  std::string(" import --gltf ") + dir + "/missing.glb --out " + dir + "/o",
+                                  std::string(" import --out ") + dir + "/o",
+                                  std::string(" import --gltf a.glb --bvh b.bvh --out ") + dir + "/o"}) {
+    auto r = test::run_command(kLab + args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << args << ": " << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace cf
