@@ -247,7 +247,7 @@ TEST(TrialE2E, ScreenshotsOfTheCountdownASplitTheGhostAndTheFinish) {
 PadSteps title_trial_script(bool pick_other) {
   PadSteps s;
   s.wait(10).press("down", 2).press("a").wait(3).press("down").press("a").wait(3).press("a").wait(3);
-  s.press("down", 2).press("a").wait(3);
+  s.press("down", 3).press("a").wait(3);  // the fourth course: detour, ditch, hills, sprint
   if (pick_other) s.press("up"); else s.wait(2);
   s.press("a").wait(180).move(-0.45f, 0.5f, 240);
   return s;

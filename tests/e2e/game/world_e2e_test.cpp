@@ -89,7 +89,11 @@ TEST(WorldE2E, EveryPlaceWithHeightDrawsAtTheStartAndUphill) {
       Result<Image> img = load_png(shot);
       ASSERT_TRUE(img.ok()) << img.error().to_string();
       const Rgb top = row_mean(*img, 0);
-      EXPECT_GT(top.b, top.r) << shot << ": sky at the top";
+      if (std::string(name) == "canyon") {
+        EXPECT_GT(top.r, top.b) << shot << ": the canyon's warm sky at the top";
+      } else {
+        EXPECT_GT(top.b, top.r) << shot << ": sky at the top";
+      }
       int differing = 0;
       const Rgb first = at(*img, 0, img->height - 1);
       for (int x = 0; x < img->width; ++x) differing += distance(at(*img, x, img->height * 3 / 4), first) > 8;

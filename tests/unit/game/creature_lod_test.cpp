@@ -99,12 +99,12 @@ TEST(FleshLod, FarCreaturesAreLowNearFullAndThoseOutOfViewAreNotSkinned) {
   EXPECT_EQ(s.view.lod_counts().full, 2);
   EXPECT_EQ(s.view.lod_counts().low, 1);
   EXPECT_EQ(s.view.lod_counts().culled, 2);
-  // ground, fence, wall, and three creatures' flesh (the player's followed by its marker): the culled
-  // ones submit nothing.
-  EXPECT_EQ(s.view.meshes().size(), 7u);
+  // ground, fence, wall, and three creatures' flesh (the player's followed by its marker), the sky: the
+  // culled ones submit nothing.
+  EXPECT_EQ(s.view.meshes().size(), 8u);
   const SkinnedCreature* low = s.view.low_flesh(0);
   ASSERT_NE(low, nullptr);
-  EXPECT_EQ(s.view.meshes().back().vertex_count, low->mesh.vertex_count());  // the far one, drawn last
+  EXPECT_EQ(s.view.meshes()[s.view.meshes().size() - 2].vertex_count, low->mesh.vertex_count());  // the far one, last before the sky
 
   // Switched off: everyone full and skinned (the baseline the bench compares with).
   View plain;
@@ -114,7 +114,7 @@ TEST(FleshLod, FarCreaturesAreLowNearFullAndThoseOutOfViewAreNotSkinned) {
   plain.init(s.session.scene(), ViewTextures{});
   plain.build(s.session.state(), s.session.runtime(), 1.0f, FrameSettings{}, 320, 240);
   EXPECT_EQ(plain.lod_counts().full, 5);
-  EXPECT_EQ(plain.meshes().size(), 9u);
+  EXPECT_EQ(plain.meshes().size(), 10u);
   // Level of detail without culling: everyone skinned, the far one and those out of view small on screen.
   View uncut;
   FleshLodOptions no_cull;
@@ -124,7 +124,7 @@ TEST(FleshLod, FarCreaturesAreLowNearFullAndThoseOutOfViewAreNotSkinned) {
   uncut.build(s.session.state(), s.session.runtime(), 1.0f, FrameSettings{}, 320, 240);
   EXPECT_EQ(uncut.lod_counts().culled, 0);
   EXPECT_EQ(uncut.detail(far), FleshDetail::kLow);
-  EXPECT_EQ(uncut.meshes().size(), 9u);
+  EXPECT_EQ(uncut.meshes().size(), 10u);
 }
 
 TEST(FleshLod, LowMeshIsMuchSmallerAndSkinsOntoTheFullMeshSurface) {

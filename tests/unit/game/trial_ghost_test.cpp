@@ -217,7 +217,7 @@ TEST(TrialMenu, TheGhostIsChosenAfterTheCourseOwnBestFirstAnotherCreaturesByName
   test::TitleRig rig(session, data);
   TitleMode& title = rig.title;
   auto press = [&](std::uint32_t b) { rig.press(b); };
-  // PLAY, TRIAL, the biped (the first creature), TRIAL SPRINT (the third course: detour, ditch, sprint).
+  // PLAY, TRIAL, the biped (the first creature), TRIAL SPRINT (the fourth course: detour, ditch, hills, sprint).
   ASSERT_EQ(title.items()[2], "PLAY");
   press(kButtonDpadDown), press(kButtonDpadDown), press(kButtonA);
   press(kButtonDpadDown), press(kButtonA);
@@ -225,8 +225,8 @@ TEST(TrialMenu, TheGhostIsChosenAfterTheCourseOwnBestFirstAnotherCreaturesByName
   ASSERT_EQ(title.items()[0], "BIPED");
   press(kButtonA);
   ASSERT_EQ(title.screen(), TitleScreen::kPlayLevel);
-  ASSERT_EQ(title.items()[2], "TRIAL SPRINT");
-  press(kButtonDpadDown), press(kButtonDpadDown), press(kButtonA);
+  ASSERT_EQ(title.items()[3], "TRIAL SPRINT");
+  press(kButtonDpadDown), press(kButtonDpadDown), press(kButtonDpadDown), press(kButtonA);
   ASSERT_EQ(title.screen(), TitleScreen::kPlayGhost);
   const std::vector<std::string> items = title.items();
   ASSERT_EQ(items.size(), 2u);
@@ -235,7 +235,7 @@ TEST(TrialMenu, TheGhostIsChosenAfterTheCourseOwnBestFirstAnotherCreaturesByName
   EXPECT_EQ(title.cursor(), 1) << "no best of its own: no ghost unless one is picked";
   press(kButtonB);
   EXPECT_EQ(title.screen(), TitleScreen::kPlayLevel);
-  EXPECT_EQ(title.cursor(), 2) << "on the course picked";
+  EXPECT_EQ(title.cursor(), 3) << "on the course picked";
   // The biped's own best now exists: it is first and chosen by default.
   record_best(data, "biped");
   press(kButtonA);

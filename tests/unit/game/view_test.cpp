@@ -38,8 +38,8 @@ TEST(View, BuildsTheDefaultSceneAndFollowsTheCreature) {
   EXPECT_EQ(a.width, 320);
   EXPECT_EQ(a.height, 240);
   EXPECT_GT(stats.triangles_out, 100);
-  // ground, fences, walls, pipes and rails, creature, the player's marker
-  EXPECT_EQ(view.meshes().size(), 1u + 4u + 8u + scenery + 1u + 1u);
+  // ground, fences, walls, pipes and rails, creature, the player's marker, the sky
+  EXPECT_EQ(view.meshes().size(), 1u + 4u + 8u + scenery + 1u + 1u + 1u);
   EXPECT_TRUE(view.skinned());
   const std::string first = dump_command_list(a);
 
@@ -64,8 +64,8 @@ int scenery_meshes(const char* level) {
   view.init(session.scene(), ViewTextures{});
   view.build(session.state(), session.runtime(), 1.0f, FrameSettings{}, 960, 720);
   const Level& lv = session.scene().level;
-  // Less the ground, the creature and its marker.
-  return static_cast<int>(view.meshes().size()) - 3 - static_cast<int>(lv.fences.size() + lv.walls.size());
+  // Less the ground, the creature, its marker and the sky.
+  return static_cast<int>(view.meshes().size()) - 4 - static_cast<int>(lv.fences.size() + lv.walls.size());
 }
 
 TEST(View, EachPaintedSpeciesWearsItsOwnPageTheUnpaintedOneTheSharedSkin) {
