@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/file_name.h"
 #include "lab_args.h"
 #include "motion/bvh_import.h"
 #include "motion/gltf_anim_import.h"
@@ -102,9 +103,15 @@ int cmd_import(const Args& a) {
     rows.push_back(std::move(row));
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  for (const Row& r : rows) {
-    const std::string path = (std::filesystem::path(out) / (r.clip.name + ".json")).string();
-    if (Status s = save_motion(path, r.clip); !s) return fail(a, s.error.to_string(), kExitFailure);
+  // Files are named from the input file's name and the clip's place in it, never from the file's content
+  // (a clip's name inside the file becomes the motion's name only).
+  std::string stem = file_slug(std::filesystem::path(in).stem().string(), 40);
+  if (stem.empty()) stem = "motion";
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    char index[32];
+    std::snprintf(index, sizeof index, "_%02zu.json", k);
+    const std::string path = (std::filesystem::path(out) / (stem + index)).string();
+    if (Status s = save_motion(path, rows[k].clip); !s) return fail(a, s.error.to_string(), kExitFailure);
   }
   std::printf("%-30s %-22s %-10s %-24s %6s %8s %6s %9s %9s\n", "motion", "clip", "kind", "limbs found", "frames",
               "contacts", "keys", "error_mm", "bound_mm");

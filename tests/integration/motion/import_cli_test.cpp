@@ -39,6 +39,10 @@ TEST(ImportCli, TheFoxSetBecomesOneMotionFilePerClipAndPlays) {
   const MotionLibrary lib = load_motion_library({out});
   EXPECT_TRUE(lib.problems.empty()) << lib.problems.front();
   EXPECT_EQ(lib.size(), 13);
+  // One file per clip, named from the input file's name and the clip's place in it.
+  EXPECT_TRUE(std::filesystem::exists(out + "/fox_animations_00.json"));
+  EXPECT_TRUE(std::filesystem::exists(out + "/fox_animations_12.json"));
+  EXPECT_FALSE(std::filesystem::exists(out + "/fox_animations_13.json"));
   // Played straight from the folder on a drawn quadruped.
   auto act = test::run_command(kLab + " act --creature " + std::string(CF_ASSETS_DIR) +
                                "/creatures/quadruped.json --action fox_bark --motions " + out);
@@ -54,7 +58,8 @@ TEST(ImportCli, ABvhCaptureIsOneMotion) {
   std::filesystem::remove_all(out);
   auto r = test::run_command(kLab + " import --bvh " + kData + "/bvh/02_04.bvh --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(std::filesystem::exists(out + "/02.json")) << r.out;
+  // Named from the input file's name and the clip's place in it, not from anything inside the file.
+  EXPECT_TRUE(std::filesystem::exists(out + "/02_04_00.json")) << r.out;
   const MotionLibrary lib = load_motion_library({out});
   ASSERT_EQ(lib.size(), 1);
   EXPECT_TRUE(lib[0].about().given);

@@ -8,10 +8,8 @@
 
 namespace cf {
 
-// The random creature of grid cell i: legs 0-8, arms 0-4, a tail every other 45 cells.
-inline Creature grid_creature(Rng& rng, int i) {
-  const int legs = i % 9, arms = (i / 9) % 5;
-  const bool tail = (i / 45) % 2 == 1;
+// A random body with 'legs' legs (test::random_creature) and the given arms (0-4) and tail.
+inline Creature grid_body(Rng& rng, int legs, int arms, bool tail) {
   Creature c = test::random_creature(rng, legs);
   const Part torso = c.parts[0];
   const float h = torso.stroke[1].y, r = torso.radius;
@@ -43,5 +41,8 @@ inline Creature grid_creature(Rng& rng, int i) {
   }
   return c;
 }
+
+// The random creature of grid cell i: legs 0-8, arms 0-4, a tail every other 45 cells.
+inline Creature grid_creature(Rng& rng, int i) { return grid_body(rng, i % 9, (i / 9) % 5, (i / 45) % 2 == 1); }
 
 }  // namespace cf
