@@ -12,6 +12,19 @@
 
 namespace cf::test {
 
+// One press in a mode: a tick with 'buttons' down, then one with none. Returns what the first tick chose.
+inline ModeId press_in(Mode& mode, ModeContext& ctx, std::uint32_t buttons) {
+  ModeId chosen = ModeId::kPlay;
+  for (int k = 0; k < 2; ++k) {
+    InputFrame f;
+    f.buttons = f.pressed = k == 0 ? buttons : 0u;
+    const std::function<InputFrame()> sample = [&] { return f; };
+    const ModeId m = mode.update(ModeFrame{1, 0, &sample}, ctx);
+    if (k == 0) chosen = m;
+  }
+  return chosen;
+}
+
 struct TitleRig {
   RunHarness harness;
   FrameSettings fs;
@@ -24,15 +37,7 @@ struct TitleRig {
     EXPECT_TRUE(harness.configure(RunOptions{}, session).ok());
     title.open(data, &editor, kNoTexture);
   }
-  void press(std::uint32_t button) {
-    for (int k = 0; k < 2; ++k) {
-      InputFrame f;
-      f.buttons = f.pressed = k == 0 ? button : 0u;
-      const std::function<InputFrame()> sample = [&] { return f; };
-      const ModeId m = title.update(ModeFrame{1, 0, &sample}, ctx);
-      if (k == 0) chosen = m;
-    }
-  }
+  void press(std::uint32_t button) { chosen = press_in(title, ctx, button); }
 };
 
 }  // namespace cf::test

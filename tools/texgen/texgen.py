@@ -60,38 +60,37 @@ def write_png(path, w, h, pixels):
         f.write(png)
 
 
+def paint(texel):
+    """The texture whose pixel (x, y) is texel(x, y), row by row."""
+    return [[texel(x, y) for x in range(SIZE)] for y in range(SIZE)]
+
+
 def creature_skin():
     """Mottled green-ochre scales: a hexagon-ish scale grid shaded by noise."""
     n = value_noise(SIZE, SIZE, 8, 11)
-    rows = []
-    for y in range(SIZE):
-        row = []
-        for x in range(SIZE):
-            sx = (x + (4 if (y // 8) % 2 else 0)) % 8 - 3.5
-            sy = y % 8 - 3.5
-            rim = min(1.0, math.hypot(sx, sy) / 4.5)
-            shade = 1.0 - 0.35 * rim * rim
-            base = 0.75 + 0.5 * n[y][x]
-            row.append((clamp8(150 * base * shade), clamp8(170 * base * shade), clamp8(90 * base * shade)))
-        rows.append(row)
-    return rows
+    def texel(x, y):
+        sx = (x + (4 if (y // 8) % 2 else 0)) % 8 - 3.5
+        sy = y % 8 - 3.5
+        rim = min(1.0, math.hypot(sx, sy) / 4.5)
+        shade = 1.0 - 0.35 * rim * rim
+        base = 0.75 + 0.5 * n[y][x]
+        return (clamp8(150 * base * shade), clamp8(170 * base * shade), clamp8(90 * base * shade))
+
+    return paint(texel)
 
 
 def ground():
     """Grass with dirt patches."""
     n1 = value_noise(SIZE, SIZE, 16, 21)
     n2 = value_noise(SIZE, SIZE, 4, 22)
-    rows = []
-    for y in range(SIZE):
-        row = []
-        for x in range(SIZE):
-            dirt = max(0.0, min(1.0, (n1[y][x] - 0.55) * 5))
-            g = 0.8 + 0.4 * n2[y][x]
-            grass = (70 * g, 130 * g, 50 * g)
-            soil = (120 * g, 95 * g, 60 * g)
-            row.append(tuple(clamp8(a + (b - a) * dirt) for a, b in zip(grass, soil)))
-        rows.append(row)
-    return rows
+    def texel(x, y):
+        dirt = max(0.0, min(1.0, (n1[y][x] - 0.55) * 5))
+        g = 0.8 + 0.4 * n2[y][x]
+        grass = (70 * g, 130 * g, 50 * g)
+        soil = (120 * g, 95 * g, 60 * g)
+        return tuple(clamp8(a + (b - a) * dirt) for a, b in zip(grass, soil))
+
+    return paint(texel)
 
 
 def earth():
@@ -99,34 +98,28 @@ def earth():
     n1 = value_noise(SIZE, SIZE, 8, 41)
     n2 = value_noise(SIZE, SIZE, 4, 42)
     n3 = value_noise(SIZE, SIZE, 16, 43)
-    rows = []
-    for y in range(SIZE):
-        row = []
-        for x in range(SIZE):
-            layer = 0.85 + 0.15 * math.sin((y + 6 * n3[y][x]) * 2 * math.pi / 16)
-            g = (0.75 + 0.45 * n2[y][x]) * layer
-            soil = (125 * g, 92 * g, 62 * g)
-            stone = max(0.0, min(1.0, (n1[y][x] - 0.68) * 8))
-            pale = (150 * g, 140 * g, 125 * g)
-            row.append(tuple(clamp8(a + (b - a) * stone) for a, b in zip(soil, pale)))
-        rows.append(row)
-    return rows
+    def texel(x, y):
+        layer = 0.85 + 0.15 * math.sin((y + 6 * n3[y][x]) * 2 * math.pi / 16)
+        g = (0.75 + 0.45 * n2[y][x]) * layer
+        soil = (125 * g, 92 * g, 62 * g)
+        stone = max(0.0, min(1.0, (n1[y][x] - 0.68) * 8))
+        pale = (150 * g, 140 * g, 125 * g)
+        return tuple(clamp8(a + (b - a) * stone) for a, b in zip(soil, pale))
+
+    return paint(texel)
 
 
 def fence_wood():
     """Horizontal planks with grain and dark gaps."""
     n = value_noise(SIZE, SIZE, 4, 31)
-    rows = []
-    for y in range(SIZE):
-        row = []
-        for x in range(SIZE):
-            plank = y // 16
-            gap = y % 16 in (0, 15)
-            grain = 0.85 + 0.15 * math.sin((x + plank * 13) * 0.35 + 6 * n[y][x]) + 0.1 * n[(y * 3) % SIZE][x]
-            k = 0.45 if gap else grain
-            row.append((clamp8(150 * k), clamp8(100 * k), clamp8(55 * k)))
-        rows.append(row)
-    return rows
+    def texel(x, y):
+        plank = y // 16
+        gap = y % 16 in (0, 15)
+        grain = 0.85 + 0.15 * math.sin((x + plank * 13) * 0.35 + 6 * n[y][x]) + 0.1 * n[(y * 3) % SIZE][x]
+        k = 0.45 if gap else grain
+        return (clamp8(150 * k), clamp8(100 * k), clamp8(55 * k))
+
+    return paint(texel)
 
 
 def wall_brick():
@@ -134,21 +127,18 @@ def wall_brick():
     n = value_noise(SIZE, SIZE, 8, 41)
     rng = Rng(42)
     tint = [0.8 + 0.35 * rng.next() for _ in range(64)]
-    rows = []
-    for y in range(SIZE):
-        row = []
-        for x in range(SIZE):
-            course = y // 8
-            bx = (x + (8 if course % 2 else 0)) % SIZE
-            mortar = y % 8 == 7 or bx % 16 == 15
-            if mortar:
-                v = 150 + 30 * n[y][x]
-                row.append((clamp8(v), clamp8(v), clamp8(v * 0.95)))
-            else:
-                t = tint[(course * 4 + bx // 16) % 64] * (0.9 + 0.2 * n[y][x])
-                row.append((clamp8(160 * t), clamp8(70 * t), clamp8(50 * t)))
-        rows.append(row)
-    return rows
+    def texel(x, y):
+        course = y // 8
+        bx = (x + (8 if course % 2 else 0)) % SIZE
+        mortar = y % 8 == 7 or bx % 16 == 15
+        if mortar:
+            v = 150 + 30 * n[y][x]
+            return (clamp8(v), clamp8(v), clamp8(v * 0.95))
+        else:
+            t = tint[(course * 4 + bx // 16) % 64] * (0.9 + 0.2 * n[y][x])
+            return (clamp8(160 * t), clamp8(70 * t), clamp8(50 * t))
+
+    return paint(texel)
 
 
 def pipe_metal():
@@ -157,24 +147,21 @@ def pipe_metal():
     spots = value_noise(SIZE, SIZE, 8, 52)
     rng = Rng(53)
     col = [0.88 + 0.16 * rng.next() for _ in range(SIZE)]
-    rows = []
-    for y in range(SIZE):
-        row = []
-        for x in range(SIZE):
-            band = y % 32
-            collar = band < 5
-            rivet = collar and band == 2 and x % 16 in (7, 8)
-            k = col[x] * (0.92 + 0.12 * streak[(y // 8) % SIZE][x])
-            if collar:
-                k *= 0.72 if band in (0, 4) else 0.82
-            if rivet:
-                k = 1.15
-            rust = 0.55 * max(0.0, min(1.0, (spots[y][x] - 0.8) * 6))
-            metal = (150 * k, 160 * k, 170 * k)
-            brown = (125 * k, 80 * k, 50 * k)
-            row.append(tuple(clamp8(a + (b - a) * rust) for a, b in zip(metal, brown)))
-        rows.append(row)
-    return rows
+    def texel(x, y):
+        band = y % 32
+        collar = band < 5
+        rivet = collar and band == 2 and x % 16 in (7, 8)
+        k = col[x] * (0.92 + 0.12 * streak[(y // 8) % SIZE][x])
+        if collar:
+            k *= 0.72 if band in (0, 4) else 0.82
+        if rivet:
+            k = 1.15
+        rust = 0.55 * max(0.0, min(1.0, (spots[y][x] - 0.8) * 6))
+        metal = (150 * k, 160 * k, 170 * k)
+        brown = (125 * k, 80 * k, 50 * k)
+        return tuple(clamp8(a + (b - a) * rust) for a, b in zip(metal, brown))
+
+    return paint(texel)
 
 
 def main():

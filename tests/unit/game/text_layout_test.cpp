@@ -20,17 +20,14 @@
 #include "game/view/view.h"
 #include "editor_scripts.h"
 #include "game_test_util.h"
+#include "layout_target.h"
 #include "run_command.h"
 #include "title_test_util.h"
 
 namespace cf {
 namespace {
 
-struct Target {
-  const char* name;
-  bool full_resolution;
-  int window_w, window_h;
-};
+using Target = test::LayoutTarget;
 constexpr Target kTargets[] = {{"retro", false, 960, 720}, {"full 1280x720", true, 1280, 720}};
 
 std::string box_text(const TextBox& b) {
@@ -187,17 +184,7 @@ struct ModeRig {
     ctx.settings = &settings;
   }
   // One tick of the mode with 'buttons' went down, then one with none.
-  ModeId press(Mode& m, std::uint32_t buttons) {
-    ModeId next = ModeId::kPlay;
-    for (int k = 0; k < 2; ++k) {
-      InputFrame f;
-      f.buttons = f.pressed = k == 0 ? buttons : 0u;
-      const std::function<InputFrame()> sample = [&] { return f; };
-      const ModeId n = m.update(ModeFrame{1, 0, &sample}, ctx);
-      if (k == 0) next = n;
-    }
-    return next;
-  }
+  ModeId press(Mode& m, std::uint32_t buttons) { return test::press_in(m, ctx, buttons); }
   const CommandList& over_play(Mode& m, const FrameSettings& f, const Target& t) {
     play.build(play.session.state(), f, t);
     m.draw_over(f, play.view.frame());

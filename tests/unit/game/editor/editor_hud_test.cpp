@@ -6,17 +6,14 @@
 #include <string>
 
 #include "editor_scripts.h"
+#include "layout_target.h"
 #include "game/editor/editor.h"
 #include "game/editor/editor_view.h"
 
 namespace cf {
 namespace {
 
-struct Target {
-  const char* name;
-  bool full_resolution;
-  int window_w, window_h;
-};
+using Target = test::LayoutTarget;
 
 // A biped with its head selected and a message showing: the most the drawing HUD shows at once.
 Editor busy_editor() {
