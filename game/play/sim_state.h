@@ -128,6 +128,9 @@ struct SimState {
   float camera_pitch_rad = 0.3f; // orbit elevation, radians, [kCameraPitchMin, kCameraPitchMax]
   float camera_lift_rad = 0.0f;  // extra elevation to see the player over an obstacle (game/camera.h)
   float camera_distance_m = 4.2f;  // orbit radius, pulled in before walls (game/camera.h)
+  // How far the orbit still trails a turn round of the player (radians, part of camera_yaw_offset_rad):
+  // the camera swings round after the creature instead of whipping round with it.
+  float camera_turn_lag_rad = 0.0f;
   HudMessage hud = kHudNone;
   std::uint32_t hud_ticks = 0;   // ticks the HUD message stays up
   std::int32_t creature_count = 0;

@@ -190,6 +190,7 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
 // kRunLookahead_s (a run's stride plants feet further ahead than a walk's, so it walks near them).
 constexpr float kRunLookahead_s = 0.6f;
 constexpr float kRunSideRoom_m = 0.25f;
+constexpr float kRunSlideBack_m = 0.1f;  // about 14 degrees into a wall at a run's look-ahead
 bool room_to_run(const ActionCall& a, float speed_mps, float turn_rps) {
   const WalkerState& w = a.creature.walker;
   for (int k = 1; k <= 3; ++k) {
@@ -197,18 +198,68 @@ bool room_to_run(const ActionCall& a, float speed_mps, float turn_rps) {
     const glm::vec3 p = w.position_ws + heading_forward(w.heading_rad + 0.5f * turn_rps * t) * (0.2f + speed_mps * t);
     const float heading = w.heading_rad + turn_rps * t;
     const glm::vec3 side = heading_forward(heading + 1.5707963f) * kRunSideRoom_m;
+    const glm::vec3 fwd = heading_forward(heading);
     for (const glm::vec3& at : {p, p + side, p - side}) {  // and room beside: a running leg swings wider
       if (!in_regions(*a.ctx.level, at)) return false;
       glm::vec3 q = at;
-      if (resolve_footprint_collisions(*a.ctx.level, a.species.footprint, heading, &q) && glm::length(q - at) > 0.002f)
+      // A wall met at a slant pushes the path along it (the run slides on); one met more head-on
+      // than kRunSlideBack_m of push against the heading leaves no room to run.
+      if (resolve_footprint_collisions(*a.ctx.level, a.species.footprint, heading, &q) &&
+          -glm::dot(q - at, fwd) > kRunSlideBack_m)
         return false;
     }
   }
   return true;
 }
 
+// The stick pulled back (more back than sideways) turns the creature round on the spot.
+constexpr float kStickBack = -0.5f;
+constexpr int kTurnRoundTicks = 24;
+// A biped steps round foot by foot; more legs turn with a quick hop of every foot, their far feet too
+// far from the pivot for a planted foot to stay put while the body turns.
+constexpr float kBipedStagger = 0.45f, kManyLegsStagger = 0.12f;
+
+// Whether the body can turn from its heading by turn_rad where it stands: every 30 degrees on the way
+// its footprint clears what is near with a small push (a long body between two walls cannot).
+bool room_to_turn(const ActionCall& a, float turn_rad) {
+  const WalkerState& w = a.creature.walker;
+  constexpr int kSteps = 6;
+  for (int k = 1; k <= kSteps; ++k) {
+    const float h = w.heading_rad + turn_rad * static_cast<float>(k) / kSteps;
+    glm::vec3 q = w.position_ws;
+    resolve_footprint_collisions(*a.ctx.level, a.species.footprint, h, &q);
+    const glm::vec3 push = q - w.position_ws;
+    if (glm::dot(push, push) > 0.12f * 0.12f || footprint_depth(*a.ctx.level, a.species.footprint, h, q) > 1e-3f)
+      return false;
+  }
+  return true;
+}
+
+// Starts a turn round when the stick is pulled back (not while it stays back): the way the stick
+// leans, else the way with room, left first. True when one started.
+bool start_turn_round(const ActionCall& a) {
+  CreatureState& c = a.creature;
+  const bool back = a.command.move_y < kStickBack && std::fabs(a.command.move_x) < -a.command.move_y;
+  const bool pulled = back && c.walker.stick_back == 0;
+  c.walker.stick_back = back ? 1 : 0;
+  if (!pulled || pivoting(c.walker) || a.species.footprint.count == 0) return false;
+  const float lean = a.command.move_x > 0.2f ? -1.0f : 1.0f;  // stick right turns right
+  for (float side : {lean, -lean}) {
+    const float turn = side * 3.14159265f;
+    if (!room_to_turn(a, turn)) continue;
+    const LevelGround ground(a.ctx.level);
+    int legs = 0;
+    for (const LimbChain& l : a.species.rig->limbs) legs += l.tag == PartTag::kLeg ? 1 : 0;
+    start_pivot(&c.walker, *a.species.walk_setup, *a.species.rig, turn, kTurnRoundTicks,
+                legs == 2 ? kBipedStagger : kManyLegsStagger, &ground);
+    return true;
+  }
+  return false;
+}
+
 void step_walking(const ActionCall& a) {
   CreatureState& c = a.creature;
+  start_turn_round(a);
   WalkCommand cmd;
   // Turning hard slows the run to a walk (fully at half the stick sideways): runs go mostly straight.
   const float straight = std::clamp((0.5f - std::fabs(a.command.move_x)) / 0.2f, 0.0f, 1.0f);
@@ -226,18 +277,28 @@ void step_walking(const ActionCall& a) {
   step_walker(&c.walker, cmd, setup, *a.species.rig, kTick_sf, gait_params(setup, stick, room ? c.walker.speed_mps : 0.0f),
               &ground);
   glm::vec3 p = c.walker.position_ws;
+  const bool was_pivoting = pivoting(c.walker);
   bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+  if (was_pivoting && c.walker.heading_rad == heading_before && c.walker.turn_rate_rps == 0.0f)
+    stop_pivot_turn(&c.walker, setup, *a.species.rig, &ground);  // a wall stopped the turn: land facing here
   if (!hit && ground_blocks(ground, glm::vec2(p.x, p.z), c.root_ws.y, kStepShareOfLeg * setup.creature_leg_length_m,
                             kWalkableSlope_deg)) {
     hit = true;  // a step too high or ground too steep is a wall
     p = c.root_ws;
   }
   keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker, c.walker.speed_mps <= kTurnOnTheSpot_mps);
-  c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
   if (hit) {
+    // Into a wall head-on the body shuffles; at a slant it slides on along the wall at the share of
+    // the step the wall leaves it (70% of the step or more keeps the whole speed).
+    const glm::vec3 wanted = c.walker.position_ws - c.root_ws, got = p - c.root_ws;
+    const float wanted2 = glm::dot(wanted, wanted);
+    const float kept = wanted2 > 1e-10f ? glm::dot(got, wanted) / wanted2 : 0.0f;
+    const float share = std::clamp((kept - 0.3f) / 0.4f, 0.0f, 1.0f);
     c.walker.position_ws = p;
-    c.walker.speed_mps = std::min(c.walker.speed_mps, 0.2f);  // walking into a wall: shuffle, don't stride
+    c.walker.speed_mps = std::min(c.walker.speed_mps, 0.2f + share * std::max(0.0f, c.walker.speed_mps - 0.2f));
+    hit = share < 1.0f;  // sliding freely along a wall is not being blocked
   }
+  c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
   c.speed_mps = c.walker.speed_mps;
