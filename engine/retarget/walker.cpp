@@ -196,7 +196,8 @@ void step_pivot(WalkerState* st, const RetargetSetup& S, const Rig& rig, float d
                 const Ground* ground) {
   st->pivot_tick = static_cast<std::uint16_t>(st->pivot_tick + 1);
   const float share = static_cast<float>(st->pivot_tick) / static_cast<float>(st->pivot_ticks);
-  const float heading = st->pivot_from_rad + (st->pivot_to_rad - st->pivot_from_rad) * smoothstep01(share);
+  const float eased = smoothstep01(share);
+  const float heading = st->pivot_from_rad + (st->pivot_to_rad - st->pivot_from_rad) * eased;
   st->turn_rate_rps = static_cast<float>(std::remainder(heading - st->heading_rad, kTwoPi)) / dt;
   st->heading_rad = static_cast<float>(std::remainder(heading, kTwoPi));
   st->speed_mps = 0.0f;
@@ -227,8 +228,10 @@ void step_pivot(WalkerState* st, const RetargetSetup& S, const Rig& rig, float d
 }  // namespace
 
 void start_pivot(WalkerState* st, const RetargetSetup& S, const Rig& rig, float turn_rad, int ticks, float stagger,
-                 const Ground* ground) {
+                 const glm::vec3& end_ws, const Ground* ground) {
   if (ticks <= 0) return;
+  st->pivot_from_ws = st->position_ws;
+  st->pivot_to_ws = glm::vec3(end_ws.x, st->position_ws.y, end_ws.z);
   st->pivot_tick = 0;
   st->pivot_ticks = static_cast<std::uint16_t>(ticks);
   st->pivot_from_rad = st->heading_rad;
@@ -244,13 +247,16 @@ void start_pivot(WalkerState* st, const RetargetSetup& S, const Rig& rig, float 
     foot.planted = foot.parked = false;
     foot.swing_start = 0.0f;
     foot.swing_lift = 1.0f;
-    foot.goal_ws = stand_foothold(S, rig, *st, i, st->pivot_to_rad, ground);
+    WalkerState at_end = *st;
+    at_end.position_ws = st->pivot_to_ws;
+    foot.goal_ws = stand_foothold(S, rig, at_end, i, st->pivot_to_rad, ground);
   }
 }
 
 void stop_pivot_turn(WalkerState* st, const RetargetSetup& S, const Rig& rig, const Ground* ground) {
   if (st->pivot_ticks == 0) return;
   st->pivot_from_rad = st->pivot_to_rad = st->heading_rad;
+  st->pivot_from_ws = st->pivot_to_ws = st->position_ws;
   st->turn_rate_rps = 0.0f;
   int k = 0;
   for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < st->leg_count; ++i) {
@@ -555,6 +561,10 @@ void hash_walker(const WalkerState& st, StateHasher* h) {
     h->f32(st.pivot_from_rad);
     h->f32(st.pivot_to_rad);
     h->f32(st.pivot_stagger);
+    for (const glm::vec3& v : {st.pivot_from_ws, st.pivot_to_ws}) {
+      h->f32(v.x);
+      h->f32(v.z);
+    }
     h->u8(st.stick_back);
   }
   if (st.pitch_rad != 0.0f || st.roll_rad != 0.0f) {  // only off level ground (flat runs hash as ever)

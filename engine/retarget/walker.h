@@ -61,6 +61,7 @@ struct WalkerState {
   std::uint16_t pivot_tick = 0, pivot_ticks = 0;
   float pivot_from_rad = 0.0f, pivot_to_rad = 0.0f;
   float pivot_stagger = 0.0f;  // share of the pivot one group of legs waits for the other (a step-turn)
+  glm::vec3 pivot_from_ws{0.0f}, pivot_to_ws{0.0f};  // where the body stood and where it ends, pushed clear of a wall beside it
   std::uint8_t stick_back = 0;  // the stick was held back last tick (a turn round starts on pulling it back)
   std::array<FootState, kMaxLegs> feet{};  // per leg, the first leg_count entries (Rig::limbs order)
 };
@@ -95,8 +96,9 @@ WalkerState walker_swinging_on(const WalkerState& state, const RetargetSetup& se
 // Starts a turn round on the spot by turn_rad (positive turns left) over 'ticks' ticks: the body stops,
 // and every foot swings once from where it stands to its place under the turned body (stagger > 0: the
 // legs of the gait's second group wait that share of the turn, so a biped steps round foot by foot).
+// The body ends at end_ws (pushed away from a wall its turn would sweep into: its feet land round it).
 void start_pivot(WalkerState* state, const RetargetSetup& setup, const Rig& rig, float turn_rad, int ticks,
-                 float stagger, const Ground* ground = nullptr);
+                 float stagger, const glm::vec3& end_ws, const Ground* ground = nullptr);
 // Ends the pivot's turn where the body now faces (a wall stopped it): the feet still in the air land
 // under that heading.
 void stop_pivot_turn(WalkerState* state, const RetargetSetup& setup, const Rig& rig, const Ground* ground = nullptr);

@@ -162,24 +162,6 @@ glm::vec3 heading_forward(float heading_rad) {
   return glm::vec3(std::sin(heading_rad), 0.0f, std::cos(heading_rad));
 }
 
-namespace {
-
-// The orbit's swing after a turn round: eased in as the lag grows, out as it closes (about 0.3 s
-// behind the creature for a half turn).
-constexpr float kTurnFollowGain = 6.0f;       // per second, of the lag left
-constexpr float kTurnFollowMaxRps = 7.0f;
-constexpr float kTurnFollowMinRps = 1.5f;
-void follow_turn_round(SimState* s) {
-  const float lag = s->camera_turn_lag_rad;
-  if (lag == 0.0f) return;
-  const float rate = std::clamp(kTurnFollowGain * std::fabs(lag), kTurnFollowMinRps, kTurnFollowMaxRps);
-  const float next = approach(lag, 0.0f, rate * kTick_sf);
-  s->camera_yaw_offset_rad = wrap_angle(s->camera_yaw_offset_rad + (next - lag));
-  s->camera_turn_lag_rad = next;
-}
-
-}  // namespace
-
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime) {
   const auto began = std::chrono::steady_clock::now();
   auto after_plans = began;
@@ -215,7 +197,6 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
         s.camera_turn_lag_rad -= turned;
       }
     }
-    follow_turn_round(&s);
     if (s.creature_count > 1) separate_creatures(&s, ctx);
     const auto planned = std::chrono::steady_clock::now();
     plan_ahead(s, ctx, runtime,
@@ -241,6 +222,7 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
       stop_orbit_at_walls(&s, *ctx.level, body_height,
                           orbit_stop_m(player->footprint.bound_m), orbit_before);
     }
+    follow_turn_round(&s, *ctx.level, body_height, camera_min_distance_m(player->footprint.bound_m));
     // Where the player's action takes it is kept in view too (a vault's landing).
     glm::vec3 destination(0.0f);
     const ActionId current = actions.current(s.player());

@@ -219,19 +219,28 @@ constexpr int kTurnRoundTicks = 24;
 // far from the pivot for a planted foot to stay put while the body turns.
 constexpr float kBipedStagger = 0.45f, kManyLegsStagger = 0.12f;
 
-// Whether the body can turn from its heading by turn_rad where it stands: every 30 degrees on the way
-// its footprint clears what is near with a small push (a long body between two walls cannot).
-bool room_to_turn(const ActionCall& a, float turn_rad) {
+// Whether the body can turn from its heading by turn_rad, stepping away from what its turn sweeps
+// into: every 7.5 degrees on the way its footprint clears with a small push from where the last left
+// it, never through a wall (a long body between two walls cannot). *end_ws: where it ends up.
+bool room_to_turn(const ActionCall& a, float turn_rad, glm::vec3* end_ws) {
   const WalkerState& w = a.creature.walker;
-  constexpr int kSteps = 6;
+  const Level& level = *a.ctx.level;
+  constexpr int kSteps = 24;
+  constexpr float kStepPush_m = 0.1f, kTotalPush_m = 0.8f;
+  glm::vec3 q = w.position_ws;
+  float h_before = w.heading_rad;
   for (int k = 1; k <= kSteps; ++k) {
     const float h = w.heading_rad + turn_rad * static_cast<float>(k) / kSteps;
-    glm::vec3 q = w.position_ws;
-    resolve_footprint_collisions(*a.ctx.level, a.species.footprint, h, &q);
-    const glm::vec3 push = q - w.position_ws;
-    if (glm::dot(push, push) > 0.12f * 0.12f || footprint_depth(*a.ctx.level, a.species.footprint, h, q) > 1e-3f)
+    const glm::vec3 was = q;
+    resolve_footprint_collisions(level, a.species.footprint, h, &q);
+    const glm::vec3 push = q - was, total = q - w.position_ws;
+    if (glm::dot(push, push) > kStepPush_m * kStepPush_m || glm::dot(total, total) > kTotalPush_m * kTotalPush_m ||
+        footprint_depth(level, a.species.footprint, h, q) > 1e-3f || !in_regions(level, q) ||
+        footprint_swept_through(level, a.species.footprint, was, h_before, q, h))
       return false;
+    h_before = h;
   }
+  *end_ws = q;
   return true;
 }
 
@@ -246,12 +255,13 @@ bool start_turn_round(const ActionCall& a) {
   const float lean = a.command.move_x > 0.2f ? -1.0f : 1.0f;  // stick right turns right
   for (float side : {lean, -lean}) {
     const float turn = side * 3.14159265f;
-    if (!room_to_turn(a, turn)) continue;
+    glm::vec3 end(0.0f);
+    if (!room_to_turn(a, turn, &end)) continue;
     const LevelGround ground(a.ctx.level);
     int legs = 0;
     for (const LimbChain& l : a.species.rig->limbs) legs += l.tag == PartTag::kLeg ? 1 : 0;
     start_pivot(&c.walker, *a.species.walk_setup, *a.species.rig, turn, kTurnRoundTicks,
-                legs == 2 ? kBipedStagger : kManyLegsStagger, &ground);
+                legs == 2 ? kBipedStagger : kManyLegsStagger, end, &ground);
     return true;
   }
   return false;
@@ -277,10 +287,21 @@ void step_walking(const ActionCall& a) {
   step_walker(&c.walker, cmd, setup, *a.species.rig, kTick_sf, gait_params(setup, stick, room ? c.walker.speed_mps : 0.0f),
               &ground);
   glm::vec3 p = c.walker.position_ws;
-  const bool was_pivoting = pivoting(c.walker);
-  bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
-  if (was_pivoting && c.walker.heading_rad == heading_before && c.walker.turn_rate_rps == 0.0f)
-    stop_pivot_turn(&c.walker, setup, *a.species.rig, &ground);  // a wall stopped the turn: land facing here
+  bool hit = false;
+  if (pivoting(c.walker) || c.walker.pivot_tick != 0) {
+    // A turn round was planned clear of what is near (room_to_turn): pushed along the way it planned.
+    hit = resolve_footprint_collisions(*a.ctx.level, a.species.footprint, c.walker.heading_rad, &p);
+    if (!in_regions(*a.ctx.level, p)) p = c.root_ws, hit = true;
+    if (footprint_depth(*a.ctx.level, a.species.footprint, c.walker.heading_rad, p) > 1e-3f) {
+      c.walker.heading_rad = heading_before;  // something moved into its way: it stops turning here
+      p = c.root_ws;
+      stop_pivot_turn(&c.walker, setup, *a.species.rig, &ground);
+    }
+    c.walker.position_ws = p;
+    hit = false;  // turning round beside a wall is not being blocked
+  } else {
+    hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+  }
   if (!hit && ground_blocks(ground, glm::vec2(p.x, p.z), c.root_ws.y, kStepShareOfLeg * setup.creature_leg_length_m,
                             kWalkableSlope_deg)) {
     hit = true;  // a step too high or ground too steep is a wall
