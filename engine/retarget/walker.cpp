@@ -237,13 +237,19 @@ void start_pivot(WalkerState* st, const RetargetSetup& S, const Rig& rig, float 
   st->pivot_from_rad = st->heading_rad;
   st->pivot_to_rad = st->heading_rad + turn_rad;
   st->pivot_stagger = std::clamp(stagger, 0.0f, 0.9f);
-  st->speed_mps = st->turn_rate_rps = 0.0f;
   int k = 0;
   for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < st->leg_count; ++i) {
     if (S.limbs[i].tag != PartTag::kLeg) continue;
     FootState& foot = st->feet[k++];
-    // A foot mid-swing lifts from where it is heading; its swing starts again from there.
-    if (!foot.planted) foot.plant_ws = foot.goal_ws;
+    // A foot mid-swing starts its new swing from where it is now (on the ground under it).
+    if (!foot.planted) {
+      const ReferenceLegGait& rg = S.ref_legs[S.limbs[i].ref_side];
+      float sigma = 0.0f;
+      in_stance(S, i, st->gait_phase, stance_window(rg, run_share_of_speed(S, st->speed_mps), legs_of(S)), &sigma);
+      const float s2 = foot.swing_start < 1.0f ? (sigma - foot.swing_start) / (1.0f - foot.swing_start) : 1.0f;
+      foot.plant_ws = glm::mix(foot.plant_ws, foot.goal_ws, table(rg.swing_progress, s2));
+      foot.plant_ws.y = ground_height(ground, foot.plant_ws.x, foot.plant_ws.z);
+    }
     foot.planted = foot.parked = false;
     foot.swing_start = 0.0f;
     foot.swing_lift = 1.0f;
@@ -251,6 +257,7 @@ void start_pivot(WalkerState* st, const RetargetSetup& S, const Rig& rig, float 
     at_end.position_ws = st->pivot_to_ws;
     foot.goal_ws = stand_foothold(S, rig, at_end, i, st->pivot_to_rad, ground);
   }
+  st->speed_mps = st->turn_rate_rps = 0.0f;
 }
 
 void stop_pivot_turn(WalkerState* st, const RetargetSetup& S, const Rig& rig, const Ground* ground) {

@@ -50,6 +50,7 @@ void step_controls(const ActionCall& call, const ActionRegistry& actions) {
   const std::uint16_t motion = asked != kNoAction ? call.command.motion : c.queued_motion;
   bool handing_over = false;
   for (ActionId a = 1; a < actions.size() && next != kNoAction; ++a) handing_over = handing_over || actions[a].hands_over(c);
+  handing_over = handing_over || pivoting(c.walker);  // a turn round ends on its feet first
   if (next != kNoAction && !handing_over) {
     c.queued_request = kNoAction;
     c.queued_motion = kNoMotion;

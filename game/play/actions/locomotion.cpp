@@ -33,7 +33,14 @@ bool collide_walker(const Level& level, const Species& sp, float heading_before,
                     WalkerState* w, glm::vec3* p) {
   bool hit = false;
   if (sp.footprint.count > 0 && w->speed_mps > kTurnOnTheSpot_mps) {
-    hit = resolve_footprint_collisions(level, sp.footprint, w->heading_rad, p);  // walking: the push slides it
+    // Walking: the push slides it. A turn the push cannot clear (a long body turning between two close
+    // walls, pushed from one into the other) is undone, and a step that still leaves flesh in a wall
+    // is not taken.
+    const float step_m = glm::length(glm::vec2(p->x - root_before.x, p->z - root_before.z));
+    const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p, step_m + 0.08f);
+    if (m.turn_undone) w->turn_rate_rps = 0.0f;
+    hit = m.hit;
+    if (m.turn_undone && footprint_depth(level, sp.footprint, w->heading_rad, *p) > 1e-3f) *p = root_before;
   } else if (sp.footprint.count > 0) {
     // Turning on the spot: a turn the push cannot clear is undone.
     const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p);
@@ -168,7 +175,12 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
     if (turning)
       for (const Box& f : level.fences) push_circle_out_of_box(f, r, &foot.goal_ws);
     const float reach_y = l.l1 + l.l2;  // pipes above the hip cannot be stepped into
+    // The toe too, along the heading (a body sliding along a wall at a slant points its feet into it);
+    // its push carries the ankle.
+    const glm::vec3 toe_dir = heading_forward(w->heading_rad) * l.l3;
     for (const Wall& wall : level.walls) {
+      glm::vec3 toe = foot.goal_ws + toe_dir;
+      if (push_circle_out_of_box(wall.box, r, &toe)) foot.goal_ws = toe - toe_dir;
       push_circle_out_of_box(wall.box, r, &foot.goal_ws);
       for (const Pipe& pipe : wall.pipes)
         if (std::min(pipe.a.y, pipe.b.y) - pipe.radius < reach_y) push_circle_out_of_pipe(pipe, r, &foot.goal_ws);
@@ -211,6 +223,10 @@ bool room_to_run(const ActionCall& a, float speed_mps, float turn_rps) {
   }
   return true;
 }
+
+constexpr float kSlideSlant_rad = 0.17f;  // 10 degrees
+constexpr float kSteerUpTo_rad = 0.9f;     // 52 degrees: steeper is head-on, and stops
+constexpr float kSteerRate_rps = 2.0f;
 
 // The stick pulled back (more back than sideways) turns the creature round on the spot.
 constexpr float kStickBack = -0.5f;
@@ -300,7 +316,40 @@ void step_walking(const ActionCall& a) {
     c.walker.position_ws = p;
     hit = false;  // turning round beside a wall is not being blocked
   } else {
+    const glm::vec3 stepped = p;
     hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+    // Pressed against a wall, the stick turning further into it does not turn the body past a slant
+    // of kSlideSlant: it slides on along the wall, and turns again once past its end.
+    const glm::vec3 push(p.x - stepped.x, 0.0f, p.z - stepped.z);
+    const float push_len = glm::length(push);
+    const float turned = wrap_angle(c.walker.heading_rad - heading_before);
+    if (hit && push_len > 1e-4f && turned != 0.0f && a.species.footprint.count > 0) {
+      const glm::vec3 n = push / push_len, fwd = heading_forward(c.walker.heading_rad);
+      const glm::vec3 turning_to = heading_forward(c.walker.heading_rad + (turned > 0.0f ? 1.5707963f : -1.5707963f));
+      if (-glm::dot(fwd, n) > std::sin(kSlideSlant_rad) && glm::dot(turning_to, n) < 0.0f) {
+        c.walker.heading_rad = heading_before;
+        c.walker.turn_rate_rps = 0.0f;
+        p = stepped;
+        collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+      }
+    }
+    // Met at a steeper slant (short of head-on), the body turns along the wall to that slant and slides
+    // on, as a walker does; its feet then step along the wall rather than into it.
+    const glm::vec3 push2(p.x - stepped.x, 0.0f, p.z - stepped.z);
+    const float push2_len = glm::length(push2);
+    if (hit && push2_len > 1e-4f && a.species.footprint.count > 0) {
+      const glm::vec3 n = push2 / push2_len, fwd = heading_forward(c.walker.heading_rad);
+      const float into = -glm::dot(fwd, n);  // sin of the slant into the wall
+      if (into > std::sin(kSlideSlant_rad) && into < std::sin(kSteerUpTo_rad)) {
+        const glm::vec3 along = fwd + n * into;  // the wall's direction nearest the heading
+        const float delta = wrap_angle(std::atan2(along.x, along.z) - c.walker.heading_rad);
+        const float want = delta - (delta > 0.0f ? kSlideSlant_rad : -kSlideSlant_rad);
+        const float turn = std::clamp(want, -kSteerRate_rps * kTick_sf, kSteerRate_rps * kTick_sf);
+        const float h0 = c.walker.heading_rad;
+        c.walker.heading_rad = wrap_angle(h0 + turn);
+        collide_walker(*a.ctx.level, a.species, h0, c.root_ws, &c.walker, &p);
+      }
+    }
   }
   if (!hit && ground_blocks(ground, glm::vec2(p.x, p.z), c.root_ws.y, kStepShareOfLeg * setup.creature_leg_length_m,
                             kWalkableSlope_deg)) {

@@ -113,7 +113,7 @@ std::vector<Scenario> adversarial(const Level& lv) {
     const float towards = glm::dot(left, -n) > 0.0f ? -1.0f : 1.0f;  // stick x turning towards the wall
     out.push_back({w + " hugged round its end", face + along * (half_l - 1.5f), heading_of(along), true,
                    {hold(10, 0, 0), hold(150, 0.3f * towards, 0.9f), hold(150, 0.6f * towards, 0.7f)}, n});
-    out.push_back({w + " turned round beside it", face, heading_of(along), true,
+    out.push_back({w + " turned round beside it", beside, heading_of(along), true,
                    {hold(10, 0, 0), hold(20, 0, -1), hold(20, 0, 0), hold(50, 0, 1), hold(20, 0.3f, -1),
                     hold(40, 0, 0)}, n});
     // Walked up to the wall as a player would (a place beside it computed by the footprint alone can
