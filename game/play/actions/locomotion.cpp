@@ -10,6 +10,7 @@
 #include "game/play/creature_size.h"
 #include "game/play/sim.h"
 #include "math/angles.h"
+#include "math/geometry.h"
 #include "math/scalar.h"
 #include "retarget/retarget.h"
 #include "retarget/run_gait.h"
@@ -40,7 +41,11 @@ bool collide_walker(const Level& level, const Species& sp, float heading_before,
     const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p, step_m + 0.08f);
     if (m.turn_undone) w->turn_rate_rps = 0.0f;
     hit = m.hit;
-    if (m.turn_undone && footprint_depth(level, sp.footprint, w->heading_rad, *p) > 1e-3f) *p = root_before;
+    if (hit && footprint_depth(level, sp.footprint, w->heading_rad, *p) > 1e-3f) {
+      *p = root_before;  // into a gap narrower than the body (a wall's end beside a fence): not taken
+      w->heading_rad = heading_before;
+      w->turn_rate_rps = 0.0f;
+    }
   } else if (sp.footprint.count > 0) {
     // Turning on the spot: a turn the push cannot clear is undone.
     const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p);
@@ -337,7 +342,12 @@ void step_walking(const ActionCall& a) {
     // on, as a walker does; its feet then step along the wall rather than into it.
     const glm::vec3 push2(p.x - stepped.x, 0.0f, p.z - stepped.z);
     const float push2_len = glm::length(push2);
-    if (hit && push2_len > 1e-4f && a.species.footprint.count > 0) {
+    // Not along a wall with drain pipes: arms swinging past them would reach into them.
+    bool pipes_near = false;
+    for (const Wall& wall : a.ctx.level->walls)
+      for (const Pipe& pipe : wall.pipes)
+        pipes_near = pipes_near || std::sqrt(distance2_to_segment(p, pipe.a, pipe.b)) < a.species.footprint.bound_m + 1.0f;
+    if (hit && push2_len > 1e-4f && a.species.footprint.count > 0 && !pipes_near) {
       const glm::vec3 n = push2 / push2_len, fwd = heading_forward(c.walker.heading_rad);
       const float into = -glm::dot(fwd, n);  // sin of the slant into the wall
       if (into > std::sin(kSlideSlant_rad) && into < std::sin(kSteerUpTo_rad)) {
