@@ -112,7 +112,8 @@ std::vector<Scenario> adversarial(const Level& lv) {
     const glm::vec3 left = heading_forward(heading_of(along) + 0.5f * kPi);
     const float towards = glm::dot(left, -n) > 0.0f ? -1.0f : 1.0f;  // stick x turning towards the wall
     out.push_back({w + " hugged round its end", face + along * (half_l - 1.5f), heading_of(along), true,
-                   {hold(10, 0, 0), hold(150, 0.3f * towards, 0.9f), hold(150, 0.6f * towards, 0.7f)}, n});
+                   {hold(10, 0, 0), hold(150, 0.3f * towards, 0.9f), hold(150, 0.6f * towards, 0.7f)}, n, false,
+                   true});  // not from a start straddling a fence beside the wall
     out.push_back({w + " turned round beside it", beside, heading_of(along), true,
                    {hold(10, 0, 0), hold(20, 0, -1), hold(20, 0, 0), hold(50, 0, 1), hold(20, 0.3f, -1),
                     hold(40, 0, 0)}, n});
