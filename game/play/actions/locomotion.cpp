@@ -357,7 +357,8 @@ void step_walking(const ActionCall& a) {
     for (const Wall& wall : a.ctx.level->walls)
       for (const Pipe& pipe : wall.pipes)
         pipes_near = pipes_near || std::sqrt(distance2_to_segment(p, pipe.a, pipe.b)) < a.species.footprint.bound_m + 1.0f;
-    if (hit && push2_len > 1e-4f && a.species.footprint.count > 0 && !pipes_near) {
+    // A herd creature's brain steers its own way round (its goals); only a stick is turned along the wall.
+    if (hit && push2_len > 1e-4f && a.species.footprint.count > 0 && !pipes_near && !c.wanders) {
       const glm::vec3 n = push2 / push2_len, fwd = heading_forward(c.walker.heading_rad);
       const float into = -glm::dot(fwd, n);  // sin of the slant into the wall
       if (into > std::sin(kSlideSlant_rad) && into < std::sin(kSteerUpTo_rad)) {
