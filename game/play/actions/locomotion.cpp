@@ -182,13 +182,8 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
     for (int b : {l.bones[1], l.bones[2]})
       if (b >= 0) r = std::max(r, rig.skeleton.radius[static_cast<std::size_t>(b)]);
     r += (turning ? l.l3 : 0.1f * l.l1) + kLandingMargin_m;
-    // Out of fences too, the toe with it (a body slid along a wall into a fence against it).
-    const glm::vec3 toe_fwd = heading_forward(w->heading_rad) * l.l3;
-    for (const Box& f : level.fences) {
-      glm::vec3 toe = foot.goal_ws + toe_fwd;
-      if (push_circle_out_of_box(f, r, &toe)) foot.goal_ws = toe - toe_fwd;
-      push_circle_out_of_box(f, r, &foot.goal_ws);
-    }
+    if (turning)
+      for (const Box& f : level.fences) push_circle_out_of_box(f, r, &foot.goal_ws);
     const float reach_y = l.l1 + l.l2;  // pipes above the hip cannot be stepped into
     // The toe too, along the heading (a body sliding along a wall at a slant points its feet into it);
     // its push carries the ankle.
