@@ -21,6 +21,7 @@
 #include "world/ground_query.h"
 #include "world/movement_collision.h"
 #include "world/level.h"
+#include "core/json.h"
 
 namespace cf {
 
