@@ -13,7 +13,6 @@ namespace cf {
 
 namespace {
 
-constexpr float kForwardLegLengths = 0.9f;  // a running jump's length in leg lengths
 constexpr float kFleshMargin_m = 0.02f;     // the crouch keeps the body this far above the ground
 constexpr float kMinWeight = 0.35f;
 constexpr double kHopSeconds = 0.6;         // a legless hop
@@ -84,6 +83,7 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
     jm.takeoff_s = 0.15 * kHopSeconds;
     jm.touchdown_s = 0.85 * kHopSeconds;
     jm.forward_m = kHopForward_m;
+    jm.flight_s = static_cast<float>(jm.touchdown_s - jm.takeoff_s);
     jm.height_m = kHopHeight_m;
     return jm;
   }
@@ -98,8 +98,11 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
   if (!(jm.touchdown_s > jm.takeoff_s)) return Error{"", "contacts", "the jump clip lands before it takes off"};
   const float s = std::max(jm.setup.s, 1e-3f);
   jm.time_scale = std::sqrt(s);
-  jm.ticks = std::max(2, static_cast<int>(std::ceil(clip.duration_s * jm.time_scale / kTick_s)));
-  jm.forward_m = kForwardLegLengths * jm.setup.creature_leg_length_m;
+  jm.ticks = kJumpLiftoffTicks +
+             std::max(1, static_cast<int>(std::ceil((clip.duration_s - jm.takeoff_s) * jm.time_scale / kTick_s - 1e-9)));
+  // A ballistic flight keeps the speed it took off with: at the natural walking speed it goes this far.
+  jm.flight_s = static_cast<float>((jm.touchdown_s - jm.takeoff_s) * jm.time_scale);
+  jm.forward_m = natural_speed(*walk) * jm.flight_s;
   // A low body would crouch into the ground: play less of the clip's body motion.
   CreaturePose pose;
   pose.resize(rig);
@@ -120,8 +123,13 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
 }
 
 double jump_clip_time(const JumpMotion& jm, int tick) {
-  const double t = std::max(0, tick) * kTick_s / std::max(jm.time_scale, 1e-3f);
-  return std::min(t, jm.legless ? kHopSeconds : jm.clip.duration_s);
+  const int k = std::max(0, tick);
+  if (jm.legless) return std::min(k * kTick_s, kHopSeconds);
+  // The dip and push (the clip before lift-off) play in kJumpLiftoffTicks whatever the body's size, so
+  // the jump answers the press at once; from lift-off the clip runs at 1/sqrt(s), a ballistic flight.
+  if (k < kJumpLiftoffTicks) return jm.takeoff_s * k / kJumpLiftoffTicks;
+  const double t = jm.takeoff_s + (k - kJumpLiftoffTicks + 1) * kTick_s / std::max(jm.time_scale, 1e-3f);
+  return std::min(t, jm.clip.duration_s);
 }
 
 float jump_travel(const JumpMotion& jm, int tick) {
