@@ -98,11 +98,12 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
   if (!(jm.touchdown_s > jm.takeoff_s)) return Error{"", "contacts", "the jump clip lands before it takes off"};
   const float s = std::max(jm.setup.s, 1e-3f);
   jm.time_scale = std::sqrt(s);
-  jm.ticks = kJumpLiftoffTicks +
-             std::max(1, static_cast<int>(std::ceil((clip.duration_s - jm.takeoff_s) * jm.time_scale / kTick_s - 1e-9)));
-  // A ballistic flight keeps the speed it took off with: at the natural walking speed it goes this far.
-  jm.flight_s = static_cast<float>((jm.touchdown_s - jm.takeoff_s) * jm.time_scale);
-  jm.forward_m = natural_speed(*walk) * jm.flight_s;
+  auto timed = [&]() {
+    jm.ticks = kJumpLiftoffTicks + std::max(1, static_cast<int>(std::ceil((clip.duration_s - jm.takeoff_s) *
+                                                                           jm.time_scale / kTick_s - 1e-9)));
+    jm.flight_s = static_cast<float>((jm.touchdown_s - jm.takeoff_s) * jm.time_scale);
+  };
+  timed();
   // A low body would crouch into the ground: play less of the clip's body motion.
   CreaturePose pose;
   pose.resize(rig);
@@ -110,6 +111,11 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
   const float rest = lowest_body_flesh(jm, rig, 0.0f, &pose);
   if (full < kFleshMargin_m && rest > full)
     jm.weight = std::clamp((rest - kFleshMargin_m) / (rest - full), kMinWeight, 1.0f);
+  // A lower rise is a shorter flight (h = g t^2 / 8), so it stays ballistic.
+  jm.time_scale = std::sqrt(s * jm.weight);
+  timed();
+  // A ballistic flight keeps the speed it took off with: at the natural walking speed it goes this far.
+  jm.forward_m = natural_speed(*walk) * jm.flight_s;
   // The flight's rise: the waist's highest point above its start, scaled as the retargeting scales it.
   MotionPose p0, p;
   sample_clip(clip, 0.0, &p0);

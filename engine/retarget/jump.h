@@ -19,7 +19,7 @@ struct JumpMotion {
   RetargetSetup setup;       // the jump clip's setup with the walk's footholds and crouch, legs in step
   bool legless = false;      // hops on its body: no setup
   float weight = 1.0f;       // share of the clip's body motion (< 1 when a full crouch would touch the ground)
-  float time_scale = 1.0f;   // sqrt(s): seconds of play per clip second
+  float time_scale = 1.0f;   // sqrt(s * weight): seconds of play per clip second in the flight
   double takeoff_s = 0.0;    // clip times of lift-off and touch-down (from the clip's contacts)
   double touchdown_s = 0.0;
   int ticks = 0;             // ticks of the whole jump for this rig

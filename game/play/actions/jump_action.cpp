@@ -211,8 +211,10 @@ float wanted_length(const ActionCall& a, const JumpMotion& jm) {
   const CreatureState& c = a.creature;
   const bool forward = c.speed_mps > kMovingShare * natural || a.command.move_y > kStickForward;
   if (!forward || a.command.move_y < -kStickMoves) return 0.0f;
+  // (at most half as fast again as it goes: a body stopped at the lip has no run to carry)
   const float asked = a.species.walks() && std::fabs(a.command.move_x) < kStickMoves
-                          ? stick_speed(*a.species.walk_setup, std::clamp(a.command.move_y, 0.0f, 1.0f))
+                          ? std::min(stick_speed(*a.species.walk_setup, std::clamp(a.command.move_y, 0.0f, 1.0f)),
+                                     1.5f * c.speed_mps)
                           : 0.0f;
   return jm.forward_m * std::clamp(std::max(c.speed_mps, asked) / std::max(natural, 1e-3f), kStandingShare, kRunShare);
 }
