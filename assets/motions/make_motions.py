@@ -301,14 +301,15 @@ def jump():
     y0 = 0.88                                   # waist at lift-off and touch-down (legs straight)
     v0 = G * flight / 2                         # ballistic: y = y0 + v0 t - g t^2 / 2, rising 0.47 m
     rise = lambda t: max(0.0, v0 * (t - TAKEOFF) - G * (t - TAKEOFF) ** 2 / 2) if TAKEOFF < t < TOUCHDOWN else 0.0
-    waist = [(0.00, 0.86, 0), (0.10, 0.79, 10), (TAKEOFF, y0, 2)]
+    waist = [(0.00, 0.86, 0), (0.10, 0.80, 10), (TAKEOFF, y0, 2)]
     for i in range(1, 8):
         t = TAKEOFF + flight * i / 8
         waist.append((t, y0 + rise(t), 0))
     waist += [(TOUCHDOWN, y0, 4), (0.92, 0.74, 14), (1.02, 0.70, 16), (1.16, 0.80, 6), (D, 0.86, 0)]
     def tuck(t):                                # the feet ride up with the body, the knees drawn up at once
         u = (t - TAKEOFF) / flight
-        return rise(t) + 0.22 * math.sqrt(max(0.0, math.sin(math.pi * u)))
+        up = u / 0.35 if u < 0.35 else (1.0 - u) / 0.65  # drawn up in the first third, let down slowly
+        return rise(t) + 0.22 * math.sin(math.pi / 2 * max(0.0, min(1.0, up)))
     foot_keys = [(0.0, 0.0), (TAKEOFF, 0.0)] + [(TAKEOFF + flight * i / 8, tuck(TAKEOFF + flight * i / 8))
                                                for i in range(1, 8)] + [(TOUCHDOWN, 0.0), (D, 0.0)]
     # hands: back in the dip, swung up at the push, riding with the body in the flight

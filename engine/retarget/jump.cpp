@@ -46,6 +46,8 @@ float lowest_body_flesh(const JumpMotion& jm, const Rig& rig, float w, CreatureP
   return lowest;
 }
 
+constexpr double kDipShare = 0.5;  // the clip's deepest dip, as a share of its time to lift-off
+
 // A straightening leg's knee swings across its hip-ankle line ever faster as the reach nears the
 // leg's length (the flight's hanging legs and the landing's first contact reach there in a tick or
 // two): past this share of the length the reach eases toward the length (soft_reach).
@@ -99,8 +101,8 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
   const float s = std::max(jm.setup.s, 1e-3f);
   jm.time_scale = std::sqrt(s);
   auto timed = [&]() {
-    jm.ticks = kJumpLiftoffTicks + std::max(1, static_cast<int>(std::ceil((clip.duration_s - jm.takeoff_s) *
-                                                                           jm.time_scale / kTick_s - 1e-9)));
+    jm.ticks = kJumpLiftoffTicks + 1 +
+               std::max(1, static_cast<int>(std::ceil((clip.duration_s - jm.takeoff_s) * jm.time_scale / kTick_s - 0.5 - 1e-9)));
     jm.flight_s = static_cast<float>((jm.touchdown_s - jm.takeoff_s) * jm.time_scale);
   };
   timed();
@@ -133,9 +135,19 @@ double jump_clip_time(const JumpMotion& jm, int tick) {
   if (jm.legless) return std::min(k * kTick_s, kHopSeconds);
   // The dip and push (the clip before lift-off) play in kJumpLiftoffTicks whatever the body's size, so
   // the jump answers the press at once; from lift-off the clip runs at 1/sqrt(s), a ballistic flight.
-  if (k < kJumpLiftoffTicks) return jm.takeoff_s * k / kJumpLiftoffTicks;
-  const double t = jm.takeoff_s + (k - kJumpLiftoffTicks + 1) * kTick_s / std::max(jm.time_scale, 1e-3f);
-  return std::min(t, jm.clip.duration_s);
+  // The jump starts at the clip's deepest dip (the walk's pose blends into it: the dip is the
+  // hand-over) and pushes up to half a flight tick past lift-off at tick kJumpLiftoffTicks, slowing
+  // into the flight's own pace by then (t = t0 + (lift - t0) (a x + (1 - a) x^2), its rate at lift-off
+  // the flight's): the body's rise has no kink and no knee turns back in the push, so none snaps.
+  const double flight_step = kTick_s / std::max(jm.time_scale, 1e-3f);
+  const double lift = jm.takeoff_s + 0.5 * flight_step;
+  if (k <= kJumpLiftoffTicks) {
+    const double t0 = kDipShare * jm.takeoff_s;
+    const double x = static_cast<double>(k) / kJumpLiftoffTicks;
+    const double a = std::clamp(2.0 - flight_step * kJumpLiftoffTicks / (lift - t0), 1.0, 2.0);
+    return t0 + (lift - t0) * (a * x + (1.0 - a) * x * x);
+  }
+  return std::min(lift + (k - kJumpLiftoffTicks) * flight_step, jm.clip.duration_s);
 }
 
 float jump_travel(const JumpMotion& jm, int tick) {
