@@ -373,9 +373,9 @@ TEST(TrialE2E, OnTheDitchCourseJumpingBeatsGoingRoundAndAShortJumperHasToGoRound
   EXPECT_TRUE(skipped["splits"].empty());
 }
 
-// X pressed a stride early (about 45 ticks, 1.8-2 m of the run, before the presses of ditch_biped) is
-// held for the take-off point and clears both ditches: the same course, as fast (before: shortened,
-// the biped stopped dead at the first ditch's lip and never finished).
+// X pressed early (45 ticks before the presses of ditch_biped; the first 1.2 m before the stop line,
+// where the run has slowed) is held for the take-off point and clears both ditches, as fast (before:
+// shortened, the biped stopped dead at the first ditch's lip).
 TEST(TrialE2E, OnTheDitchCourseXPressedAStrideEarlyIsHeldForTheTakeOffAndClearsBothDitches) {
   const Json jumped = lab_trial({"trial_ditch", "biped", "ditch_biped"})["trial"];
   const Json early = lab_trial({"trial_ditch", "biped", "ditch_biped_early"})["trial"];
