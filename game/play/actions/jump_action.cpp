@@ -458,6 +458,10 @@ std::string JumpAction::hud_text(int code, const CreatureState& c, const Prepare
 void JumpAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const {
   const State& st = state_of<State>(call.creature);
   char line[160];
+  if (st.held_ticks > 0) {
+    std::snprintf(line, sizeof line, "X held for the take-off point: %d ticks", static_cast<int>(st.held_ticks));
+    rows->push_back({DebugRow::Style::kNormal, line});
+  }
   if (st.jumps == 0) {
     rows->push_back({DebugRow::Style::kDisabled, "no jump yet"});
     return;
