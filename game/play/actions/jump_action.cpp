@@ -24,7 +24,7 @@ namespace cf {
 
 namespace {
 
-constexpr int kBlendInTicks = kJumpSettleTicks;  // the walk's last pose hands over to the crouch
+constexpr int kBlendInTicks = 16;  // the walk's last pose hands over to the dip, the push and the flight's first ticks
 constexpr int kLandBlendTicks = 8;  // the landing's last pose hands over to the walk
 constexpr int kLandCutTicks = 6;    // the stick ends a landing this long after touchdown, not before
 constexpr float kStickMoves = 0.25f;
