@@ -184,8 +184,8 @@ Result<PosedMotion> pose_jump_once(const Rig& rig, const Stance* st, const Motio
       pose.model_to_world = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, hop_lift(*jm, k), 0.0f));
     } else if (!pose_jump(*jm, rig, st->stand.position_ws, 0.0f, 0.0f, k, &pose, &st->stand)) {
       return Error{file, "", "the jump could not be posed at tick " + std::to_string(k)};
-    } else if (k < kJumpSettleTicks) {  // the stand hands over to the dip, as in the game
-      blend_pose_world(stand, pose, handover_weight(k, kJumpSettleTicks), &pose);
+    } else if (k <= kJumpSettleTicks) {  // the stand (frame 0 exactly) hands over to the dip, as in the game
+      blend_pose_world(stand, pose, handover_weight(k - 1, kJumpSettleTicks + 1), &pose);
     }
     push_frame(&m, pose, glm::mat4(1.0f));
   }
