@@ -14,7 +14,6 @@ namespace cf {
 
 namespace {
 
-constexpr float kForwardLegLengths = 0.9f;  // a running jump's length in leg lengths
 constexpr float kFleshMargin_m = 0.02f;     // the crouch keeps the body this far above the ground
 constexpr float kMinWeight = 0.35f;
 constexpr double kHopSeconds = 0.6;         // a legless hop
@@ -47,6 +46,8 @@ float lowest_body_flesh(const JumpMotion& jm, const Rig& rig, float w, CreatureP
   }
   return lowest;
 }
+
+constexpr double kDipShare = 0.5;  // the clip's deepest dip, as a share of its time to lift-off
 
 // A straightening leg's knee swings across its hip-ankle line ever faster as the reach nears the
 // leg's length (the flight's hanging legs and the landing's first contact reach there in a tick or
@@ -85,6 +86,7 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
     jm.takeoff_s = 0.15 * kHopSeconds;
     jm.touchdown_s = 0.85 * kHopSeconds;
     jm.forward_m = kHopForward_m;
+    jm.flight_s = static_cast<float>(jm.touchdown_s - jm.takeoff_s);
     jm.height_m = kHopHeight_m;
     return jm;
   }
@@ -99,8 +101,12 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
   if (!(jm.touchdown_s > jm.takeoff_s)) return Error{"", "contacts", "the jump clip lands before it takes off"};
   const float s = std::max(jm.setup.s, 1e-3f);
   jm.time_scale = std::sqrt(s);
-  jm.ticks = std::max(2, static_cast<int>(std::ceil(clip.duration_s * jm.time_scale / kTick_s)));
-  jm.forward_m = kForwardLegLengths * jm.setup.creature_leg_length_m;
+  auto timed = [&]() {
+    jm.ticks = kJumpLiftoffTicks + 1 +
+               std::max(1, static_cast<int>(std::ceil((clip.duration_s - jm.takeoff_s) * jm.time_scale / kTick_s - 0.5 - 1e-9)));
+    jm.flight_s = static_cast<float>((jm.touchdown_s - jm.takeoff_s) * jm.time_scale);
+  };
+  timed();
   // A low body would crouch into the ground: play less of the clip's body motion.
   CreaturePose pose;
   pose.resize(rig);
@@ -108,6 +114,11 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
   const float rest = lowest_body_flesh(jm, rig, 0.0f, &pose);
   if (full < kFleshMargin_m && rest > full)
     jm.weight = std::clamp((rest - kFleshMargin_m) / (rest - full), kMinWeight, 1.0f);
+  // A lower rise is a shorter flight (h = g t^2 / 8), so it stays ballistic.
+  jm.time_scale = std::sqrt(s * jm.weight);
+  timed();
+  // A ballistic flight keeps the speed it took off with: at the natural walking speed it goes this far.
+  jm.forward_m = natural_speed(*walk) * jm.flight_s;
   // The flight's rise: the waist's highest point above its start, scaled as the retargeting scales it.
   MotionPose p0, p;
   sample_clip(clip, 0.0, &p0);
@@ -121,8 +132,23 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
 }
 
 double jump_clip_time(const JumpMotion& jm, int tick) {
-  const double t = std::max(0, tick) * kTick_s / std::max(jm.time_scale, 1e-3f);
-  return std::min(t, jm.legless ? kHopSeconds : jm.clip.duration_s);
+  const int k = std::max(0, tick);
+  if (jm.legless) return std::min(k * kTick_s, kHopSeconds);
+  // The dip and push (the clip before lift-off) play in kJumpLiftoffTicks whatever the body's size, so
+  // the jump answers the press at once; from lift-off the clip runs at 1/sqrt(s), a ballistic flight.
+  // The jump starts at the clip's deepest dip (the walk's pose blends into it: the dip is the
+  // hand-over) and pushes up to half a flight tick past lift-off at tick kJumpLiftoffTicks, slowing
+  // into the flight's own pace by then (t = t0 + (lift - t0) (a x + (1 - a) x^2), its rate at lift-off
+  // the flight's): the body's rise has no kink and no knee turns back in the push, so none snaps.
+  const double flight_step = kTick_s / std::max(jm.time_scale, 1e-3f);
+  const double lift = jm.takeoff_s + 0.5 * flight_step;
+  if (k <= kJumpLiftoffTicks) {
+    const double t0 = kDipShare * jm.takeoff_s;
+    const double x = static_cast<double>(k) / kJumpLiftoffTicks;
+    const double a = std::clamp(2.0 - flight_step * kJumpLiftoffTicks / (lift - t0), 1.0, 2.0);
+    return t0 + (lift - t0) * (a * x + (1.0 - a) * x * x);
+  }
+  return std::min(lift + (k - kJumpLiftoffTicks) * flight_step, jm.clip.duration_s);
 }
 
 float jump_travel(const JumpMotion& jm, int tick) {
