@@ -42,6 +42,15 @@ std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions) {
       h.u32(c.wander.mood);
       h.u8(c.wander.pace);
       if (c.wander.spectator) h.u8(0x5c);  // only spectators: a wandering herd hashes as before
+      if (c.wander.temperament) {  // befriending: only a free roam herd has a temperament
+        const WanderState& w = c.wander;
+        h.u8(0x5e);
+        for (std::uint8_t b : {w.temperament, w.bond, w.step, w.asked, w.challenge_len, w.pack_slot}) h.u8(b);
+        for (std::uint16_t m : w.challenge) h.u32(m);
+        for (std::uint32_t v : {w.bond_ticks, w.shown_plays, std::uint32_t{w.seen_motion}, w.seen_plays,
+                                std::uint32_t{w.echo_motion}, w.echo_ticks, w.detour_ticks})
+          h.u32(v);
+      }
     }
   }
   return h.value();

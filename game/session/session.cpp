@@ -8,6 +8,7 @@
 #include "core/hash.h"
 #include "game/play/action.h"
 #include "game/play/controls.h"
+#include "game/play/befriend.h"
 #include "game/play/spectators.h"
 #include "math/angles.h"
 
@@ -65,6 +66,7 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
     for (int sp : member_species) placed += place_spectator(&state_, ctx_, sp, &places) >= 0 ? 1 : 0;
   } else if (!scene_.level.trial.present) {  // a trial without spectators has no herd: the course is the player's
     for (int sp : member_species) placed += place_herd_creature(&state_, ctx_, sp) >= 0 ? 1 : 0;
+    give_temperaments(&state_, seed, scene_.level.herd_temperaments);
   }
   prev_ = state_;
   runtime_ = WorldRuntime();

@@ -151,6 +151,25 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   }
   band.top = y > 4 * style.scale ? y : 0;
   if (trial_) trial_hud_.draw_top(*trial_, draw.tick, ghost_line_, settings, &band, &list_);
+  if (!befriend_.empty() && !(menu_ && menu_->open())) {
+    // "FRIENDS 3/12" top right; a challenge's lines centred under the top rows (white; the motion to
+    // play now marked '>', the ones answered '+').
+    std::size_t at = befriend_.find('\n');
+    const std::string friends = befriend_.substr(0, at);
+    style.color = Rgba8{255, 200, 220, 255};
+    draw_hud_text(friends, list_.width - 4 * style.scale - hud_text_width(friends, style), 4 * style.scale, style, &list_);
+    band.top = std::max(band.top, 4 * style.scale + line_h);
+    style.color = Rgba8{255, 255, 255, 255};
+    while (at != std::string::npos) {
+      const std::size_t next = befriend_.find('\n', at + 1);
+      const std::string line = befriend_.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+      for (const std::string& l : wrap_hud_text(line, width, style, 2)) {
+        int ly = 0;
+        if (band.take_top(line_h, band.top, &ly)) draw_hud_text_centred(l, ly, style, &list_);
+      }
+      at = next;
+    }
+  }
   if (!notice_.empty() && notice_fade_ > 0.0f) {
     // Lines separated by '\n', each word-wrapped, ending a line above the bottom edge (a little at large text).
     const auto dim = [&](int c) { return static_cast<std::uint8_t>(static_cast<float>(c) * std::min(notice_fade_, 1.0f)); };
