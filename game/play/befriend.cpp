@@ -12,6 +12,7 @@
 #include "game/play/herd.h"
 #include "game/play/sim.h"
 #include "math/angles.h"
+#include "retarget/walker.h"
 #include "world/footprint.h"
 #include "world/level.h"
 
@@ -20,7 +21,7 @@ namespace cf {
 namespace {
 
 constexpr float kFacingCos = 0.64f;            // the player faces a creature within about 50 degrees
-constexpr float kRunningMps = 1.7f;            // faster than this the player runs (a shy one leaves)
+constexpr float kRunsOver = 1.25f;             // the player runs past this share of its natural walking speed
 constexpr float kShyNoticeM = 5.0f;            // a shy one notices a player running at it this close
 constexpr float kShyFleeM = 8.0f;              // and runs this far off
 constexpr float kCuriousReachM = 8.0f;         // a curious one comes over from this far
@@ -32,6 +33,7 @@ constexpr std::uint32_t kShowGiveUpTicks = 300;  // a motion that does not start
 constexpr std::uint32_t kNoticeTicks = 150;    // the HUD's "befriended" and "backs off" lines (2.5 s)
 constexpr std::uint32_t kBackAwayTicks = 120;  // backing off, it walks away for 2 s first
 constexpr std::uint32_t kEchoDelayTicks = 30;  // a friend copies an emote half a second later (more further back)
+constexpr float kWallMarginM = 0.25f;          // a friend keeps its body this far off walls and fences
 constexpr float kLostM = 10.0f;                // a friend this far behind runs
 
 std::int16_t stick(float v) { return static_cast<std::int16_t>(std::clamp(v, -1.0f, 1.0f) * 32767.0f); }
@@ -50,6 +52,13 @@ void steer(const CreatureState& c, glm::vec2 dir, float pace, CreatureCommand* c
   const float err = wrap_angle(std::atan2(dir.x, dir.y) - c.heading_rad);
   cmd->move_x = InputFrame::axis(stick(-err * 1.5f));
   cmd->move_y = InputFrame::axis(stick(pace * std::max(0.0f, std::cos(err))));
+}
+
+// Whether the player runs: faster than its walk's natural speed by kRunsOver (a full stick gives 1.6x).
+bool runs(const SimContext& ctx, const CreatureState& p) {
+  const Species* sp = ctx.species_of(p.species);
+  const float natural = sp && sp->walks() ? natural_speed(*sp->walk_setup) : 0.9f;
+  return p.speed_mps > kRunsOver * natural;
 }
 
 bool clip_present(const ActionRegistry& actions) { return actions.find("clip") != kNoAction; }
@@ -163,6 +172,19 @@ void follow(SimState* s, const SimContext& ctx, int i, const ClipAction& clip, C
   if (player_stands && dist < 1.2f) return;  // at its place: it stands and idles
   if (dist < 0.35f) return;
   glm::vec2 dir = to_place / std::max(dist, 1e-4f);
+  // Keeps its legs off walls and fences: the body, grown by a margin, a step ahead where it goes; what
+  // pushes it out there turns it away.
+  const Species* me = ctx.species_of(c.species);
+  if (me && me->footprint.count > 0 && ctx.level) {
+    Footprint wide = me->footprint;
+    for (int k = 0; k < wide.count; ++k) wide.circles[static_cast<std::size_t>(k)].radius += kWallMarginM;
+    const glm::vec3 probe = c.root_ws + glm::vec3(dir.x, 0.0f, dir.y) * 0.4f;
+    glm::vec3 q = probe;
+    if (resolve_footprint_collisions(*ctx.level, wide, c.heading_rad, &q)) {
+      const glm::vec2 push = xz(q) - xz(probe);
+      if (glm::dot(push, push) > 1e-8f) dir = glm::normalize(dir + glm::normalize(push));
+    }
+  }
   if (w.detour_ticks > 0) {
     --w.detour_ticks;
     dir = glm::vec2(-dir.y, dir.x) * side;  // along the wall, round it
@@ -321,7 +343,8 @@ bool befriend_brain(SimState* s, const SimContext& ctx, int i, CreatureCommand* 
   // No bond yet: by its temperament.
   const glm::vec2 player_fwd = xz(heading_forward(p.heading_rad));
   const glm::vec2 towards_me = d > 1e-4f ? -to_player / d : glm::vec2(0.0f);
-  const bool running_at_me = p.speed_mps > kRunningMps && glm::dot(player_fwd, towards_me) > 0.5f;
+  const bool player_runs = runs(ctx, p);
+  const bool running_at_me = player_runs && glm::dot(player_fwd, towards_me) > 0.5f;
   if (w.temperament == kShy && d < kShyNoticeM && running_at_me) {
     // It runs off, away from the player (the wander brain walks it there, round walls).
     glm::vec2 goal = xz(c.root_ws) + towards_me * kShyFleeM;
@@ -336,7 +359,7 @@ bool befriend_brain(SimState* s, const SimContext& ctx, int i, CreatureCommand* 
   }
   const bool faced = glm::dot(player_fwd, towards_me) > kFacingCos;
   const bool may_challenge = standing && pack_size(*s) < kMaxPack && !someone_engaged(*s, i) &&
-                             !(w.temperament == kShy && p.speed_mps > kRunningMps);
+                             !(w.temperament == kShy && player_runs);
   if (may_challenge && d < kChallengeReachM && (faced || w.temperament == kBold)) {
     start_phase(&w, kBondFacing);
     w.rest_ticks = 0;
