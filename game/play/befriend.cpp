@@ -121,6 +121,8 @@ bool someone_engaged(const SimState& s, int except) {
   for (int j = 1; j < s.creature_count; ++j) {
     const std::uint8_t b = s.creatures[static_cast<std::size_t>(j)].wander.bond;
     if (j != except && (b == kBondFacing || b == kBondShowing || b == kBondAwaiting)) return true;
+    // A friend just made has the player's attention a moment (its HUD line) before the next challenge.
+    if (j != except && b == kBondFriend && s.creatures[static_cast<std::size_t>(j)].wander.bond_ticks < kNoticeTicks) return true;
   }
   return false;
 }
@@ -400,7 +402,11 @@ std::string befriend_hud_text(const SimState& s, const ActionRegistry& actions,
     for (char& ch : t) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     return t;
   };
-  if (sum.challenger >= 0) {
+  if (sum.befriended_now >= 0) {
+    text += "\nBEFRIENDED! IT FOLLOWS YOU";
+  } else if (sum.challenger >= 0 && s.creatures[static_cast<std::size_t>(sum.challenger)].wander.challenge_len == 0) {
+    text += "\n" + upper(temperament_name(s.creatures[static_cast<std::size_t>(sum.challenger)].wander.temperament)) + " - IT TURNS TO YOU";
+  } else if (sum.challenger >= 0) {
     const WanderState& w = s.creatures[static_cast<std::size_t>(sum.challenger)].wander;
     text += "\n" + upper(temperament_name(w.temperament)) + (w.bond == kBondAwaiting ? " - YOUR TURN:" : " - WATCH:");
     for (int k = 0; k < w.challenge_len; ++k) {
@@ -418,8 +424,6 @@ std::string befriend_hud_text(const SimState& s, const ActionRegistry& actions,
       const std::uint32_t left = w.bond_ticks < kAnswerTicks ? kAnswerTicks - w.bond_ticks : 0u;
       text += "\n" + std::to_string((left + 59) / 60) + "S LEFT";
     }
-  } else if (sum.befriended_now >= 0) {
-    text += "\nBEFRIENDED! IT FOLLOWS YOU";
   } else if (sum.backing_off >= 0) {
     text += "\nIT BACKS OFF. TRY AGAIN LATER";
   } else {

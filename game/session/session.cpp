@@ -5,10 +5,13 @@
 #include <memory>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
 #include "core/hash.h"
 #include "game/play/action.h"
 #include "game/play/controls.h"
 #include "game/play/befriend.h"
+#include "game/play/actions/clip_action.h"
 #include "game/play/spectators.h"
 #include "math/angles.h"
 
@@ -301,6 +304,27 @@ Json state_summary_json(const SimState& s, const ActionRegistry& actions) {
   for (ActionId a = 0; a < actions.size(); ++a) actions[a].describe(c, &j);
   j["hud"] = static_cast<int>(s.hud);
   j["creatures"] = s.creature_count;
+  if (const BefriendSummary b = befriend_summary(s); b.herd > 0) {
+    // Befriending (a free roam herd only): the friends, and each herd creature's temperament and bond.
+    static const char* const kBonds[] = {"none", "facing", "showing", "awaiting", "backing_off", "friend"};
+    Json herd = Json::array();
+    const ActionId clip = actions.find("clip");
+    for (int i = 1; i < s.creature_count; ++i) {
+      const CreatureState& h = s.creatures[static_cast<std::size_t>(i)];
+      if (h.wander.temperament == 0) continue;
+      Json e{{"creature", i}, {"temperament", temperament_name(h.wander.temperament)}, {"bond", kBonds[std::min<int>(h.wander.bond, 5)]},
+             {"root", Json::array({h.root_ws.x, h.root_ws.y, h.root_ws.z})}};
+      if (h.wander.challenge_len > 0 && clip != kNoAction) {
+        Json names = Json::array();
+        for (int k = 0; k < h.wander.challenge_len; ++k)
+          names.push_back(clip_action(actions).library()[h.wander.challenge[static_cast<std::size_t>(k)]].name);
+        e["challenge"] = names;
+        e["step"] = h.wander.step;
+      }
+      herd.push_back(e);
+    }
+    j["befriend"] = Json{{"friends", b.friends}, {"herd", b.herd}, {"creatures", herd}};
+  }
   j["hash"] = hash_hex(hash_state(s, actions));
   return j;
 }

@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 #include "game/play/actions/clip_action.h"
 #include "game/play/herd.h"
 #include "game/play/scene.h"
