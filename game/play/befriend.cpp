@@ -360,15 +360,15 @@ bool befriend_brain(SimState* s, const SimContext& ctx, int i, CreatureCommand* 
     return false;
   }
   const bool faced = glm::dot(player_fwd, towards_me) > kFacingCos;
-  const bool may_challenge = standing && pack_size(*s) < kMaxPack && !someone_engaged(*s, i) &&
-                             !(w.temperament == kShy && player_runs);
-  if (may_challenge && d < kChallengeReachM && (faced || w.temperament == kBold)) {
+  // Near the player only: the looks over the herd below stay off the far creatures' ticks.
+  if (d < kChallengeReachM && standing && (faced || w.temperament == kBold) && !(w.temperament == kShy && player_runs) &&
+      pack_size(*s) < kMaxPack && !someone_engaged(*s, i)) {
     start_phase(&w, kBondFacing);
     w.rest_ticks = 0;
     return true;
   }
   const float reach = w.temperament == kBold ? kBoldReachM : w.temperament == kCurious ? kCuriousReachM : 0.0f;
-  if (d < reach && d > kComeCloseM && standing && w.rest_ticks == 0 && !someone_engaged(*s, i)) {
+  if (d < reach && d > kComeCloseM && standing && w.rest_ticks == 0 && !someone_engaged(*s, i)) {  // (reach is 0 for a shy one)
     steer(c, to_player, 0.65f, cmd);  // it comes over
     return true;
   }
