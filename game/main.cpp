@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
     return 0;
   }
 
-  // 2. Creature, level, replay; or the editor / title menu (game/launch.h).
+  // 2. Creature, level, replay; or the editor / title menu (game/title/launch.h).
   cf::RunOptions opt = *parsed;
   // The motion library: the shipped motions, and a player's folder searched first (--motions).
   std::unique_ptr<cf::ActionRegistry> own_actions;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/file_io.h"
+#include "core/json.h"
 
 namespace cf {
 

@@ -4,7 +4,9 @@
 #include <initializer_list>
 #include <string>
 
-#include <nlohmann/json.hpp>
+// Only the declaration: the full library costs every file that includes it seconds of compile time;
+// a file that reads or writes Json members includes core/json.h.
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/result.h"
 

@@ -8,6 +8,7 @@
 
 #include "core/file_io.h"
 #include "creature/creature_card.h"
+#include "core/json.h"
 
 namespace cf {
 

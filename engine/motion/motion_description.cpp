@@ -1,4 +1,5 @@
 #include "motion/motion_description.h"
+#include "core/json.h"
 
 #include <cmath>
 

@@ -6,6 +6,7 @@
 #include "core/file_io.h"
 #include "core/tick.h"
 #include "motion/motion_clip.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

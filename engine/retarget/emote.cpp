@@ -11,6 +11,7 @@
 #include "retarget/bone_frames.h"
 #include "retarget/ik.h"
 #include "retarget/jump.h"
+#include "core/json.h"
 
 namespace cf {
 

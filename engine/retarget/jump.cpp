@@ -8,6 +8,7 @@
 #include "retarget/emote.h"
 #include "retarget/ik.h"
 #include "retarget/walker.h"
+#include "core/json.h"
 
 namespace cf {
 

@@ -1,4 +1,5 @@
 #include "skin/weights_io.h"
+#include "core/json.h"
 
 #include <cmath>
 #include <map>

@@ -5,6 +5,7 @@
 
 #include "core/file_io.h"
 #include "world/level.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

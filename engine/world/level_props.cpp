@@ -4,6 +4,7 @@
 
 #include "world/ground_query.h"
 #include "world/level.h"
+#include "core/json.h"
 
 namespace cf {
 

@@ -5,6 +5,7 @@
 
 #include "math/geometry.h"
 #include "world/level.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

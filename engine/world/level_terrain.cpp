@@ -3,6 +3,7 @@
 #include <string>
 
 #include "world/level.h"
+#include "core/json.h"
 
 namespace cf {
 

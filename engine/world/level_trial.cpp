@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "world/level.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

@@ -11,6 +11,7 @@
 #include "core/json_util.h"
 #include "game/options/button_names.h"
 #include "game/session/user_data.h"
+#include "core/json.h"
 
 namespace cf {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/input_frame.h"
-#include "core/json_util.h"
+#include "core/json.h"
 #include "core/result.h"
 #include "game/play/body_contact.h"
 #include "game/play/sim_state.h"

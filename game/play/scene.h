@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/json_util.h"
+#include "core/json.h"
 #include "core/result.h"
 #include "creature/creature.h"
 #include "game/play/action.h"

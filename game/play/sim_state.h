@@ -69,7 +69,7 @@ struct SimContext {
   const Level* level = nullptr;      // required
   const Species* species = nullptr;  // species_count entries; CreatureState::species indexes them
   int species_count = 0;
-  std::uint64_t scene_id = 0;        // identity of the creature, level and motions (game/scene.h)
+  std::uint64_t scene_id = 0;        // identity of the creature, level and motions (game/play/scene.h)
   SimTuning tuning;
   const ActionRegistry* actions = nullptr;  // null: game_actions()
   const ActionRegistry& registry() const;
@@ -88,7 +88,7 @@ constexpr int kMaxCreatures = 80;  // the player plus a herd of 64, with room to
 using HudMessage = std::uint16_t;
 constexpr HudMessage kHudNone = 0;
 
-// What a herd creature's brain keeps between ticks (game/herd.h).
+// What a herd creature's brain keeps between ticks (game/play/herd.h).
 struct WanderState {
   glm::vec2 goal_xz{0.0f};           // where it walks to, world x/z, metres
   std::uint32_t goal_ticks = 0;      // ticks before it picks a new goal
@@ -142,8 +142,8 @@ struct SimState {
   Rng rng;                       // the only source of randomness (idle look-around)
   float camera_yaw_offset_rad = 0.0f;  // camera orbit relative to the player's heading (0 = behind)
   float camera_pitch_rad = 0.3f; // orbit elevation, radians, [kCameraPitchMin, kCameraPitchMax]
-  float camera_lift_rad = 0.0f;  // extra elevation to see the player over an obstacle (game/camera.h)
-  float camera_distance_m = 4.2f;  // orbit radius, pulled in before walls (game/camera.h)
+  float camera_lift_rad = 0.0f;  // extra elevation to see the player over an obstacle (game/play/camera.h)
+  float camera_distance_m = 4.2f;  // orbit radius, pulled in before walls (game/play/camera.h)
   HudMessage hud = kHudNone;
   std::uint32_t hud_ticks = 0;   // ticks the HUD message stays up
   std::int32_t creature_count = 0;

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "game/play/sim_state.h"
+#include "core/json.h"
 
 namespace cf {
 

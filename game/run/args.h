@@ -22,7 +22,7 @@ struct RunOptions {
   bool print_fps = false;         // frames and ticks per second and stage times, one line at exit
   std::string record_path;        // write a replay of this session on exit
   std::string replay_path;        // feed a replay's inputs and check its hashes
-  std::string pad_script_path;    // drive a virtual SDL gamepad from this script (game/pad_script.h)
+  std::string pad_script_path;    // drive a virtual SDL gamepad from this script (game/session/pad_script.h)
   std::string screenshot_path;    // PNG of the displayed frame at at_tick
   bool has_at_tick = false;
   std::uint64_t at_tick = 0;      // the first (earliest) of shot_ticks

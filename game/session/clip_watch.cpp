@@ -5,6 +5,7 @@
 #include "game/play/action.h"
 #include "game/play/world_runtime.h"
 #include "skeleton/skeleton.h"
+#include "core/json.h"
 
 namespace cf {
 

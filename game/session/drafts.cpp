@@ -9,6 +9,7 @@
 #include "core/file_name.h"
 #include "core/json_util.h"
 #include "creature/creature_io.h"
+#include "core/json.h"
 
 namespace cf {
 

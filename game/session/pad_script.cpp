@@ -5,6 +5,7 @@
 
 #include "core/file_io.h"
 #include "core/json_util.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

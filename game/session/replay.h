@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/input_frame.h"
-#include "core/json_util.h"
+#include "core/json.h"
 #include "core/result.h"
 #include "game/play/herd.h"
 

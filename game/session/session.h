@@ -64,7 +64,7 @@ class Session {
 
   // A live session on a loaded scene.
   void start(Scene scene, std::uint64_t seed);
-  // The same with a herd (game/herd.h): its creatures placed with the seed. An error names a herd
+  // The same with a herd (game/play/herd.h): its creatures placed with the seed. An error names a herd
   // creature that cannot be built, or a level without room for the whole herd (the rest still runs).
   Status start(Scene scene, std::uint64_t seed, const std::vector<HerdKind>& herd);
   // The same scene, seed and herd again from tick 0 (the pause menu's "restart level").

@@ -1,6 +1,7 @@
 #include "game/sound/sound_events.h"
 
 #include "core/json_util.h"
+#include "core/json.h"
 #include "game/play/befriend.h"
 
 namespace cf {

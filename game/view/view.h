@@ -39,7 +39,7 @@ void blend_poses(const CreaturePose& prev, const CreaturePose& cur, float alpha,
 // A creature's flesh in its bind pose (the editor's and the menus' previews) as geometry-stage input.
 MeshInput bind_flesh_input(const SkinMesh& mesh, TextureId texture);
 
-// The orbit camera around the creature (world -> view), kept out of the level's obstacles (game/camera.h).
+// The orbit camera around the creature (world -> view), kept out of the level's obstacles (game/play/camera.h).
 glm::mat4 orbit_camera_view(const SimState& s, const Level& level, float target_height_m);
 
 // The geometry stage's job for a 3D scene seen from camera_view into *out (settings, target size,
@@ -76,7 +76,7 @@ class View {
   // The player's pose of the last build (world positions of every bone).
   const CreaturePose& pose() const { return poses_.front(); }
   bool skinned() const { return !kinds_.empty() && kinds_.front().full.skinned; }
-  // Level of detail and culling of creature flesh (game/creature_lod.h). low_vertices is read by init.
+  // Level of detail and culling of creature flesh (game/view/creature_lod.h). low_vertices is read by init.
   void set_flesh_lod(const FleshLodOptions& options) { lod_ = options; }
   // How the last build drew the creatures, and each creature's detail (kNone: culled or not drawn yet).
   const FleshLodCounts& lod_counts() const { return lod_counts_; }

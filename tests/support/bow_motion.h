@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/json_util.h"
+#include "core/json.h"
 
 namespace cf::test {
 

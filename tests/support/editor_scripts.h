@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/input_frame.h"
-#include "core/json_util.h"
+#include "core/json.h"
 
 namespace cf::test {
 

@@ -81,7 +81,7 @@ double tick_and_draw(benchmark::State& st, cf::Session& s, cf::View& view, doubl
 // One full tick on one core, as the game runs it: the simulation tick (controls, collisions, posing:
 // retarget and IK) then the frame (skinning, geometry stage). lod 0: every creature full and skinned
 // (the baseline); lod 1: flesh level of detail, every creature still skinned; lod 2: level of detail
-// and view culling, as the game runs (game/creature_lod.h). Counters: ms
+// and view culling, as the game runs (game/view/creature_lod.h). Counters: ms
 // per stage and per tick, microseconds per creature, triangles in, creatures full / low / culled.
 void BM_HerdFullTick(benchmark::State& st) {
   cf::Session s;

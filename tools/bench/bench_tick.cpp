@@ -1,4 +1,4 @@
-// The simulation tick (game/cf_sim), headless.
+// The simulation tick (game/play), headless.
 #include <benchmark/benchmark.h>
 
 #include "game/play/controls.h"

@@ -4,6 +4,7 @@
 
 #include "lab_args.h"
 #include "motion/bvh_import.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

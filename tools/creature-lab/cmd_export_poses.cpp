@@ -7,6 +7,7 @@
 #include "creature/creature_io.h"
 #include "gltf/gltf_export.h"
 #include "lab_args.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

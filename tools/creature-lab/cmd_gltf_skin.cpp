@@ -7,6 +7,7 @@
 #include "core/file_io.h"
 #include "gltf/gltf_skin.h"
 #include "lab_args.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

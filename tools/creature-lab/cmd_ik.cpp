@@ -2,6 +2,7 @@
 
 #include "lab_args.h"
 #include "retarget/ik.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

@@ -4,6 +4,7 @@
 #include "lab_args.h"
 #include "world/clearance.h"
 #include "world/level.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

@@ -2,6 +2,7 @@
 #include "core/file_io.h"
 #include "lab_args.h"
 #include "skin/weights_io.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

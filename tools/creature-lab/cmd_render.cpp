@@ -5,6 +5,7 @@
 #include "core/file_io.h"
 #include "lab_args.h"
 #include "render/test_scene.h"
+#include "core/json.h"
 
 namespace cf::lab {
 namespace {

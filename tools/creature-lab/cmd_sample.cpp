@@ -2,6 +2,7 @@
 #include "lab_args.h"
 #include "motion/mirror.h"
 #include "motion/motion_clip.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

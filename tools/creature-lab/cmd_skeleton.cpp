@@ -1,6 +1,7 @@
 #include "creature/creature_io.h"
 #include "lab_args.h"
 #include "skeleton/rig_builder.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

@@ -11,6 +11,7 @@
 #include "retarget/retarget.h"
 #include "skeleton/rig_builder.h"
 #include "skin/skinned_creature.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

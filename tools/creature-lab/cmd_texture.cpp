@@ -1,6 +1,7 @@
 // creature-lab texture: checks that a PNG is a usable texture.
 #include "lab_args.h"
 #include "render/image_io.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

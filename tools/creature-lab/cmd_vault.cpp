@@ -9,6 +9,7 @@
 #include "skeleton/rig_builder.h"
 #include "vault/vault_play.h"
 #include "world/level.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

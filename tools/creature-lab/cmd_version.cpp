@@ -1,4 +1,5 @@
 #include "lab_args.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

@@ -6,6 +6,7 @@
 #include "motion/motion_clip.h"
 #include "retarget/walk_report.h"
 #include "skeleton/rig_builder.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

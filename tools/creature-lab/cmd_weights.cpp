@@ -8,6 +8,7 @@
 #include "lab_args.h"
 #include "skeleton/rig_builder.h"
 #include "skin/skinned_creature.h"
+#include "core/json.h"
 
 namespace cf::lab {
 

@@ -17,6 +17,7 @@
 #include "retarget/pose_blend.h"
 #include "retarget/walker.h"
 #include "world/penetration.h"
+#include "core/json.h"
 
 namespace cf {
 

@@ -18,6 +18,7 @@
 #include "world/clearance.h"
 #include "world/ground_query.h"
 #include "world/level.h"
+#include "core/json.h"
 
 namespace cf {
 

@@ -14,6 +14,7 @@
 #include "render/image_io.h"
 #include "run_command.h"
 #include "skeleton/rig_builder.h"
+#include "core/json.h"
 
 namespace cf::test {
 namespace {

@@ -14,6 +14,7 @@
 #include "golden.h"
 #include "render/image_io.h"
 #include "run_command.h"
+#include "core/json.h"
 
 namespace cf::test {
 namespace {

@@ -7,6 +7,7 @@
 
 #include "core/json_util.h"
 #include "run_command.h"
+#include "core/json.h"
 
 namespace cf::test {
 namespace {

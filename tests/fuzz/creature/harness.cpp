@@ -7,6 +7,7 @@
 #include "creature/creature_io.h"
 #include "render/paint_texture.h"
 #include "skeleton/rig_builder.h"
+#include "core/json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);

@@ -7,6 +7,7 @@
 
 #include "world/clearance.h"
 #include "world/level.h"
+#include "core/json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);

@@ -6,6 +6,7 @@
 
 #include "motion/mirror.h"
 #include "motion/motion_clip.h"
+#include "core/json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

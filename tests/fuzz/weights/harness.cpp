@@ -6,6 +6,7 @@
 #include <string>
 
 #include "skin/weights_io.h"
+#include "core/json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > 16384) return 0;  // keep the BFS tie search quick

@@ -9,6 +9,7 @@
 #include "core/json_util.h"
 #include "motion/motion_clip.h"
 #include "run_command.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

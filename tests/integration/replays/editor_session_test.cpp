@@ -13,6 +13,7 @@
 #include "core/input_frame.h"
 #include "core/json_util.h"
 #include "run_command.h"
+#include "core/json.h"
 
 namespace cf::test {
 namespace {

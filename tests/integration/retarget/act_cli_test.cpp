@@ -10,6 +10,7 @@
 
 #include "core/json_util.h"
 #include "run_command.h"
+#include "core/json.h"
 
 namespace {
 

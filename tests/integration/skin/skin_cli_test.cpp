@@ -8,6 +8,7 @@
 
 #include "core/json_util.h"
 #include "run_command.h"
+#include "core/json.h"
 
 namespace {
 

@@ -1,4 +1,5 @@
 #include "core/json_util.h"
+#include "core/json.h"
 
 #include <gtest/gtest.h>
 

@@ -10,6 +10,7 @@
 
 #include "core/file_io.h"
 #include "creature/creature_io.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

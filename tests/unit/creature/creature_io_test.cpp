@@ -1,4 +1,5 @@
 #include "creature/creature_io.h"
+#include "core/json.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "creature/creature_io.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

@@ -9,6 +9,7 @@
 #include "core/file_io.h"
 #include "creature/creature_card.h"
 #include "creature/creature_io.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

@@ -11,6 +11,7 @@
 #include "creature/creature_io.h"
 #include "game/session/drafts.h"
 #include "game/session/user_data.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/json_util.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

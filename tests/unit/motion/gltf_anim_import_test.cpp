@@ -8,6 +8,7 @@
 
 #include "core/file_io.h"
 #include "motion/gltf_anim_import.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

@@ -12,6 +12,7 @@
 #include "core/tick.h"
 #include "motion/motion_clip.h"
 #include "motion_test_util.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

@@ -14,6 +14,7 @@
 #include "core/json_util.h"
 #include "retarget/walker.h"
 #include "test_creatures.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

@@ -1,5 +1,6 @@
 // The limit-weights file: parsing and the errors for bad data.
 #include "skin/weights_io.h"
+#include "core/json.h"
 
 #include <gtest/gtest.h>
 

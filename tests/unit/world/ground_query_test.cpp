@@ -1,6 +1,7 @@
 // The level's ground with height: the "terrain" grid and "platforms" read from a level file, the height
 // and normal under any point, the flat ground outside, and every bad terrain refused with its field.
 #include "world/ground_query.h"
+#include "core/json.h"
 
 #include <cmath>
 #include <string>

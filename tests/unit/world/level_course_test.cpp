@@ -5,6 +5,7 @@
 #include "world/footprint.h"
 #include "world/level.h"
 #include "world/movement_collision.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

@@ -8,6 +8,7 @@
 #include "world/ground_query.h"
 #include "world/level.h"
 #include "world/movement_collision.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "world/level.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {

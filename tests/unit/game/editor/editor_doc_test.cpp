@@ -4,6 +4,7 @@
 
 #include "creature/creature_io.h"
 #include "creature/creature_rules.h"
+#include "core/json.h"
 
 namespace cf {
 namespace {
