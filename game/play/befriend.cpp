@@ -408,21 +408,26 @@ std::string befriend_hud_text(const SimState& s, const ActionRegistry& actions,
     text += "\n" + upper(temperament_name(s.creatures[static_cast<std::size_t>(sum.challenger)].wander.temperament)) + " - IT TURNS TO YOU";
   } else if (sum.challenger >= 0) {
     const WanderState& w = s.creatures[static_cast<std::size_t>(sum.challenger)].wander;
-    text += "\n" + upper(temperament_name(w.temperament)) + (w.bond == kBondAwaiting ? " - YOUR TURN:" : " - WATCH:");
-    for (int k = 0; k < w.challenge_len; ++k) {
+    // One short header (whose turn, how far, the time left) and the motions still to play, the one to
+    // play now first and marked with its button: the whole sequence with every button wrapped at 1x text.
+    const bool answering = w.bond == kBondAwaiting;
+    const int from = answering ? std::min<int>(w.step, w.challenge_len) : 0;
+    text += "\n" + upper(temperament_name(w.temperament)) + (answering ? " - YOUR TURN " : " - WATCH ") +
+            std::to_string(std::min<int>(w.step, w.challenge_len - 1) + 1) + "/" + std::to_string(w.challenge_len);
+    if (answering) {
+      const std::uint32_t left = w.bond_ticks < kAnswerTicks ? kAnswerTicks - w.bond_ticks : 0u;
+      text += " - " + std::to_string((left + 59) / 60) + "S";
+    }
+    for (int k = from; k < w.challenge_len; ++k) {
       const int m = w.challenge[static_cast<std::size_t>(k)];
       const MotionDescription& d = clip.library()[m].about();
       std::string where = menu_button;
       for (const ActionBinding& b : actions.bindings())
         if (b.motion == m) where = button(b.button);
-      const bool done = w.bond == kBondAwaiting && k < w.step;
-      const bool now = (w.bond == kBondAwaiting || w.bond == kBondShowing) && k == w.step;
-      text += std::string(k == 0 ? "\n" : "  ") + (done ? "+" : now ? ">" : "") + upper(d.hud.empty() ? clip.library()[m].name : d.hud) +
-              " (" + where + ")";
-    }
-    if (w.bond == kBondAwaiting) {
-      const std::uint32_t left = w.bond_ticks < kAnswerTicks ? kAnswerTicks - w.bond_ticks : 0u;
-      text += "\n" + std::to_string((left + 59) / 60) + "S LEFT";
+      const bool now = (answering || w.bond == kBondShowing) && k == w.step;
+      // Only the motion to answer now names its button: four with theirs overran a 320-pixel line.
+      text += std::string(k == from ? "\n" : "  ") + (now ? ">" : "") + upper(d.hud.empty() ? clip.library()[m].name : d.hud) +
+              (answering && now ? " (" + where + ")" : "");
     }
   } else if (sum.backing_off >= 0) {
     text += "\nIT BACKS OFF. TRY AGAIN LATER";

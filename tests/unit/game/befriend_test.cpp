@@ -19,6 +19,7 @@
 #include "game/play/sim.h"
 #include "game/session/replay.h"
 #include "game/session/session.h"
+#include "game/ui/hud.h"
 #include "math/angles.h"
 #include "world/level.h"
 
@@ -152,6 +153,37 @@ TEST(Befriend, AnsweringTheChallengeThroughThePadBefriendsACuriousCreature) {
   EXPECT_EQ(w.bond, kBondFriend) << "after " << ticks << " ticks, bond " << int(w.bond);
   EXPECT_EQ(befriend_summary(s.state()).friends, 1);
   std::printf("befriended a curious creature in %d ticks\n", ticks);
+}
+
+// A bold creature's four-motion challenge reads on one line per row at 1x text on the 320-pixel
+// picture: the header with the turn and the time, then the motions left, the next with its button.
+TEST(Befriend, TheChallengeFitsTheHudAtOneTimesText) {
+  Session s;
+  start(&s, 1, 3, kBold);
+  const auto label = [](Button) { return std::string("RIGHT"); };  // the longest d-pad name
+  int t = 0;
+  for (; t < 3600 && s.state().creatures[1].wander.bond != kBondAwaiting; ++t) {
+    const SimState& st = s.state();
+    const float d = glm::length(xz(st.creatures[1].root_ws) - xz(st.creatures[0].root_ws));
+    s.tick(st.creatures[1].wander.bond == kBondNone ? walk_to(st, xz(st.creatures[1].root_ws), d > 1.8f ? 0.6f : 0.0f)
+                                                    : InputFrame{});
+  }
+  const WanderState& w = s.state().creatures[1].wander;
+  ASSERT_EQ(w.bond, kBondAwaiting) << "no challenge to answer after " << t << " ticks";
+  ASSERT_EQ(w.challenge_len, 4);
+  const std::string text = befriend_hud_text(s.state(), s.registry(), label, "RB MENU");
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t next = std::min(text.find('\n', at), text.size());
+    lines.push_back(text.substr(at, next - at));
+    at = next + 1;
+  }
+  ASSERT_EQ(lines.size(), 3u) << text;
+  EXPECT_NE(lines[1].find("BOLD - YOUR TURN 1/4 - 6S"), std::string::npos) << lines[1];
+  EXPECT_EQ(lines[2].rfind(">", 0), 0u) << lines[2];
+  EXPECT_NE(lines[2].find("(RIGHT)"), std::string::npos) << lines[2];
+  EXPECT_EQ(lines[2].find("(RIGHT)"), lines[2].rfind("(")) << "only the next motion names its button: " << lines[2];
+  for (const std::string& l : lines) EXPECT_LE(hud_text_width(l), 320 - 8) << l;
 }
 
 TEST(Befriend, AWrongAnswerDoesNotBefriendAndItBacksOff) {
