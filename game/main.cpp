@@ -125,6 +125,7 @@ int main(int argc, char** argv) {
   cf::VirtualPointer virtual_pointer;  // the pad script's mouse and typing, as SDL events
   cf::Rasterizer rasterizer;
   cf::View view;
+  std::uint64_t befriend_key = 0;  // what the befriending HUD lines say (befriend_hud_key)
   cf::FrameSettings frame_settings;
   cf::ViewTextures textures;
   // Painted species' pages, one texture each, reused when the scene changes (the table is fixed).
@@ -419,7 +420,11 @@ int main(int argc, char** argv) {
         while (k < 31 && !(static_cast<std::uint32_t>(b) & (1u << k))) ++k;
         return cf::pad_label(map, k);
       };
-      view.set_befriend(shown ? cf::befriend_hud_text(session.state(), session.registry(), label, label(cf::MotionMenu::kOpenButton) + " MENU") : "");
+      const std::uint64_t key = shown ? cf::befriend_hud_key(session.state()) : 0;
+      if (key != befriend_key) {  // made again only when what it says changes
+        befriend_key = key;
+        view.set_befriend(key ? cf::befriend_hud_text(session.state(), session.registry(), label, label(cf::MotionMenu::kOpenButton) + " MENU") : "");
+      }
     }
     const bool hint_shown = modes.current == cf::ModeId::kPlay && hints.visible();
     if (hint_shown == view.hint().empty()) view.set_hint(hint_shown ? cf::control_hint_text(&settings, session.registry(), mode_ctx.test_walk) : "");

@@ -375,6 +375,27 @@ bool befriend_brain(SimState* s, const SimContext& ctx, int i, CreatureCommand* 
   return false;
 }
 
+namespace {
+
+// The nearest herd creature (not a friend) the player faces within 6 m, or -1.
+int faced_herd_creature(const SimState& s) {
+  if (s.creature_count < 2) return -1;
+  const CreatureState& p = s.creatures[0];
+  const glm::vec2 fwd = xz(heading_forward(p.heading_rad));
+  int best = -1;
+  float best_d = 6.0f;
+  for (int j = 1; j < s.creature_count; ++j) {
+    const CreatureState& c = s.creatures[static_cast<std::size_t>(j)];
+    if (c.wander.temperament == kNoTemperament || c.wander.bond == kBondFriend) continue;
+    const glm::vec2 to = xz(c.root_ws) - xz(p.root_ws);
+    const float dd = glm::length(to);
+    if (dd < best_d && dd > 1e-4f && glm::dot(fwd, to / dd) > kFacingCos) best = j, best_d = dd;
+  }
+  return best;
+}
+
+}  // namespace
+
 BefriendSummary befriend_summary(const SimState& s) {
   BefriendSummary out;
   for (int j = 1; j < s.creature_count; ++j) {
@@ -389,6 +410,30 @@ BefriendSummary befriend_summary(const SimState& s) {
     if (w.bond == kBondBackingOff && w.bond_ticks < kNoticeTicks) out.backing_off = j;
   }
   return out;
+}
+
+std::uint64_t befriend_hud_key(const SimState& s) {
+  const BefriendSummary sum = befriend_summary(s);
+  if (sum.herd == 0) return 0;
+  StateHasher h;
+  h.i32(sum.herd);
+  h.i32(sum.friends);
+  h.i32(sum.befriended_now >= 0);
+  h.i32(sum.backing_off >= 0);
+  h.i32(sum.challenger);
+  if (sum.challenger >= 0) {
+    const WanderState& w = s.creatures[static_cast<std::size_t>(sum.challenger)].wander;
+    h.u8(w.temperament);
+    h.u8(w.bond);
+    h.i32(w.step);
+    h.i32(w.challenge_len);
+    for (int k = 0; k < w.challenge_len; ++k) h.i32(w.challenge[static_cast<std::size_t>(k)]);
+    if (w.bond == kBondAwaiting) h.u32(w.bond_ticks < kAnswerTicks ? (kAnswerTicks - w.bond_ticks + 59) / 60 : 0u);
+  } else if (const int faced = faced_herd_creature(s); faced >= 0) {
+    h.i32(faced);
+    h.u8(s.creatures[static_cast<std::size_t>(faced)].wander.temperament);
+  }
+  return h.value() | 1u;  // never 0: 0 is "nothing shown"
 }
 
 std::string befriend_hud_text(const SimState& s, const ActionRegistry& actions,
@@ -433,18 +478,7 @@ std::string befriend_hud_text(const SimState& s, const ActionRegistry& actions,
     text += "\nIT BACKS OFF. TRY AGAIN LATER";
   } else {
     // The nearest creature the player faces, within reach: its temperament (the cue) and what to do.
-    const CreatureState& p = s.creatures[0];
-    const glm::vec2 fwd = xz(heading_forward(p.heading_rad));
-    int best = -1;
-    float best_d = 6.0f;
-    for (int j = 1; j < s.creature_count; ++j) {
-      const CreatureState& c = s.creatures[static_cast<std::size_t>(j)];
-      if (c.wander.temperament == kNoTemperament || c.wander.bond == kBondFriend) continue;
-      const glm::vec2 to = xz(c.root_ws) - xz(p.root_ws);
-      const float dd = glm::length(to);
-      if (dd < best_d && dd > 1e-4f && glm::dot(fwd, to / dd) > kFacingCos) best = j, best_d = dd;
-    }
-    if (best >= 0) {
+    if (const int best = faced_herd_creature(s); best >= 0) {
       const int t = s.creatures[static_cast<std::size_t>(best)].wander.temperament;
       text += "\n" + upper(temperament_name(t)) + (t == kShy ? ": WALK UP SLOWLY" : t == kBold ? ": IT WILL CHALLENGE YOU" : ": WALK UP AND FACE IT");
     }

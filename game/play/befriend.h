@@ -52,6 +52,9 @@ BefriendSummary befriend_summary(const SimState& s);
 // challenge's motions with the buttons that play them ('button' names a pad button in the player's
 // mapping; a motion without one is found in the motion menu) and how long is left.
 class ActionRegistry;
+// What befriend_hud_text would show, as a number: the game makes the text again only when it changes
+// (a step, a bond, the seconds left), never every frame.
+std::uint64_t befriend_hud_key(const SimState& s);
 std::string befriend_hud_text(const SimState& s, const ActionRegistry& actions,
                               const std::function<std::string(Button)>& button, const std::string& menu_button);
 

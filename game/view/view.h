@@ -104,7 +104,11 @@ class View {
   // the debug panel covers).
   // Befriending's lines (game/play/befriend.h: befriend_hud_text): the friends count top right, then a
   // challenge or what the creature faced is, near the top.
-  void set_befriend(const std::string& text) { befriend_ = text; }
+  void set_befriend(const std::string& text) {
+    if (text == befriend_) return;
+    befriend_ = text;
+    befriend_width_ = -1;  // wrapped again at the next frame
+  }
   const std::string& befriend() const { return befriend_; }
   void set_banner(const std::string& text, float left_fraction = 0.0f) {
     banner_ = text;
@@ -201,6 +205,9 @@ class View {
   TrialHud trial_hud_;
   std::string banner_;
   std::string befriend_;
+  std::string befriend_friends_;              // its first line
+  std::vector<std::string> befriend_lines_;   // the rest, wrapped
+  int befriend_width_ = -1;                   // the width and text size they are wrapped for (width * 16 + scale)
   float banner_left_ = 0.0f;
   std::string notice_;
   std::vector<std::string> notice_lines_;  // notice_ wrapped to the picture's width
