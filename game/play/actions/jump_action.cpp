@@ -25,7 +25,6 @@ namespace {
 constexpr int kBlendInTicks = kJumpSettleTicks;  // the walk's last pose hands over to the crouch
 constexpr int kLandBlendTicks = 8;  // the landing's last pose hands over to the walk
 constexpr int kLandCutTicks = 6;    // the stick ends a landing this long after touchdown, not before
-constexpr float kStickMoves = 0.25f;
 constexpr float kMovingShare = 0.25f;  // faster than this share of the natural walk: a forward jump
 constexpr int kPathSamples = 8;
 
