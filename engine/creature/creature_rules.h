@@ -9,6 +9,9 @@
 
 namespace cf {
 
+// Legs and arms: the parts that become two-bone chains.
+inline bool is_limb(PartTag t) { return t == PartTag::kLeg || t == PartTag::kArm; }
+
 struct RuleProblem {
   int part = -1;        // index of the part at fault, -1 for the whole creature
   std::string message;  // plain words, no field names

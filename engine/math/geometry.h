@@ -7,6 +7,9 @@
 
 namespace cf {
 
+// World and model space are Y-up.
+inline const glm::vec3 kWorldUp(0.0f, 1.0f, 0.0f);
+
 // Plane n.x = d with unit normal n; the positive side is "in front".
 struct Plane {
   glm::vec3 n{0.0f, 1.0f, 0.0f};

@@ -10,7 +10,7 @@
 namespace cf {
 namespace {
 
-std::string lower(std::string s) {
+std::string lower_case(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
 }
@@ -18,7 +18,7 @@ std::string lower(std::string s) {
 int find_any(const BvhClip& b, std::initializer_list<const char*> names) {
   for (const char* n : names)
     for (std::size_t i = 0; i < b.joints.size(); ++i)
-      if (!b.joints[i].end_site && lower(b.joints[i].name) == lower(n)) return static_cast<int>(i);
+      if (!b.joints[i].end_site && lower_case(b.joints[i].name) == lower_case(n)) return static_cast<int>(i);
   return -1;
 }
 
@@ -48,7 +48,7 @@ glm::quat waist_frame(const BvhMapping& m, const std::vector<glm::vec3>& p) {
 
 // Bend hint: the middle joint's offset from the root-tip line, with a small default so a straight limb
 // still gives a direction.
-glm::vec3 pole_of(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& fallback) {
+glm::vec3 bend_pole(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& fallback) {
   glm::vec3 ac = c - a;
   const float len = glm::length(ac);
   glm::vec3 perp = b - a;
@@ -156,20 +156,9 @@ void push_frame(const BvhMapping& m, const std::vector<glm::vec3>& p, Dense* d) 
     const MotionPart leg = s == 0 ? MotionPart::kLeftLeg : MotionPart::kRightLeg;
     set(arm, p[m.shoulder[s]], p[m.wrist[s]]);
     set(leg, p[m.hip[s]], p[m.ankle[s]]);
-    d->pole[static_cast<int>(arm)].push_back(pole_of(p[m.shoulder[s]], p[m.elbow[s]], p[m.wrist[s]], -fwd));
-    d->pole[static_cast<int>(leg)].push_back(pole_of(p[m.hip[s]], p[m.knee[s]], p[m.ankle[s]], fwd));
+    d->pole[static_cast<int>(arm)].push_back(bend_pole(p[m.shoulder[s]], p[m.elbow[s]], p[m.wrist[s]], -fwd));
+    d->pole[static_cast<int>(leg)].push_back(bend_pole(p[m.hip[s]], p[m.knee[s]], p[m.ankle[s]], fwd));
   }
-}
-
-// Spreads the mismatch between the frame after the cycle (index K) and the first frame linearly over the
-// cycle, so the loop closes exactly; then drops index K.
-// Returns the mismatch's length.
-float close_loop(std::vector<glm::vec3>* v, const glm::vec3& offset) {
-  const std::size_t k = v->size() - 1;
-  const glm::vec3 err = (*v)[k] - ((*v)[0] + offset);
-  for (std::size_t i = 0; i < k; ++i) (*v)[i] -= err * (static_cast<float>(i) / static_cast<float>(k));
-  v->pop_back();
-  return glm::length(err);
 }
 
 // Sets a planted foot to the mean of its contact run (on the ground), so it is exactly still.
@@ -224,15 +213,6 @@ int matching_end(const std::vector<std::vector<glm::vec3>>& P, int a, int e, Wai
     }
   }
   return best;
-}
-
-Vec3Channel keyed(const std::vector<float>& times, const std::vector<glm::vec3>& v, const std::vector<int>& keep) {
-  Vec3Channel c;
-  for (int k : keep) {
-    c.times_s.push_back(times[k]);
-    c.values.push_back(v[k]);
-  }
-  return c;
 }
 
 std::vector<int> all_frames(int n) {

@@ -88,4 +88,22 @@ std::vector<int> decimate_quat(const std::vector<float>& times, const std::vecto
   return refine(static_cast<int>(times.size()), {}, max_error, error);
 }
 
+Vec3Channel keyed(const std::vector<float>& times, const std::vector<glm::vec3>& values, const std::vector<int>& keep) {
+  Vec3Channel c;
+  for (int k : keep) {
+    c.times_s.push_back(times[static_cast<std::size_t>(k)]);
+    c.values.push_back(values[static_cast<std::size_t>(k)]);
+  }
+  return c;
+}
+
+float close_loop(std::vector<glm::vec3>* v, const glm::vec3& offset) {
+  if (v->size() < 2) return 0.0f;
+  const std::size_t k = v->size() - 1;
+  const glm::vec3 err = (*v)[k] - ((*v)[0] + offset);
+  for (std::size_t i = 0; i < k; ++i) (*v)[i] -= err * (static_cast<float>(i) / static_cast<float>(k));
+  v->pop_back();
+  return glm::length(err);
+}
+
 }  // namespace cf

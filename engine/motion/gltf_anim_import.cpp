@@ -164,7 +164,7 @@ glm::quat rotation_of(const glm::mat4& m) {
   return glm::normalize(glm::quat_cast(glm::mat3(x, y, glm::cross(x, y))));
 }
 
-std::string lower(std::string s) {
+std::string lower_name(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
 }
@@ -305,7 +305,7 @@ Result<Plan> find_plan(const Nodes& nodes, const std::vector<glm::mat4>& rest_wo
   if (front == back) {
     p.out.forward_from = "convention";
     for (int j = 0; j < n; ++j)
-      if (lower(nodes.names[static_cast<std::size_t>(p.node[static_cast<std::size_t>(j)])]).find("head") != std::string::npos) {
+      if (lower_name(nodes.names[static_cast<std::size_t>(p.node[static_cast<std::size_t>(j)])]).find("head") != std::string::npos) {
         sign = w[static_cast<std::size_t>(j)][along] >= 0.5f * (amin + amax) ? 1.0f : -1.0f;
         p.out.forward_from = "names";
         break;
@@ -605,25 +605,6 @@ void plant(std::vector<glm::vec3>* v, const std::vector<bool>& c, bool loop, con
       for (int k = 0; k < head_end; ++k) (*v)[static_cast<std::size_t>(k)] = mean - offset;
     i = j;
   }
-}
-
-// Spreads the mismatch between the frame after the cycle (the last) and the first over the cycle, then
-// drops the last frame.
-void close_loop(std::vector<glm::vec3>* v, const glm::vec3& offset) {
-  if (v->size() < 2) return;
-  const std::size_t k = v->size() - 1;
-  const glm::vec3 err = (*v)[k] - ((*v)[0] + offset);
-  for (std::size_t i = 0; i < k; ++i) (*v)[i] -= err * (static_cast<float>(i) / static_cast<float>(k));
-  v->pop_back();
-}
-
-Vec3Channel keyed(const std::vector<float>& times, const std::vector<glm::vec3>& v, const std::vector<int>& keep) {
-  Vec3Channel c;
-  for (int k : keep) {
-    c.times_s.push_back(times[static_cast<std::size_t>(k)]);
-    c.values.push_back(v[static_cast<std::size_t>(k)]);
-  }
-  return c;
 }
 
 std::string title_case(const std::string& s) {

@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "math/angles.h"
+
 namespace cf {
 namespace {
-
-constexpr float kPi = 3.14159265358979323846f;
 
 // A small deterministic generator for the outline and the clouds (no global state).
 struct Dice {

@@ -11,12 +11,11 @@
 namespace cf {
 namespace {
 
-const glm::vec3 kUp(0.0f, 1.0f, 0.0f);
 
 // Unit vector perpendicular to unit x: the world axis least aligned with x, made orthogonal.
 glm::vec3 perpendicular(const glm::vec3& x) {
   float ax = std::abs(x.x), ay = std::abs(x.y), az = std::abs(x.z);
-  glm::vec3 axis = ay <= ax && ay <= az ? kUp : (az <= ax ? glm::vec3(0, 0, 1) : glm::vec3(1, 0, 0));
+  glm::vec3 axis = ay <= ax && ay <= az ? kWorldUp : (az <= ax ? glm::vec3(0, 0, 1) : glm::vec3(1, 0, 0));
   return glm::normalize(axis - x * glm::dot(axis, x));
 }
 
@@ -63,7 +62,7 @@ glm::mat4 bone_frame(const glm::vec3& head, const glm::vec3& tail, const glm::ve
 void bind_pose_matrices(const Rig& rig, std::vector<glm::mat4>* out) {
   const Skeleton& sk = rig.skeleton;
   out->resize(sk.size());
-  for (int b = 0; b < sk.size(); ++b) (*out)[b] = bone_frame(sk.head_ms[b], sk.tail_ms[b], kUp);
+  for (int b = 0; b < sk.size(); ++b) (*out)[b] = bone_frame(sk.head_ms[b], sk.tail_ms[b], kWorldUp);
   for (const LimbChain& l : rig.limbs) {
     glm::vec3 bend = bend_direction(l.nodes[0], l.nodes[1], l.nodes[2], l.pole);
     for (int b : l.bones)
@@ -94,7 +93,7 @@ void write_limb_bones(const Rig& rig, int limb, const LimbPoints& p, const glm::
 }
 
 glm::mat4 placement(const glm::vec3& position_ws, float heading_rad) {
-  glm::mat4 m = glm::rotate(glm::mat4(1.0f), heading_rad, kUp);
+  glm::mat4 m = glm::rotate(glm::mat4(1.0f), heading_rad, kWorldUp);
   m[3] = glm::vec4(position_ws, 1.0f);
   return m;
 }

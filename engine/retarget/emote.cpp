@@ -8,6 +8,8 @@
 
 #include "core/hash.h"
 #include "core/tick.h"
+#include "math/angles.h"
+#include "math/geometry.h"
 #include "retarget/bone_frames.h"
 #include "retarget/ik.h"
 #include "retarget/jump.h"
@@ -17,15 +19,14 @@ namespace cf {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kHeldMeasure_s = 3.0;  // a held motion's fit is measured over this much of its hold
-constexpr float kFleshMargin_m = 0.03f;  // a lowered or rearing body keeps its flesh this far up
+constexpr float kLoweredFleshMargin_m = 0.03f;  // a lowered or rearing body keeps its flesh this far up
 constexpr float kSinkTolerance_m = 0.004f;
 constexpr float kLegMargin_m = 0.05f;
 constexpr float kDeg = 0.01745329252f;
 constexpr float kKneeClear_m = 0.005f;      // a knee turned off the ground keeps its flesh this far up
 constexpr float kKneeSideways_rad = 1.55f;  // ... turning no further round than this from its pole
-const glm::vec3 kLeft(1.0f, 0.0f, 0.0f), kUp(0.0f, 1.0f, 0.0f);
+const glm::vec3 kLeft(1.0f, 0.0f, 0.0f);
 
 float envelope(double t, double d, double rise) {
   const double u = std::clamp(std::min(t / rise, (d - t) / rise), 0.0, 1.0);
@@ -60,8 +61,8 @@ glm::vec3 first_head(const Rig& rig, const std::vector<int>& bones, const Creatu
 }
 
 // The greeting's nod (degrees forward) and the tail's wag (degrees to the left) at clip time t.
-float nod_deg(double t) { return t > 0.3 && t < 1.9 ? 15.0f * static_cast<float>(std::max(0.0, std::sin(2 * kPi * (t - 0.3) / 0.8))) : 0.0f; }
-float wag_deg(double t, double d) { return 28.0f * envelope(t, d, 0.3) * static_cast<float>(std::sin(2 * kPi * 2.5 * t)); }
+float nod_deg(double t) { return t > 0.3 && t < 1.9 ? 15.0f * static_cast<float>(std::max(0.0, std::sin(2 * kPiD * (t - 0.3) / 0.8))) : 0.0f; }
+float wag_deg(double t, double d) { return 28.0f * envelope(t, d, 0.3) * static_cast<float>(std::sin(2 * kPiD * 2.5 * t)); }
 
 void wag_tail(const Rig& rig, double t, double d, float w, CreaturePose* out) { turn_tail(rig, w * wag_deg(t, d), out); }
 
@@ -69,7 +70,7 @@ void wag_tail(const Rig& rig, double t, double d, float w, CreaturePose* out) { 
 
 void turn_tail(const Rig& rig, float yaw_deg, CreaturePose* out) {
   if (rig.tail_bones.empty() || !out) return;
-  turn_bones(rig, kTailBones, first_head(rig, rig.tail_bones, *out), glm::angleAxis(yaw_deg * kDeg, kUp), out);
+  turn_bones(rig, kTailBones, first_head(rig, rig.tail_bones, *out), glm::angleAxis(yaw_deg * kDeg, kWorldUp), out);
 }
 
 namespace {
@@ -106,9 +107,9 @@ void pose_legless(const EmoteMotion& em, const Rig& rig, double t, float w, Crea
     }
     case EmoteVariant::kBobSway: {
       const float e = w * envelope(t, d, 0.5);
-      const float bob = 0.5f * (1.0f - static_cast<float>(std::cos(2 * kPi * 2 * t)));
-      const float sway = static_cast<float>(std::sin(2 * kPi * t));
-      turn_bones(rig, ~0u, rig.cog, glm::angleAxis(9.0f * sway * e * kDeg, kUp), out);
+      const float bob = 0.5f * (1.0f - static_cast<float>(std::cos(2 * kPiD * 2 * t)));
+      const float sway = static_cast<float>(std::sin(2 * kPiD * t));
+      turn_bones(rig, ~0u, rig.cog, glm::angleAxis(9.0f * sway * e * kDeg, kWorldUp), out);
       for (int b = 0; b < sk.size(); ++b) {
         const auto i = static_cast<std::size_t>(b);
         out->head_ms[i].y += 0.04f * bob * e;
@@ -138,7 +139,7 @@ glm::vec3 foreleg_lift(const EmoteMotion& em, std::size_t limb, double t, float 
   constexpr double kQuarter = 0.25 / 1.6;
   const double in = std::clamp((t - 0.45) / kQuarter, 0.0, 1.0), out = std::clamp((d - 0.45 - t) / kQuarter, 0.0, 1.0);
   const double fade = std::min(in * in * (3.0 - 2.0 * in), out * out * (3.0 - 2.0 * out));
-  const float wave = t > 0.45 && t < d - 0.45 ? static_cast<float>(fade * std::sin(2 * kPi * 1.6 * (t - 0.45))) : 0.0f;
+  const float wave = t > 0.45 && t < d - 0.45 ? static_cast<float>(fade * std::sin(2 * kPiD * 1.6 * (t - 0.45))) : 0.0f;
   return e * len * glm::vec3(0.0f, 0.32f + 0.06f * wave, 0.28f * reach);
 }
 
@@ -216,7 +217,7 @@ void lift_knees(const Rig& rig, CreaturePose* pose, const Ground* ground) {
     const float top = std::atan2(n2, n1);
     const float k = (want - glm::dot(up_ms, m)) / (h * big_r);
     const float half = k <= 1.0f ? std::acos(std::clamp(k, -1.0f, 1.0f)) : 0.0f;
-    const float to_top = std::remainder(top, 2.0f * static_cast<float>(kPi));
+    const float to_top = std::remainder(top, 2.0f * static_cast<float>(kPiD));
     // The clear arc's near end (its top when none clears).
     float turn = to_top - (to_top >= 0.0f ? half : -half);
     // The bend keeps to its pole's side of the hip->ankle line.
@@ -314,7 +315,7 @@ Result<EmoteMotion> prepare_emote(const Rig& rig, const MotionClip& clip, const 
       const auto i = static_cast<std::size_t>(b);
       lowest = std::min(lowest, std::min(rig.skeleton.head_ms[i].y, rig.skeleton.tail_ms[i].y) - rig.skeleton.radius[i]);
     }
-    bind.model_to_world = glm::translate(glm::mat4(1.0f), -kUp * lowest);  // resting on the ground, as it stands
+    bind.model_to_world = glm::translate(glm::mat4(1.0f), -kWorldUp * lowest);  // resting on the ground, as it stands
   }
   // Measured over two stands: the feet under the hips, and where a walk that stopped left them.
   WalkerState stopped = at;
@@ -330,7 +331,7 @@ Result<EmoteMotion> prepare_emote(const Rig& rig, const MotionClip& clip, const 
   auto fits = [&](float w) {
     for (int k = 0; k < 2; ++k) {
       const Reach r = over_motion(em, rig, stands[k], w, &pose, bind);
-      const float allowed = std::min(rest[k].lowest_m, kFleshMargin_m) - kSinkTolerance_m;
+      const float allowed = std::min(rest[k].lowest_m, kLoweredFleshMargin_m) - kSinkTolerance_m;
       if (r.lowest_m < allowed || r.unreached > rest[k].unreached) return false;  // no leg stretched beyond standing
     }
     return true;

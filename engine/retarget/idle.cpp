@@ -5,6 +5,7 @@
 
 #include "core/hash.h"
 #include "core/tick.h"
+#include "math/angles.h"
 #include "retarget/emote.h"
 #include "retarget/ik.h"
 #include "retarget/jump.h"
@@ -65,7 +66,6 @@ IdleFidgetAt idle_fidget(std::uint32_t idle_ticks, std::uint32_t variety, int le
 
 namespace {
 
-constexpr float kPi = 3.14159265f;
 
 // The shuffling foot's offset from where it stands (model space): up and a little forward, eased
 // at both ends so it leaves and meets the ground at rest.

@@ -14,7 +14,6 @@ namespace cf {
 
 namespace {
 
-const glm::vec3 kUp(0.0f, 1.0f, 0.0f);
 
 bool finite_mat(const glm::mat4& m) {
   for (int c = 0; c < 4; ++c)
@@ -166,7 +165,7 @@ glm::vec3 tilted_foot(const RetargetJob& job, const glm::vec3& target_ms, const 
   if (c_ws.y + e.y < floor) {
     const glm::vec3 horiz = unit_or(glm::vec3(e.x, 0.0f, e.z), glm::vec3(r[2].x, 0.0f, r[2].z));
     const float sin_b = l3 > 1e-6f ? std::clamp((c_ws.y - floor) / l3, 0.0f, 1.0f) : 0.0f;
-    e = l3 * (horiz * std::sqrt(1.0f - sin_b * sin_b) - kUp * sin_b);
+    e = l3 * (horiz * std::sqrt(1.0f - sin_b * sin_b) - kWorldUp * sin_b);
   }
   return glm::transpose(r) * e;
 }
@@ -211,8 +210,8 @@ void solve_limbs(const RetargetJob& job) {
   // the feet's flesh rests on the ground. Each foot keeps above the ground under its own target.
   const float flat_ground_ms = -job.model_to_world[3].y;
   const bool tilted = job.model_to_world[1][0] != 0.0f || job.model_to_world[1][2] != 0.0f;
-  const glm::vec3 up_ms = tilted ? glm::normalize(glm::transpose(glm::mat3(job.model_to_world)) * kUp) : kUp;
-  const glm::mat4 m2w = glm::translate(glm::mat4(1.0f), kUp * rig.sole_height) * job.model_to_world;
+  const glm::vec3 up_ms = tilted ? glm::normalize(glm::transpose(glm::mat3(job.model_to_world)) * kWorldUp) : kWorldUp;
+  const glm::mat4 m2w = glm::translate(glm::mat4(1.0f), kWorldUp * rig.sole_height) * job.model_to_world;
 
   if (job.ground && !job.ground->flat()) lift_body_above_ground(job, m2w, up_ms);
   for (int b = 0; b < sk.size(); ++b) {
@@ -268,7 +267,7 @@ void solve_limbs(const RetargetJob& job) {
         glm::vec3 horiz = unit_or(glm::vec3(end.x, 0.0f, end.z), glm::vec3(0, 0, 1));
         float drop = c.y - floor_ms;
         float sin_b = l3 > 1e-6f ? std::clamp(drop / l3, 0.0f, 1.0f) : 0.0f;
-        d = c + l3 * (horiz * std::sqrt(1.0f - sin_b * sin_b) - kUp * sin_b);
+        d = c + l3 * (horiz * std::sqrt(1.0f - sin_b * sin_b) - kWorldUp * sin_b);
       }
     } else {
       glm::vec3 bind_fore = unit_or(l.nodes[2] - l.nodes[1], glm::vec3(0, -1, 0));

@@ -6,6 +6,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "core/tick.h"
+#include "math/angles.h"
 #include "retarget/ik.h"
 #include "retarget/run_gait.h"
 
@@ -13,7 +14,7 @@ namespace cf {
 
 namespace {
 
-constexpr double kTwoPi = 6.28318530717958647692;
+constexpr double kTwoPiD = 2.0 * kPiD;
 constexpr float kMinCadenceShare = 0.6f;  // slowest stepping, share of the natural cadence
 constexpr float kMaxTurnRate_radps = 3.0f;      // radians/second accepted from the command
 
@@ -26,7 +27,7 @@ Tuning tuning(const WalkerParams& p) {
           p.turn_stop_time_s > 0.0f ? p.turn_stop_time_s : 0.05f};
 }
 
-double frac(double x) { return x - std::floor(x); }
+double cycle_frac(double x) { return x - std::floor(x); }
 
 // Rotation about +Y by a (maps +Z to (sin a, 0, cos a), like glm::rotate about Y).
 glm::vec3 rot_y(float a, const glm::vec3& v) {
@@ -135,23 +136,23 @@ StanceWindow stance_window(const ReferenceLegGait& rg, float run, int legs) {
   if (!(run > 0.0f) || rg.duty >= 1.0f || legs < 2) return {rg.liftoff, rg.duty};
   const float goal = std::min(rg.duty, legs == 2 ? kRunBipedDuty : kRunManyLegsDuty);
   const float duty = rg.duty + run * (goal - rg.duty);
-  return {frac(static_cast<double>(rg.touchdown) + duty), duty};
+  return {cycle_frac(static_cast<double>(rg.touchdown) + duty), duty};
 }
 
 // Whether limb i is in the clip's stance at gait phase g; *sigma = swing progress [0, 1) otherwise.
 bool in_stance(const RetargetSetup& S, int limb, double g, const StanceWindow& w, float* sigma) {
   const LimbSetup& ls = S.limbs[limb];
   const ReferenceLegGait& rg = S.ref_legs[ls.ref_side];
-  double phi = frac(g + ls.phase);
+  double phi = cycle_frac(g + ls.phase);
   if (rg.duty >= 1.0f) {
     *sigma = 0.0f;
     return true;
   }
-  if (frac(phi - rg.touchdown) < w.duty) {
+  if (cycle_frac(phi - rg.touchdown) < w.duty) {
     *sigma = 0.0f;
     return true;
   }
-  *sigma = static_cast<float>(std::clamp(frac(phi - w.liftoff) / (1.0 - w.duty), 0.0, 1.0));
+  *sigma = static_cast<float>(std::clamp(cycle_frac(phi - w.liftoff) / (1.0 - w.duty), 0.0, 1.0));
   return false;
 }
 
@@ -381,7 +382,7 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
     while (first < n && S.limbs[first].tag != PartTag::kLeg) ++first;
     const ReferenceLegGait& rg = S.ref_legs[S.limbs[first].ref_side];
     double mid = rg.touchdown + 0.5 * rg.duty - S.limbs[first].phase;
-    st->gait_phase = std::floor(st->gait_phase) + frac(mid);
+    st->gait_phase = std::floor(st->gait_phase) + cycle_frac(mid);
   }
   if (!stop_request)
     for (int k = 0; k < st->leg_count; ++k) st->feet[k].parked = false;
@@ -391,7 +392,7 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
   st->gait_phase += static_cast<double>(f) * dt;
   const float heading_mid = st->heading_rad + 0.5f * st->turn_rate_rps * dt;
   st->position_ws += rot_y(heading_mid, glm::vec3(0.0f, 0.0f, st->speed_mps * dt));
-  st->heading_rad = static_cast<float>(std::remainder(st->heading_rad + st->turn_rate_rps * dt, kTwoPi));
+  st->heading_rad = static_cast<float>(std::remainder(st->heading_rad + st->turn_rate_rps * dt, kTwoPiD));
   settle_body_on_ground(S, rig, ground, st);
 
   int k = 0;
@@ -407,8 +408,8 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
     // A stance lengthening as the run eases (or ends, in a quick stop) must not catch a foot that has
     // just lifted and plant it at its goal, a stride ahead: a swing ends only where the gait passes its
     // touchdown. (With the walk's fixed stance that is where every swing ends.)
-    const bool reached = frac(old_gait + S.limbs[i].phase - rg.touchdown) >
-                         frac(st->gait_phase + S.limbs[i].phase - rg.touchdown);
+    const bool reached = cycle_frac(old_gait + S.limbs[i].phase - rg.touchdown) >
+                         cycle_frac(st->gait_phase + S.limbs[i].phase - rg.touchdown);
     const bool lifts = foot.planted && !stance;
     if (lifts) {  // lift off (late when it was parked through the lift)
       foot.planted = false;
@@ -485,7 +486,7 @@ bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, 
       const ReferenceLegGait& rg = S.ref_legs[S.limbs[i].ref_side];
       const StanceWindow win = stance_window(rg, run, legs);
       if (!st.feet[k++].planted || !(win.duty < 1.0f)) continue;
-      const double u = frac(st.gait_phase + S.limbs[i].phase - rg.touchdown) / win.duty;
+      const double u = cycle_frac(st.gait_phase + S.limbs[i].phase - rg.touchdown) / win.duty;
       if (u < 1.0) bounce = std::max(bounce, static_cast<float>(std::sin(3.14159265358979 * u)));
     }
     job.model_to_world[3].y -= kRunDipShare * run * S.creature_leg_length_m * bounce;

@@ -2,12 +2,12 @@
 #include <cmath>
 
 #include "world/level.h"
+#include "world/level_fields.h"
 #include "core/json.h"
 
 namespace cf {
 namespace {
 
-std::string at(const std::string& array, std::size_t i) { return array + "[" + std::to_string(i) + "]"; }
 
 }  // namespace
 
@@ -28,7 +28,7 @@ Status parse_gaps(const Json& j, float ground_y, std::vector<Box>* gaps, const s
   if (!j.is_array()) return Error{file, "gaps", "must be an array"};
   if (j.size() > kLevelMaxObjects) return Error{file, "gaps", "too many entries"};
   for (std::size_t i = 0; i < j.size(); ++i) {
-    const std::string where = at("gaps", i);
+    const std::string where = element_path("gaps", i);
     const Json& g = j[i];
     if (!g.is_object()) return Error{file, where, "must be an object {\"centre\": [x, z], \"half_extents\": [hx, hz]}"};
     if (Status s = check_keys(g, {"centre", "half_extents", "yaw_deg"}, file, where); !s) return s;

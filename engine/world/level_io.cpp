@@ -5,6 +5,7 @@
 
 #include "core/file_io.h"
 #include "world/level.h"
+#include "world/level_fields.h"
 #include "core/json.h"
 
 namespace cf {
@@ -12,7 +13,6 @@ namespace {
 
 constexpr const char* kFormat = "critterforge.level/1";
 
-std::string idx(const std::string& array, std::size_t i) { return array + "[" + std::to_string(i) + "]"; }
 
 bool finite3(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
@@ -60,7 +60,7 @@ Status parse_wall(const Json& j, Wall* w, const std::string& file, const std::st
     if (!arr.is_array()) return Error{file, pw, "must be an array"};
     if (arr.size() > kLevelMaxObjects) return Error{file, pw, "too many pipes"};
     for (std::size_t i = 0; i < arr.size(); ++i) {
-      std::string at = idx(pw, i);
+      std::string at = element_path(pw, i);
       if (!arr[i].is_object()) return Error{file, at, "must be an object"};
       if (Status s = check_keys(arr[i], {"a", "b", "radius"}, file, at); !s) return s;
       Pipe p;
@@ -111,7 +111,7 @@ Status parse_region(const Json& j, Region* r, const std::string& file, const std
   if (it->size() > kLevelMaxPolygon) return Error{file, pw, "too many points (max " + std::to_string(kLevelMaxPolygon) + ")"};
   for (std::size_t i = 0; i < it->size(); ++i) {
     const Json& p = (*it)[i];
-    std::string at = idx(pw, i);
+    std::string at = element_path(pw, i);
     if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
       return Error{file, at, "must be an array of 2 numbers [x, z]"};
     double x = p[0].get<double>(), z = p[1].get<double>();
@@ -135,7 +135,7 @@ Status parse_array(const Json& root, const char* key, std::vector<T>* out, const
     return Error{file, key, "too many entries (max " + std::to_string(kLevelMaxObjects) + ")"};
   for (std::size_t i = 0; i < it->size(); ++i) {
     T v;
-    if (Status s = parse_one((*it)[i], &v, file, idx(key, i)); !s) return s;
+    if (Status s = parse_one((*it)[i], &v, file, element_path(key, i)); !s) return s;
     out->push_back(std::move(v));
   }
   return {};
@@ -224,14 +224,14 @@ Status validate_level(const Level& lv, const std::string& file) {
   if (!finite3(lv.spawn)) return Error{file, "spawn.position", "must be finite"};
   if (!std::isfinite(lv.spawn_heading_deg)) return Error{file, "spawn.heading_deg", "must be finite"};
   for (std::size_t i = 0; i < lv.fences.size(); ++i)
-    if (Status s = check_box(lv.fences[i], file, idx("fences", i)); !s) return s;
+    if (Status s = check_box(lv.fences[i], file, element_path("fences", i)); !s) return s;
   for (std::size_t i = 0; i < lv.walls.size(); ++i) {
     const Wall& w = lv.walls[i];
-    std::string at = idx("walls", i);
+    std::string at = element_path("walls", i);
     if (Status s = check_box(w.box, file, at); !s) return s;
     for (std::size_t k = 0; k < w.pipes.size(); ++k) {
       const Pipe& p = w.pipes[k];
-      std::string pk = idx(field_path(at, "pipes"), k);
+      std::string pk = element_path(field_path(at, "pipes"), k);
       if (!finite3(p.a) || !finite3(p.b)) return Error{file, pk, "end points must be finite"};
       if (!std::isfinite(p.radius) || !(p.radius > 0.0f) || p.radius > 10.0f)
         return Error{file, field_path(pk, "radius"), "must be > 0 and at most 10 m"};
@@ -247,15 +247,15 @@ Status validate_level(const Level& lv, const std::string& file) {
     }
   }
   for (std::size_t i = 0; i < lv.gaps.size(); ++i)
-    if (Status s = check_box(lv.gaps[i], file, idx("gaps", i)); !s) return s;
+    if (Status s = check_box(lv.gaps[i], file, element_path("gaps", i)); !s) return s;
   for (std::size_t i = 0; i < lv.platforms.size(); ++i)
-    if (Status s = check_box(lv.platforms[i], file, idx("platforms", i)); !s) return s;
+    if (Status s = check_box(lv.platforms[i], file, element_path("platforms", i)); !s) return s;
   if (!lv.terrain.heights_m.empty() &&
       lv.terrain.heights_m.size() != std::size_t(lv.terrain.columns) * std::size_t(std::max(lv.terrain.rows, 0)))
     return Error{file, "terrain.heights_m", "does not hold rows x columns samples"};
   for (std::size_t i = 0; i < lv.regions.size(); ++i) {
     const Region& r = lv.regions[i];
-    std::string at = idx("regions", i);
+    std::string at = element_path("regions", i);
     if (r.points_xz.size() < 3) return Error{file, field_path(at, "points"), "a region needs at least 3 points"};
     if (r.points_xz.size() > kLevelMaxPolygon) return Error{file, field_path(at, "points"), "too many points"};
     for (const glm::vec2& p : r.points_xz)

@@ -4,6 +4,7 @@
 
 #include "world/ground_query.h"
 #include "world/level.h"
+#include "world/level_fields.h"
 #include "core/json.h"
 
 namespace cf {
@@ -23,7 +24,6 @@ constexpr KindName kKinds[] = {
 };
 constexpr float kPropFootDepth_m = 0.3f;  // the solid reaches this far into the ground (slopes, steps)
 
-std::string idx(const std::string& array, std::size_t i) { return array + "[" + std::to_string(i) + "]"; }
 
 Status read_color(const Json& obj, const char* key, glm::vec3* out, const std::string& file, const std::string& where) {
   const std::string f = field_path(where, key);
@@ -57,7 +57,7 @@ Status parse_props(const Json& j, std::vector<Prop>* props, const std::string& f
   if (j.size() > kLevelMaxObjects) return Error{file, "props", "too many props (at most 4096)"};
   std::vector<Prop> out;
   for (std::size_t i = 0; i < j.size(); ++i) {
-    const std::string where = idx("props", i);
+    const std::string where = element_path("props", i);
     const Json& pj = j[i];
     if (!pj.is_object()) return Error{file, where, "must be an object {\"kind\", \"position\", \"yaw_deg\", \"scale\"}"};
     if (Status s = check_keys(pj, {"kind", "position", "yaw_deg", "scale"}, file, where); !s) return s;

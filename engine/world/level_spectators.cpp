@@ -5,6 +5,7 @@
 
 #include "math/geometry.h"
 #include "world/level.h"
+#include "world/level_fields.h"
 #include "core/json.h"
 
 namespace cf {
@@ -12,7 +13,6 @@ namespace {
 
 constexpr float kMaxAreaHalf_m = 50.0f;
 
-std::string at(std::size_t i) { return "spectators.areas[" + std::to_string(i) + "]"; }
 
 // Whether the segment a-b passes through the area's rectangle.
 bool segment_meets_area(const SpectatorArea& r, glm::vec2 a, glm::vec2 b) {
@@ -40,11 +40,11 @@ Status parse_spectators(const Json& j, Spectators* sp, const std::string& file) 
     return Error{file, "spectators.areas", "needs 1 to " + std::to_string(kMaxSpectatorAreas) + " areas"};
   for (std::size_t i = 0; i < a->size(); ++i) {
     const Json& e = (*a)[i];
-    if (!e.is_object()) return Error{file, at(i), "must be an object {\"centre\": [x, z], \"half_extents\": [hx, hz]}"};
-    if (Status s = check_keys(e, {"centre", "half_extents"}, file, at(i)); !s) return s;
+    if (!e.is_object()) return Error{file, element_path("spectators.areas", i), "must be an object {\"centre\": [x, z], \"half_extents\": [hx, hz]}"};
+    if (Status s = check_keys(e, {"centre", "half_extents"}, file, element_path("spectators.areas", i)); !s) return s;
     SpectatorArea area;
-    if (Status s = read_ground_xz(e, "centre", &area.centre_xz, file, at(i)); !s) return s;
-    if (Status s = read_ground_xz(e, "half_extents", &area.half_extents, file, at(i)); !s) return s;
+    if (Status s = read_ground_xz(e, "centre", &area.centre_xz, file, element_path("spectators.areas", i)); !s) return s;
+    if (Status s = read_ground_xz(e, "half_extents", &area.half_extents, file, element_path("spectators.areas", i)); !s) return s;
     sp->areas.push_back(area);
   }
   return {};
@@ -61,20 +61,20 @@ Status validate_spectators(const Level& lv, const std::string& file) {
   for (std::size_t i = 0; i < sp.areas.size(); ++i) {
     const SpectatorArea& r = sp.areas[i];
     if (!std::isfinite(r.centre_xz.x) || !std::isfinite(r.centre_xz.y))
-      return Error{file, field_path(at(i), "centre"), "must be finite"};
+      return Error{file, field_path(element_path("spectators.areas", i), "centre"), "must be finite"};
     if (!(r.half_extents.x > 0.0f) || !(r.half_extents.y > 0.0f) || r.half_extents.x > kMaxAreaHalf_m ||
         r.half_extents.y > kMaxAreaHalf_m)
-      return Error{file, field_path(at(i), "half_extents"), "each half extent must be > 0 and at most 50 m"};
+      return Error{file, field_path(element_path("spectators.areas", i), "half_extents"), "each half extent must be > 0 and at most 50 m"};
     const float g = lv.ground_half_size;
     if (std::fabs(r.centre_xz.x) + r.half_extents.x > g || std::fabs(r.centre_xz.y) + r.half_extents.y > g)
-      return Error{file, at(i), "must lie on the ground (within " + std::to_string(static_cast<int>(g)) + " m of its centre)"};
+      return Error{file, element_path("spectators.areas", i), "must lie on the ground (within " + std::to_string(static_cast<int>(g)) + " m of its centre)"};
     // Spectators on a gate's line would stand on the course.
     std::vector<std::pair<const TrialGate*, std::string>> gates{{&t.start, "start"}, {&t.finish, "finish"}};
     for (std::size_t k = 0; k < t.checkpoints.size(); ++k) gates.emplace_back(&t.checkpoints[k], "checkpoint " + std::to_string(k));
     for (const auto& [gate, name] : gates) {
       const glm::vec2 half = gate->across() * (0.5f * gate->width_m);
       if (segment_meets_area(r, gate->centre_xz - half, gate->centre_xz + half))
-        return Error{file, at(i), "is on the course: it crosses the " + name + " gate"};
+        return Error{file, element_path("spectators.areas", i), "is on the course: it crosses the " + name + " gate"};
     }
   }
   return {};

@@ -3,12 +3,12 @@
 #include <cmath>
 
 #include "world/level.h"
+#include "world/level_fields.h"
 #include "core/json.h"
 
 namespace cf {
 namespace {
 
-std::string at(const std::string& array, std::size_t i) { return array + "[" + std::to_string(i) + "]"; }
 
 Status parse_gate(const Json& j, TrialGate* g, const std::string& file, const std::string& where) {
   if (!j.is_object()) return Error{file, where, "must be an object {\"centre\": [x, z], \"width\", \"yaw_deg\"}"};
@@ -87,7 +87,7 @@ Status parse_trial(const Json& j, Trial* t, const std::string& file) {
   for (std::size_t i = 0; i < cps.size(); ++i) {
     TrialGate g;
     g.kind = "flag";
-    if (Status s = parse_gate(cps[i], &g, file, at("trial.checkpoints", i)); !s) return s;
+    if (Status s = parse_gate(cps[i], &g, file, element_path("trial.checkpoints", i)); !s) return s;
     t->checkpoints.push_back(g);
   }
   t->present = true;
@@ -99,7 +99,7 @@ Status validate_trial(const Trial& t, const std::string& file) {
   if (t.checkpoints.empty() || t.checkpoints.size() > kTrialMaxCheckpoints)
     return Error{file, "trial.checkpoints", "needs 1 to " + std::to_string(kTrialMaxCheckpoints) + " checkpoints"};
   for (std::size_t i = 0; i < t.checkpoints.size(); ++i)
-    if (Status s = check_gate(t.checkpoints[i], file, at("trial.checkpoints", i)); !s) return s;
+    if (Status s = check_gate(t.checkpoints[i], file, element_path("trial.checkpoints", i)); !s) return s;
   if (Status s = check_gate(t.finish, file, "trial.finish"); !s) return s;
   // A finish on the start line would end the run before it began.
   if (glm::length(t.finish.centre_xz - t.start.centre_xz) < 1.0f)

@@ -21,7 +21,6 @@ constexpr int kMessageTicks = 60 * 5;
 constexpr std::size_t kMaxName = kMaxNameChars;
 const char kWheel[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";  // what a name may hold
 
-bool is_limb(PartTag t) { return t == PartTag::kLeg || t == PartTag::kArm; }
 
 }  // namespace
 

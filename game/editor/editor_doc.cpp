@@ -50,7 +50,6 @@ int count_tag(const Creature& c, PartTag tag) {
   return static_cast<int>(std::count_if(c.parts.begin(), c.parts.end(), [&](const Part& p) { return p.tag == tag; }));
 }
 
-bool is_limb(PartTag t) { return t == PartTag::kLeg || t == PartTag::kArm; }
 
 }  // namespace
 

@@ -13,7 +13,6 @@ namespace cf {
 
 namespace {
 
-constexpr glm::vec3 kLookAt = kEditorLookAt;
 // Of the picture's height, at most: the top lines, and the bottom lines (more at 1x, where they are small).
 constexpr float kTopShare = 0.3f, kBottomShare = 0.25f, kBottomShare1x = 0.34f;
 
@@ -60,7 +59,7 @@ HudBox EditorView::add_depth_gauge(const Editor& editor, int s, int text_scale, 
   const float k = static_cast<float>(h - 2 * s) / 2.0f;
   const float cx = static_cast<float>(x0) + 0.5f * static_cast<float>(w), ground = static_cast<float>(top + h - s);
   const float left = static_cast<float>(x0), right = static_cast<float>(x0 + w - 1);
-  auto gx = [&](const glm::vec3& p) { return cx + (side ? p.x - kLookAt.x : p.z - kLookAt.z) * k; };
+  auto gx = [&](const glm::vec3& p) { return cx + (side ? p.x - kEditorLookAt.x : p.z - kEditorLookAt.z) * k; };
   auto gy = [&](float y) { return ground - y * k; };
   auto line = [&](float xa, float ya, float xb, float yb, Rgba8 col) {
     if (std::max(xa, xb) < left || std::min(xa, xb) > right) return;
@@ -68,7 +67,7 @@ HudBox EditorView::add_depth_gauge(const Editor& editor, int s, int text_scale, 
   };
   line(left, ground, right, ground, kEdGround);
   // The centre line (side) or the model's origin (front), dim.
-  const float centre = side ? cx + (editor_torso_mid(c) - kLookAt.x) * k : cx - kLookAt.z * k;
+  const float centre = side ? cx + (editor_torso_mid(c) - kEditorLookAt.x) * k : cx - kEditorLookAt.z * k;
   for (float y = static_cast<float>(top); y < ground; y += 4.0f * static_cast<float>(s)) {
     line(centre, y, centre, std::min(ground, y + 2.0f * static_cast<float>(s)), kEdGridMajor);
   }

@@ -8,14 +8,13 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "creature/creature_rules.h"
+#include "game/editor/editor_colors.h"
 #include "game/ui/hud.h"
 
 namespace cf {
 
 namespace {
 
-constexpr Rgba8 kWhite{255, 255, 255, 255}, kYellow{255, 230, 60, 255}, kHint{170, 180, 210, 255};
-constexpr Rgba8 kInk{0, 0, 0, 255};
 
 Rgba8 rgba(Rgb555 c) {
   Rgba8 o;
@@ -37,8 +36,8 @@ void fill(int x, int y, int w, int h, Rgba8 c, CommandList* list) {
 
 // A colour swatch with a black rim (and a white one around that when 'marked').
 void swatch(int x, int y, int size, Rgb555 c, bool marked, CommandList* list) {
-  if (marked) fill(x - 2, y - 2, size + 4, size + 4, kWhite, list);
-  fill(x - 1, y - 1, size + 2, size + 2, kInk, list);
+  if (marked) fill(x - 2, y - 2, size + 4, size + 4, kEdWhite, list);
+  fill(x - 1, y - 1, size + 2, size + 2, kEdInk, list);
   fill(x, y, size, size, rgba(c), list);
 }
 
@@ -92,41 +91,41 @@ PaintHudLayout add_paint_hud(const Editor& editor, int s, int text_scale, Comman
     st.color = col;
     draw_hud_text(t, x0, x0 + row * line, st, list);
   };
-  text(rows[0], 0, kWhite);
+  text(rows[0], 0, kEdWhite);
   {
     HudTextStyle ws = st;  // a long part name: smaller until it fits the width
     while (ws.scale > 1 && hud_text_width(rows[1], ws) > list->width - 2 * x0) --ws.scale;
-    ws.color = kYellow;
+    ws.color = kEdYellow;
     draw_hud_text(rows[1], x0, x0 + line + (line - hud_line_height(ws)) / 2, ws, list);
   }
   const int sw = line - 2 * s;
-  text(rows[2], 2, kWhite);
+  text(rows[2], 2, kEdWhite);
   swatch(x0 + hud_text_width("SECOND (B) ", st), x0 + 2 * line, sw, p.base, false, list);
-  text(rows[3], 3, kWhite);
+  text(rows[3], 3, kEdWhite);
   swatch(x0 + hud_text_width("SECOND (B) ", st), x0 + 3 * line, sw, p.second, false, list);
-  st.color = kHint;
+  st.color = kEdHint;
   draw_hud_text("Y SUGGESTS", x0 + hud_text_width("SECOND (B) ", st) + sw + 4 * s, x0 + 3 * line, st, list);
-  text(rows[4], 4, kWhite);
-  text(rows[5], 5, kWhite);
-  text(rows[6], 6, kWhite);
+  text(rows[4], 4, kEdWhite);
+  text(rows[5], 5, kEdWhite);
+  text(rows[6], 6, kEdWhite);
   // The palette along the bottom: the base marked in white, the second with a yellow bar under it.
   const int n = kPaletteSize, size = std::max(4, (list->width - 2 * x0) / n - 3 * s);
   const int step = (list->width - 2 * x0) / n, y = list->height - 2 * line - size;
   for (int i = 0; i < n; ++i) {
     const int x = x0 + i * step + (step - size) / 2;
     swatch(x, y, size, palette_colour(i), palette_colour(i) == p.base, list);
-    if (palette_colour(i) == p.second) fill(x, y + size + 3 * s, size, 2 * s, kYellow, list);
+    if (palette_colour(i) == p.second) fill(x, y + size + 3 * s, size, 2 * s, kEdYellow, list);
   }
   // The help line: the column's size, or smaller until it fits the width.
   HudTextStyle hs = st;
   while (hs.scale > 1 && hud_text_width(help, hs) > list->width - 2 * x0) --hs.scale;
   if (hud_text_width(help, hs) > list->width - 2 * x0) help = "SELECT UNDO RB REDO L3 MIRROR START MENU";
-  hs.color = kHint;
+  hs.color = kEdHint;
   draw_hud_text_centred(help, list->height - hud_line_height(hs), hs, list);
   out.help_scale = hs.scale;
   out.help_w = hud_text_width(help, hs);
   if (!editor.message().empty()) {
-    st.color = kYellow;
+    st.color = kEdYellow;
     const std::vector<std::string> ls = wrap_hud_text(hud_upper(editor.message()), list->width - 8 * s, st, 1);
     if (!ls.empty()) draw_hud_text_centred(ls.front(), y - line - 3 * s, st, list);
   }

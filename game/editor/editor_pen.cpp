@@ -24,7 +24,6 @@ glm::vec2 stick_response(std::int16_t x, std::int16_t y) {
   return m > 0.0f ? v * (pen_speed_share(m) / m) : glm::vec2(0.0f);
 }
 
-bool is_limb(PartTag t) { return t == PartTag::kLeg || t == PartTag::kArm; }
 
 std::string metres(float v) {
   char buf[32];

@@ -21,7 +21,6 @@ namespace {
 constexpr Rgba8 kGrid = kEdGrid, kGridMajor = kEdGridMajor, kGround = kEdGround, kWhite = kEdWhite;
 constexpr Rgba8 kYellow = kEdYellow, kRed = kEdRed, kOrange = kEdOrange, kCyan = kEdCyan;
 constexpr Rgba8 kPen = kEdPen, kInk = kEdInk, kPanel = kEdPanel;
-constexpr glm::vec3 kLookAt = kEditorLookAt;
 constexpr float kGridHalf = 1.6f;   // metres either side of the look-at point
 constexpr float kGridStep = 0.1f;
 
@@ -135,7 +134,7 @@ void EditorView::add_grid(const EditorPen& pen) {
   auto at = [&](float across, float up) {
     return side ? glm::vec3(pen.pos.x, up, across) : glm::vec3(across, up, pen.pos.z);
   };
-  const float a0 = side ? kLookAt.z - kGridHalf : kLookAt.x - kGridHalf, a1 = a0 + 2.0f * kGridHalf;
+  const float a0 = side ? kEditorLookAt.z - kGridHalf : kEditorLookAt.x - kGridHalf, a1 = a0 + 2.0f * kGridHalf;
   const float top = 2.0f;
   for (int i = 0; i * kGridStep <= 2.0f * kGridHalf + 1e-4f; ++i) {
     const float a = a0 + static_cast<float>(i) * kGridStep;

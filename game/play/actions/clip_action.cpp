@@ -26,9 +26,7 @@ namespace {
 constexpr int kSettleTicks = 120;      // a walk that has not come to a stand by then gives the motion up
 constexpr float kSettleBlend_s = 0.08f;
 constexpr float kSettledWeight = 0.02f;
-constexpr float kStickMoves = 0.25f;   // a stick past this asks to move: the motion ends
 
-bool stick_moves(const CreatureCommand& c) { return std::fabs(c.move_x) > kStickMoves || c.move_y > kStickMoves; }
 
 bool at_stand(const Species& sp, const CreatureState& c) { return !sp.walks() || walker_stands_still(c.walker); }
 

@@ -28,7 +28,6 @@ namespace {
 constexpr int kBlendInTicks = 16;  // the walk's last pose hands over to the dip, the push and the flight's first ticks
 constexpr int kLandBlendTicks = 8;  // the landing's last pose hands over to the walk
 constexpr int kLandCutTicks = 6;    // the stick ends a landing this long after touchdown, not before
-constexpr float kStickMoves = 0.25f;
 constexpr float kMovingShare = 0.25f;  // faster than this share of the natural walk: a forward jump
 constexpr float kStickForward = 0.5f;  // ...or the stick pushed this far forward (standing at a rail)
 constexpr float kStandingShare = 0.6f;  // a forward jump goes at least this share of the natural speed

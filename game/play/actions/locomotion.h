@@ -3,9 +3,15 @@
 // turned and paced by the command's stick; pulled back, it turns round on the spot), creatures without
 // legs slide; both slide along walls and stop at fences and the movable regions' edge. Its state is the creature's walker and blocked_ticks (typed in
 // CreatureState, since every one-shot hands over from and back to it).
+#include <cmath>
+
 #include "game/play/action.h"
 
 namespace cf {
+
+// A stick past this asks to move: a one-shot motion (a clip, a jump's landing) ends into the walk.
+constexpr float kStickMoves = 0.25f;
+inline bool stick_moves(const CreatureCommand& c) { return std::fabs(c.move_x) > kStickMoves || c.move_y > kStickMoves; }
 
 class LocomotionAction final : public Action {
  public:

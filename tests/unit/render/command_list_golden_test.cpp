@@ -19,7 +19,7 @@ namespace {
 
 std::string render_dump(const FrameSettings& settings) {
   TestScene scene;
-  build_test_scene(TestSceneTextures{1, 2, 3, 4}, &scene);
+  build_test_scene(TestSceneTextures{{1}, {2}, {3}, {4}}, &scene);
   GeometryScratch scratch;
   CommandList list;
   GeometryJob job = test_scene_job(scene, settings, 640, 480);

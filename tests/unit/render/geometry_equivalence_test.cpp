@@ -58,7 +58,7 @@ TEST(GeometryEquivalence, CommandListsMatchTheFrozenOutput) {
   BigTestScene big;
   build_big_test_scene(&big);
   TestScene small;
-  build_test_scene(TestSceneTextures{1, 2, 3, 4}, &small);
+  build_test_scene(TestSceneTextures{{1}, {2}, {3}, {4}}, &small);
   int clipped_cases = 0;
   for (const Case& c : cases) {
     GeometryJob job = c.big ? big_test_scene_job(big) : test_scene_job(small, c.settings, c.window_w, c.window_h);

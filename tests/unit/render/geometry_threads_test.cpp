@@ -17,7 +17,7 @@ TEST(GeometryThreads, TheTestScenesGiveTheOneThreadListOnTwoAndThreeThreads) {
   BigTestScene big;
   build_big_test_scene(&big);
   TestScene small;
-  build_test_scene(TestSceneTextures{1, 2, 3, 4}, &small);
+  build_test_scene(TestSceneTextures{{1}, {2}, {3}, {4}}, &small);
   ASSERT_GE(big.meshes.size(), 2u);
   ASSERT_GE(small.meshes.size(), 2u);
   FrameSettings overlays;

@@ -13,7 +13,7 @@ void expect_warm_frames_allocate_nothing(WorkerPool* pool) {
   BigTestScene big;
   build_big_test_scene(&big);
   TestScene small;
-  build_test_scene(TestSceneTextures{1, 2, 3, 4}, &small);
+  build_test_scene(TestSceneTextures{{1}, {2}, {3}, {4}}, &small);
   FrameSettings overlays;
   overlays.overlay_mask = kOverlayAll;
   GeometryScratch scratch;
