@@ -180,7 +180,7 @@ float smoothstep01(float x) {
 void pivot_window(const RetargetSetup& S, const WalkerState& st, int limb, float* start, float* end) {
   int first = 0;
   while (first < static_cast<int>(S.limbs.size()) && S.limbs[first].tag != PartTag::kLeg) ++first;
-  const double rel = frac(S.limbs[limb].phase - S.limbs[first < static_cast<int>(S.limbs.size()) ? first : limb].phase + 0.25);
+  const double rel = cycle_frac(S.limbs[limb].phase - S.limbs[first < static_cast<int>(S.limbs.size()) ? first : limb].phase + 0.25);
   *start = rel >= 0.5 ? st.pivot_stagger : 0.0f;
   *end = *start + 1.0f - st.pivot_stagger;
 }
@@ -199,8 +199,8 @@ void step_pivot(WalkerState* st, const RetargetSetup& S, const Rig& rig, float d
   const float share = static_cast<float>(st->pivot_tick) / static_cast<float>(st->pivot_ticks);
   const float eased = smoothstep01(share);
   const float heading = st->pivot_from_rad + (st->pivot_to_rad - st->pivot_from_rad) * eased;
-  st->turn_rate_rps = static_cast<float>(std::remainder(heading - st->heading_rad, kTwoPi)) / dt;
-  st->heading_rad = static_cast<float>(std::remainder(heading, kTwoPi));
+  st->turn_rate_rps = static_cast<float>(std::remainder(heading - st->heading_rad, kTwoPiD)) / dt;
+  st->heading_rad = static_cast<float>(std::remainder(heading, kTwoPiD));
   st->speed_mps = 0.0f;
   st->cadence_hz = 0.0f;
   settle_body_on_ground(S, rig, ground, st);
