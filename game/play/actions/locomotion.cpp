@@ -222,14 +222,21 @@ bool room_to_run(const ActionCall& a, float speed_mps, float turn_rps) {
     const float heading = w.heading_rad + turn_rps * t;
     const glm::vec3 side = heading_forward(heading + 1.5707963f) * kRunSideRoom_m;
     const glm::vec3 fwd = heading_forward(heading);
-    for (const glm::vec3& at : {p, p + side, p - side}) {  // and room beside: a running leg swings wider
+    for (int j = 0; j < 3; ++j) {  // the path, and room beside it: a running leg swings wider
+      const glm::vec3 at = j == 0 ? p : j == 1 ? p + side : p - side;
       if (!in_regions(*a.ctx.level, at)) return false;
       glm::vec3 q = at;
-      // A wall met at a slant pushes the path along it (the run slides on); one met more head-on
-      // than kRunSlideBack_m of push against the heading leaves no room to run.
+      // A wall met at a slant pushes the path along it (the run slides on); one met more head-on than
+      // kRunSlideBack_m of push against the heading leaves no room to run, as does a ditch on the path
+      // (its push may be forward, to its far lip).
       if (resolve_footprint_collisions(*a.ctx.level, a.species.footprint, heading, &q) &&
           -glm::dot(q - at, fwd) > kRunSlideBack_m)
         return false;
+      if (j == 0)
+        for (const Box& g : a.ctx.level->gaps) {
+          glm::vec3 in_gap = at;
+          if (push_circle_out_of_box(g, kGapEdge_m, &in_gap)) return false;
+        }
     }
   }
   return true;
