@@ -199,7 +199,14 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
       const FootState& foot = from->feet[static_cast<std::size_t>(k++)];
       LimbPose& lp = out->limbs[i];
       if (foot.planted) {
-        if (carry > 0.0f) lp.target_ms += carry * (to_frame_rigid(start_placement, foot.plant_ws) - ls_foothold(jm, i));
+        // A foot planted ahead of the jump's own foothold (pressed against a rail) gives up that lead over
+        // the first quarter of the travel: carried into the flight it would meet what the jump clears.
+        glm::vec3 offset = to_frame_rigid(start_placement, foot.plant_ws) - ls_foothold(jm, i);
+        if (offset.z > 0.0f) {
+          const float q = std::min(1.0f, 4.0f * u);
+          offset.z *= 1.0f - q * q * (3.0f - 2.0f * q);
+        }
+        if (carry > 0.0f) lp.target_ms += carry * offset;
       } else if (u <= 0.0f && !jump_airborne(jm, tick)) {
         lp.contact = lp.contact && tick >= kJumpSettleTicks;
       }
