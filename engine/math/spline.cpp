@@ -58,7 +58,9 @@ glm::vec4 sample_generic(const float* times, int n, double t, const CurveParams&
     split_cycles(t, p.period, &cycles, &local);
   } else {
     if (n == 1 || t <= times[0]) return get(0);
-    if (t >= times[n - 1]) return get(n - 1);
+    // Compared in float as find_key does: a t just under the last key in double but on it in float
+    // would otherwise find no segment after it.
+    if (t >= times[n - 1] || static_cast<float>(t) >= times[n - 1]) return get(n - 1);
   }
   // Window of keys i-1 .. i+2 around the segment [i, i+1]; a looping curve has virtual keys everywhere,
   // a clamped one only inside [0, n).

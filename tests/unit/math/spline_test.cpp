@@ -68,6 +68,19 @@ glm::vec3 slope(const Keys& k, double t, double e, const CurveParams& p) {
 }
 
 // Left and right derivatives at every key agree (C1).
+// A time just under the last key in double but on it in float (a clip's duration in seconds sampled
+// at its end) is the last key's value, not a segment past the end (it read an uninitialised key: NaN
+// under Clang).
+TEST(Spline, ATimeOnTheLastKeyInFloatIsItsValue) {
+  const std::vector<float> times{0.0f, 0.5f, 0.78333f};
+  const std::vector<glm::vec3> values{{0, 0, 0}, {1, 2, 3}, {4, 5, 6}};
+  const double t = std::nextafter(static_cast<double>(times.back()), 0.0);
+  ASSERT_LT(t, static_cast<double>(times.back()));
+  ASSERT_EQ(static_cast<float>(t), times.back());
+  const glm::vec3 v = sample_curve(times.data(), values.data(), 3, t, CurveParams{});
+  EXPECT_EQ(v, values.back());
+}
+
 TEST(Spline, C1AtKeysNumerically) {
   Rng rng = Rng::from_seed(11);
   const double e = 1e-3;
