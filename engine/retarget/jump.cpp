@@ -54,6 +54,9 @@ constexpr double kDipShare = 0.5;  // the clip's deepest dip, as a share of its 
 // two): past this share of the length the reach eases toward the length (soft_reach).
 constexpr float kSoftReachFrom = 0.94f;
 
+// A tucked foot keeps at least this share of its leg's length below its hip (soft_below).
+constexpr float kTuckDepth = 0.2f;
+
 // Leg i's foothold in the jump's model space (its target with the clip's foot at rest).
 glm::vec3 ls_foothold(const JumpMotion& jm, std::size_t i) { return jm.setup.limbs[i].foothold_ms; }
 
@@ -212,10 +215,19 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
       }
     }
   }
+  const float flown = jump_airborne(jm, tick) ? std::min(1.0f, 3.0f * std::min(jump_travel(jm, tick), 1.0f - jump_travel(jm, tick))) : 0.0f;
+  const float tuck = flown * flown * (3.0f - 2.0f * flown);
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
     if (jm.setup.limbs[i].tag != PartTag::kLeg) continue;
     LimbPose& lp = out->limbs[i];
-    lp.target_ms = soft_reach(lp.root_ms, lp.target_ms, rig.limbs[i].l1 + rig.limbs[i].l2, kSoftReachFrom);
+    const float length = rig.limbs[i].l1 + rig.limbs[i].l2;
+    // In the air a tucked foot stays below its hip, along the hip's line to its foothold (the crouch
+    // and the landing, where a low hip is near its feet, are left alone).
+    if (tuck > 0.0f) {
+      const glm::vec3 down = unit_or(ls_foothold(jm, i) - lp.root_ms, glm::vec3(0.0f, -1.0f, 0.0f));
+      lp.target_ms += tuck * (soft_below(lp.root_ms, lp.target_ms, down, kTuckDepth * length) - lp.target_ms);
+    }
+    lp.target_ms = soft_reach(lp.root_ms, lp.target_ms, length, kSoftReachFrom);
   }
   if (!retarget_solve(job)) return false;
   lift_knees(rig, out);  // a deep crouch on a long leg under a low hip: the knee turns off the ground
