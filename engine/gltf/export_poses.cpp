@@ -189,6 +189,13 @@ Result<PosedMotion> pose_jump_once(const Rig& rig, const Stance* st, const Motio
     }
     push_frame(&m, pose, glm::mat4(1.0f));
   }
+  // As in the game, the landing plays on under its hand-over to the stand, which the last frame is.
+  for (int j = 0; !jm->legless && j <= kJumpLandBlendTicks; ++j) {
+    if (!pose_jump(*jm, rig, st->stand.position_ws, 0.0f, 0.0f, jm->ticks + j, &pose, &st->stand))
+      return Error{file, "", "the jump could not be posed at tick " + std::to_string(jm->ticks + j)};
+    blend_pose_world(pose, stand, handover_weight(j, kJumpLandBlendTicks), &pose);
+    push_frame(&m, pose, glm::mat4(1.0f));
+  }
   return m;
 }
 

@@ -48,6 +48,7 @@ bool jump_airborne(const JumpMotion& jm, int tick);
 
 constexpr int kJumpLiftoffTicks = 5;  // the first tick in the air: the dip and push take this long
 constexpr int kJumpSettleTicks = kJumpLiftoffTicks;  // the walk's pose hands over to the jump's in this long
+constexpr int kJumpLandBlendTicks = 8;  // the landing (playing on) hands over to the stand in this long
 
 // Poses jump tick k of a jump that started at 'from_ws' (the cog's ground point) facing heading_rad
 // and travels 'distance_m' forward. 'from' (may be null) is the walk the jump started from: until

@@ -26,7 +26,7 @@ namespace cf {
 namespace {
 
 constexpr int kBlendInTicks = 16;  // the walk's last pose hands over to the dip, the push and the flight's first ticks
-constexpr int kLandBlendTicks = 8;  // the landing's last pose hands over to the walk
+constexpr int kLandBlendTicks = kJumpLandBlendTicks;  // the landing's last pose hands over to the walk
 constexpr int kLandCutTicks = 6;    // the stick ends a landing this long after touchdown, not before
 constexpr float kMovingShare = 0.25f;  // faster than this share of the natural walk: a forward jump
 constexpr float kStickForward = 0.5f;  // ...or the stick pushed this far forward (standing at a rail)
