@@ -171,7 +171,7 @@ void keep_swing_clear_of_pipe(const Pipe& pipe, const glm::vec3& plant, glm::vec
 // A swinging foot lands clear of walls and their low pipes: its landing is pushed out by the leg's flesh,
 // a tenth of its thigh (a long thigh swings its knee out) and a margin. Turning on the spot, the walk
 // predicts the landing as if the turn carried on, and beside a wall that turn may be stopped: the foot may
-// then point any way, so it is pushed by the foot's whole length, out of fences too. Planted feet stay.
+// then point any way, so it is pushed by the foot's whole length (from fences always). Planted feet stay.
 void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, bool turning) {
   int k = 0;
   for (const LimbChain& l : rig.limbs) {
@@ -182,13 +182,15 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
     float r = 0.0f;
     for (int b : {l.bones[1], l.bones[2]})
       if (b >= 0) r = std::max(r, rig.skeleton.radius[static_cast<std::size_t>(b)]);
+    // A fence is met at any slant (along a wall into the fence at its end, at 45 degrees into a wall
+    // beside one): the foot, pointing along the heading, is kept its whole length clear of it.
+    const float fence_r = r + l.l3 + kLandingMargin_m;
     r += (turning ? l.l3 : 0.1f * l.l1) + kLandingMargin_m;
-    if (turning)
-      for (const Box& f : level.fences) push_circle_out_of_box(f, r, &foot.goal_ws);
     const float reach_y = l.l1 + l.l2;  // pipes above the hip cannot be stepped into
     // The toe too, along the heading (a body sliding along a wall at a slant points its feet into it);
     // its push carries the ankle.
     const glm::vec3 toe_dir = heading_forward(w->heading_rad) * l.l3;
+    for (const Box& f : level.fences) push_circle_out_of_box(f, fence_r, &foot.goal_ws);
     for (const Wall& wall : level.walls) {
       glm::vec3 toe = foot.goal_ws + toe_dir;
       if (push_circle_out_of_box(wall.box, r, &toe)) foot.goal_ws = toe - toe_dir;
