@@ -72,6 +72,10 @@ int befriend(Session* s, int i, bool wrong, int limit) {
   int t = 0;
   int answered = 0;
   bool pressed_wrong = false;
+  // Stopped against a wall with the creature beyond it, it walks round as a player would: a detour to
+  // one side, then the other.
+  glm::vec2 stuck_at(1e9f), detour(0.0f);
+  int detour_ticks = 0, detours = 0;
   for (; t < limit; ++t) {
     const SimState& st = s->state();
     const CreatureState& c = st.creatures[static_cast<std::size_t>(i)];
@@ -96,7 +100,17 @@ int befriend(Session* s, int i, bool wrong, int limit) {
         in = press(button_of(*s, m));
       }
     } else if (w.bond == kBondNone && d > 1.8f) {
-      in = walk_to(st, xz(c.root_ws), 0.6f);
+      const CreatureState& p = st.creatures[0];
+      if (t % 40 == 0) {
+        if (detour_ticks == 0 && glm::length(xz(p.root_ws) - stuck_at) < 0.15f) {
+          const float side = (detours++ % 2 == 0 ? 1.0f : -1.0f) * 1.9f;  // about 110 degrees off the heading
+          detour = xz(p.root_ws) + 2.5f * glm::vec2(std::sin(p.heading_rad + side), std::cos(p.heading_rad + side));
+          detour_ticks = 120;
+        }
+        stuck_at = xz(p.root_ws);
+      }
+      if (detour_ticks > 0) --detour_ticks;
+      in = walk_to(st, detour_ticks > 0 ? detour : xz(c.root_ws), 0.6f);
     } else if (w.bond == kBondNone) {
       in = walk_to(st, xz(c.root_ws), 0.0f);  // close: turn to face it
     }
