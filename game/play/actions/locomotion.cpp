@@ -31,6 +31,11 @@ constexpr float kLandingMargin_m = 0.03f;
 constexpr float kStepShareOfLeg = 0.3f;
 constexpr float kWalkableSlope_deg = 35.0f;
 
+// A push within this of straight back is a corner met head-on (see round_corner); one within
+// kCornerFace of a box's axis is off a face.
+constexpr float kCornerHeadOn_rad = 0.5f;
+constexpr float kCornerFace_rad = 0.09f;
+
 bool collide_walker(const Level& level, const Species& sp, float heading_before, const glm::vec3& root_before,
                     WalkerState* w, glm::vec3* p) {
   bool hit = false;
@@ -244,6 +249,61 @@ bool room_to_run(const ActionCall& a, float speed_mps, float turn_rps) {
   return true;
 }
 
+// The wall or fence box nearest p (its footprint), or null beyond 'reach'.
+const Box* nearest_box(const Level& level, const glm::vec3& p, float reach) {
+  const Box* best = nullptr;
+  float best_d = reach;
+  auto look = [&](const Box& b) {
+    const float d = distance_to_footprint(b, p);
+    if (d < best_d) best = &b, best_d = d;
+  };
+  for (const Wall& w : level.walls) look(w.box);
+  for (const Box& f : level.fences) look(f);
+  return best;
+}
+
+// A body pushed straight back off a wall's or a fence's corner (its end met near head-on) steps round
+// it: from where the push left it, sideways along the corner's tangent by the step it wanted, away from
+// the box (round its nearer end), keeping its heading; so does a body
+// past a face's end whose nose meets that face, toward the end. True when that took it further on. A
+// face met head-on otherwise stops it, as before.
+bool round_corner(const Level& level, const Species& sp, const glm::vec3& root, const glm::vec3& stepped,
+                  WalkerState* w, glm::vec3* p) {
+  const glm::vec3 push(p->x - stepped.x, 0.0f, p->z - stepped.z), step(stepped.x - root.x, 0.0f, stepped.z - root.z);
+  const float push_len = glm::length(push), step_len = glm::length(step);
+  if (!(push_len > 1e-5f) || !(step_len > 1e-5f)) return false;
+  const glm::vec3 n = push / push_len;
+  if (-glm::dot(n, step) < std::cos(kCornerHeadOn_rad) * step_len) return false;  // a slant: it slides already
+  const Box* box = nearest_box(level, *p, sp.footprint.bound_m + 0.2f);
+  if (!box) return false;
+  glm::vec3 t(-n.z, 0.0f, n.x);
+  bool face = false;
+  for (int k = 0; k < 2 && !face; ++k) {
+    const glm::vec3 axis = k == 0 ? box->axis_x() : box->axis_z();
+    if (!(std::fabs(glm::dot(n, axis)) > std::cos(kCornerFace_rad))) continue;
+    // Off a face: only a body already past that face's end (its nose met the face) steps round it,
+    // toward that end.
+    const glm::vec3 along = k == 0 ? box->axis_z() : box->axis_x();
+    const float half = k == 0 ? box->half_extents.z : box->half_extents.x;
+    const float at = glm::dot(*p - box->centre, along);
+    if (std::fabs(at) <= half) return false;  // a face met head-on: it stops there
+    t = at > 0.0f ? along : -along;
+    face = true;
+  }
+  if (!face && glm::dot(t, *p - box->centre) < 0.0f) t = -t;  // round the corner, away from the box
+  glm::vec3 q = *p + t * step_len;
+  const float heading = w->heading_rad;
+  collide_walker(level, sp, heading, *p, w, &q);
+  if (w->heading_rad != heading || footprint_depth(level, sp.footprint, heading, q) > 1e-3f) {
+    w->heading_rad = heading;
+    return false;
+  }
+  const glm::vec3 went(q.x - p->x, 0.0f, q.z - p->z);
+  if (glm::dot(went, t) < 0.5f * step_len) return false;
+  *p = q;
+  return true;
+}
+
 constexpr float kSlideSlant_rad = 0.17f;  // 10 degrees
 constexpr float kSteerUpTo_rad = 0.9f;     // 52 degrees: steeper is head-on, and stops
 constexpr float kSteerRate_rps = 2.0f;
@@ -377,6 +437,9 @@ void step_walking(const ActionCall& a) {
       }
     }
   }
+  bool rounding = false;
+  if (hit && !pivoting(c.walker) && c.walker.pivot_tick == 0 && a.species.footprint.count > 0 && !c.wanders)
+    rounding = round_corner(*a.ctx.level, a.species, c.root_ws, c.walker.position_ws, &c.walker, &p);
   if (!hit && ground_blocks(ground, glm::vec2(p.x, p.z), c.root_ws.y, kStepShareOfLeg * setup.creature_leg_length_m,
                             kWalkableSlope_deg)) {
     hit = true;  // a step too high or ground too steep is a wall
@@ -388,7 +451,9 @@ void step_walking(const ActionCall& a) {
     // the step the wall leaves it (70% of the step or more keeps the whole speed).
     const glm::vec3 wanted = c.walker.position_ws - c.root_ws, got = p - c.root_ws;
     const float wanted2 = glm::dot(wanted, wanted);
-    const float kept = wanted2 > 1e-10f ? glm::dot(got, wanted) / wanted2 : 0.0f;
+    // (round a corner, the sideways step is the way on)
+    const float kept = wanted2 > 1e-10f ? (rounding ? std::sqrt(glm::dot(got, got) / wanted2) : glm::dot(got, wanted) / wanted2)
+                                        : 0.0f;
     const float share = std::clamp((kept - 0.3f) / 0.4f, 0.0f, 1.0f);
     c.walker.position_ws = p;
     c.walker.speed_mps = std::min(c.walker.speed_mps, 0.2f + share * std::max(0.0f, c.walker.speed_mps - 0.2f));

@@ -92,12 +92,13 @@ export async function checkMotions(glb, exported, assets, fail, extra) {
     if (e.loop !== (name === 'run' || (gait && clip.loop))) fail(`${name}: loop is ${e.loop}`);
     if (name === 'walk' || name === 'run') continue;
     // The jump's push from its dip plays in 5 ticks at every size; from lift-off it runs at
-    // 1/sqrt(s w), w the share of its body motion a low body plays (0.35 to 1).
+    // 1/sqrt(s w), w the share of its body motion a low body plays (0.35 to 1); then the landing hands
+    // over to the stand in 8 ticks and a ninth is the stand.
     let want = clip.duration, least = clip.duration;
     if (name === 'jump') {
       const takeoff = clip.contacts.left_foot[1][0];
-      want = 5.5 * kTick + (clip.duration - takeoff) * Math.sqrt(s);
-      least = 5.5 * kTick + (clip.duration - takeoff) * Math.sqrt(0.35 * s);
+      want = (5.5 + 9) * kTick + (clip.duration - takeoff) * Math.sqrt(s);
+      least = (5.5 + 9) * kTick + (clip.duration - takeoff) * Math.sqrt(0.35 * s);
     }
     if (!(d > least - kTick / 2 - 1e-3 && d < want + kTick + 1e-3))
       fail(`${name} lasts ${d.toFixed(4)} s, its clip ${want.toFixed(4)} s`);
