@@ -249,20 +249,21 @@ bool room_to_run(const ActionCall& a, float speed_mps, float turn_rps) {
   return true;
 }
 
-// The wall or fence box nearest p (its footprint), or null beyond 'reach'.
-const Box* nearest_box(const Level& level, const glm::vec3& p, float reach) {
+// The wall nearest p (its footprint's box), or null beyond 'reach' or with a fence within it (a fence's
+// end is not stepped round: it is vaulted, and a stride crossing its corner reaches into it).
+const Box* nearest_wall(const Level& level, const glm::vec3& p, float reach) {
   const Box* best = nullptr;
   float best_d = reach;
-  auto look = [&](const Box& b) {
-    const float d = distance_to_footprint(b, p);
-    if (d < best_d) best = &b, best_d = d;
-  };
-  for (const Wall& w : level.walls) look(w.box);
-  for (const Box& f : level.fences) look(f);
+  for (const Wall& w : level.walls) {
+    const float d = distance_to_footprint(w.box, p);
+    if (d < best_d) best = &w.box, best_d = d;
+  }
+  for (const Box& f : level.fences)
+    if (distance_to_footprint(f, p) < reach) return nullptr;
   return best;
 }
 
-// A body pushed straight back off a wall's or a fence's corner (its end met near head-on) steps round
+// A body pushed straight back off a wall's corner (its end met near head-on) steps round
 // it: from where the push left it, sideways along the corner's tangent by the step it wanted, away from
 // the box (round its nearer end), keeping its heading; so does a body
 // past a face's end whose nose meets that face, toward the end. True when that took it further on. A
@@ -274,7 +275,7 @@ bool round_corner(const Level& level, const Species& sp, const glm::vec3& root, 
   if (!(push_len > 1e-5f) || !(step_len > 1e-5f)) return false;
   const glm::vec3 n = push / push_len;
   if (-glm::dot(n, step) < std::cos(kCornerHeadOn_rad) * step_len) return false;  // a slant: it slides already
-  const Box* box = nearest_box(level, *p, sp.footprint.bound_m + 0.2f);
+  const Box* box = nearest_wall(level, *p, sp.footprint.bound_m + 0.2f);
   if (!box) return false;
   glm::vec3 t(-n.z, 0.0f, n.x);
   bool face = false;
