@@ -18,6 +18,8 @@
 #include "game/run/frame_rate.h"
 #include "game/title/launch.h"
 #include "game/modes/control_hints.h"
+#include "game/play/befriend.h"
+#include "game/session/motion_menu.h"
 #include "game/modes/modes.h"
 #include "game/options/settings.h"
 #include "game/session/best_times.h"
@@ -123,6 +125,7 @@ int main(int argc, char** argv) {
   cf::VirtualPointer virtual_pointer;  // the pad script's mouse and typing, as SDL events
   cf::Rasterizer rasterizer;
   cf::View view;
+  std::uint64_t befriend_key = 0;  // what the befriending HUD lines say (befriend_hud_key)
   cf::FrameSettings frame_settings;
   cf::ViewTextures textures;
   // Painted species' pages, one texture each, reused when the scene changes (the table is fixed).
@@ -409,6 +412,20 @@ int main(int argc, char** argv) {
     view.set_banner(modes.active().banner(), modes.current == cf::ModeId::kDebug && panel.initialized()
                                                  ? panel.covered_fraction(window.window_size().width)
                                                  : 0.0f);
+    {  // befriending's HUD lines with the player's buttons (play and pause; nothing without a herd)
+      const bool shown = modes.current == cf::ModeId::kPlay || modes.current == cf::ModeId::kPaused;
+      const cf::ButtonMap& map = settings.controls.map(cf::ControlContext::kPlay);
+      const auto label = [&](cf::Button b) {
+        int k = 0;
+        while (k < 31 && !(static_cast<std::uint32_t>(b) & (1u << k))) ++k;
+        return cf::pad_label(map, k);
+      };
+      const std::uint64_t key = shown ? cf::befriend_hud_key(session.state()) : 0;
+      if (key != befriend_key) {  // made again only when what it says changes
+        befriend_key = key;
+        view.set_befriend(key ? cf::befriend_hud_text(session.state(), session.registry(), label, label(cf::MotionMenu::kOpenButton) + " MENU") : "");
+      }
+    }
     const bool hint_shown = modes.current == cf::ModeId::kPlay && hints.visible();
     if (hint_shown == view.hint().empty()) view.set_hint(hint_shown ? cf::control_hint_text(&settings, session.registry(), mode_ctx.test_walk) : "");
     // The player sees player words only: the session's first clip is a developer's line (debug mode),

@@ -291,26 +291,30 @@ def one_shot_header(name, notes, duration):
 
 
 def jump():
-    """A standing jump in place: crouch, push, a ballistic flight, a landing that bends the knees, stand.
-    The game moves the body forward in the flight only (a running jump), so planted feet never skate."""
+    """A standing jump in place: a quick dip, the push, a ballistic flight with the legs tucked, a landing that
+    bends the knees, stand. The game plays the dip and push in a few ticks (its lift-off comes right after the
+    press) and moves the body forward in the flight only (a running jump), so planted feet never skate."""
     D = 1.3
-    TAKEOFF, TOUCHDOWN = 0.42, 0.82
+    TAKEOFF, TOUCHDOWN = 0.2, 0.82
     G = 9.81
     flight = TOUCHDOWN - TAKEOFF
     y0 = 0.88                                   # waist at lift-off and touch-down (legs straight)
-    waist = [(0.00, 0.86, 0), (0.14, 0.79, 8), (0.28, 0.68, 16), (0.36, 0.76, 10), (TAKEOFF, y0, 2)]
-    for i in range(1, 5):                       # ballistic: y = y0 + v t - g t^2 / 2, v = g flight / 2
-        t = flight * i / 5
-        waist.append((TAKEOFF + t, y0 + G * flight / 2 * t - G * t * t / 2, 0))
+    v0 = G * flight / 2                         # ballistic: y = y0 + v0 t - g t^2 / 2, rising 0.47 m
+    rise = lambda t: max(0.0, v0 * (t - TAKEOFF) - G * (t - TAKEOFF) ** 2 / 2) if TAKEOFF < t < TOUCHDOWN else 0.0
+    waist = [(0.00, 0.86, 0), (0.10, 0.80, 10), (TAKEOFF, y0, 2)]
+    for i in range(1, 8):
+        t = TAKEOFF + flight * i / 8
+        waist.append((t, y0 + rise(t), 0))
     waist += [(TOUCHDOWN, y0, 4), (0.92, 0.74, 14), (1.02, 0.70, 16), (1.16, 0.80, 6), (D, 0.86, 0)]
-    def tuck(t):                                # feet rise under the body in the flight
+    def tuck(t):                                # the feet ride up with the body, the knees drawn up at once
         u = (t - TAKEOFF) / flight
-        return 0.24 * math.sin(math.pi * u)
-    foot_keys = [(0.0, 0.0), (TAKEOFF, 0.0)] + [(TAKEOFF + flight * i / 6, tuck(TAKEOFF + flight * i / 6))
-                                               for i in range(1, 6)] + [(TOUCHDOWN, 0.0), (D, 0.0)]
-    hands = [(0.0, 0.86, 0.05), (0.28, 0.72, -0.22), (TAKEOFF, 1.2, 0.3), (0.62, 1.3, 0.25), (TOUCHDOWN, 1.05, 0.3),
-             (1.0, 0.8, 0.32), (D, 0.86, 0.05)]
-    hand_t = [0.0, 0.28, TAKEOFF, 0.62, TOUCHDOWN, 1.0, D]
+        up = u / 0.35 if u < 0.35 else (1.0 - u) / 0.65  # drawn up in the first third, let down slowly
+        return rise(t) + 0.22 * math.sin(math.pi / 2 * max(0.0, min(1.0, up)))
+    foot_keys = [(0.0, 0.0), (TAKEOFF, 0.0)] + [(TAKEOFF + flight * i / 8, tuck(TAKEOFF + flight * i / 8))
+                                               for i in range(1, 8)] + [(TOUCHDOWN, 0.0), (D, 0.0)]
+    # hands: back in the dip, swung up at the push, riding with the body in the flight
+    hand_keys = [(0.0, 0.86, 0.05), (0.10, 0.74, -0.2), (TAKEOFF, 1.2, 0.3), (0.51, 1.3, 0.25), (TOUCHDOWN, 1.05, 0.3),
+                 (1.0, 0.8, 0.32), (D, 0.86, 0.05)]
     wk, qk, ck, hk = [], [], [], []
     for (t, y, pitch) in waist:
         q = quat_ypr(0, pitch, 0)
@@ -321,12 +325,14 @@ def jump():
         ck.append(key(t, *[p[i] + 0.6 * up[i] for i in range(3)]))
         hk.append(key(t, *[p[i] + 0.84 * up[i] + (0.03 if i == 2 else 0) for i in range(3)]))
     def arm(sign):
-        return [key(t, sign * 0.22, y, z) for t, (_, y, z) in zip(hand_t, hands)]
+        return [key(t, sign * 0.22, y + rise(t), z) for (t, y, z) in hand_keys]
     clip = {
         **one_shot_header("jump",
-                          "Hand-keyed standing jump (assets/motions/make_motions.py): crouch 0-%.2f s, lift-off %.2f s, "
-                          "ballistic flight (g = %.2f) to touch-down %.2f s, knees bend to 1.02 s, standing at %.2f s. In "
-                          "place: the game adds the forward travel in the flight." % (0.28, TAKEOFF, G, TOUCHDOWN, D), D),
+                          "Hand-keyed standing jump (assets/motions/make_motions.py): a dip 0-%.2f s, lift-off %.2f s "
+                          "(the game plays the dip and push in 5 ticks), ballistic flight (g = %.2f, the waist rising "
+                          "%.2f m, the knees drawn up) to touch-down %.2f s, knees bend to 1.02 s, standing at %.2f s. In "
+                          "place: the game adds the forward travel in the flight." % (0.10, TAKEOFF, G, v0 * v0 / (2 * G),
+                                                                                      TOUCHDOWN, D), D),
         "channels": {
             **body_channels(wk, qk, ck, hk),
             "left_arm": {"reference": [key(0.0, *SHOULDER)], "control": arm(1), "pole": [key(0.0, 0.2, 0, -1)]},

@@ -9,6 +9,7 @@
 #include "retarget/emote.h"
 #include "retarget/idle.h"
 #include "retarget/jump.h"
+#include "retarget/pose_blend.h"
 #include "retarget/retarget.h"
 #include "retarget/run_gait.h"
 #include "retarget/walker.h"
@@ -172,15 +173,27 @@ Result<PosedMotion> pose_jump_once(const Rig& rig, const Stance* st, const Motio
   if (!jm) return Error{file, "", "this creature cannot jump: " + jm.error().message};
   PosedMotion m;
   m.name = "jump";
-  CreaturePose pose;
+  CreaturePose pose, stand;
   pose.resize(rig);
+  stand.resize(rig);
+  if (!jm->legless && !pose_walker(st->stand, st->setup, rig, st->walk, &stand))
+    return Error{file, "", "the stand could not be posed"};
   for (int k = 0; k <= jm->ticks; ++k) {
     if (jm->legless) {  // the hop: the body lifted on its parabola
       bind_pose(rig, &pose);
       pose.model_to_world = glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, hop_lift(*jm, k), 0.0f));
     } else if (!pose_jump(*jm, rig, st->stand.position_ws, 0.0f, 0.0f, k, &pose, &st->stand)) {
       return Error{file, "", "the jump could not be posed at tick " + std::to_string(k)};
+    } else if (k <= kJumpSettleTicks) {  // the stand (frame 0 exactly) hands over to the dip, as in the game
+      blend_pose_world(stand, pose, handover_weight(k - 1, kJumpSettleTicks + 1), &pose);
     }
+    push_frame(&m, pose, glm::mat4(1.0f));
+  }
+  // As in the game, the landing plays on under its hand-over to the stand, which the last frame is.
+  for (int j = 0; !jm->legless && j <= kJumpLandBlendTicks; ++j) {
+    if (!pose_jump(*jm, rig, st->stand.position_ws, 0.0f, 0.0f, jm->ticks + j, &pose, &st->stand))
+      return Error{file, "", "the jump could not be posed at tick " + std::to_string(jm->ticks + j)};
+    blend_pose_world(pose, stand, handover_weight(j, kJumpLandBlendTicks), &pose);
     push_frame(&m, pose, glm::mat4(1.0f));
   }
   return m;

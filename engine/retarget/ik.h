@@ -23,6 +23,16 @@ inline glm::vec3 soft_reach(const glm::vec3& root, const glm::vec3& target, floa
   return root + d * (eased / reach);
 }
 
+// A target eased to stay at least 'min_depth' along 'down' (a unit vector) from the root: a foot tucked
+// up through its hip turns the hip->ankle line round and swings the knee across in a tick. Above
+// 2 * min_depth it is left alone; below, the depth eases smoothly (C1) toward min_depth.
+inline glm::vec3 soft_below(const glm::vec3& root, const glm::vec3& target, const glm::vec3& down, float min_depth) {
+  const float depth = glm::dot(target - root, down);
+  if (!(min_depth > 0.0f) || !(depth < 2.0f * min_depth)) return target;
+  const float eased = min_depth + min_depth * std::exp((depth - 2.0f * min_depth) / min_depth);
+  return target + down * (eased - depth);
+}
+
 // ---------------------------------------------------------------------------------------------
 // One bone.
 // The rotation R = Ry(about_y) * Rz(about_z) (first about Z, then about the fixed Y axis) carries

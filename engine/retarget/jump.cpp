@@ -14,7 +14,6 @@ namespace cf {
 
 namespace {
 
-constexpr float kForwardLegLengths = 0.9f;  // a running jump's length in leg lengths
 constexpr float kFleshMargin_m = 0.02f;     // the crouch keeps the body this far above the ground
 constexpr float kMinWeight = 0.35f;
 constexpr double kHopSeconds = 0.6;         // a legless hop
@@ -48,10 +47,15 @@ float lowest_body_flesh(const JumpMotion& jm, const Rig& rig, float w, CreatureP
   return lowest;
 }
 
+constexpr double kDipShare = 0.5;  // the clip's deepest dip, as a share of its time to lift-off
+
 // A straightening leg's knee swings across its hip-ankle line ever faster as the reach nears the
 // leg's length (the flight's hanging legs and the landing's first contact reach there in a tick or
 // two): past this share of the length the reach eases toward the length (soft_reach).
 constexpr float kSoftReachFrom = 0.94f;
+
+// A tucked foot keeps at least this share of its leg's length below its hip (soft_below).
+constexpr float kTuckDepth = 0.2f;
 
 // Leg i's foothold in the jump's model space (its target with the clip's foot at rest).
 glm::vec3 ls_foothold(const JumpMotion& jm, std::size_t i) { return jm.setup.limbs[i].foothold_ms; }
@@ -85,6 +89,7 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
     jm.takeoff_s = 0.15 * kHopSeconds;
     jm.touchdown_s = 0.85 * kHopSeconds;
     jm.forward_m = kHopForward_m;
+    jm.flight_s = static_cast<float>(jm.touchdown_s - jm.takeoff_s);
     jm.height_m = kHopHeight_m;
     return jm;
   }
@@ -99,8 +104,12 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
   if (!(jm.touchdown_s > jm.takeoff_s)) return Error{"", "contacts", "the jump clip lands before it takes off"};
   const float s = std::max(jm.setup.s, 1e-3f);
   jm.time_scale = std::sqrt(s);
-  jm.ticks = std::max(2, static_cast<int>(std::ceil(clip.duration_s * jm.time_scale / kTick_s)));
-  jm.forward_m = kForwardLegLengths * jm.setup.creature_leg_length_m;
+  auto timed = [&]() {
+    jm.ticks = kJumpLiftoffTicks + 1 +
+               std::max(1, static_cast<int>(std::ceil((clip.duration_s - jm.takeoff_s) * jm.time_scale / kTick_s - 0.5 - 1e-9)));
+    jm.flight_s = static_cast<float>((jm.touchdown_s - jm.takeoff_s) * jm.time_scale);
+  };
+  timed();
   // A low body would crouch into the ground: play less of the clip's body motion.
   CreaturePose pose;
   pose.resize(rig);
@@ -108,6 +117,11 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
   const float rest = lowest_body_flesh(jm, rig, 0.0f, &pose);
   if (full < kFleshMargin_m && rest > full)
     jm.weight = std::clamp((rest - kFleshMargin_m) / (rest - full), kMinWeight, 1.0f);
+  // A lower rise is a shorter flight (h = g t^2 / 8), so it stays ballistic.
+  jm.time_scale = std::sqrt(s * jm.weight);
+  timed();
+  // A ballistic flight keeps the speed it took off with: at the natural walking speed it goes this far.
+  jm.forward_m = natural_speed(*walk) * jm.flight_s;
   // The flight's rise: the waist's highest point above its start, scaled as the retargeting scales it.
   MotionPose p0, p;
   sample_clip(clip, 0.0, &p0);
@@ -121,8 +135,23 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
 }
 
 double jump_clip_time(const JumpMotion& jm, int tick) {
-  const double t = std::max(0, tick) * kTick_s / std::max(jm.time_scale, 1e-3f);
-  return std::min(t, jm.legless ? kHopSeconds : jm.clip.duration_s);
+  const int k = std::max(0, tick);
+  if (jm.legless) return std::min(k * kTick_s, kHopSeconds);
+  // The dip and push (the clip before lift-off) play in kJumpLiftoffTicks whatever the body's size, so
+  // the jump answers the press at once; from lift-off the clip runs at 1/sqrt(s), a ballistic flight.
+  // The jump starts at the clip's deepest dip (the walk's pose blends into it: the dip is the
+  // hand-over) and pushes up to half a flight tick past lift-off at tick kJumpLiftoffTicks, slowing
+  // into the flight's own pace by then (t = t0 + (lift - t0) (a x + (1 - a) x^2), its rate at lift-off
+  // the flight's): the body's rise has no kink and no knee turns back in the push, so none snaps.
+  const double flight_step = kTick_s / std::max(jm.time_scale, 1e-3f);
+  const double lift = jm.takeoff_s + 0.5 * flight_step;
+  if (k <= kJumpLiftoffTicks) {
+    const double t0 = kDipShare * jm.takeoff_s;
+    const double x = static_cast<double>(k) / kJumpLiftoffTicks;
+    const double a = std::clamp(2.0 - flight_step * kJumpLiftoffTicks / (lift - t0), 1.0, 2.0);
+    return t0 + (lift - t0) * (a * x + (1.0 - a) * x * x);
+  }
+  return std::min(lift + (k - kJumpLiftoffTicks) * flight_step, jm.clip.duration_s);
 }
 
 float jump_travel(const JumpMotion& jm, int tick) {
@@ -173,16 +202,32 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
       const FootState& foot = from->feet[static_cast<std::size_t>(k++)];
       LimbPose& lp = out->limbs[i];
       if (foot.planted) {
-        if (carry > 0.0f) lp.target_ms += carry * (to_frame_rigid(start_placement, foot.plant_ws) - ls_foothold(jm, i));
+        // A foot planted ahead of the jump's own foothold (pressed against a rail) gives up that lead over
+        // the first quarter of the travel: carried into the flight it would meet what the jump clears.
+        glm::vec3 offset = to_frame_rigid(start_placement, foot.plant_ws) - ls_foothold(jm, i);
+        if (offset.z > 0.0f) {
+          const float q = std::min(1.0f, 4.0f * u);
+          offset.z *= 1.0f - q * q * (3.0f - 2.0f * q);
+        }
+        if (carry > 0.0f) lp.target_ms += carry * offset;
       } else if (u <= 0.0f && !jump_airborne(jm, tick)) {
         lp.contact = lp.contact && tick >= kJumpSettleTicks;
       }
     }
   }
+  const float flown = jump_airborne(jm, tick) ? std::min(1.0f, 3.0f * std::min(jump_travel(jm, tick), 1.0f - jump_travel(jm, tick))) : 0.0f;
+  const float tuck = flown * flown * (3.0f - 2.0f * flown);
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
     if (jm.setup.limbs[i].tag != PartTag::kLeg) continue;
     LimbPose& lp = out->limbs[i];
-    lp.target_ms = soft_reach(lp.root_ms, lp.target_ms, rig.limbs[i].l1 + rig.limbs[i].l2, kSoftReachFrom);
+    const float length = rig.limbs[i].l1 + rig.limbs[i].l2;
+    // In the air a tucked foot stays below its hip, along the hip's line to its foothold (the crouch
+    // and the landing, where a low hip is near its feet, are left alone).
+    if (tuck > 0.0f) {
+      const glm::vec3 down = unit_or(ls_foothold(jm, i) - lp.root_ms, glm::vec3(0.0f, -1.0f, 0.0f));
+      lp.target_ms += tuck * (soft_below(lp.root_ms, lp.target_ms, down, kTuckDepth * length) - lp.target_ms);
+    }
+    lp.target_ms = soft_reach(lp.root_ms, lp.target_ms, length, kSoftReachFrom);
   }
   if (!retarget_solve(job)) return false;
   lift_knees(rig, out);  // a deep crouch on a long leg under a low hip: the knee turns off the ground

@@ -19,11 +19,12 @@ struct JumpMotion {
   RetargetSetup setup;       // the jump clip's setup with the walk's footholds and crouch, legs in step
   bool legless = false;      // hops on its body: no setup
   float weight = 1.0f;       // share of the clip's body motion (< 1 when a full crouch would touch the ground)
-  float time_scale = 1.0f;   // sqrt(s): seconds of play per clip second
+  float time_scale = 1.0f;   // sqrt(s * weight): seconds of play per clip second in the flight
   double takeoff_s = 0.0;    // clip times of lift-off and touch-down (from the clip's contacts)
   double touchdown_s = 0.0;
   int ticks = 0;             // ticks of the whole jump for this rig
-  float forward_m = 0.0f;    // a running jump's length for this rig, metres (flight only)
+  float forward_m = 0.0f;    // a forward jump's length at the natural walking speed, metres (flight only)
+  float flight_s = 0.0f;     // seconds in the air
   float height_m = 0.0f;     // the flight's rise for this rig (the waist's), metres
   std::uint32_t clip_id = 0; // fingerprint of the clip (the state hash names the clip once it is used)
 };
@@ -38,14 +39,16 @@ Result<JumpMotion> prepare_jump(const Rig& rig, const MotionClip& clip, const Re
 // Share of the forward travel done by jump tick k: 0 until lift-off, linear through the flight
 // (a ballistic flight keeps its horizontal speed), 1 from touch-down.
 float jump_travel(const JumpMotion& jm, int tick);
-// Clip time of jump tick k.
+// Clip time of jump tick k (the part before lift-off played in kJumpLiftoffTicks).
 double jump_clip_time(const JumpMotion& jm, int tick);
 // A legless hop's lift of its body at tick k, metres (a parabola over the flight).
 float hop_lift(const JumpMotion& jm, int tick);
 // True while the creature is in the air at tick k.
 bool jump_airborne(const JumpMotion& jm, int tick);
 
-constexpr int kJumpSettleTicks = 8;  // a foot swinging when the jump starts comes down in this long
+constexpr int kJumpLiftoffTicks = 5;  // the first tick in the air: the dip and push take this long
+constexpr int kJumpSettleTicks = kJumpLiftoffTicks;  // the walk's pose hands over to the jump's in this long
+constexpr int kJumpLandBlendTicks = 8;  // the landing (playing on) hands over to the stand in this long
 
 // Poses jump tick k of a jump that started at 'from_ws' (the cog's ground point) facing heading_rad
 // and travels 'distance_m' forward. 'from' (may be null) is the walk the jump started from: until

@@ -169,7 +169,110 @@ float table(const std::array<float, kSwingSamples>& t, float x) {
   return t[i] * (1.0f - a) + t[i + 1] * a;
 }
 
+// The pivot's smooth turn: no rate at either end, 1.5x the mean at the middle.
+float smoothstep01(float x) {
+  x = std::clamp(x, 0.0f, 1.0f);
+  return x * x * (3.0f - 2.0f * x);
+}
+
+// Leg i's swing window in a pivot, as shares of it: the gait's second group (legs half a cycle from the
+// first leg) lifts 'stagger' later; each swings for the rest.
+void pivot_window(const RetargetSetup& S, const WalkerState& st, int limb, float* start, float* end) {
+  int first = 0;
+  while (first < static_cast<int>(S.limbs.size()) && S.limbs[first].tag != PartTag::kLeg) ++first;
+  const double rel = cycle_frac(S.limbs[limb].phase - S.limbs[first < static_cast<int>(S.limbs.size()) ? first : limb].phase + 0.25);
+  *start = rel >= 0.5 ? st.pivot_stagger : 0.0f;
+  *end = *start + 1.0f - st.pivot_stagger;
+}
+
+// Where leg i stands under the body at a heading: the stand's foothold on the ground.
+glm::vec3 stand_foothold(const RetargetSetup& S, const Rig& rig, const WalkerState& st, int limb, float heading,
+                         const Ground* ground) {
+  glm::vec3 p = st.position_ws + rot_y(heading, leg_local(S, rig, limb));
+  p.y = ground_height(ground, p.x, p.z);
+  return p;
+}
+
+void step_pivot(WalkerState* st, const RetargetSetup& S, const Rig& rig, float dt, const Tuning& tu,
+                const Ground* ground) {
+  st->pivot_tick = static_cast<std::uint16_t>(st->pivot_tick + 1);
+  const float share = static_cast<float>(st->pivot_tick) / static_cast<float>(st->pivot_ticks);
+  const float eased = smoothstep01(share);
+  const float heading = st->pivot_from_rad + (st->pivot_to_rad - st->pivot_from_rad) * eased;
+  st->turn_rate_rps = static_cast<float>(std::remainder(heading - st->heading_rad, kTwoPiD)) / dt;
+  st->heading_rad = static_cast<float>(std::remainder(heading, kTwoPiD));
+  st->speed_mps = 0.0f;
+  st->cadence_hz = 0.0f;
+  settle_body_on_ground(S, rig, ground, st);
+  const bool done = st->pivot_tick >= st->pivot_ticks;
+  int k = 0;
+  for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < st->leg_count; ++i) {
+    if (S.limbs[i].tag != PartTag::kLeg) continue;
+    FootState& foot = st->feet[k++];
+    if (foot.planted) continue;
+    float start = 0.0f, end = 1.0f;
+    pivot_window(S, *st, i, &start, &end);
+    if (share >= end || done) {
+      foot.planted = foot.parked = true;
+      foot.plant_ws = glm::vec3(foot.goal_ws.x, ground_height(ground, foot.goal_ws.x, foot.goal_ws.z), foot.goal_ws.z);
+      foot.goal_ws = foot.plant_ws;
+    }
+  }
+  if (done) {
+    st->pivot_ticks = st->pivot_tick = 0;
+    st->turn_rate_rps = 0.0f;
+  }
+  st->motion_weight = ease_weight(st->motion_weight, 0.0f, dt, 2.0f * tu.blend_s);
+  ++st->tick;
+}
+
 }  // namespace
+
+void start_pivot(WalkerState* st, const RetargetSetup& S, const Rig& rig, float turn_rad, int ticks, float stagger,
+                 const glm::vec3& end_ws, const Ground* ground) {
+  if (ticks <= 0) return;
+  st->pivot_from_ws = st->position_ws;
+  st->pivot_to_ws = glm::vec3(end_ws.x, st->position_ws.y, end_ws.z);
+  st->pivot_tick = 0;
+  st->pivot_ticks = static_cast<std::uint16_t>(ticks);
+  st->pivot_from_rad = st->heading_rad;
+  st->pivot_to_rad = st->heading_rad + turn_rad;
+  st->pivot_stagger = std::clamp(stagger, 0.0f, 0.9f);
+  int k = 0;
+  for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < st->leg_count; ++i) {
+    if (S.limbs[i].tag != PartTag::kLeg) continue;
+    FootState& foot = st->feet[k++];
+    // A foot mid-swing starts its new swing from where it is now (on the ground under it).
+    if (!foot.planted) {
+      const ReferenceLegGait& rg = S.ref_legs[S.limbs[i].ref_side];
+      float sigma = 0.0f;
+      in_stance(S, i, st->gait_phase, stance_window(rg, run_share_of_speed(S, st->speed_mps), legs_of(S)), &sigma);
+      const float s2 = foot.swing_start < 1.0f ? (sigma - foot.swing_start) / (1.0f - foot.swing_start) : 1.0f;
+      foot.plant_ws = glm::mix(foot.plant_ws, foot.goal_ws, table(rg.swing_progress, s2));
+      foot.plant_ws.y = ground_height(ground, foot.plant_ws.x, foot.plant_ws.z);
+    }
+    foot.planted = foot.parked = false;
+    foot.swing_start = 0.0f;
+    foot.swing_lift = 1.0f;
+    WalkerState at_end = *st;
+    at_end.position_ws = st->pivot_to_ws;
+    foot.goal_ws = stand_foothold(S, rig, at_end, i, st->pivot_to_rad, ground);
+  }
+  st->speed_mps = st->turn_rate_rps = 0.0f;
+}
+
+void stop_pivot_turn(WalkerState* st, const RetargetSetup& S, const Rig& rig, const Ground* ground) {
+  if (st->pivot_ticks == 0) return;
+  st->pivot_from_rad = st->pivot_to_rad = st->heading_rad;
+  st->pivot_from_ws = st->pivot_to_ws = st->position_ws;
+  st->turn_rate_rps = 0.0f;
+  int k = 0;
+  for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < st->leg_count; ++i) {
+    if (S.limbs[i].tag != PartTag::kLeg) continue;
+    FootState& foot = st->feet[k++];
+    if (!foot.planted) foot.goal_ws = stand_foothold(S, rig, *st, i, st->heading_rad, ground);
+  }
+}
 
 float natural_cadence(const RetargetSetup& S) {
   return static_cast<float>(1.0 / (S.cycle_s * std::sqrt(std::max(S.s, 1e-3f))));
@@ -216,6 +319,10 @@ void step_walker(WalkerState* st, const WalkCommand& cmd, const RetargetSetup& S
                  const WalkerParams& params, const Ground* ground) {
   if (!(dt > 0.0f) || !std::isfinite(dt)) return;
   const Tuning tu = tuning(params);
+  if (st->pivot_ticks > 0) {
+    step_pivot(st, S, rig, dt, tu, ground);
+    return;
+  }
   const float blend = 1.0f - std::exp(-dt / tu.blend_s);
   const float v_nat = natural_speed(S), f_nat = natural_cadence(S);
   const bool steps = can_step(S);
@@ -398,6 +505,12 @@ bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, 
       float sigma = 0.0f;
       in_stance(S, i, st.gait_phase, stance_window(rg, run, legs), &sigma);
       float s2 = foot.swing_start < 1.0f ? (sigma - foot.swing_start) / (1.0f - foot.swing_start) : 1.0f;
+      if (st.pivot_ticks > 0) {  // a turn round: the swing follows the pivot's own clock
+        float start = 0.0f, end = 1.0f;
+        pivot_window(S, st, i, &start, &end);
+        const float share = static_cast<float>(st.pivot_tick) / static_cast<float>(st.pivot_ticks);
+        s2 = std::clamp((share - start) / std::max(end - start, 1e-3f), 0.0f, 1.0f);
+      }
       float progress = table(rg.swing_progress, s2);
       float height = S.limbs[i].scale * table(rg.swing_height_m, s2) * std::clamp(foot.swing_lift, 0.0f, 1.0f);
       target_ws = glm::mix(foot.plant_ws, foot.goal_ws, progress) + glm::vec3(0.0f, height, 0.0f);
@@ -449,6 +562,19 @@ void hash_walker(const WalkerState& st, StateHasher* h) {
   h->f32(st.motion_weight);
   h->u64(st.tick);
   h->i32(st.leg_count);
+  if (st.pivot_ticks > 0 || st.stick_back != 0) {  // only while turning round (other runs hash as ever)
+    h->u8(0x70);
+    h->u32(st.pivot_tick);
+    h->u32(st.pivot_ticks);
+    h->f32(st.pivot_from_rad);
+    h->f32(st.pivot_to_rad);
+    h->f32(st.pivot_stagger);
+    for (const glm::vec3& v : {st.pivot_from_ws, st.pivot_to_ws}) {
+      h->f32(v.x);
+      h->f32(v.z);
+    }
+    h->u8(st.stick_back);
+  }
   if (st.pitch_rad != 0.0f || st.roll_rad != 0.0f) {  // only off level ground (flat runs hash as ever)
     h->u8(0x7e);
     h->f32(st.pitch_rad);

@@ -56,6 +56,13 @@ struct WalkerState {
   float roll_rad = 0.0f;
   std::uint64_t tick = 0;
   int leg_count = 0;
+  // A turn round on the spot (start_pivot): the heading eases from pivot_from_rad to pivot_to_rad over
+  // pivot_ticks ticks while every foot swings once to its place under the turned body; 0: none.
+  std::uint16_t pivot_tick = 0, pivot_ticks = 0;
+  float pivot_from_rad = 0.0f, pivot_to_rad = 0.0f;
+  float pivot_stagger = 0.0f;  // share of the pivot one group of legs waits for the other (a step-turn)
+  glm::vec3 pivot_from_ws{0.0f}, pivot_to_ws{0.0f};  // where the body stood and where it ends, pushed clear of a wall beside it
+  std::uint8_t stick_back = 0;  // the stick was held back last tick (a turn round starts on pulling it back)
   std::array<FootState, kMaxLegs> feet{};  // per leg, the first leg_count entries (Rig::limbs order)
 };
 
@@ -85,6 +92,17 @@ bool pose_walker(const WalkerState& state, const RetargetSetup& setup, const Rig
 // on at its cadence, stopping as the first of them would touch down; the body stays where it is. What a
 // motion asked for mid-stride blends in from, so a just-lifted foot does not stop dead.
 WalkerState walker_swinging_on(const WalkerState& state, const RetargetSetup& setup, int ticks);
+
+// Starts a turn round on the spot by turn_rad (positive turns left) over 'ticks' ticks: the body stops,
+// and every foot swings once from where it stands to its place under the turned body (stagger > 0: the
+// legs of the gait's second group wait that share of the turn, so a biped steps round foot by foot).
+// The body ends at end_ws (pushed away from a wall its turn would sweep into: its feet land round it).
+void start_pivot(WalkerState* state, const RetargetSetup& setup, const Rig& rig, float turn_rad, int ticks,
+                 float stagger, const glm::vec3& end_ws, const Ground* ground = nullptr);
+// Ends the pivot's turn where the body now faces (a wall stopped it): the feet still in the air land
+// under that heading.
+void stop_pivot_turn(WalkerState* state, const RetargetSetup& setup, const Rig& rig, const Ground* ground = nullptr);
+inline bool pivoting(const WalkerState& state) { return state.pivot_ticks > 0; }
 
 // Feeds every field of the state to a hasher in a fixed order (determinism checks, replays).
 void hash_walker(const WalkerState& state, StateHasher* h);

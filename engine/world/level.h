@@ -2,6 +2,7 @@
 // Level geometry: the ground, fences (vaultable boxes), walls (boxes with optional pipes and a
 // simplified virtual plane for clearance checks) and optional movable regions. Plain data in
 // world space (metres, Y up, ground at ground_y). Loaded from "critterforge.level/1" JSON.
+#include <array>
 #include <string>
 #include <vector>
 
@@ -134,6 +135,9 @@ struct Level {
   glm::vec3 spawn{0.0f};             // creature start, world space
   float spawn_heading_deg = 0.0f;    // yaw about +Y; 0 faces +Z, 90 faces +X
   int herd = 0;                      // creatures wandering with the player's (0..64; --herd overrides)
+  // The herd's temperaments by share ("herd_temperaments": {"shy": 1, "curious": 2, "bold": 1}): each
+  // herd creature draws one with the seed, weighted by these. Default 1 shy, 2 curious, 1 bold.
+  std::array<int, 3> herd_temperaments{1, 2, 1};
   std::vector<Box> fences;
   std::vector<Wall> walls;
   std::vector<Region> regions;       // empty: the whole ground is movable

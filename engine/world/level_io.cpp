@@ -279,7 +279,7 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (!jr) return jr.error();
   const Json& j = *jr;
   if (Status s = check_format(j, kFormat, file); !s) return s.error;
-  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "fences", "walls", "regions", "gaps", "trial",
+  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "herd_temperaments", "fences", "walls", "regions", "gaps", "trial",
                                   "spectators", "terrain", "platforms", "props", "sky", "fixture"},
                                  file, "");
       !s)
@@ -312,6 +312,25 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
       return Error{file, "herd", "must be a whole number of creatures in [0, 64]"};
     }
     lv.herd = static_cast<int>(h.get<long long>());
+  }
+  if (j.contains("herd_temperaments")) {
+    const Json& t = j["herd_temperaments"];
+    if (!t.is_object()) return Error{file, "herd_temperaments", "must be an object of shares, e.g. {\"shy\": 1, \"curious\": 2, \"bold\": 1}"};
+    if (Status s = check_keys(t, {"shy", "curious", "bold"}, file, "herd_temperaments"); !s) return s.error;
+    const char* names[] = {"shy", "curious", "bold"};
+    int total = 0;
+    for (int k = 0; k < 3; ++k) {
+      int share = 0;
+      if (t.contains(names[k])) {
+        const Json& v = t[names[k]];
+        if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 100)
+          return Error{file, std::string("herd_temperaments.") + names[k], "must be a whole number in [0, 100]"};
+        share = static_cast<int>(v.get<long long>());
+      }
+      lv.herd_temperaments[static_cast<std::size_t>(k)] = share;
+      total += share;
+    }
+    if (total == 0) return Error{file, "herd_temperaments", "needs at least one share above 0"};
   }
   auto parse_fence = [](const Json& fj, Box* b, const std::string& f, const std::string& w) {
     return parse_box(fj, b, f, w, false);
@@ -363,6 +382,8 @@ Json level_to_json(const Level& lv) {
   j["ground"] = Json{{"y", lv.ground_y}, {"half_size", lv.ground_half_size}};
   j["spawn"] = Json{{"position", v3(lv.spawn)}, {"heading_deg", lv.spawn_heading_deg}};
   if (lv.herd > 0) j["herd"] = lv.herd;
+  if (lv.herd_temperaments != std::array<int, 3>{1, 2, 1})
+    j["herd_temperaments"] = Json{{"shy", lv.herd_temperaments[0]}, {"curious", lv.herd_temperaments[1]}, {"bold", lv.herd_temperaments[2]}};
   j["fences"] = Json::array();
   for (const Box& f : lv.fences) j["fences"].push_back(box(f));
   j["walls"] = Json::array();

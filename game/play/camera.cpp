@@ -249,6 +249,31 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
   s->camera_distance_m = std::max(s->camera_distance_m, std::min(min_distance_m + kFloorMarginM, free_d));
 }
 
+// Eased in as the lag grows, out as it closes: about 0.3 s behind the creature for a half turn.
+constexpr float kTurnFollowGain = 6.0f;  // per second, of the lag left
+constexpr float kTurnFollowMaxRps = 7.0f;
+constexpr float kTurnFollowMinRps = 1.5f;
+
+void follow_turn_round(SimState* s, const Level& level, float body_height_m, float min_distance_m) {
+  const float lag = s->camera_turn_lag_rad;
+  if (lag == 0.0f) return;
+  const float rate = std::clamp(kTurnFollowGain * std::fabs(lag), kTurnFollowMinRps, kTurnFollowMaxRps);
+  const float next = approach(lag, 0.0f, rate * kTick_sf);
+  const glm::vec3 target = camera_target(*s, body_height_m);
+  const float yaw = s->camera_yaw_rad(), yaw_next = yaw + (next - lag);
+  // Judged as step_camera settles the distance, at the lift it has and where the swing goes next.
+  const float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, ground_under(level, target), kCameraDistanceM);
+  const float ahead = yaw_next + std::clamp((next - lag) * kWhiskerTicks, -kWhiskerRad, kWhiskerRad);
+  const float room_next = std::min(room_at(level, target, yaw_next, pitch, kCameraDistanceM, true),
+                                   room_at(level, target, ahead, pitch, kCameraDistanceM, true));
+  if (room_next < min_distance_m + kRoomMarginM && room_next < room_at(level, target, yaw, pitch, kCameraDistanceM, true)) {
+    s->camera_turn_lag_rad = 0.0f;  // swinging on would squeeze it against a wall: it stays beside
+    return;
+  }
+  s->camera_yaw_offset_rad = wrap_angle(s->camera_yaw_offset_rad + (next - lag));
+  s->camera_turn_lag_rad = next;
+}
+
 CameraPose camera_pose(const SimState& draw, const Level& level, float body_height_m) {
   CameraPose cp;
   cp.target_ws = camera_target(draw, body_height_m);

@@ -72,6 +72,11 @@ void steer_orbit(SimState* s, float stick_x, float stick_y, const SimTuning& tun
 void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad,
                  float min_distance_m, bool stick_swings, const glm::vec3* destination_ws = nullptr);
 
+// After a turn round (SimState::camera_turn_lag_rad) the orbit swings round after the creature, eased;
+// it stops where swinging on would take it nearer a wall than min_distance_m and a margin (beside a
+// wall it then looks from beside, as keep_room has it).
+void follow_turn_round(SimState* s, const Level& level, float body_height_m, float min_distance_m);
+
 // The eye and target for drawing 'draw' (one state or a blend of two): the state's orbit, clamped
 // again so that no blend puts the eye inside anything or behind it.
 CameraPose camera_pose(const SimState& draw, const Level& level, float body_height_m);

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "game/play/action.h"
+#include "game/play/befriend.h"
 #include "game/play/spectators.h"
 #include "math/angles.h"
 #include "world/clearance.h"
@@ -170,6 +171,7 @@ CreatureCommand herd_brain(SimState* s, const SimContext& ctx, int i) {
   CreatureState& c = s->creatures[static_cast<std::size_t>(i)];
   if (c.wander.spectator) return spectator_brain(s, ctx, i);
   CreatureCommand cmd;
+  if (befriend_brain(s, ctx, i, &cmd)) return cmd;  // a challenge, a friend following, coming over
   const ActionRegistry& actions = ctx.registry();
   const bool resting = c.wander.rest_ticks > 0;
   if (resting) --c.wander.rest_ticks;

@@ -50,6 +50,7 @@ void step_controls(const ActionCall& call, const ActionRegistry& actions) {
   const std::uint16_t motion = asked != kNoAction ? call.command.motion : c.queued_motion;
   bool handing_over = false;
   for (ActionId a = 1; a < actions.size() && next != kNoAction; ++a) handing_over = handing_over || actions[a].hands_over(c);
+  handing_over = handing_over || pivoting(c.walker);  // a turn round ends on its feet first
   if (next != kNoAction && !handing_over) {
     c.queued_request = kNoAction;
     c.queued_motion = kNoMotion;
@@ -187,7 +188,15 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
       } else if (c.wanders) {
         cmd = herd_brain(&s, ctx, i);
       }
+      const float heading_before = c.heading_rad;
+      const bool turning_round = pivoting(c.walker);
       step_controls(ActionCall{s, c, i, *sp, ctx, runtime, cmd}, actions);
+      if (i == 0 && (turning_round || pivoting(c.walker))) {
+        // The camera keeps its place while the player turns round, then swings round after it.
+        const float turned = wrap_angle(c.heading_rad - heading_before);
+        s.camera_yaw_offset_rad = wrap_angle(s.camera_yaw_offset_rad - turned);
+        s.camera_turn_lag_rad -= turned;
+      }
     }
     if (s.creature_count > 1) separate_creatures(&s, ctx);
     const auto planned = std::chrono::steady_clock::now();
@@ -214,6 +223,7 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
       stop_orbit_at_walls(&s, *ctx.level, body_height,
                           orbit_stop_m(player->footprint.bound_m), orbit_before);
     }
+    follow_turn_round(&s, *ctx.level, body_height, camera_min_distance_m(player->footprint.bound_m));
     // Where the player's action takes it is kept in view too (a vault's landing).
     glm::vec3 destination(0.0f);
     const ActionId current = actions.current(s.player());

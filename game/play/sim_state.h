@@ -97,6 +97,22 @@ struct WanderState {
   std::uint32_t mood = 0;            // drawn for each rest: what it does in it
   std::uint8_t pace = 0;             // 0 walks to the goal, 1 runs
   std::uint8_t spectator = 0;        // 1: a trial's spectator, standing at goal_xz (game/play/spectators.h)
+  // Befriending (game/play/befriend.h): a free roam herd creature's temperament and its bond with the
+  // player. All zero for the player and for spectators (their hash is as before).
+  std::uint8_t temperament = 0;      // Temperament: 0 none, shy, curious, bold
+  std::uint8_t bond = 0;             // BondPhase
+  std::uint8_t step = 0;             // the challenge's motion being shown or answered
+  std::uint8_t asked = 0;            // 1: the motion being shown was asked for
+  std::uint8_t challenge_len = 0;    // motions in the challenge (0: none)
+  std::uint8_t pack_slot = 0;        // a friend's place in the pack (0 nearest)
+  std::array<std::uint16_t, 4> challenge{};  // library motions of the challenge, in order
+  std::uint32_t bond_ticks = 0;      // ticks in the bond's phase
+  std::uint32_t shown_plays = 0;     // its plays of the motion being shown when it asked for it
+  std::uint16_t seen_motion = 0xffff;  // the player's last emote seen (library motion) and its plays
+  std::uint32_t seen_plays = 0;
+  std::uint16_t echo_motion = 0xffff;  // a friend's copy of the player's emote, asked for when echo_ticks ends
+  std::uint32_t echo_ticks = 0;
+  std::uint32_t detour_ticks = 0;    // a friend blocked on its way steers round for this many ticks
 };
 
 struct CreatureState {
@@ -128,6 +144,9 @@ struct SimState {
   float camera_pitch_rad = 0.3f; // orbit elevation, radians, [kCameraPitchMin, kCameraPitchMax]
   float camera_lift_rad = 0.0f;  // extra elevation to see the player over an obstacle (game/play/camera.h)
   float camera_distance_m = 4.2f;  // orbit radius, pulled in before walls (game/play/camera.h)
+  // How far the orbit still trails a turn round of the player (radians, part of camera_yaw_offset_rad):
+  // the camera swings round after the creature instead of whipping round with it.
+  float camera_turn_lag_rad = 0.0f;
   HudMessage hud = kHudNone;
   std::uint32_t hud_ticks = 0;   // ticks the HUD message stays up
   std::int32_t creature_count = 0;

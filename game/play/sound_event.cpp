@@ -15,6 +15,7 @@ const char* to_string(SoundKind k) {
     case SoundKind::kRefused: return "refused";
     case SoundKind::kGreetVoice: return "greet_voice";
     case SoundKind::kRoarVoice: return "roar_voice";
+    case SoundKind::kBefriended: return "befriended";
     case SoundKind::kMenuMove: return "menu_move";
     case SoundKind::kMenuSelect: return "menu_select";
     case SoundKind::kMenuBack: return "menu_back";

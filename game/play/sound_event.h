@@ -23,6 +23,7 @@ enum class SoundKind : std::uint8_t {
   kRefused,        // an action refused with a HUD message
   kGreetVoice,     // a greeting's chirp (pitched by the body's size)
   kRoarVoice,      // a roar (pitched by the body's size and its neck's length)
+  kBefriended,     // a herd creature became the player's friend (a rising chime from it)
   kMenuMove,       // interface: the menu's cursor moved
   kMenuSelect,     // interface: chosen
   kMenuBack,       // interface: back

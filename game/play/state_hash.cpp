@@ -1,8 +1,25 @@
 #include "core/hash.h"
 #include "game/play/action.h"
 #include "game/play/sim.h"
+#include "game/play/actions/clip_action.h"
 
 namespace cf {
+
+namespace {
+
+// A library motion as the hash sees it: its name's FNV-1a (kNoMotion, or no clip action: all ones).
+std::uint32_t motion_key(const ActionRegistry& actions, std::uint16_t m) {
+  const ActionId clip = actions.find("clip");
+  if (m == kNoMotion || clip == kNoAction) return 0xffffffffu;
+  const MotionLibrary& lib = clip_action(actions).library();
+  if (m >= lib.size()) return 0xfffffffeu;
+  std::uint32_t h = 2166136261u;
+  for (char ch : lib[m].name) h = (h ^ static_cast<unsigned char>(ch)) * 16777619u;
+  return h;
+}
+
+}  // namespace
+
 
 std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions) {
   StateHasher h;
@@ -15,6 +32,7 @@ std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions) {
   h.f32(s.camera_pitch_rad);
   h.f32(s.camera_lift_rad);
   h.f32(s.camera_distance_m);
+  if (s.camera_turn_lag_rad != 0.0f) h.f32(s.camera_turn_lag_rad);  // only after a turn round
   if (s.hud < 0xff) {
     h.u8(static_cast<std::uint8_t>(s.hud));
   } else {
@@ -42,6 +60,16 @@ std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions) {
       h.u32(c.wander.mood);
       h.u8(c.wander.pace);
       if (c.wander.spectator) h.u8(0x5c);  // only spectators: a wandering herd hashes as before
+      if (c.wander.temperament) {  // befriending: only a free roam herd has a temperament
+        const WanderState& w = c.wander;
+        h.u8(0x5e);
+        for (std::uint8_t b : {w.temperament, w.bond, w.step, w.asked, w.challenge_len, w.pack_slot}) h.u8(b);
+        // Motions by name, not library index: a motion added to the library that never plays leaves the hash as it was.
+        for (std::uint16_t m : w.challenge) h.u32(motion_key(actions, m));
+        for (std::uint32_t v : {w.bond_ticks, w.shown_plays, motion_key(actions, w.seen_motion), w.seen_plays,
+                                motion_key(actions, w.echo_motion), w.echo_ticks, w.detour_ticks})
+          h.u32(v);
+      }
     }
   }
   return h.value();

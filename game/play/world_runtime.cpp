@@ -20,6 +20,14 @@ void WorldRuntime::pose_as_shown(const SimState& s, const SimState& before, cons
     for (int i = 0; i < st.creature_count; ++i) {
       CreatureState& c = out->creatures[static_cast<std::size_t>(i)];
       const CreatureState& p = prior.creatures[static_cast<std::size_t>(i)];
+      if (i < prior.creature_count) {
+        // The look and the idle count step after the posing stage (sim.cpp: step_look): it saw them as the
+        // tick before left them.
+        c.idle_ticks = p.idle_ticks;
+        c.look_yaw_rad = p.look_yaw_rad;
+        c.look_target_rad = p.look_target_rad;
+        c.next_look_tick = p.next_look_tick;
+      }
       for (ActionId a = 1; a < actions.size(); ++a) actions[a].as_posed(c, p, i < prior.creature_count);
     }
   };

@@ -5,9 +5,13 @@
 #include <memory>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
 #include "core/hash.h"
 #include "game/play/action.h"
 #include "game/play/controls.h"
+#include "game/play/befriend.h"
+#include "game/play/actions/clip_action.h"
 #include "game/play/spectators.h"
 #include "math/angles.h"
 
@@ -65,6 +69,7 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
     for (int sp : member_species) placed += place_spectator(&state_, ctx_, sp, &places) >= 0 ? 1 : 0;
   } else if (!scene_.level.trial.present) {  // a trial without spectators has no herd: the course is the player's
     for (int sp : member_species) placed += place_herd_creature(&state_, ctx_, sp) >= 0 ? 1 : 0;
+    give_temperaments(&state_, seed, scene_.level.herd_temperaments);
   }
   prev_ = state_;
   runtime_ = WorldRuntime();
@@ -299,6 +304,27 @@ Json state_summary_json(const SimState& s, const ActionRegistry& actions) {
   for (ActionId a = 0; a < actions.size(); ++a) actions[a].describe(c, &j);
   j["hud"] = static_cast<int>(s.hud);
   j["creatures"] = s.creature_count;
+  if (const BefriendSummary b = befriend_summary(s); b.herd > 0) {
+    // Befriending (a free roam herd only): the friends, and each herd creature's temperament and bond.
+    static const char* const kBonds[] = {"none", "facing", "showing", "awaiting", "backing_off", "friend"};
+    Json herd = Json::array();
+    const ActionId clip = actions.find("clip");
+    for (int i = 1; i < s.creature_count; ++i) {
+      const CreatureState& h = s.creatures[static_cast<std::size_t>(i)];
+      if (h.wander.temperament == 0) continue;
+      Json e{{"creature", i}, {"temperament", temperament_name(h.wander.temperament)}, {"bond", kBonds[std::min<int>(h.wander.bond, 5)]},
+             {"root", Json::array({h.root_ws.x, h.root_ws.y, h.root_ws.z})}};
+      if (h.wander.challenge_len > 0 && clip != kNoAction) {
+        Json names = Json::array();
+        for (int k = 0; k < h.wander.challenge_len; ++k)
+          names.push_back(clip_action(actions).library()[h.wander.challenge[static_cast<std::size_t>(k)]].name);
+        e["challenge"] = names;
+        e["step"] = h.wander.step;
+      }
+      herd.push_back(e);
+    }
+    j["befriend"] = Json{{"friends", b.friends}, {"herd", b.herd}, {"creatures", herd}};
+  }
   j["hash"] = hash_hex(hash_state(s, actions));
   return j;
 }

@@ -2,6 +2,7 @@
 
 #include "core/json_util.h"
 #include "core/json.h"
+#include "game/play/befriend.h"
 
 namespace cf {
 
@@ -16,6 +17,16 @@ void derive_sound_events(const SimState& before, const SimState& after, const Si
     if (!sp || !sp->rig) continue;
     const SoundCall call{before.creatures[static_cast<std::size_t>(i)], now, i, *sp, ctx, runtime};
     for (ActionId a = 0; a < actions.size(); ++a) actions[a].sounds(call, out);
+  }
+  // A herd creature befriended this tick: its chime (pitched by nothing: the same for every body).
+  for (int i = 1; i < after.creature_count && i < before.creature_count; ++i) {
+    const CreatureState& now = after.creatures[static_cast<std::size_t>(i)];
+    if (now.wander.bond != kBondFriend || before.creatures[static_cast<std::size_t>(i)].wander.bond == kBondFriend) continue;
+    SoundEvent e;
+    e.kind = SoundKind::kBefriended;
+    e.position_ws = now.root_ws;
+    e.creature = static_cast<std::int16_t>(i);
+    out->push(e);
   }
   // A HUD message shown this tick (it starts at kHudTicks) that warns (a refusal): the buzz. A message
   // saying what plays (a motion's variant, "Greet: waves an arm") is not an error and makes no buzz.

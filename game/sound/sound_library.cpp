@@ -169,6 +169,10 @@ SoundLibrary make_sound_library(int rate) {
   roar.hold_s = 0.35f;
   roar.tremolo_hz = 22.0f;
   add(SoundKind::kRoarVoice, roar);
+  SynthPatch glad = blip(0.42f, 660, 1320, 3.0f, 1.2f, 0.05f);  // a rising, ringing chime: a new friend
+  glad.decay_s = 0.15f;
+  glad.peak = 0.8f;
+  add(SoundKind::kBefriended, glad);
   add(SoundKind::kMenuMove, blip(0.07f, 880, 880, 2.0f, 1.0f, 0.025f));
   add(SoundKind::kMenuSelect, blip(0.14f, 660, 1320, 2.0f, 1.2f, 0.07f));
   add(SoundKind::kMenuBack, blip(0.12f, 660, 330, 2.0f, 1.2f, 0.06f));

@@ -102,6 +102,14 @@ class View {
   // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".
   // A centred line (a mode's banner); centred right of 'left_fraction' of the picture's width (the part
   // the debug panel covers).
+  // Befriending's lines (game/play/befriend.h: befriend_hud_text): the friends count top right, then a
+  // challenge or what the creature faced is, near the top.
+  void set_befriend(const std::string& text) {
+    if (text == befriend_) return;
+    befriend_ = text;
+    befriend_width_ = -1;  // wrapped again at the next frame
+  }
+  const std::string& befriend() const { return befriend_; }
   void set_banner(const std::string& text, float left_fraction = 0.0f) {
     banner_ = text;
     banner_left_ = left_fraction;
@@ -196,6 +204,10 @@ class View {
   std::string ghost_line_;
   TrialHud trial_hud_;
   std::string banner_;
+  std::string befriend_;
+  std::string befriend_friends_;              // its first line
+  std::vector<std::string> befriend_lines_;   // the rest, wrapped
+  int befriend_width_ = -1;                   // the width and text size they are wrapped for (width * 16 + scale)
   float banner_left_ = 0.0f;
   std::string notice_;
   std::vector<std::string> notice_lines_;  // notice_ wrapped to the picture's width

@@ -151,6 +151,31 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   }
   band.top = y > 4 * style.scale ? y : 0;
   if (trial_) trial_hud_.draw_top(*trial_, draw.tick, ghost_line_, settings, &band, &list_);
+  if (!befriend_.empty() && !(menu_ && menu_->open())) {
+    // "FRIENDS 3/12" top right; a challenge's lines centred under the top rows (white; the motion to
+    // play now marked '>', the ones answered '+').
+    if (befriend_width_ != width * 16 + style.scale) {  // wrapped again only when it or the text size changes
+      befriend_width_ = width * 16 + style.scale;
+      std::size_t at = befriend_.find('\n');
+      befriend_friends_ = befriend_.substr(0, at);
+      befriend_lines_.clear();
+      while (at != std::string::npos) {
+        const std::size_t next = befriend_.find('\n', at + 1);
+        const std::string line = befriend_.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+        for (std::string& l : wrap_hud_text(line, width, style, 2)) befriend_lines_.push_back(std::move(l));
+        at = next;
+      }
+    }
+    style.color = Rgba8{255, 200, 220, 255};
+    draw_hud_text(befriend_friends_, list_.width - 4 * style.scale - hud_text_width(befriend_friends_, style), 4 * style.scale,
+                  style, &list_);
+    band.top = std::max(band.top, 4 * style.scale + line_h);
+    style.color = Rgba8{255, 255, 255, 255};
+    for (const std::string& l : befriend_lines_) {
+      int ly = 0;
+      if (band.take_top(line_h, band.top, &ly)) draw_hud_text_centred(l, ly, style, &list_);
+    }
+  }
   if (!notice_.empty() && notice_fade_ > 0.0f) {
     // Lines separated by '\n', each word-wrapped, ending a line above the bottom edge (a little at large text).
     const auto dim = [&](int c) { return static_cast<std::uint8_t>(static_cast<float>(c) * std::min(notice_fade_, 1.0f)); };

@@ -8,11 +8,14 @@
 #include "game/play/actions/locomotion.h"
 #include "game/play/sim.h"
 #include "game/play/world_runtime.h"
+#include "core/tick.h"
 #include "math/angles.h"
 #include "retarget/jump.h"
 #include "retarget/pose_blend.h"
+#include "retarget/run_gait.h"
 #include "retarget/walker.h"
 #include "world/clearance.h"
+#include "world/footprint.h"
 #include "world/ground_query.h"
 #include "world/level.h"
 #include "world/movement_collision.h"
@@ -22,11 +25,16 @@ namespace cf {
 
 namespace {
 
-constexpr int kBlendInTicks = kJumpSettleTicks;  // the walk's last pose hands over to the crouch
-constexpr int kLandBlendTicks = 8;  // the landing's last pose hands over to the walk
+constexpr int kBlendInTicks = 16;  // the walk's last pose hands over to the dip, the push and the flight's first ticks
+constexpr int kLandBlendTicks = kJumpLandBlendTicks;  // the landing's last pose hands over to the walk
 constexpr int kLandCutTicks = 6;    // the stick ends a landing this long after touchdown, not before
 constexpr float kMovingShare = 0.25f;  // faster than this share of the natural walk: a forward jump
+constexpr float kStickForward = 0.5f;  // ...or the stick pushed this far forward (standing at a rail)
+constexpr float kStandingShare = 0.6f;  // a forward jump goes at least this share of the natural speed
+constexpr float kRunShare = 2.6f;       // ...and at most the top running speed's (retarget/run_gait.h)
 constexpr int kPathSamples = 8;
+constexpr float kScanStep_m = 0.05f;    // the look ahead for a gap or low fence to jump
+constexpr float kHopCross = 0.25f;      // a hopped fence is crossed between this share of the flight and 1 - it
 
 // The jump data of a creature's species.
 const JumpMotion* motion_of(const JumpAction& self, const Species& sp) { return self.data_of<JumpMotion>(sp); }
@@ -44,23 +52,103 @@ bool body_touches(const Level& level, const Species& sp, const glm::vec3& p, flo
   return hit && glm::length(q - p) > 0.002f;
 }
 
-// Why the way to a landing d metres ahead is not clear: a fence across it, a wall the body would
-// touch, a gap it would land in, or the movable ground's edge; kNone when clear. The flight passes
-// over gaps (the forward travel is all in the air: retarget/jump.h).
-JumpBlock way_blocked(const Level& level, const Species& sp, const glm::vec3& from, float heading, float d) {
+// The body's reach around its root on the ground (its footprint's, else its circle's).
+float body_reach(const Species& sp) { return std::max(sp.footprint.bound_m, sp.body_radius_m); }
+
+// True when fence f is low enough for this body to jump over (its top at most hop_m over the ground).
+bool low_fence(const Level& level, int f, float hop_m) {
+  if (f < 0) return false;
+  const Box& b = level.fences[static_cast<std::size_t>(f)];
+  return b.top_y() - LevelGround(&level).at(b.centre.x, b.centre.z).y <= hop_m + 0.005f;  // (a level's rounding)
+}
+
+// Why the way to a landing d metres ahead is not clear: a fence across it (one no higher than hop_m
+// is flown over), a wall the body would touch, a gap it would land in, or the movable ground's edge;
+// kNone when clear. The flight passes over gaps (the forward travel is all in the air: retarget/jump.h).
+JumpBlock way_blocked(const Level& level, const Species& sp, const glm::vec3& from, float heading, float d,
+                      float hop_m) {
   if (!(d > 0.0f)) return JumpBlock::kNone;
   const glm::vec3 fwd = heading_forward(heading);
-  if (fence_in_reach(level, from, fwd, d) >= 0) return JumpBlock::kFence;
+  const int fence = fence_in_reach(level, from, fwd, d);
+  const int hop = low_fence(level, fence, hop_m) ? fence : -1;
+  if (fence >= 0 && hop < 0) return JumpBlock::kFence;
   for (int k = 1; k <= kPathSamples; ++k) {
     const glm::vec3 p = from + fwd * (d * static_cast<float>(k) / kPathSamples);
     if (!in_regions(level, p)) return JumpBlock::kEdge;
     if (body_touches(level, sp, p, heading, false)) {  // the body would touch: a fence just ahead, else a wall
+      if (k < kPathSamples && hop >= 0 &&
+          distance_to_footprint(level.fences[static_cast<std::size_t>(hop)], p) <= body_reach(sp) + kScanStep_m)
+        continue;  // over the low fence, in the air
       const float reach = d + std::max(sp.footprint.bound_m, sp.body_radius_m);
       return fence_in_reach(level, from, fwd, reach) >= 0 ? JumpBlock::kFence : JumpBlock::kWall;
     }
     if (k == kPathSamples && body_touches(level, sp, p, heading, true)) return JumpBlock::kGap;
   }
   return JumpBlock::kNone;
+}
+
+// The first gap or low fence (no higher than hop_m) ahead of a body on the ground at 'from', within
+// 'scan' metres: where the body could stand no further (*near) and again (*far), metres along the
+// heading; *fence when it is a fence. False when something else stops the body first, or nothing does.
+bool obstacle_ahead(const Level& level, const Species& sp, const glm::vec3& from, float heading, float scan,
+                    float hop_m, float* near, float* far, bool* fence) {
+  const glm::vec3 fwd = heading_forward(heading);
+  const int n = std::min(400, static_cast<int>((scan + 2.0f * body_reach(sp)) / kScanStep_m) + 1);
+  int first = -1, last = -1;
+  for (int i = 0; i <= n; ++i) {
+    const glm::vec3 p = from + fwd * (kScanStep_m * static_cast<float>(i));
+    if (!in_regions(level, p)) return false;
+    // (the depth, not a push: a push can carry a body past a thin fence's middle out of its far side)
+    const bool solid = sp.footprint.count > 0 ? footprint_depth(level, sp.footprint, heading, p) > 0.002f
+                                              : body_touches(level, sp, p, heading, false);
+    const bool touches = solid || body_touches(level, sp, p, heading, true);
+    if (first < 0) {
+      if (!touches) continue;
+      if (i == 0) return false;  // already against something: nothing to run at
+      first = last = i;
+      if (solid) {  // not a gap: a low fence, else a wall or high fence
+        const int f = fence_in_reach(level, from, fwd, kScanStep_m * static_cast<float>(i) + body_reach(sp));
+        if (!low_fence(level, f, hop_m) ||
+            distance_to_footprint(level.fences[static_cast<std::size_t>(f)], p) > body_reach(sp) + kScanStep_m)
+          return false;
+        *fence = true;
+      } else {
+        *fence = false;
+      }
+      *near = kScanStep_m * static_cast<float>(i - 1);
+    } else if (touches) {
+      last = i;
+    } else if (static_cast<float>(i - last) * kScanStep_m > 2.0f * body_reach(sp)) {
+      // clear for a body's length: a thin fence can pass between two of its circles
+      *far = kScanStep_m * static_cast<float>(last + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+// Metres ahead of the best take-off point of a jump of 'length' over the first gap or low fence in
+// front within 'reach' of it: the middle of the take-off points that clear it (a fence crossed in the
+// middle of the flight). False when there is none, or no point clears it.
+bool best_takeoff(const Level& level, const Species& sp, const glm::vec3& from, float heading, float length,
+                  float reach, float hop_m, float* ahead_m) {
+  if (!(length > 0.0f)) return false;
+  float near = 0.0f, far = 0.0f;
+  bool fence = false;
+  if (!obstacle_ahead(level, sp, from, heading, reach + length, hop_m, &near, &far, &fence)) return false;
+  float lo = far - length, hi = near;  // the landing clear past it, the take-off short of it
+  if (fence) {
+    const float mid = 0.5f * (near + far);
+    lo = std::max(lo, mid - (1.0f - kHopCross) * length);
+    hi = std::min(hi, mid - kHopCross * length);
+  }
+  if (lo > hi || hi < 0.0f) return false;
+  const float best = 0.5f * (lo + hi);
+  if (best > reach) return false;
+  const glm::vec3 at = from + heading_forward(heading) * std::max(best, 0.0f);
+  if (way_blocked(level, sp, at, heading, length, hop_m) != JumpBlock::kNone) return false;
+  *ahead_m = best;
+  return true;
 }
 
 const char* block_reason(JumpBlock b) {
@@ -108,6 +196,56 @@ const char* jump_phase(const JumpActionState& st) {
 
 void JumpAction::init(CreatureState& c) const { new (&state_of<State>(c)) State(); }
 
+namespace {
+
+// The creature's natural speed (a slider's: its top speed).
+float natural_of(const ActionCall& a) {
+  return a.species.walks() ? natural_speed(*a.species.walk_setup) : or_default(a.ctx.tuning.max_speed_mps, 1.4f);
+}
+
+// The forward length a jump asked for now would want: 0 standing (or the stick pulled back), else the
+// speed carried through the flight: the creature's, or the run the stick asks for when the walk holds
+// it back (a run slows to a walk near a ditch's edge); at least kStandingShare of its natural speed.
+float wanted_length(const ActionCall& a, const JumpMotion& jm) {
+  const float natural = natural_of(a);
+  const CreatureState& c = a.creature;
+  const bool forward = c.speed_mps > kMovingShare * natural || a.command.move_y > kStickForward;
+  if (!forward || a.command.move_y < -kStickMoves) return 0.0f;
+  // (at most half as fast again as it goes: a body stopped at the lip has no run to carry)
+  const float asked = a.species.walks() && std::fabs(a.command.move_x) < kStickMoves
+                          ? std::min(stick_speed(*a.species.walk_setup, std::clamp(a.command.move_y, 0.0f, 1.0f)),
+                                     1.5f * c.speed_mps)
+                          : 0.0f;
+  return jm.forward_m * std::clamp(std::max(c.speed_mps, asked) / std::max(natural, 1e-3f), kStandingShare, kRunShare);
+}
+
+// How far ahead a press may be held for its take-off point: kHoldTicks of the creature's travel, or a
+// running stride (2.5 leg lengths), the longer.
+float hold_reach(const ActionCall& a, const JumpMotion& jm) {
+  const float legs = jm.legless ? 0.5f : jm.setup.creature_leg_length_m;
+  return std::max(a.creature.speed_mps * kHoldTicks * kTick_sf, 2.5f * legs);
+}
+
+float hop_height(const JumpMotion& jm) { return kHopLegLengths * (jm.legless ? 0.0f : jm.setup.creature_leg_length_m); }
+
+glm::vec3 jump_from(const ActionCall& a) {
+  return a.species.walks() ? a.creature.walker.position_ws : a.creature.root_ws;
+}
+float jump_heading(const ActionCall& a) {
+  return a.species.walks() ? a.creature.walker.heading_rad : a.creature.heading_rad;
+}
+
+// Metres ahead of the take-off point a press now should wait for (false: jump at once).
+bool hold_for(const ActionCall& a, const JumpMotion& jm, float* ahead_m) {
+  const float wanted = wanted_length(a, jm);
+  if (!(wanted > 0.0f) || !(a.creature.speed_mps > kMovingShare * natural_of(a))) return false;
+  return best_takeoff(*a.ctx.level, a.species, jump_from(a), jump_heading(a), wanted, hold_reach(a, jm),
+                      hop_height(jm), ahead_m) &&
+         *ahead_m > 0.5f * a.creature.speed_mps * kTick_sf;
+}
+
+}  // namespace
+
 void JumpAction::start(const ActionCall& a) const {
   const JumpMotion* jm = motion_of(*this, a.species);
   if (!jm) {
@@ -116,18 +254,34 @@ void JumpAction::start(const ActionCall& a) const {
   }
   CreatureState& c = a.creature;
   State& st = state_of<State>(c);
-  const bool walks = a.species.walks();
-  const float natural = walks ? natural_speed(*a.species.walk_setup) : or_default(a.ctx.tuning.max_speed_mps, 1.4f);
-  const glm::vec3 from = walks ? c.walker.position_ws : c.root_ws;
-  const float heading = walks ? c.walker.heading_rad : c.heading_rad;
-  // Faster runs jump further, up to 1.3 x the creature's standing-start length.
-  const float wanted = c.speed_mps > kMovingShare * natural
-                           ? jm->forward_m * std::clamp(c.speed_mps / std::max(natural, 1e-3f), 0.6f, 1.3f)
-                           : 0.0f;
+  // Running at a gap or a low fence, a press made early waits for the best take-off point (idle fires it).
+  float ahead = 0.0f;
+  if (!st.fire && hold_for(a, *jm, &ahead)) {
+    st.held_ticks = 1;
+    a.ctx.registry().locomotion().step(a);
+    return;
+  }
+  st.fire = false;
+  st.held_ticks = 0;
+  const glm::vec3 from = jump_from(a);
+  const float heading = jump_heading(a);
+  const Level& level = *a.ctx.level;
+  const float hop_m = hop_height(*jm);
+  const float wanted = wanted_length(a, *jm);
   float distance = wanted;
-  JumpBlock block = way_blocked(*a.ctx.level, a.species, from, heading, distance);
-  if (block != JumpBlock::kNone) distance = 0.5f * wanted;
-  if (block != JumpBlock::kNone && way_blocked(*a.ctx.level, a.species, from, heading, distance) != JumpBlock::kNone)
+  // A low fence ahead is crossed in the middle of the flight: the jump goes as far as that needs, up
+  // to a running jump's length.
+  const int fence = wanted > 0.0f ? fence_in_reach(level, from, heading_forward(heading), jm->forward_m * kRunShare)
+                                  : -1;
+  if (low_fence(level, fence, hop_m)) {
+    const Box& rail = level.fences[static_cast<std::size_t>(fence)];
+    const float mid = distance_to_footprint(rail, from) + rail.half_extents.z;
+    distance = std::min(std::max(2.0f * mid, mid + rail.half_extents.z + body_reach(a.species) + kScanStep_m),
+                        jm->forward_m * kRunShare);
+  }
+  JumpBlock block = way_blocked(level, a.species, from, heading, distance, hop_m);
+  if (block != JumpBlock::kNone) distance = 0.5f * distance;
+  if (block != JumpBlock::kNone && way_blocked(level, a.species, from, heading, distance, hop_m) != JumpBlock::kNone)
     distance = 0.0f;
   st.jumps += 1;
   st.tick = 0;
@@ -150,6 +304,23 @@ void JumpAction::start(const ActionCall& a) const {
 void JumpAction::idle(const ActionCall& a) const {
   State& st = state_of<State>(a.creature);
   if (st.since_landed < static_cast<std::uint32_t>(kLandBlendTicks)) ++st.since_landed;
+  if (st.held_ticks <= 0) return;
+  // A held press fires at its take-off point, or at once when the way ahead changed (the creature
+  // turned, slowed or stopped), after kMaxHoldTicks, or when another action took over (dropped).
+  if (a.ctx.registry().current(a.creature) != kLocomotion) {
+    st.held_ticks = 0;
+    return;
+  }
+  const JumpMotion* jm = motion_of(*this, a.species);
+  float ahead = 0.0f;
+  if (jm && st.held_ticks < kMaxHoldTicks && hold_for(a, *jm, &ahead)) {
+    ++st.held_ticks;
+    return;
+  }
+  st.held_ticks = 0;
+  st.fire = true;
+  a.creature.queued_request = id();
+  a.creature.queued_motion = kNoMotion;
 }
 
 void JumpAction::step(const ActionCall& a) const {
@@ -157,6 +328,11 @@ void JumpAction::step(const ActionCall& a) const {
   // creature's stand-up takes a second or more): this tick's pose is its last, and the walk takes
   // over from it.
   State& st = state_of<State>(a.creature);
+  // X again late in the flight or in the landing is kept: the next jump starts once this one has handed over.
+  if (a.command.request == id() && st.playing() && st.tick + kHoldTicks >= st.touchdown_tick) {
+    a.creature.queued_request = id();
+    a.creature.queued_motion = kNoMotion;
+  }
   const bool moves = std::fabs(a.command.move_x) > kStickMoves || a.command.move_y > kStickMoves ||
                      a.creature.queued_request != kNoAction;
   if (moves && st.playing() && st.tick >= st.touchdown_tick + kLandCutTicks && st.tick + 1 < st.ticks)
@@ -243,7 +419,7 @@ bool JumpAction::destination(const CreatureState& c, glm::vec3* ground_ws) const
 
 void JumpAction::hash(const CreatureState& c, StateHasher* h) const {
   const State& st = state_of<State>(c);
-  if (st.jumps == 0) return;  // never jumped: nothing, so runs without a jump hash as they always did
+  if (st.jumps == 0 && st.held_ticks == 0 && !st.fire) return;  // never jumped: nothing, so runs without a jump hash as they always did
   h->u8(0x4a);
   h->u32(st.jumps);
   h->i32(st.tick);
@@ -254,6 +430,8 @@ void JumpAction::hash(const CreatureState& c, StateHasher* h) const {
   for (float f : {st.from_ws.x, st.from_ws.y, st.from_ws.z, st.heading_rad, st.distance_m, st.wanted_m}) h->f32(f);
   h->u8(static_cast<std::uint8_t>(st.block));
   h->u32(st.clip_id);
+  h->i32(st.held_ticks);
+  h->u8(st.fire ? 1 : 0);
 }
 
 void JumpAction::describe(const CreatureState& c, Json* j) const {
@@ -263,6 +441,7 @@ void JumpAction::describe(const CreatureState& c, Json* j) const {
   (*j)["jump_tick"] = st.tick;
   (*j)["jump_air_ticks"] = {st.takeoff_tick, st.touchdown_tick};
   (*j)["jump_distance_m"] = st.distance_m;
+  (*j)["jump_held_ticks"] = st.held_ticks;
 }
 
 std::string JumpAction::hud_text(int code, const CreatureState& c, const PreparedAction& prepared) const {
@@ -279,6 +458,10 @@ std::string JumpAction::hud_text(int code, const CreatureState& c, const Prepare
 void JumpAction::debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const {
   const State& st = state_of<State>(call.creature);
   char line[160];
+  if (st.held_ticks > 0) {
+    std::snprintf(line, sizeof line, "X held for the take-off point: %d ticks", static_cast<int>(st.held_ticks));
+    rows->push_back({DebugRow::Style::kNormal, line});
+  }
   if (st.jumps == 0) {
     rows->push_back({DebugRow::Style::kDisabled, "no jump yet"});
     return;

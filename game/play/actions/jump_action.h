@@ -3,7 +3,9 @@
 // whose height and length come from its legs (retarget/jump.h), lands bending its knees and walks
 // on. Standing it jumps in place; moving, forward, over any gap in the ground. A forward jump that would
 // land in a wall, fence or gap or off the movable ground is shortened, or made in place, with the reason on the HUD. A creature
-// without legs hops on its body. Its state is plain data; a state that never jumped hashes as nothing,
+// without legs hops on its body. It answers at once (lift-off kJumpLiftoffTicks after the press); a fence
+// lower than kHopLegLengths of the legs is hopped; moving toward a gap or such a fence, a press up to a
+// stride early is held and fired at the best take-off point. Its state is plain data; a state that never jumped hashes as nothing,
 // so runs that never jump hash as they did before the jump existed.
 #include <cstdint>
 
@@ -29,8 +31,14 @@ struct JumpActionState {
   float wanted_m = 0.0f;         // what a clear way would have given
   JumpBlock block = JumpBlock::kNone;
   std::uint32_t clip_id = 0;     // the clip it played (JumpMotion::clip_id)
+  std::int32_t held_ticks = 0;   // a press held for a better take-off point ahead: ticks held (0: none)
+  bool fire = false;             // the held press starts this tick, where it is
   bool playing() const { return ticks > 0 && tick < ticks; }
 };
+
+constexpr float kHopLegLengths = 0.4f;  // a fence this high (in leg lengths) or lower is jumped over
+constexpr int kHoldTicks = 20;          // a press is held for a take-off point at least this many ticks ahead
+constexpr int kMaxHoldTicks = 90;       // ...and never longer than this
 
 // HUD message codes of the jump.
 enum JumpMessage : int { kJumpShortened = 0, kJumpInPlace = 1, kCannotJump = 2 };
@@ -59,6 +67,8 @@ class JumpAction final : public Action {
   void hash(const CreatureState& c, StateHasher* h) const override;
   void describe(const CreatureState& c, Json* j) const override;
   std::string hud_text(int code, const CreatureState& c, const PreparedAction& prepared) const override;
+  // A shortened or in-place jump still jumps: its line says why, with no refusal's buzz.
+  bool hud_warns(int code) const override { return code == kCannotJump; }
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;
   void sounds(const SoundCall& call, SoundEvents* out) const override;
   PreparedAction prepare(const ActionSetup& setup) const override;

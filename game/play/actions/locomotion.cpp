@@ -10,6 +10,7 @@
 #include "game/play/creature_size.h"
 #include "game/play/sim.h"
 #include "math/angles.h"
+#include "math/geometry.h"
 #include "math/scalar.h"
 #include "retarget/retarget.h"
 #include "retarget/run_gait.h"
@@ -30,11 +31,27 @@ constexpr float kLandingMargin_m = 0.03f;
 constexpr float kStepShareOfLeg = 0.3f;
 constexpr float kWalkableSlope_deg = 35.0f;
 
+// A push within this of straight back is a corner met head-on (see round_corner); one within
+// kCornerFace of a box's axis is off a face.
+constexpr float kCornerHeadOn_rad = 0.5f;
+constexpr float kCornerFace_rad = 0.09f;
+
 bool collide_walker(const Level& level, const Species& sp, float heading_before, const glm::vec3& root_before,
                     WalkerState* w, glm::vec3* p) {
   bool hit = false;
   if (sp.footprint.count > 0 && w->speed_mps > kTurnOnTheSpot_mps) {
-    hit = resolve_footprint_collisions(level, sp.footprint, w->heading_rad, p);  // walking: the push slides it
+    // Walking: the push slides it. A turn the push cannot clear (a long body turning between two close
+    // walls, pushed from one into the other) is undone, and a step that still leaves flesh in a wall
+    // is not taken.
+    const float step_m = glm::length(glm::vec2(p->x - root_before.x, p->z - root_before.z));
+    const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p, step_m + 0.08f);
+    if (m.turn_undone) w->turn_rate_rps = 0.0f;
+    hit = m.hit;
+    if (hit && footprint_depth(level, sp.footprint, w->heading_rad, *p) > 1e-3f) {
+      *p = root_before;  // into a gap narrower than the body (a wall's end beside a fence): not taken
+      w->heading_rad = heading_before;
+      w->turn_rate_rps = 0.0f;
+    }
   } else if (sp.footprint.count > 0) {
     // Turning on the spot: a turn the push cannot clear is undone.
     const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p);
@@ -46,6 +63,11 @@ bool collide_walker(const Level& level, const Species& sp, float heading_before,
   if (!in_regions(level, *p)) {  // the movable regions' edge stops the creature
     *p = root_before;
     hit = true;
+    // Stopped there, it turns only as far as its body stays clear (its tail would sweep a fence).
+    if (sp.footprint.count > 0 && footprint_depth(level, sp.footprint, w->heading_rad, *p) > 1e-3f) {
+      w->heading_rad = heading_before;
+      w->turn_rate_rps = 0.0f;
+    }
   }
   return hit;
 }
@@ -154,7 +176,7 @@ void keep_swing_clear_of_pipe(const Pipe& pipe, const glm::vec3& plant, glm::vec
 // A swinging foot lands clear of walls and their low pipes: its landing is pushed out by the leg's flesh,
 // a tenth of its thigh (a long thigh swings its knee out) and a margin. Turning on the spot, the walk
 // predicts the landing as if the turn carried on, and beside a wall that turn may be stopped: the foot may
-// then point any way, so it is pushed by the foot's whole length, out of fences too. Planted feet stay.
+// then point any way, so it is pushed by the foot's whole length (from fences always). Planted feet stay.
 void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, bool turning) {
   int k = 0;
   for (const LimbChain& l : rig.limbs) {
@@ -165,11 +187,18 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
     float r = 0.0f;
     for (int b : {l.bones[1], l.bones[2]})
       if (b >= 0) r = std::max(r, rig.skeleton.radius[static_cast<std::size_t>(b)]);
+    // A fence is met at any slant (along a wall into the fence at its end, at 45 degrees into a wall
+    // beside one): the foot, pointing along the heading, is kept its whole length clear of it.
+    const float fence_r = r + l.l3 + kLandingMargin_m;
     r += (turning ? l.l3 : 0.1f * l.l1) + kLandingMargin_m;
-    if (turning)
-      for (const Box& f : level.fences) push_circle_out_of_box(f, r, &foot.goal_ws);
     const float reach_y = l.l1 + l.l2;  // pipes above the hip cannot be stepped into
+    // The toe too, along the heading (a body sliding along a wall at a slant points its feet into it);
+    // its push carries the ankle.
+    const glm::vec3 toe_dir = heading_forward(w->heading_rad) * l.l3;
+    for (const Box& f : level.fences) push_circle_out_of_box(f, fence_r, &foot.goal_ws);
     for (const Wall& wall : level.walls) {
+      glm::vec3 toe = foot.goal_ws + toe_dir;
+      if (push_circle_out_of_box(wall.box, r, &toe)) foot.goal_ws = toe - toe_dir;
       push_circle_out_of_box(wall.box, r, &foot.goal_ws);
       for (const Pipe& pipe : wall.pipes)
         if (std::min(pipe.a.y, pipe.b.y) - pipe.radius < reach_y) push_circle_out_of_pipe(pipe, r, &foot.goal_ws);
@@ -191,6 +220,7 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
 // kRunLookahead_s (a run's stride plants feet further ahead than a walk's, so it walks near them).
 constexpr float kRunLookahead_s = 0.6f;
 constexpr float kRunSideRoom_m = 0.25f;
+constexpr float kRunSlideBack_m = 0.1f;  // about 14 degrees into a wall at a run's look-ahead
 bool room_to_run(const ActionCall& a, float speed_mps, float turn_rps) {
   const WalkerState& w = a.creature.walker;
   for (int k = 1; k <= 3; ++k) {
@@ -198,18 +228,145 @@ bool room_to_run(const ActionCall& a, float speed_mps, float turn_rps) {
     const glm::vec3 p = w.position_ws + heading_forward(w.heading_rad + 0.5f * turn_rps * t) * (0.2f + speed_mps * t);
     const float heading = w.heading_rad + turn_rps * t;
     const glm::vec3 side = heading_forward(heading + 1.5707963f) * kRunSideRoom_m;
-    for (const glm::vec3& at : {p, p + side, p - side}) {  // and room beside: a running leg swings wider
+    const glm::vec3 fwd = heading_forward(heading);
+    for (int j = 0; j < 3; ++j) {  // the path, and room beside it: a running leg swings wider
+      const glm::vec3 at = j == 0 ? p : j == 1 ? p + side : p - side;
       if (!in_regions(*a.ctx.level, at)) return false;
       glm::vec3 q = at;
-      if (resolve_footprint_collisions(*a.ctx.level, a.species.footprint, heading, &q) && glm::length(q - at) > 0.002f)
+      // A wall met at a slant pushes the path along it (the run slides on); one met more head-on than
+      // kRunSlideBack_m of push against the heading leaves no room to run, as does a ditch on the path
+      // (its push may be forward, to its far lip).
+      if (resolve_footprint_collisions(*a.ctx.level, a.species.footprint, heading, &q) &&
+          -glm::dot(q - at, fwd) > kRunSlideBack_m)
         return false;
+      if (j == 0)
+        for (const Box& g : a.ctx.level->gaps) {
+          glm::vec3 in_gap = at;
+          if (push_circle_out_of_box(g, kGapEdge_m, &in_gap)) return false;
+        }
     }
   }
   return true;
 }
 
+// The wall nearest p (its footprint's box), or null beyond 'reach' or with a fence within it (a fence's
+// end is not stepped round: it is vaulted, and a stride crossing its corner reaches into it).
+const Box* nearest_wall(const Level& level, const glm::vec3& p, float reach) {
+  const Box* best = nullptr;
+  float best_d = reach;
+  for (const Wall& w : level.walls) {
+    const float d = distance_to_footprint(w.box, p);
+    if (d < best_d) best = &w.box, best_d = d;
+  }
+  for (const Box& f : level.fences)
+    if (distance_to_footprint(f, p) < reach) return nullptr;
+  return best;
+}
+
+// A body pushed straight back off a wall's corner (its end met near head-on) steps round
+// it: from where the push left it, sideways along the corner's tangent by the step it wanted, away from
+// the box (round its nearer end), keeping its heading; so does a body
+// past a face's end whose nose meets that face, toward the end. True when that took it further on. A
+// face met head-on otherwise stops it, as before.
+bool round_corner(const Level& level, const Species& sp, const glm::vec3& root, const glm::vec3& stepped,
+                  WalkerState* w, glm::vec3* p) {
+  const glm::vec3 push(p->x - stepped.x, 0.0f, p->z - stepped.z), step(stepped.x - root.x, 0.0f, stepped.z - root.z);
+  const float push_len = glm::length(push), step_len = glm::length(step);
+  if (!(push_len > 1e-5f) || !(step_len > 1e-5f)) return false;
+  const glm::vec3 n = push / push_len;
+  if (-glm::dot(n, step) < std::cos(kCornerHeadOn_rad) * step_len) return false;  // a slant: it slides already
+  const Box* box = nearest_wall(level, *p, sp.footprint.bound_m + 0.2f);
+  if (!box) return false;
+  glm::vec3 t(-n.z, 0.0f, n.x);
+  bool face = false;
+  for (int k = 0; k < 2 && !face; ++k) {
+    const glm::vec3 axis = k == 0 ? box->axis_x() : box->axis_z();
+    if (!(std::fabs(glm::dot(n, axis)) > std::cos(kCornerFace_rad))) continue;
+    // Off a face: only a body already past that face's end (its nose met the face) steps round it,
+    // toward that end.
+    const glm::vec3 along = k == 0 ? box->axis_z() : box->axis_x();
+    const float half = k == 0 ? box->half_extents.z : box->half_extents.x;
+    const float at = glm::dot(*p - box->centre, along);
+    if (std::fabs(at) <= half) return false;  // a face met head-on: it stops there
+    t = at > 0.0f ? along : -along;
+    face = true;
+  }
+  if (!face && glm::dot(t, *p - box->centre) < 0.0f) t = -t;  // round the corner, away from the box
+  glm::vec3 q = *p + t * step_len;
+  const float heading = w->heading_rad;
+  collide_walker(level, sp, heading, *p, w, &q);
+  if (w->heading_rad != heading || footprint_depth(level, sp.footprint, heading, q) > 1e-3f) {
+    w->heading_rad = heading;
+    return false;
+  }
+  const glm::vec3 went(q.x - p->x, 0.0f, q.z - p->z);
+  if (glm::dot(went, t) < 0.5f * step_len) return false;
+  *p = q;
+  return true;
+}
+
+constexpr float kSlideSlant_rad = 0.17f;  // 10 degrees
+constexpr float kSteerUpTo_rad = 0.9f;     // 52 degrees: steeper is head-on, and stops
+constexpr float kSteerRate_rps = 2.0f;
+
+// The stick pulled back (more back than sideways) turns the creature round on the spot.
+constexpr float kStickBack = -0.5f;
+constexpr int kTurnRoundTicks = 24;
+// A biped steps round foot by foot; more legs turn with a quick hop of every foot, their far feet too
+// far from the pivot for a planted foot to stay put while the body turns.
+constexpr float kBipedStagger = 0.45f, kManyLegsStagger = 0.12f;
+
+// Whether the body can turn from its heading by turn_rad, stepping away from what its turn sweeps
+// into: every 7.5 degrees on the way its footprint clears with a small push from where the last left
+// it, never through a wall (a long body between two walls cannot). *end_ws: where it ends up.
+bool room_to_turn(const ActionCall& a, float turn_rad, glm::vec3* end_ws) {
+  const WalkerState& w = a.creature.walker;
+  const Level& level = *a.ctx.level;
+  constexpr int kSteps = 24;
+  constexpr float kStepPush_m = 0.1f, kTotalPush_m = 0.8f;
+  glm::vec3 q = w.position_ws;
+  float h_before = w.heading_rad;
+  for (int k = 1; k <= kSteps; ++k) {
+    const float h = w.heading_rad + turn_rad * static_cast<float>(k) / kSteps;
+    const glm::vec3 was = q;
+    resolve_footprint_collisions(level, a.species.footprint, h, &q);
+    const glm::vec3 push = q - was, total = q - w.position_ws;
+    if (glm::dot(push, push) > kStepPush_m * kStepPush_m || glm::dot(total, total) > kTotalPush_m * kTotalPush_m ||
+        footprint_depth(level, a.species.footprint, h, q) > 1e-3f || !in_regions(level, q) ||
+        footprint_swept_through(level, a.species.footprint, was, h_before, q, h))
+      return false;
+    h_before = h;
+  }
+  *end_ws = q;
+  return true;
+}
+
+// Starts a turn round when the stick is pulled back (not while it stays back): the way the stick
+// leans, else the way with room, left first. True when one started.
+bool start_turn_round(const ActionCall& a) {
+  CreatureState& c = a.creature;
+  const bool back = a.command.move_y < kStickBack && std::fabs(a.command.move_x) < -a.command.move_y;
+  const bool pulled = back && c.walker.stick_back == 0;
+  c.walker.stick_back = back ? 1 : 0;
+  if (!pulled || pivoting(c.walker) || a.species.footprint.count == 0) return false;
+  const float lean = a.command.move_x > 0.2f ? -1.0f : 1.0f;  // stick right turns right
+  for (float side : {lean, -lean}) {
+    const float turn = side * 3.14159265f;
+    glm::vec3 end(0.0f);
+    if (!room_to_turn(a, turn, &end)) continue;
+    const LevelGround ground(a.ctx.level);
+    int legs = 0;
+    for (const LimbChain& l : a.species.rig->limbs) legs += l.tag == PartTag::kLeg ? 1 : 0;
+    start_pivot(&c.walker, *a.species.walk_setup, *a.species.rig, turn, kTurnRoundTicks,
+                legs == 2 ? kBipedStagger : kManyLegsStagger, end, &ground);
+    return true;
+  }
+  return false;
+}
+
 void step_walking(const ActionCall& a) {
   CreatureState& c = a.creature;
+  start_turn_round(a);
   WalkCommand cmd;
   // Turning hard slows the run to a walk (fully at half the stick sideways): runs go mostly straight.
   const float straight = std::clamp((0.5f - std::fabs(a.command.move_x)) / 0.2f, 0.0f, 1.0f);
@@ -227,18 +384,83 @@ void step_walking(const ActionCall& a) {
   step_walker(&c.walker, cmd, setup, *a.species.rig, kTick_sf, gait_params(setup, stick, room ? c.walker.speed_mps : 0.0f),
               &ground);
   glm::vec3 p = c.walker.position_ws;
-  bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+  bool hit = false;
+  if (pivoting(c.walker) || c.walker.pivot_tick != 0) {
+    // A turn round was planned clear of what is near (room_to_turn): pushed along the way it planned.
+    hit = resolve_footprint_collisions(*a.ctx.level, a.species.footprint, c.walker.heading_rad, &p);
+    if (!in_regions(*a.ctx.level, p)) p = c.root_ws, hit = true;
+    if (footprint_depth(*a.ctx.level, a.species.footprint, c.walker.heading_rad, p) > 1e-3f) {
+      c.walker.heading_rad = heading_before;  // something moved into its way: it stops turning here
+      p = c.root_ws;
+      stop_pivot_turn(&c.walker, setup, *a.species.rig, &ground);
+    }
+    c.walker.position_ws = p;
+    hit = false;  // turning round beside a wall is not being blocked
+  } else {
+    const glm::vec3 stepped = p;
+    hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+    // Pressed against a wall, the stick turning further into it does not turn the body past a slant
+    // of kSlideSlant: it slides on along the wall, and turns again once past its end.
+    const glm::vec3 push(p.x - stepped.x, 0.0f, p.z - stepped.z);
+    const float push_len = glm::length(push);
+    const float turned = wrap_angle(c.walker.heading_rad - heading_before);
+    if (hit && push_len > 1e-4f && turned != 0.0f && a.species.footprint.count > 0) {
+      const glm::vec3 n = push / push_len, fwd = heading_forward(c.walker.heading_rad);
+      const glm::vec3 turning_to = heading_forward(c.walker.heading_rad + (turned > 0.0f ? 1.5707963f : -1.5707963f));
+      if (-glm::dot(fwd, n) > std::sin(kSlideSlant_rad) && glm::dot(turning_to, n) < 0.0f) {
+        c.walker.heading_rad = heading_before;
+        c.walker.turn_rate_rps = 0.0f;
+        p = stepped;
+        collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+      }
+    }
+    // Met at a steeper slant (short of head-on), the body turns along the wall to that slant and slides
+    // on, as a walker does; its feet then step along the wall rather than into it.
+    const glm::vec3 push2(p.x - stepped.x, 0.0f, p.z - stepped.z);
+    const float push2_len = glm::length(push2);
+    // Not along a wall with drain pipes: arms swinging past them would reach into them.
+    bool pipes_near = false;
+    for (const Wall& wall : a.ctx.level->walls)
+      for (const Pipe& pipe : wall.pipes)
+        pipes_near = pipes_near || std::sqrt(distance2_to_segment(p, pipe.a, pipe.b)) < a.species.footprint.bound_m + 1.0f;
+    // A herd creature's brain steers its own way round (its goals); only a stick is turned along the wall.
+    if (hit && push2_len > 1e-4f && a.species.footprint.count > 0 && !pipes_near && !c.wanders) {
+      const glm::vec3 n = push2 / push2_len, fwd = heading_forward(c.walker.heading_rad);
+      const float into = -glm::dot(fwd, n);  // sin of the slant into the wall
+      if (into > std::sin(kSlideSlant_rad) && into < std::sin(kSteerUpTo_rad)) {
+        const glm::vec3 along = fwd + n * into;  // the wall's direction nearest the heading
+        const float delta = wrap_angle(std::atan2(along.x, along.z) - c.walker.heading_rad);
+        const float want = delta - (delta > 0.0f ? kSlideSlant_rad : -kSlideSlant_rad);
+        const float turn = std::clamp(want, -kSteerRate_rps * kTick_sf, kSteerRate_rps * kTick_sf);
+        const float h0 = c.walker.heading_rad;
+        c.walker.heading_rad = wrap_angle(h0 + turn);
+        collide_walker(*a.ctx.level, a.species, h0, c.root_ws, &c.walker, &p);
+      }
+    }
+  }
+  bool rounding = false;
+  if (hit && !pivoting(c.walker) && c.walker.pivot_tick == 0 && a.species.footprint.count > 0 && !c.wanders)
+    rounding = round_corner(*a.ctx.level, a.species, c.root_ws, c.walker.position_ws, &c.walker, &p);
   if (!hit && ground_blocks(ground, glm::vec2(p.x, p.z), c.root_ws.y, kStepShareOfLeg * setup.creature_leg_length_m,
                             kWalkableSlope_deg)) {
     hit = true;  // a step too high or ground too steep is a wall
     p = c.root_ws;
   }
   keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker, c.walker.speed_mps <= kTurnOnTheSpot_mps);
-  c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
   if (hit) {
+    // Into a wall head-on the body shuffles; at a slant it slides on along the wall at the share of
+    // the step the wall leaves it (70% of the step or more keeps the whole speed).
+    const glm::vec3 wanted = c.walker.position_ws - c.root_ws, got = p - c.root_ws;
+    const float wanted2 = glm::dot(wanted, wanted);
+    // (round a corner, the sideways step is the way on)
+    const float kept = wanted2 > 1e-10f ? (rounding ? std::sqrt(glm::dot(got, got) / wanted2) : glm::dot(got, wanted) / wanted2)
+                                        : 0.0f;
+    const float share = std::clamp((kept - 0.3f) / 0.4f, 0.0f, 1.0f);
     c.walker.position_ws = p;
-    c.walker.speed_mps = std::min(c.walker.speed_mps, 0.2f);  // walking into a wall: shuffle, don't stride
+    c.walker.speed_mps = std::min(c.walker.speed_mps, 0.2f + share * std::max(0.0f, c.walker.speed_mps - 0.2f));
+    hit = share < 1.0f;  // sliding freely along a wall is not being blocked
   }
+  c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
   c.speed_mps = c.walker.speed_mps;

@@ -1,7 +1,7 @@
 #pragma once
 // Locomotion: the action a creature is in whenever no one-shot is. Walkers walk (the walker's gait,
-// turned and paced by the command's stick), creatures without legs slide; both stop at walls, fences
-// and the movable regions' edge. Its state is the creature's walker and blocked_ticks (typed in
+// turned and paced by the command's stick; pulled back, it turns round on the spot), creatures without
+// legs slide; both slide along walls and stop at fences and the movable regions' edge. Its state is the creature's walker and blocked_ticks (typed in
 // CreatureState, since every one-shot hands over from and back to it).
 #include <cmath>
 

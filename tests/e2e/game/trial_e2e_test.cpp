@@ -373,5 +373,20 @@ TEST(TrialE2E, OnTheDitchCourseJumpingBeatsGoingRoundAndAShortJumperHasToGoRound
   EXPECT_TRUE(skipped["splits"].empty());
 }
 
+// X pressed early (45 ticks before the presses of ditch_biped; the first 1.2 m before the stop line,
+// where the run has slowed) is held for the take-off point and clears both ditches, as fast (before:
+// shortened, the biped stopped dead at the first ditch's lip).
+TEST(TrialE2E, OnTheDitchCourseXPressedAStrideEarlyIsHeldForTheTakeOffAndClearsBothDitches) {
+  const Json jumped = lab_trial({"trial_ditch", "biped", "ditch_biped"})["trial"];
+  const Json early = lab_trial({"trial_ditch", "biped", "ditch_biped_early"})["trial"];
+  ASSERT_EQ(early["phase"], "finished") << early.dump();
+  EXPECT_EQ(early["missed"], -1);
+  const Json round = lab_trial({"trial_ditch", "biped", "ditch_biped_round"})["trial"];
+  EXPECT_LT(early["splits"][0], round["splits"][0]) << "the first ditch jumped, not walked round";
+  // Each jump leaves from about the same take-off point whatever the press: the first split within 10 ticks.
+  EXPECT_NEAR(early["splits"][0].get<double>(), jumped["splits"][0].get<double>(), 10.0) << early.dump()
+                                                                                          << jumped.dump();
+}
+
 }  // namespace
 }  // namespace cf::test

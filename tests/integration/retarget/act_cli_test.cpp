@@ -61,8 +61,9 @@ TEST(ActCli, EveryShippedCreatureWalksRunsAndJumpsCleanly) {
       if (std::string(action).find("jump") != std::string::npos) {
         EXPECT_EQ(variant, "jump") << what;
         EXPECT_EQ(j["jumps"].get<int>(), 1) << what;
-        // No pop: the cog moves at most 6 cm a tick beyond the run's own pace.
-        EXPECT_LE(j["max_root_step_m"].get<double>(), 0.06 + (std::string(action) == "jump" ? 0.0 : 0.06)) << what;
+        // No pop: the cog moves at most 8 cm a tick (the strider's ballistic take-off, a 0.98 m rise, is
+        // 7.4 cm a tick) beyond the run's own pace.
+        EXPECT_LE(j["max_root_step_m"].get<double>(), 0.08 + (std::string(action) == "jump" ? 0.0 : 0.06)) << what;
       }
       std::printf("%-16s %-13s %-5s %5d %6d %8.4f %8.4f %8.4f %8.4f %5d\n", c, action, variant.c_str(),
                   j["ticks"].get<int>(), j["clip_events"].get<int>(), j["max_root_step_m"].get<double>(),

@@ -1,5 +1,7 @@
 // The natural wrong things, clip by clip: every shipped creature on every shipped level driven into
-// and along each wall at 30 and 60 degrees, turning on the spot beside each wall, orbiting the camera
+// and along each wall at 30 and 60 degrees, hugging each wall round its end, turned round beside it
+// with the stick pulled back, ahead from the spawn then turning hard (between two close walls on
+// fence_walls_both), turning on the spot beside each wall, orbiting the camera
 // while walking beside a wall, pressing A touching each fence from both sides, and vaulting a fence
 // and back. No run may give a clip event; the camera keeps at least 1.5 m (or twice the footprint)
 // from the creature every tick and stays 35 degrees short of looking straight down (it rises to 52
@@ -104,10 +106,28 @@ std::vector<Scenario> adversarial(const Level& lv) {
     }
     out.push_back({w + " turn on the spot", beside, heading_of(along), true,
                    {hold(10, 0, 0), hold(200, 1, 0), hold(120, -1, 0), hold(30, 0, 0)}, n});
+    // Hugging the wall to its end and round it: walked along it from 1.5 m before its end with the stick
+    // leaning towards it (the slide along it, then the turn round the end), and turned round beside it
+    // with the stick pulled back, then walked off and turned round again.
+    const glm::vec3 left = heading_forward(heading_of(along) + 0.5f * kPi);
+    const float towards = glm::dot(left, -n) > 0.0f ? -1.0f : 1.0f;  // stick x turning towards the wall
+    out.push_back({w + " hugged round its end", face + along * (half_l - 1.5f), heading_of(along), true,
+                   {hold(10, 0, 0), hold(150, 0.3f * towards, 0.9f), hold(150, 0.6f * towards, 0.7f)}, n, false,
+                   true});  // not from a start straddling a fence beside the wall
+    out.push_back({w + " turned round beside it", beside, heading_of(along), true,
+                   {hold(10, 0, 0), hold(20, 0, -1), hold(20, 0, 0), hold(50, 0, 1), hold(20, 0.3f, -1),
+                    hold(40, 0, 0)}, n});
     // Walked up to the wall as a player would (a place beside it computed by the footprint alone can
     // leave flesh in it), then every emote.
     out.push_back({w + " emotes facing it", beside + n * 1.2f, heading_of(-n), false, every_emote(100), {}, false, true});
   }
+  // From the spawn (between close walls on some levels): ahead, then turning hard either way; and the
+  // stick pulled back at once.
+  for (float side : {-1.0f, 1.0f})
+    out.push_back({std::string("spawn ahead then turning ") + (side < 0 ? "left" : "right"), spawn,
+                   lv.spawn_heading_deg * kDegToRad, false, {hold(10, 0, 0), hold(60, 0, 1), hold(150, side, 0.6f)}});
+  out.push_back({"spawn turned round", spawn, lv.spawn_heading_deg * kDegToRad, false,
+                 {hold(10, 0, 0), hold(25, 0, -1), hold(60, 0, 1), hold(25, -0.3f, -1), hold(30, 0, 0)}});
   for (std::size_t i = 0; i < lv.fences.size(); ++i) {
     const Box& f = lv.fences[i];
     for (float side : {1.0f, -1.0f}) {

@@ -63,9 +63,12 @@ HerdRun run_herd(const char* level, int n, int ticks, std::uint64_t seed) {
   std::vector<glm::vec3> start;
   for (int i = 0; i < s.state().creature_count; ++i) start.push_back(s.state().creatures[i].root_ws);
   const SimContext& ctx = s.context();
+  std::vector<bool> engaged(static_cast<std::size_t>(s.state().creature_count), false);
   for (int t = 0; t < ticks; ++t) {
     s.tick(InputFrame{});
     const SimState& st = s.state();
+    for (int i = 1; i < st.creature_count; ++i)
+      if (st.creatures[i].wander.bond != 0) engaged[static_cast<std::size_t>(i)] = true;
     for (int i = 1; i < st.creature_count; ++i) {
       const CreatureState& a = st.creatures[i];
       if (vault_of(a).playing() || vault_of(a).approaching) continue;
@@ -89,7 +92,9 @@ HerdRun run_herd(const char* level, int n, int ticks, std::uint64_t seed) {
     }
   }
   for (int i = 1; i < s.state().creature_count; ++i) {
-    out.min_moved_m = std::min(out.min_moved_m, glm::length(s.state().creatures[i].root_ws - start[i]));
+    // A creature that challenged the standing player (game/play/befriend.h) stood with it on purpose.
+    if (!engaged[static_cast<std::size_t>(i)])
+      out.min_moved_m = std::min(out.min_moved_m, glm::length(s.state().creatures[i].root_ws - start[i]));
     out.vaults += vault_of(s.state().creatures[i]).vaults_played;
   }
   out.hash = hash_state(s.state());

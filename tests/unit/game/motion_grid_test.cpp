@@ -397,8 +397,11 @@ void run_pairs(int first, int count, int cells_floor) {
   EXPECT_GE(cells, cells_floor) << "fewer creature x pair cells pass than before";
 }
 
-TEST(MotionPairs, RandomCreatures0To152) { run_pairs(0, 153, 8522); }
-TEST(MotionPairs, RandomCreatures153To305) { run_pairs(153, 153, 8530); }
+// (The jump's dip and push take 5 ticks since issue 48: its hand-over from a run now starts at the
+// dip, and six first-tick kinks just over the bar, 1.5-1.7 times a neighbour, came with it: 8522 and
+// 8530 before.)
+TEST(MotionPairs, RandomCreatures0To152) { run_pairs(0, 153, 8518); }
+TEST(MotionPairs, RandomCreatures153To305) { run_pairs(153, 153, 8528); }
 
 }  // namespace
 }  // namespace cf

@@ -112,12 +112,12 @@ TEST(Spectators, ThePickAndPlacesFollowTheSeed) {
 struct SprintRun {
   const char* creature;
   const char* script;
-  std::uint64_t split1, split2, finish;  // main's times before the level had spectators or barriers
+  std::uint64_t split1, split2, finish;  // the course's times without spectators or barriers (walls slid along)
 };
-const SprintRun kRuns[] = {{"biped", "sprint_biped", 329, 645, 1013},
-                     {"quadruped", "sprint_quadruped", 377, 683, 1053},
-                     {"hexapod", "sprint_hexapod", 683, 1186, 1897},
-                     {"strider", "sprint_strider", 257, 500, 786}};
+const SprintRun kRuns[] = {{"biped", "sprint_biped", 329, 630, 994},
+                     {"quadruped", "sprint_quadruped", 377, 676, 1037},
+                     {"hexapod", "sprint_hexapod", 683, 1172, 1778},
+                     {"strider", "sprint_strider", 257, 485, 746}};
 
 TEST(Spectators, StayInTheirAreasOffTheCourseAndLeaveEveryFinishAsItWas) {
   const std::string plain = sprint_without_spectators();

@@ -353,5 +353,27 @@ TEST(SoftReach, NearTargetsAreUntouchedAndFarOnesNearTheLengthWithoutAStep) {
   EXPECT_EQ(soft_reach(root, root + dir, 0.0f, 0.94f), root + dir);  // no length: nothing to ease
 }
 
+TEST(SoftBelow, DeepTargetsAreUntouchedAndATargetRaisedThroughItsRootStaysBelowIt) {
+  const glm::vec3 root(0.3f, 1.0f, -0.2f), down(0.0f, -1.0f, 0.0f), side(0.1f, 0.0f, 0.05f);
+  const float min_depth = 0.2f;
+  EXPECT_EQ(soft_below(root, root + down * 0.5f + side, down, min_depth), root + down * 0.5f + side);  // deep: bit for bit
+  float last = 1e9f, last_slope = 1.0f;
+  for (int i = 0; i <= 800; ++i) {
+    const float d = 0.6f - 0.001f * static_cast<float>(i);  // 0.6 m below the root .. 0.2 m above it
+    const glm::vec3 p = soft_below(root, root + down * d + side, down, min_depth);
+    const float depth = glm::dot(p - root, down);
+    EXPECT_GT(depth, min_depth) << d;                                       // never up to the root
+    EXPECT_LT(glm::length((p - root) - down * depth - side), 1e-5f) << d;   // only along 'down'
+    if (i > 0) {
+      const float slope = (last - depth) / 0.001f;
+      EXPECT_GE(slope, 0.0f) << d;                // never back
+      EXPECT_LE(slope, last_slope + 0.01f) << d;  // no kink where the easing starts
+      last_slope = slope;
+    }
+    last = depth;
+  }
+  EXPECT_EQ(soft_below(root, root, down, 0.0f), root);  // no depth asked: nothing to ease
+}
+
 }  // namespace
 }  // namespace cf

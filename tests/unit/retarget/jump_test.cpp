@@ -42,8 +42,13 @@ JumpStats measure(const Rig& rig, const JumpMotion& jm, float distance) {
   const Skeleton& sk = rig.skeleton;
   glm::vec3 last_cog(0.0f), first_cog(0.0f);
   std::vector<std::vector<glm::vec3>> knees(rig.limbs.size());  // model space: beside the travelling root
-  const int top = (static_cast<int>(std::floor(jm.takeoff_s * jm.time_scale * 60.0)) +
-                   static_cast<int>(std::ceil(jm.touchdown_s * jm.time_scale * 60.0))) / 2;
+  int first_air = -1, last_air = -1;  // the top of the flight: halfway through the ticks in the air
+  for (int k = 0; k < jm.ticks; ++k) {
+    if (!jump_airborne(jm, k)) continue;
+    if (first_air < 0) first_air = k;
+    last_air = k;
+  }
+  const int top = (first_air + last_air) / 2;
   for (int k = 0; k < jm.ticks; ++k) {
     EXPECT_TRUE(pose_jump(jm, rig, glm::vec3(0.0f), 0.3f, distance, k, &pose));
     meter.add(rig, pose);

@@ -271,6 +271,39 @@ TEST(SoundEvents, AJumpIsHeardAtItsTakeOffAndItsLanding) {
   }
 }
 
+// A jump that starts is not a refusal: shortened before a wall (its HUD line says why) it makes no
+// buzz, and its take-off is heard on its first tick in the air, 5 ticks after X (before: the buzz and
+// its rumble at the press, the take-off 24 ticks later).
+TEST(SoundEvents, AShortenedJumpSaysWhyWithoutTheRefusalsBuzzAndTakesOffWithItsSound) {
+  test::HeardSession h;
+  test::start_heard(&h, "biped.json", "fence_walls_both.json");
+  Session& s = h.session;
+  int buzzes = 0, lines = 0;
+  std::uint64_t press = 0, takeoff = 0;
+  for (int t = 0; t < 400 && takeoff == 0; ++t) {
+    InputFrame in;
+    in.left_y = 32767;
+    const bool near_wall = press == 0 && t > 20 && s.state().player().blocked_ticks > 0;
+    if (near_wall) {
+      in.buttons = in.pressed = kButtonX;
+      press = s.state().tick + 1;
+    }
+    ASSERT_TRUE(s.tick(in));
+    if (s.state().hud != kHudNone && s.state().hud_ticks == kHudTicks) ++lines;
+    for (const SoundEvent& e : h.director.events()) {
+      buzzes += e.kind == SoundKind::kRefused ? 1 : 0;
+      if (e.kind == SoundKind::kTakeoff) takeoff = s.state().tick;
+    }
+  }
+  ASSERT_GT(press, 0u) << "walked into the wall or fence ahead";
+  EXPECT_EQ(jump_of(s.state().player()).jumps, 1u);
+  EXPECT_NE(jump_of(s.state().player()).block, JumpBlock::kNone) << "the jump was shortened or made in place";
+  EXPECT_EQ(lines, 1) << "and the HUD says why";
+  EXPECT_EQ(buzzes, 0);
+  ASSERT_GT(takeoff, press);
+  EXPECT_LE(takeoff - press, 6u);
+}
+
 // The emotes' voices: d-pad up greets with one chirp and d-pad right roars once, each on the motion's
 // tenth tick, from the creature; a roar's pitch comes from the body, so a big long-necked strider roars
 // lower than the stubby, and no two shipped bodies roar alike.

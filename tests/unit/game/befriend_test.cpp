@@ -1,0 +1,337 @@
+// Befriending the herd (game/play/befriend.h): temperaments from the seed, a challenge answered through
+// the pad befriends, a wrong answer does not, a shy creature leaves a player running at it, a pack of
+// friends follows the player across the default level, and all of it hashes the same with 1 and 2
+// threads and in a replay.
+#include "game_test_util.h"
+#include "game/play/befriend.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "game/play/actions/clip_action.h"
+#include "game/play/herd.h"
+#include "game/play/scene.h"
+#include "game/play/sim.h"
+#include "game/session/replay.h"
+#include "game/session/session.h"
+#include "game/ui/hud.h"
+#include "math/angles.h"
+#include "world/level.h"
+
+namespace cf {
+namespace {
+
+const std::string kCreatures = CF_ASSETS_DIR "/creatures";
+
+glm::vec2 xz(const glm::vec3& p) { return glm::vec2(p.x, p.z); }
+
+// A session on the default level with a herd of n whose temperaments are all 'only' (0: the level's mix).
+void start(Session* s, int n, std::uint64_t seed, int only = 0) {
+  Scene scene = test::biped_scene_in("default.json");
+  if (only > 0) {
+    scene.level.herd_temperaments = {0, 0, 0};
+    scene.level.herd_temperaments[static_cast<std::size_t>(only - 1)] = 1;
+  }
+  Result<std::vector<HerdKind>> herd = pick_herd(n, seed, kCreatures);
+  ASSERT_TRUE(herd.ok());
+  ASSERT_TRUE(s->start(std::move(scene), seed, *herd).ok());
+}
+
+// The pad's left stick that walks the player towards 'target' at 'pace' (tank controls: x turns).
+InputFrame walk_to(const SimState& st, glm::vec2 target, float pace) {
+  const CreatureState& p = st.creatures[0];
+  const glm::vec2 d = target - xz(p.root_ws);
+  const float err = wrap_angle(std::atan2(d.x, d.y) - p.heading_rad);
+  const float turn = std::clamp(-err * 1.5f, -1.0f, 1.0f);
+  return test::stick(turn, pace * std::max(0.0f, std::cos(err)));
+}
+
+// The d-pad button that plays library motion m (the session's bindings), or 0.
+std::uint32_t button_of(const Session& s, int m) {
+  for (const ActionBinding& b : s.registry().bindings())
+    if (b.motion == m) return b.button;
+  return 0;
+}
+
+InputFrame press(std::uint32_t b) {
+  InputFrame f;
+  f.buttons = f.pressed = b;
+  return f;
+}
+
+// Walks up to creature i (walking, not running), faces it and waits for its challenge; then answers
+// it through the d-pad (each motion pressed once the last has ended; 'wrong' presses another motion
+// first). Returns the ticks it took; stops after 'limit'.
+int befriend(Session* s, int i, bool wrong, int limit) {
+  const ClipAction& clip = clip_action(s->registry());
+  int t = 0;
+  int answered = 0;
+  bool pressed_wrong = false;
+  // Stopped against a wall with the creature beyond it, it walks round as a player would: a detour to
+  // one side, then the other.
+  glm::vec2 stuck_at(1e9f), detour(0.0f);
+  int detour_ticks = 0, detours = 0;
+  for (; t < limit; ++t) {
+    const SimState& st = s->state();
+    const CreatureState& c = st.creatures[static_cast<std::size_t>(i)];
+    const WanderState& w = c.wander;
+    if (w.bond == kBondFriend || (answered > 0 && w.bond == kBondBackingOff)) break;
+    if (pressed_wrong && w.bond == kBondBackingOff) break;
+    const float d = glm::length(xz(c.root_ws) - xz(st.creatures[0].root_ws));
+    InputFrame in;
+    if (w.bond == kBondAwaiting) {
+      const bool player_free = clip.playing_motion(st.creatures[0]) < 0 && st.creatures[0].queued_request == kNoAction;
+      if (player_free && t % 20 == 0) {
+        int m = w.challenge[w.step];
+        if (wrong && !pressed_wrong) {
+          for (const ActionBinding& b : s->registry().bindings())
+            if (b.motion != kNoMotion && b.motion != m && b.motion != w.challenge[0] &&
+                clip.library()[b.motion].about().kind == MotionKind::kOneShot)
+              m = b.motion;
+          pressed_wrong = true;
+        } else {
+          ++answered;
+        }
+        in = press(button_of(*s, m));
+      }
+    } else if (w.bond == kBondNone && d > 1.8f) {
+      const CreatureState& p = st.creatures[0];
+      if (t % 40 == 0) {
+        if (detour_ticks == 0 && glm::length(xz(p.root_ws) - stuck_at) < 0.15f) {
+          const float side = (detours++ % 2 == 0 ? 1.0f : -1.0f) * 1.9f;  // about 110 degrees off the heading
+          detour = xz(p.root_ws) + 2.5f * glm::vec2(std::sin(p.heading_rad + side), std::cos(p.heading_rad + side));
+          detour_ticks = 120;
+        }
+        stuck_at = xz(p.root_ws);
+      }
+      if (detour_ticks > 0) --detour_ticks;
+      in = walk_to(st, detour_ticks > 0 ? detour : xz(c.root_ws), 0.6f);
+    } else if (w.bond == kBondNone) {
+      in = walk_to(st, xz(c.root_ws), 0.0f);  // close: turn to face it
+    }
+    s->tick(in);
+  }
+  return t;
+}
+
+TEST(Befriend, TemperamentsComeFromTheSeedAndTheLevelsMix) {
+  Session a, b, shy;
+  start(&a, 12, 4);
+  start(&b, 12, 4);
+  start(&shy, 12, 4, kShy);
+  int kinds[4] = {0, 0, 0, 0};
+  for (int i = 1; i < a.state().creature_count; ++i) {
+    const int t = a.state().creatures[static_cast<std::size_t>(i)].wander.temperament;
+    EXPECT_EQ(t, b.state().creatures[static_cast<std::size_t>(i)].wander.temperament);
+    EXPECT_EQ(shy.state().creatures[static_cast<std::size_t>(i)].wander.temperament, kShy);
+    ++kinds[t];
+  }
+  EXPECT_EQ(kinds[0], 0);
+  EXPECT_GT(kinds[kCurious], 0);
+  EXPECT_EQ(a.hash(), b.hash());
+  EXPECT_NE(a.hash(), shy.hash());  // the temperament is in the hashed state
+  EXPECT_EQ(a.state().creatures[0].wander.temperament, 0);  // the player has none
+  // The herd's creatures and places are as without temperaments (their own RNG stream).
+  for (int i = 1; i < a.state().creature_count; ++i)
+    EXPECT_EQ(a.state().creatures[static_cast<std::size_t>(i)].root_ws, shy.state().creatures[static_cast<std::size_t>(i)].root_ws);
+}
+
+TEST(Befriend, ALevelsMixIsValidated) {
+  Result<Json> j = load_json_file(CF_ASSETS_DIR "/levels/default.json");
+  ASSERT_TRUE(j.ok());
+  Json good = *j;
+  good["herd_temperaments"] = Json{{"shy", 0}, {"bold", 3}};
+  Result<Level> lv = parse_level(good.dump(), "good.json");
+  ASSERT_TRUE(lv.ok()) << lv.error().to_string();
+  EXPECT_EQ(lv->herd_temperaments, (std::array<int, 3>{0, 0, 3}));
+  for (const Json& bad : {Json{{"shy", 0}}, Json{{"grumpy", 1}}, Json{{"shy", -1}}, Json{{"shy", 1.5}}, Json(3)}) {
+    Json l = *j;
+    l["herd_temperaments"] = bad;
+    Result<Level> r = parse_level(l.dump(), "bad.json");
+    ASSERT_FALSE(r.ok()) << bad.dump();
+    EXPECT_NE(r.error().to_string().find("herd_temperaments"), std::string::npos) << r.error().to_string();
+  }
+}
+
+TEST(Befriend, AnsweringTheChallengeThroughThePadBefriendsACuriousCreature) {
+  Session s;
+  start(&s, 1, 3, kCurious);
+  ASSERT_EQ(s.state().creatures[1].wander.temperament, kCurious);
+  const int ticks = befriend(&s, 1, false, 3600);
+  const WanderState& w = s.state().creatures[1].wander;
+  EXPECT_EQ(w.bond, kBondFriend) << "after " << ticks << " ticks, bond " << int(w.bond);
+  EXPECT_EQ(befriend_summary(s.state()).friends, 1);
+  std::printf("befriended a curious creature in %d ticks\n", ticks);
+}
+
+// A bold creature's four-motion challenge reads on one line per row at 1x text on the 320-pixel
+// picture: the header with the turn and the time, then the motions left, the next with its button.
+TEST(Befriend, TheChallengeFitsTheHudAtOneTimesText) {
+  Session s;
+  start(&s, 1, 3, kBold);
+  const auto label = [](Button) { return std::string("RIGHT"); };  // the longest d-pad name
+  int t = 0;
+  for (; t < 3600 && s.state().creatures[1].wander.bond != kBondAwaiting; ++t) {
+    const SimState& st = s.state();
+    const float d = glm::length(xz(st.creatures[1].root_ws) - xz(st.creatures[0].root_ws));
+    s.tick(st.creatures[1].wander.bond == kBondNone ? walk_to(st, xz(st.creatures[1].root_ws), d > 1.8f ? 0.6f : 0.0f)
+                                                    : InputFrame{});
+  }
+  const WanderState& w = s.state().creatures[1].wander;
+  ASSERT_EQ(w.bond, kBondAwaiting) << "no challenge to answer after " << t << " ticks";
+  ASSERT_EQ(w.challenge_len, 4);
+  const std::string text = befriend_hud_text(s.state(), s.registry(), label, "RB MENU");
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t next = std::min(text.find('\n', at), text.size());
+    lines.push_back(text.substr(at, next - at));
+    at = next + 1;
+  }
+  ASSERT_EQ(lines.size(), 3u) << text;
+  EXPECT_NE(lines[1].find("BOLD - YOUR TURN 1/4 - 6S"), std::string::npos) << lines[1];
+  EXPECT_EQ(lines[2].rfind(">", 0), 0u) << lines[2];
+  EXPECT_NE(lines[2].find("(RIGHT)"), std::string::npos) << lines[2];
+  EXPECT_EQ(lines[2].find("(RIGHT)"), lines[2].rfind("(")) << "only the next motion names its button: " << lines[2];
+  for (const std::string& l : lines) EXPECT_LE(hud_text_width(l), 320 - 8) << l;
+}
+
+TEST(Befriend, AWrongAnswerDoesNotBefriendAndItBacksOff) {
+  Session s;
+  start(&s, 1, 3, kCurious);
+  befriend(&s, 1, true, 3600);
+  EXPECT_EQ(s.state().creatures[1].wander.bond, kBondBackingOff);
+  for (int t = 0; t < 200; ++t) s.tick(InputFrame{});
+  EXPECT_NE(s.state().creatures[1].wander.bond, kBondFriend);
+  EXPECT_EQ(befriend_summary(s.state()).friends, 0);
+}
+
+TEST(Befriend, AShyCreatureLeavesWhenApproachedRunning) {
+  Session s;
+  start(&s, 1, 5, kShy);
+  // Run straight at it (full stick) until it notices; it then runs off and ends further away.
+  float closest = 1e9f, after = 0.0f;
+  bool fled = false;
+  for (int t = 0; t < 900; ++t) {
+    const SimState& st = s.state();
+    const float d = glm::length(xz(st.creatures[1].root_ws) - xz(st.creatures[0].root_ws));
+    closest = std::min(closest, d);
+    const WanderState& w = st.creatures[1].wander;
+    const glm::vec2 away = xz(st.creatures[1].root_ws) - xz(st.creatures[0].root_ws);
+    fled = fled || (w.pace == 1 && d < 5.0f && glm::dot(w.goal_xz - xz(st.creatures[1].root_ws), away) > 0.0f);
+    if (fled && t > 0) {
+      after = d;
+      if (d > closest + 3.0f) break;
+    }
+    s.tick(walk_to(st, xz(st.creatures[1].root_ws), 1.0f));
+  }
+  EXPECT_TRUE(fled);
+  EXPECT_GT(after, closest + 1.0f);  // it got away from a player still running at it
+  EXPECT_NE(s.state().creatures[1].wander.bond, kBondFacing);
+  EXPECT_NE(s.state().creatures[1].wander.bond, kBondShowing);
+}
+
+// Befriends three shy creatures (the shortest challenges), then walks the player round the default
+// level: the pack keeps up (none more than 10 m behind for more than 5 s), no body clips.
+TEST(Befriend, APackOfThreeFollowsThePlayerAcrossTheDefaultLevel) {
+  Session s;
+  start(&s, 3, 7, kShy);
+  for (int k = 0; k < 3; ++k) {
+    // The nearest creature not yet a friend.
+    int best = -1;
+    float best_d = 1e9f;
+    for (int i = 1; i < s.state().creature_count; ++i) {
+      const CreatureState& c = s.state().creatures[static_cast<std::size_t>(i)];
+      const float d = glm::length(xz(c.root_ws) - xz(s.state().creatures[0].root_ws));
+      if (c.wander.bond != kBondFriend && d < best_d) best = i, best_d = d;
+    }
+    ASSERT_GE(best, 0);
+    for (int tries = 0; tries < 3 && s.state().creatures[static_cast<std::size_t>(best)].wander.bond != kBondFriend; ++tries) {
+      befriend(&s, best, false, 3600);
+      if (s.state().creatures[static_cast<std::size_t>(best)].wander.bond == kBondBackingOff)
+        for (int t = 0; t < static_cast<int>(kBackOffTicks) + 10; ++t) s.tick(InputFrame{});
+    }
+    ASSERT_EQ(s.state().creatures[static_cast<std::size_t>(best)].wander.bond, kBondFriend) << "creature " << best;
+  }
+  ASSERT_EQ(befriend_summary(s.state()).friends, 3);
+  // A round of the playground (its railed ground is x -10..10, z -5..14): north past the end of the wall
+  // beside the first fence up to the far side between that wall and the right fence, back, east, then the
+  // whole near edge west and home; walking and running, with stops.
+  const glm::vec2 route[] = {{-1.0f, -1.5f}, {4.0f, -2.0f}, {4.0f, 5.0f}, {2.4f, 7.5f}, {2.4f, 12.0f}, {2.4f, 7.0f},
+                             {6.0f, 4.0f}, {8.0f, -3.0f}, {-8.0f, -3.0f}, {-8.0f, 1.0f}, {-1.0f, -1.0f}};
+  constexpr int kLegs = static_cast<int>(sizeof(route) / sizeof(route[0]));
+  std::printf("the round starts at tick %llu from %.2f %.2f\n", static_cast<unsigned long long>(s.state().tick),
+              s.state().creatures[0].root_ws.x, s.state().creatures[0].root_ws.z);
+  const std::uint64_t clips_before = s.clips().total();
+  std::array<int, 4> behind{};  // ticks each friend has been more than 10 m behind, in a row
+  int worst_behind = 0;
+  double sum_d = 0.0;
+  float max_d = 0.0f;
+  int samples = 0;
+  int leg = 0, stop = 0;
+  for (int t = 0; t < 60 * 90 && leg < kLegs; ++t) {
+    const SimState& st = s.state();
+    InputFrame in;
+    if (stop > 0) {
+      --stop;
+    } else if (glm::length(route[leg] - xz(st.creatures[0].root_ws)) < 1.0f) {
+      ++leg;
+      stop = 90;  // a stop at each corner: the pack idles
+    } else {
+      in = walk_to(st, route[leg], leg % 2 == 0 ? 0.65f : 1.0f);
+    }
+    s.tick(in);
+    for (int k = 0; k < s.clips().count(); ++k) {
+      const ClipEvent& e = s.clips().events()[k];
+      const CreatureState& cc = s.state().creatures[static_cast<std::size_t>(e.creature)];
+      std::printf("clip: tick %llu creature %d bone %d obstacle %d index %d depth %.3f at %.2f %.2f action %d leg %d\n", static_cast<unsigned long long>(e.tick), e.creature, e.bone,
+                  static_cast<int>(e.obstacle), e.index, e.depth_m, cc.root_ws.x, cc.root_ws.z, s.registry().current(cc), leg);
+    }
+    for (int i = 1; i < s.state().creature_count; ++i) {
+      const float d = glm::length(xz(s.state().creatures[static_cast<std::size_t>(i)].root_ws) - xz(s.state().creatures[0].root_ws));
+      sum_d += d;
+      max_d = std::max(max_d, d);
+      ++samples;
+      int& b = behind[static_cast<std::size_t>(i)];
+      b = d > 10.0f ? b + 1 : 0;
+      worst_behind = std::max(worst_behind, b);
+    }
+  }
+  EXPECT_EQ(leg, kLegs) << "the player did not get round";
+  EXPECT_EQ(s.clips().total() - clips_before, 0u);
+  EXPECT_LE(worst_behind, 5 * 60);
+  std::printf("pack follow: mean %.2f m, max %.2f m over %d samples; longest more than 10 m behind: %d ticks\n",
+              sum_d / std::max(samples, 1), max_d, samples, worst_behind);
+}
+
+std::uint64_t befriend_hash_with_threads(int threads, Replay* rec) {
+  Session s;
+  s.set_threads(threads);
+  start(&s, 4, 3);
+  befriend(&s, 1, false, 2400);
+  EXPECT_EQ(befriend_summary(s.state()).friends, 1);  // the run has a friend following
+  for (int t = 0; t < 300; ++t) s.tick(test::stick(0.2f, 1.0f));
+  if (rec) *rec = s.recording();
+  return s.hash();
+}
+
+TEST(Befriend, TheSameHashWithOneAndTwoThreadsAndInAReplay) {
+  Replay rec;
+  const std::uint64_t one = befriend_hash_with_threads(1, &rec);
+  EXPECT_EQ(befriend_hash_with_threads(2, nullptr), one);
+  Result<Replay> parsed = parse_replay(replay_to_json(rec).dump(), "befriend.replay.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
+  Session back;
+  ASSERT_TRUE(back.start_replay(*parsed, "befriend.replay.json").ok());
+  while (back.tick(InputFrame{})) {
+  }
+  EXPECT_FALSE(back.verifier().diverged()) << back.verifier().message();
+  EXPECT_EQ(back.hash(), one);
+}
+
+}  // namespace
+}  // namespace cf
