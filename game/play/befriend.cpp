@@ -36,8 +36,6 @@ constexpr std::uint32_t kEchoDelayTicks = 30;  // a friend copies an emote half 
 constexpr float kWallMarginM = 0.25f;          // a friend keeps its body this far off walls and fences
 constexpr float kLostM = 10.0f;                // a friend this far behind runs
 
-std::int16_t stick(float v) { return static_cast<std::int16_t>(std::clamp(v, -1.0f, 1.0f) * 32767.0f); }
-
 glm::vec2 xz(const glm::vec3& p) { return glm::vec2(p.x, p.z); }
 
 float bound_of(const SimContext& ctx, const CreatureState& c) {
@@ -50,8 +48,8 @@ float bound_of(const SimContext& ctx, const CreatureState& c) {
 void steer(const CreatureState& c, glm::vec2 dir, float pace, CreatureCommand* cmd) {
   if (glm::dot(dir, dir) < 1e-8f) return;
   const float err = wrap_angle(std::atan2(dir.x, dir.y) - c.heading_rad);
-  cmd->move_x = InputFrame::axis(stick(-err * 1.5f));
-  cmd->move_y = InputFrame::axis(stick(pace * std::max(0.0f, std::cos(err))));
+  cmd->move_x = InputFrame::axis(pad_stick(-err * 1.5f));
+  cmd->move_y = InputFrame::axis(pad_stick(pace * std::max(0.0f, std::cos(err))));
 }
 
 // Whether the player runs: faster than its walk's natural speed by kRunsOver (a full stick gives 1.6x).
@@ -167,7 +165,7 @@ void follow(SimState* s, const SimContext& ctx, int i, const ClipAction& clip, C
   }
   if (actions.current(c) != kLocomotion) {
     // Its emote plays out unless the player has gone on (the stick ends it, as a player's would).
-    if (!player_stands && dist > 1.5f) cmd->move_y = InputFrame::axis(stick(0.65f));
+    if (!player_stands && dist > 1.5f) cmd->move_y = InputFrame::axis(pad_stick(0.65f));
     return;
   }
   if (w.action_cooldown > 0) --w.action_cooldown;
@@ -262,7 +260,7 @@ bool befriend_brain(SimState* s, const SimContext& ctx, int i, CreatureCommand* 
       }
       if (w.bond_ticks < kBackAwayTicks && d < kGiveUpM) {
         if (standing) steer(c, -to_player, 0.65f, cmd);
-        else cmd->move_y = InputFrame::axis(stick(0.65f));
+        else cmd->move_y = InputFrame::axis(pad_stick(0.65f));
         return true;
       }
       return false;

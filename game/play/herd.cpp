@@ -14,6 +14,8 @@
 
 namespace cf {
 
+std::int16_t pad_stick(float v) { return static_cast<std::int16_t>(std::clamp(v, -1.0f, 1.0f) * 32767.0f); }
+
 namespace {
 
 constexpr int kGoalTicksMin = 240, kGoalTicksMax = 600;  // a new goal every 4-10 s
@@ -94,7 +96,6 @@ void new_goal(SimState* s, const SimContext& ctx, CreatureState* c) {
   }
 }
 
-std::int16_t stick(float v) { return static_cast<std::int16_t>(std::clamp(v, -1.0f, 1.0f) * 32767.0f); }
 
 }  // namespace
 
@@ -177,7 +178,7 @@ CreatureCommand herd_brain(SimState* s, const SimContext& ctx, int i) {
   if (resting) --c.wander.rest_ticks;
   if (actions.current(c) != kLocomotion) {
     // The rest is over: the stick asks to go on, as a player's would (a sit stands up; one-shots ignore it).
-    if (!resting) cmd.move_y = InputFrame::axis(stick(0.65f));
+    if (!resting) cmd.move_y = InputFrame::axis(pad_stick(0.65f));
     return cmd;
   }
   if (c.wander.action_cooldown > 0) --c.wander.action_cooldown;
@@ -221,9 +222,9 @@ CreatureCommand herd_brain(SimState* s, const SimContext& ctx, int i) {
   if (glm::dot(want, want) < 1e-8f) return cmd;
   const float err = wrap_angle(std::atan2(want.x, want.y) - c.heading_rad);
   // As a pad would give them (the stick's 16-bit steps), so a brain drives exactly like a player.
-  cmd.move_x = InputFrame::axis(stick(-err * 1.5f));  // stick right turns right (negative yaw)
+  cmd.move_x = InputFrame::axis(pad_stick(-err * 1.5f));  // stick right turns right (negative yaw)
   const float pace = c.wander.pace == 1 ? 1.0f : 0.65f;  // full stick runs
-  cmd.move_y = InputFrame::axis(stick(pace * std::max(0.0f, std::cos(err))));
+  cmd.move_y = InputFrame::axis(pad_stick(pace * std::max(0.0f, std::cos(err))));
   // An action that fits the way ahead (a fence to vault), asked for as a player would.
   if (c.wander.action_cooldown == 0) {
     BrainCall call{c, *sp, ctx, err};

@@ -19,6 +19,9 @@ namespace cf {
 constexpr int kMaxHerd = 64;  // creatures besides the player's
 static_assert(kMaxHerd < kMaxCreatures, "the herd and the player fit in a world");
 
+// A stick value in a pad's 16-bit steps, so a brain drives exactly like a player.
+std::int16_t pad_stick(float v);
+
 // One creature file a herd member is made from: its path (for display) and content (replays embed it).
 struct HerdKind {
   std::string path;
