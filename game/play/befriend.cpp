@@ -10,9 +10,11 @@
 #include "game/play/actions/clip_action.h"
 #include "game/play/body_contact.h"
 #include "game/play/herd.h"
+#include "game/play/population.h"
 #include "game/play/sim.h"
 #include "math/angles.h"
 #include "retarget/walker.h"
+#include "world/clearance.h"
 #include "world/footprint.h"
 #include "world/level.h"
 
@@ -131,6 +133,27 @@ int pack_size(const SimState& s) {
   return n;
 }
 
+// Brings a lost friend back behind the player, beyond the camera (out of sight), facing the player:
+// the first free spot of a few round straight back. False when none is free (it tries again).
+bool bring_back(SimState* s, const SimContext& ctx, int i) {
+  const CreatureState& p = s->creatures[0];
+  const Species* sp = ctx.species_of(s->creatures[static_cast<std::size_t>(i)].species);
+  if (!sp || !ctx.level) return false;
+  const float bound = body_bound(*sp);
+  for (float extra : {2.5f, 4.5f, 1.0f}) {
+    const float back = s->camera_distance_m + extra + bound;
+    for (float turn : {0.0f, 0.4f, -0.4f, 0.8f, -0.8f}) {
+      const glm::vec2 dir = xz(heading_forward(p.heading_rad + turn));
+      glm::vec3 at = p.root_ws - glm::vec3(dir.x, 0.0f, dir.y) * back;
+      at.y = p.root_ws.y;
+      if (!place_is_free(*s, ctx, *sp, at, p.heading_rad + turn)) continue;
+      place_again(s, ctx, i, at, p.heading_rad + turn);
+      return true;
+    }
+  }
+  return false;
+}
+
 // A friend's command: its place in the pack behind the player (by both bodies' sizes and its slot),
 // walked or run to; standing there while the player stands; the player's emotes copied a moment later;
 // a fence on the way vaulted; a wall in the way walked round.
@@ -145,17 +168,46 @@ void follow(SimState* s, const SimContext& ctx, int i, const ClipAction& clip, C
   const float side = w.pack_slot % 2 == 0 ? 1.0f : -1.0f;
   const float mine = bound_of(ctx, c), yours = bound_of(ctx, p);
   const float back = yours + mine + 0.5f + static_cast<float>(row) * (2.0f * mine + 0.6f);
-  const glm::vec2 place = xz(p.root_ws) - fwd * back + right * (side * (mine + 0.3f));
+  glm::vec2 place = xz(p.root_ws) - fwd * back + right * (side * (mine + 0.3f));
+  if (ctx.level) {  // on the player's side of a fence or wall behind it: never a place across one
+    const glm::vec2 off = place - xz(p.root_ws);
+    const float reach = glm::length(off);
+    ClearanceQuery q;
+    q.origin_ws = p.root_ws;
+    q.dir_ws = glm::vec3(off.x, 0.0f, off.y);
+    q.max_distance = reach + mine;
+    const RayHit hit = reach > 1e-3f ? ray_clearance(*ctx.level, q) : RayHit{};
+    if (hit.kind != HitKind::kNone && hit.distance < reach + mine)
+      place = xz(p.root_ws) + off * (std::max(hit.distance - mine - 0.2f, 0.0f) / reach);
+  }
   const glm::vec2 to_place = place - xz(c.root_ws);
   const float dist = glm::length(to_place);
   const float to_player = glm::length(xz(p.root_ws) - xz(c.root_ws));
   const bool player_stands = p.speed_mps < 0.1f;
+  const ActionId now = actions.current(c);
+
+  // Lost (a wall between, a fence it could not take): out of the picture and back near the player.
+  if (w.fade_ticks > 0) {
+    if (w.fade_ticks == kFadeTicks - 1) {  // gone from sight: brought back (hidden until there is room)
+      if (bring_back(s, ctx, i)) w.fade_ticks = kFadeTicks;
+      return;
+    }
+    if (++w.fade_ticks >= 2 * kFadeTicks) w.fade_ticks = 0, w.lost_ticks = 0;
+    else if (w.fade_ticks < kFadeTicks) return;  // fading out, it stands
+  } else if (to_player > kLostM && now == kLocomotion) {
+    if (++w.lost_ticks >= kLostTicks) {
+      w.fade_ticks = 1;
+      return;
+    }
+  } else {
+    w.lost_ticks = 0;
+  }
 
   if (new_player_emote(*s, clip, &w)) {
     w.echo_motion = w.seen_motion;
     w.echo_ticks = kEchoDelayTicks + 6u * w.pack_slot;
   }
-  if (w.echo_ticks > 0 && --w.echo_ticks == 0 && actions.current(c) == kLocomotion && to_player < kLostM) {
+  if (w.echo_ticks > 0 && --w.echo_ticks == 0 && now == kLocomotion && to_player < kLostM) {
     const Species* sp = ctx.species_of(c.species);
     if (sp && clip.fit(*sp, w.echo_motion)) {
       cmd->request = clip.id();
@@ -175,7 +227,9 @@ void follow(SimState* s, const SimContext& ctx, int i, const ClipAction& clip, C
   // Keeps its legs off walls and fences: the body, grown by a margin, a step ahead where it goes; what
   // pushes it out there turns it away.
   const Species* me = ctx.species_of(c.species);
-  if (me && me->footprint.count > 0 && ctx.level) {
+  // A fence straight on the way is vaulted (below), not steered off.
+  const bool fence_ahead = ctx.level && fence_in_reach(*ctx.level, c.root_ws, glm::vec3(dir.x, 0.0f, dir.y), dist) >= 0;
+  if (me && me->footprint.count > 0 && ctx.level && !fence_ahead) {
     Footprint wide = me->footprint;
     for (int k = 0; k < wide.count; ++k) wide.circles[static_cast<std::size_t>(k)].radius += kWallMarginM;
     const glm::vec3 probe = c.root_ws + glm::vec3(dir.x, 0.0f, dir.y) * 0.4f;
@@ -213,6 +267,17 @@ const char* temperament_name(int t) {
     case kBold: return "bold";
     default: return "";
   }
+}
+
+float friend_shown(const WanderState& w) {
+  if (w.fade_ticks == 0) return 1.0f;
+  const float t = static_cast<float>(w.fade_ticks) / static_cast<float>(kFadeTicks);
+  return t < 1.0f ? 1.0f - t : t - 1.0f;
+}
+
+float heart_age(const WanderState& w) {
+  if (w.bond != kBondFriend || w.bond_ticks >= kNoticeTicks) return -1.0f;
+  return static_cast<float>(w.bond_ticks) / static_cast<float>(kNoticeTicks);
 }
 
 int challenge_length(int temperament) { return temperament == kBold ? 4 : temperament == kCurious ? 3 : 2; }

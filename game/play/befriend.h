@@ -25,6 +25,8 @@ constexpr int kMaxPack = 8;
 constexpr std::uint32_t kAnswerTicks = 360;     // each answer within 6 s
 constexpr std::uint32_t kBackOffTicks = 600;    // a failed challenge: 10 s before it challenges again
 constexpr float kChallengeReachM = 3.0f;        // the player this close (and facing it) is challenged
+constexpr std::uint32_t kLostTicks = 240;       // a friend more than 10 m behind for 4 s is lost:
+constexpr std::uint8_t kFadeTicks = 24;         // it fades out, comes back behind the camera, fades in
 
 const char* temperament_name(int t);  // "", "shy", "curious", "bold"
 // A temperament drawn with 'rng', weighted by shares {shy, curious, bold} (a level's herd_temperaments).
@@ -38,6 +40,12 @@ int challenge_length(int temperament);
 // The brain's befriending part for herd creature i: true when it gave the command (a challenge, a
 // friend following, a shy one leaving goes through the wander goal and returns false).
 bool befriend_brain(SimState* s, const SimContext& ctx, int i, CreatureCommand* cmd);
+
+// How much of a creature is shown (1 whole, 0 none): a lost friend fades out and back in.
+float friend_shown(const WanderState& w);
+
+// A heart over a creature befriended in the last kNoticeTicks: how far into its showing [0, 1), else -1.
+float heart_age(const WanderState& w);
 
 // What the HUD shows: friends of the herd, the creature challenging (-1 none) and its phase.
 struct BefriendSummary {

@@ -16,4 +16,8 @@ SimState initial_state(const SimContext& ctx, std::uint64_t seed);
 // the world is full or the species unknown.
 int add_creature(SimState* s, const SimContext& ctx, int species, const glm::vec3& position_ws, float heading_rad);
 
+// Stands creature i (its kind, brain and wander state kept) at position_ws facing heading_rad, its
+// actions as new: a lost friend brought back near the player. Draws nothing from the world's RNG.
+void place_again(SimState* s, const SimContext& ctx, int i, const glm::vec3& position_ws, float heading_rad);
+
 }  // namespace cf

@@ -113,6 +113,8 @@ struct WanderState {
   std::uint16_t echo_motion = 0xffff;  // a friend's copy of the player's emote, asked for when echo_ticks ends
   std::uint32_t echo_ticks = 0;
   std::uint32_t detour_ticks = 0;    // a friend blocked on its way steers round for this many ticks
+  std::uint32_t lost_ticks = 0;      // ticks a friend has been far behind in a row
+  std::uint8_t fade_ticks = 0;       // a lost friend fading out (1..kFadeTicks-1), back and fading in (..2x), 0 shown
 };
 
 struct CreatureState {

@@ -69,6 +69,11 @@ std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions) {
         for (std::uint32_t v : {w.bond_ticks, w.shown_plays, motion_key(actions, w.seen_motion), w.seen_plays,
                                 motion_key(actions, w.echo_motion), w.echo_ticks, w.detour_ticks})
           h.u32(v);
+        if (w.lost_ticks || w.fade_ticks) {  // a friend left behind (runs without one hash as before)
+          h.u8(0x1f);
+          h.u32(w.lost_ticks);
+          h.u8(w.fade_ticks);
+        }
       }
     }
   }

@@ -41,6 +41,40 @@ MeshData make_player_marker_mesh() {
   return m;
 }
 
+MeshData make_heart_mesh() {
+  MeshData m;
+  constexpr int kSegments = 28;
+  m.positions_ms.emplace_back(0.0f, 0.05f, 0.0f);
+  m.normals_ms.emplace_back(0.0f, 0.0f, 1.0f);
+  m.uvs.emplace_back(0.0f, 0.0f);
+  for (int i = 0; i < kSegments; ++i) {
+    // The classic heart curve, centred: star-shaped about the fan's middle.
+    const float t = 6.2831853f * static_cast<float>(i) / kSegments;
+    const float s = std::sin(t);
+    const float x = 16.0f * s * s * s;
+    const float y = 13.0f * std::cos(t) - 5.0f * std::cos(2.0f * t) - 2.0f * std::cos(3.0f * t) - std::cos(4.0f * t);
+    m.positions_ms.emplace_back(x / 17.0f, (y + 2.0f) / 17.0f, 0.0f);
+    m.normals_ms.emplace_back(0.0f, 0.0f, 1.0f);
+    m.uvs.emplace_back(0.0f, 0.0f);
+  }
+  for (int i = 0; i < kSegments; ++i) {
+    const auto a = static_cast<std::uint32_t>(1 + i), b = static_cast<std::uint32_t>(1 + (i + 1) % kSegments);
+    m.indices.insert(m.indices.end(), {0u, b, a});
+  }
+  return m;
+}
+
+glm::mat4 heart_transform(const glm::vec3& top_ws, float age, const glm::vec3& eye_ws) {
+  const float a = std::clamp(age, 0.0f, 1.0f);
+  const glm::vec3 at = top_ws + glm::vec3(0.0f, 0.3f + 0.5f * a, 0.0f);
+  const float yaw = std::atan2(eye_ws.x - at.x, eye_ws.z - at.z);
+  // Pops up to full size, holds, then shrinks away.
+  const float size = 0.16f * std::min(1.0f, a * 8.0f) * (a > 0.8f ? (1.0f - a) * 5.0f : 1.0f);
+  glm::mat4 m = glm::translate(glm::mat4(1.0f), at);
+  m = glm::rotate(m, yaw, glm::vec3(0.0f, 1.0f, 0.0f));
+  return glm::scale(m, glm::vec3(std::max(size, 1e-3f)));
+}
+
 glm::mat4 player_marker_transform(const glm::vec3& cog_ws, float heading_rad, float body_radius_m, float ground_y) {
   const float r = std::clamp(body_radius_m * 1.15f, 0.35f, 1.5f);
   glm::mat4 m = glm::translate(glm::mat4(1.0f), glm::vec3(cog_ws.x, ground_y + 0.01f, cog_ws.z));

@@ -21,6 +21,13 @@ glm::mat4 player_marker_transform(const glm::vec3& cog_ws, float heading_rad, fl
 
 // The marker's colour: bright, unlit, so it reads on grass, sand and shadow alike.
 constexpr Rgba8 kPlayerMarkerColor{255, 210, 40, 255};
+// A heart, radius about 1 in the x/y plane facing +Z: shown over a creature just befriended.
+MeshData make_heart_mesh();
+// The heart over a creature whose highest point is top_ws, 'age' [0, 1) into its showing (it rises and
+// shrinks away), turned to face the eye.
+glm::mat4 heart_transform(const glm::vec3& top_ws, float age, const glm::vec3& eye_ws);
+constexpr Rgba8 kHeartColor{240, 60, 110, 255};
+
 // A see-through creature's mesh colour alpha: the stage dithers away every other pixel of it.
 constexpr std::uint8_t kSeeThroughAlpha = 128;
 

@@ -5,6 +5,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "game/play/befriend.h"
 #include "game/play/camera.h"
 #include "game/view/player_focus.h"
 #include "math/angles.h"
@@ -150,6 +151,7 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
   for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
   scenery_ = build_scenery(lv);
   marker_ = make_player_marker_mesh();
+  heart_ = make_heart_mesh();
   marker_radius_m_ = 0.0f;
   kinds_.clear();
   kinds_.resize(species.size());
@@ -386,6 +388,21 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
       meshes_.push_back(kind.blob.view(pose.model_to_world, Rgba8{255, 255, 255, 255}, tex_.skin));
     }
     if (see_through && meshes_.size() > first_mesh) meshes_.back().color.a = kSeeThroughAlpha;
+    // A lost friend fades out and back in, in the dither's steps.
+    if (const float shown = friend_shown(draw.creatures[k].wander); shown < 0.85f && meshes_.size() > first_mesh) {
+      MeshInput& m = meshes_.back();
+      if (shown < 0.2f) m.index_count = 0;
+      else m.color.a = std::min(m.color.a, shown < 0.5f ? kFadedAlpha : kSeeThroughAlpha);
+    }
+    if (const float age = i > 0 ? heart_age(draw.creatures[k].wander) : -1.0f; age >= 0.0f) {
+      glm::vec3 top = pose.cog_ws;
+      for (const auto* ends : {&pose.head_ws, &pose.tail_ws})
+        for (const glm::vec3& h : *ends) top.y = std::max(top.y, h.y);
+      MeshInput heart = heart_.view(heart_transform(top, age, eye_ws), kHeartColor, kNoTexture);
+      heart.unlit = true;
+      heart.double_sided = true;
+      meshes_.push_back(heart);
+    }
     // The finish screen's text is over the player: a ring there only shows through its gaps.
     if (i == 0 && !(trial_ && trial_->phase == TrialRun::Phase::kFinished)) add_player_marker(draw.player(), pose);
     add_pose_overlays(draw.creatures[k], pose, runtime, i);

@@ -165,6 +165,7 @@ class View {
   // Gates the camera looks through at the player, or is near, dithered see-through; one it is in, hidden.
   void see_through_gates(const glm::mat4& camera_view);
   MeshData marker_;                    // the player's ring, radius 1 (placed per frame)
+  MeshData heart_;                     // over a creature just befriended
   float marker_radius_m_ = 0.0f;       // the ring's radius around the player (0: not sized yet)
   struct Flesh {                     // one level of detail of a species' skinned flesh (engine/skin)
     SkinnedCreature skin;

@@ -17,6 +17,9 @@
 #include "game/play/herd.h"
 #include "game/play/scene.h"
 #include "game/play/sim.h"
+#include "game/play/population.h"
+#include "game/play/world_runtime.h"
+#include "world/footprint.h"
 #include "game/session/replay.h"
 #include "game/session/session.h"
 #include "game/ui/hud.h"
@@ -29,6 +32,12 @@ namespace {
 const std::string kCreatures = CF_ASSETS_DIR "/creatures";
 
 glm::vec2 xz(const glm::vec3& p) { return glm::vec2(p.x, p.z); }
+
+// Whether creature c's footprint overlaps a wall or fence of the level.
+bool in_wall_or_fence(const SimContext& ctx, const Species& sp, const CreatureState& c) {
+  glm::vec3 q = c.root_ws;
+  return sp.footprint.count > 0 && resolve_footprint_collisions(*ctx.level, sp.footprint, c.heading_rad, &q);
+}
 
 // A session on the default level with a herd of n whose temperaments are all 'only' (0: the level's mix).
 void start(Session* s, int n, std::uint64_t seed, int only = 0) {
@@ -306,6 +315,108 @@ TEST(Befriend, APackOfThreeFollowsThePlayerAcrossTheDefaultLevel) {
   EXPECT_LE(worst_behind, 5 * 60);
   std::printf("pack follow: mean %.2f m, max %.2f m over %d samples; longest more than 10 m behind: %d ticks\n",
               sum_d / std::max(samples, 1), max_d, samples, worst_behind);
+
+  // Then over the fence before the spawn: the player lines up south of it, vaults it (A) and walks on
+  // north; the pack comes after it, over the fence or round its end, with no flesh in it.
+  const glm::vec2 line_up(-0.9f, 1.6f), beyond(-0.9f, 7.0f);
+  int t = 0;
+  for (; t < 60 * 20 && glm::length(line_up - xz(s.state().creatures[0].root_ws)) > 0.4f; ++t)
+    s.tick(walk_to(s.state(), line_up, 0.5f));
+  for (int k = 0; k < 60; ++k) s.tick(walk_to(s.state(), line_up + glm::vec2(0.0f, 5.0f), 0.0f));  // face the fence
+  InputFrame a;
+  a.buttons = a.pressed = kButtonA;
+  s.tick(a);
+  for (t = 0; t < 60 * 6 && s.registry().current(s.state().creatures[0]) != kLocomotion; ++t) s.tick(InputFrame{});
+  ASSERT_GT(s.state().creatures[0].root_ws.z, 3.2f) << "the player did not vault the fence";
+  const ActionId vault = s.registry().find("vault");
+  std::array<bool, 4> vaulted{};  // each friend seen vaulting
+  auto note_vaults = [&] {
+    for (int i = 1; i < s.state().creature_count; ++i)
+      vaulted[static_cast<std::size_t>(i)] = vaulted[static_cast<std::size_t>(i)] || s.registry().current(s.state().creatures[static_cast<std::size_t>(i)]) == vault;
+  };
+  for (t = 0; t < 60 * 20 && glm::length(beyond - xz(s.state().creatures[0].root_ws)) > 0.6f; ++t) {
+    s.tick(walk_to(s.state(), beyond, 0.5f));
+    note_vaults();
+  }
+  for (t = 0; t < 60 * 8; ++t) {
+    s.tick(InputFrame{});
+    note_vaults();
+  }
+  std::printf("friends that vaulted after the player: %d %d %d\n", vaulted[1], vaulted[2], vaulted[3]);
+  for (int i = 1; i < s.state().creature_count; ++i) {
+    const CreatureState& c = s.state().creatures[static_cast<std::size_t>(i)];
+    if (c.wander.bond != kBondFriend) continue;
+    EXPECT_GT(c.root_ws.z, 3.3f) << "friend " << i << " stayed south of the fence";
+    EXPECT_TRUE(vaulted[static_cast<std::size_t>(i)]) << "friend " << i << " did not vault after the player";
+    EXPECT_LT(glm::length(xz(c.root_ws) - xz(s.state().creatures[0].root_ws)), 6.0f) << "friend " << i;
+  }
+  EXPECT_EQ(s.clips().total() - clips_before, 0u);
+}
+
+// A friend penned in far from the player (walls all round) is lost: within 5 s it fades out, comes back
+// behind the player beyond the camera, on free ground, and fades in.
+TEST(Befriend, ALostFriendFadesOutAndComesBackBehindThePlayer) {
+  Scene scene = test::biped_scene_in("default.json");
+  scene.level.herd_temperaments = {1, 0, 0};
+  // A pen in the playground's north-east corner, far from the spawn.
+  const glm::vec3 pen(8.5f, 0.0f, 12.8f);
+  for (const auto& [c, h] : {std::pair{glm::vec3(8.5f, 1.25f, 11.4f), glm::vec3(1.85f, 1.25f, 0.15f)},
+                             std::pair{glm::vec3(8.5f, 1.25f, 14.2f), glm::vec3(1.85f, 1.25f, 0.15f)},
+                             std::pair{glm::vec3(6.8f, 1.25f, 12.8f), glm::vec3(0.15f, 1.25f, 1.55f)},
+                             std::pair{glm::vec3(10.2f, 1.25f, 12.8f), glm::vec3(0.15f, 1.25f, 1.55f)}}) {
+    Wall w;
+    w.box.centre = c;
+    w.box.half_extents = h;
+    scene.level.walls.push_back(w);
+  }
+  Result<std::vector<HerdKind>> herd = pick_herd(3, 7, kCreatures);
+  ASSERT_TRUE(herd.ok());
+  Session s;
+  ASSERT_TRUE(s.start(std::move(scene), 7, *herd).ok());
+  int friend_i = -1;
+  for (int tries = 0; tries < 4 && friend_i < 0; ++tries) {
+    int best = -1;  // the nearest creature
+    float best_d = 1e9f;
+    for (int i = 1; i < s.state().creature_count; ++i) {
+      const float d = glm::length(xz(s.state().creatures[static_cast<std::size_t>(i)].root_ws) - xz(s.state().creatures[0].root_ws));
+      if (d < best_d) best = i, best_d = d;
+    }
+    befriend(&s, best, false, 3600);
+    if (s.state().creatures[static_cast<std::size_t>(best)].wander.bond == kBondFriend) friend_i = best;
+    else for (int t = 0; t < static_cast<int>(kBackOffTicks) + 10; ++t) s.tick(InputFrame{});
+  }
+  ASSERT_GE(friend_i, 0);
+  for (int t = 0; t < 200; ++t) s.tick(InputFrame{});  // its heart and HUD line are over
+  // The same world, stepped on its own: the friend put in the pen, the player standing.
+  SimState st = s.state();
+  const SimContext& ctx = s.context();
+  place_again(&st, ctx, friend_i, pen, 0.0f);
+  ASSERT_GT(glm::length(xz(st.creatures[static_cast<std::size_t>(friend_i)].root_ws) - xz(st.creatures[0].root_ws)), 10.0f);
+  WorldRuntime rt;
+  pose_creatures(st, ctx, rt);
+  const glm::vec2 fwd = xz(heading_forward(st.creatures[0].heading_rad));
+  int faded_at = -1, back_at = -1, shown_at = -1;
+  for (int t = 0; t < 600 && shown_at < 0; ++t) {
+    step(st, TickInput{}, ctx, rt);
+    const CreatureState& c = st.creatures[static_cast<std::size_t>(friend_i)];
+    const float shown = friend_shown(c.wander);
+    if (faded_at < 0 && shown < 0.2f) faded_at = t;
+    const glm::vec2 off = xz(c.root_ws) - xz(st.creatures[0].root_ws);
+    if (back_at < 0 && glm::length(off) < 10.0f) {
+      back_at = t;
+      EXPECT_LT(shown, 0.2f) << "it came back in sight";
+      EXPECT_LT(glm::dot(off, fwd), -st.camera_distance_m) << "it came back in front of the camera";
+      const Species* sp = ctx.species_of(c.species);
+      ASSERT_NE(sp, nullptr);
+      EXPECT_FALSE(in_wall_or_fence(ctx, *sp, c));
+    }
+    if (back_at >= 0 && shown >= 1.0f) shown_at = t;
+  }
+  std::printf("lost friend: faded at tick %d, back within 10 m at %d, shown whole at %d\n", faded_at, back_at, shown_at);
+  EXPECT_GE(faded_at, 0);
+  EXPECT_GE(back_at, 0);
+  EXPECT_LE(back_at, 5 * 60);
+  EXPECT_GE(shown_at, 0);
 }
 
 std::uint64_t befriend_hash_with_threads(int threads, Replay* rec) {
