@@ -7,7 +7,10 @@
 
 #include <time.h>
 
+#include "game/play/befriend.h"
 #include "game/play/herd.h"
+#include "game/play/sim.h"
+#include "game/play/world_runtime.h"
 #include "game/play/scene.h"
 #include "game/session/session.h"
 #include "game/view/view.h"
@@ -196,5 +199,40 @@ void BM_HerdBodies(benchmark::State& st) {
   st.SetItemsProcessed(st.iterations() * start.creature_count);
 }
 BENCHMARK(BM_HerdBodies)->Arg(0)->Arg(1)->ArgName("brains_and_push")->Unit(benchmark::kMicrosecond);
+
+// A pack of 8 friends following the player round a circle (issue 52's cost of 8 followers), against the
+// same 8 herd creatures wandering: one simulation tick of the whole world (brains, controls, collisions,
+// posing) on one thread. friends 0: the herd wanders (the baseline); 8: all eight are friends.
+void BM_PackFollow(benchmark::State& st) {
+  cf::Result<cf::Scene> scene =
+      cf::load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
+  cf::Result<std::vector<cf::HerdKind>> herd = cf::pick_herd(8, 1, CF_ASSETS_DIR "/creatures");
+  if (!scene || !herd) std::abort();
+  cf::Session s;
+  s.set_threads(1);
+  (void)s.start(std::move(*scene), 1, *herd);
+  cf::SimState w = s.state();
+  if (st.range(0) > 0) {
+    for (int i = 1; i < w.creature_count; ++i) {
+      cf::WanderState& f = w.creatures[static_cast<std::size_t>(i)].wander;
+      if (f.temperament == cf::kNoTemperament) f.temperament = cf::kCurious;
+      f.bond = cf::kBondFriend;
+      f.pack_slot = static_cast<std::uint8_t>(i - 1);
+      f.bond_ticks = 1000;
+    }
+  }
+  cf::WorldRuntime rt;
+  cf::pose_creatures(w, s.context(), rt);
+  cf::TickInput in;
+  in.player.move_x = 0.25f;  // a wide circle at a walk
+  in.player.move_y = 0.6f;
+  for (int t = 0; t < 240; ++t) cf::step(w, in, s.context(), rt);  // the pack formed behind the player
+  for (auto _ : st) cf::step(w, in, s.context(), rt);
+  int friends = 0;
+  for (int i = 1; i < w.creature_count; ++i) friends += w.creatures[static_cast<std::size_t>(i)].wander.bond == cf::kBondFriend;
+  st.counters["friends"] = friends;
+  st.SetItemsProcessed(st.iterations() * w.creature_count);
+}
+BENCHMARK(BM_PackFollow)->Arg(0)->Arg(8)->ArgName("friends")->Unit(benchmark::kMicrosecond);
 
 }  // namespace
