@@ -18,6 +18,7 @@
 #include "game/run/frame_rate.h"
 #include "game/title/launch.h"
 #include "game/modes/control_hints.h"
+#include "game/play/actions/vault_action.h"
 #include "game/play/befriend.h"
 #include "game/session/motion_menu.h"
 #include "game/modes/modes.h"
@@ -126,6 +127,7 @@ int main(int argc, char** argv) {
   cf::Rasterizer rasterizer;
   cf::View view;
   std::uint64_t befriend_key = 0;  // what the befriending HUD lines say (befriend_hud_key)
+  std::uint64_t prompt_key = 0;    // the vault prompt's button and mode (0: none shown)
   cf::FrameSettings frame_settings;
   cf::ViewTextures textures;
   // Painted species' pages, one texture each, reused when the scene changes (the table is fixed).
@@ -424,6 +426,26 @@ int main(int argc, char** argv) {
       if (key != befriend_key) {  // made again only when what it says changes
         befriend_key = key;
         view.set_befriend(key ? cf::befriend_hud_text(session.state(), session.registry(), label, label(cf::MotionMenu::kOpenButton) + " MENU") : "");
+      }
+    }
+    {  // "A: VAULT" while a fence is in reach ahead, with the button the player mapped
+      const cf::SimState& st = session.state();
+      const cf::ActionRegistry& actions = session.registry();
+      std::uint64_t key = 0;
+      if (modes.current == cf::ModeId::kPlay && actions.current(st.player()) == cf::kLocomotion &&
+          session.context().level && cf::fence_in_vault_reach(st.player(), *session.context().level))
+        for (const cf::ActionBinding& b : actions.bindings())
+          if (std::string_view(b.action) == "vault") key = (static_cast<std::uint64_t>(b.button) << 8) | (static_cast<std::uint64_t>(modes.current) + 1);
+      if (key != prompt_key) {  // made again only when it changes (a remap passes through the options' mode)
+        prompt_key = key;
+        std::string text;
+        if (key) {
+          const cf::ButtonMap& map = settings.controls.map(cf::ControlContext::kPlay);
+          int k = 0;
+          while (k < 31 && !((key >> 8) & (1u << k))) ++k;
+          text = cf::pad_label(map, k) + ": VAULT";
+        }
+        view.set_prompt(text);
       }
     }
     const bool hint_shown = modes.current == cf::ModeId::kPlay && hints.visible();

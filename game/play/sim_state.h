@@ -46,7 +46,7 @@ struct SimTuning {
   float camera_yaw_rate_rps = 0;    // right stick x at full deflection; 0 -> 2.5
   float camera_pitch_rate_rps = 0;  // right stick y at full deflection; 0 -> 1.5
   float camera_follow_rps = 0;      // how fast the camera swings back behind a moving creature; 0 -> 1.5
-  float vault_reach_m = 0;          // a fence this close in front can be vaulted; 0 -> 2
+  float vault_reach_m = 0;          // a fence this close in front can be vaulted; 0 -> kVaultReachM
   int max_approach_ticks = 0;       // walking to the vault's start gives up after this; 0 -> 300
 };
 inline float or_default(float v, float d) { return v > 0.0f ? v : d; }  // v when > 0, else d

@@ -134,6 +134,10 @@ class View {
     notice_dirty_ = true;
   }
   // The control hints ('\n' between lines; "" for none), high over the picture.
+  // A short prompt of what a button does here ("A: VAULT"), over the bottom of the picture when no
+  // action line is up; "" none.
+  void set_prompt(const std::string& text) { prompt_ = text; }
+  const std::string& prompt() const { return prompt_; }
   void set_hint(const std::string& text) {
     if (text == hint_) return;
     hint_ = text;
@@ -216,6 +220,7 @@ class View {
   float notice_fade_ = 1.0f;
   int notice_width_ = 0;
   std::string hint_;
+  std::string prompt_;
   std::vector<std::string> hint_lines_;  // hint_ wrapped to the picture's width
   std::vector<int> hint_blocks_;         // one past each block's wrapped lines (a line of hint_, or an item of it)
   bool hint_items_ = false;              // hint_lines_ hold one item a block (they come a page at a time)

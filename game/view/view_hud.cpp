@@ -212,8 +212,14 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
       }
     }
   }
-  if (trial_) trial_hud_.draw_middle(*trial_, draw.tick, settings, &band, &list_);
   const bool menu_open = menu_ && menu_->open();
+  if (msg.empty() && !prompt_.empty() && !menu_open) {  // green: what a button does here
+    style.color = Rgba8{150, 255, 150, 255};
+    int py = 0;
+    if (band.take_bottom(line_h, std::max(list_.height * 3 / 4 + line_h, band.top + line_h), &py))
+      draw_hud_text_centred(prompt_, py, style, &list_);
+  }
+  if (trial_) trial_hud_.draw_middle(*trial_, draw.tick, settings, &band, &list_);
   // A trial's countdown, clock and splits own the top of the picture: the hints wait for free roam;
   // the motion menu has its own keys.
   const bool trial_hud = trial_ && trial_->phase != TrialRun::Phase::kNone;

@@ -247,6 +247,10 @@ VaultPlan make_vault_plan(const Level& level, const Rig& rig, const VaultMotion&
   return plan_from(planner);
 }
 
+bool fence_in_vault_reach(const CreatureState& c, const Level& level) {
+  return fence_in_reach(level, c.root_ws, heading_forward(c.heading_rad), kVaultReachM) >= 0;
+}
+
 void VaultAction::init(CreatureState& c) const { new (&state_of<State>(c)) State(); }
 
 bool VaultAction::active(const CreatureState& c) const {
@@ -265,7 +269,7 @@ void VaultAction::start(const ActionCall& a) const {
     return;
   }
   const Level& level = *a.ctx.level;
-  const float reach = or_default(a.ctx.tuning.vault_reach_m, 2.0f);
+  const float reach = or_default(a.ctx.tuning.vault_reach_m, kVaultReachM);
   const int fence = fence_in_reach(level, c.root_ws, heading_forward(c.heading_rad), reach);
   if (fence < 0) {
     a.hud(id(), kNoFenceInReach);

@@ -40,6 +40,13 @@ struct VaultActionState {
 };
 
 // HUD message codes of the vault.
+// A fence this close in front (its nearest point, within 60 degrees of the heading) is vaulted on A: the
+// creature walks on to the start. As far as a player tries from (the HUD's prompt shows it).
+constexpr float kVaultReachM = 3.0f;
+
+// Whether A would vault now: a fence within kVaultReachM in front of c (the HUD's "A: VAULT" prompt).
+bool fence_in_vault_reach(const CreatureState& c, const Level& level);
+
 enum VaultMessage : int { kVaultRefused = 0, kNoFenceInReach = 1, kCannotVault = 2, kNoRoomToStart = 3 };
 
 class VaultAction final : public Action {
