@@ -15,15 +15,15 @@
 namespace cf {
 namespace {
 
-constexpr const char* kFormat = "critterforge.friends/1";
-constexpr std::size_t kMaxBests = 100000;
+constexpr const char* kFriendsFormat = "critterforge.friends/1";
+constexpr std::size_t kMaxFriendsBests = 100000;
 
-Status read_hash(const Json& v, std::uint64_t* out, const std::string& file, const std::string& where) {
+Status read_friend_hash(const Json& v, std::uint64_t* out, const std::string& file, const std::string& where) {
   if (!v.is_string() || !parse_hash_hex(v.get<std::string>(), out)) return Error{file, where, "must be 16 hex digits"};
   return {};
 }
 
-Status parse_best(const Json& j, FriendsBest* b, const std::string& file, const std::string& where) {
+Status parse_friends_best(const Json& j, FriendsBest* b, const std::string& file, const std::string& where) {
   if (!j.is_object()) return Error{file, where, "must be an object"};
   if (Status s = check_keys(j, {"level", "course_name", "creature", "friends", "pack", "order"}, file, where); !s) return s;
   std::uint64_t key = 0;
@@ -34,7 +34,7 @@ Status parse_best(const Json& j, FriendsBest* b, const std::string& file, const 
   if (b->course_name.size() > 256) return Error{file, field_path(where, "course_name"), "longer than 256 characters"};
   auto c = j.find("creature");
   if (c == j.end()) return Error{file, field_path(where, "creature"), "missing"};
-  if (Status s = read_hash(*c, &b->creature, file, field_path(where, "creature")); !s) return s;
+  if (Status s = read_friend_hash(*c, &b->creature, file, field_path(where, "creature")); !s) return s;
   auto f = j.find("friends");
   if (f == j.end() || !f->is_number_unsigned() || f->get<std::uint64_t>() < 1 || f->get<std::uint64_t>() > static_cast<std::uint64_t>(kMaxHerd))
     return Error{file, field_path(where, "friends"), "must be a whole number of friends in [1, 64]"};
@@ -44,7 +44,7 @@ Status parse_best(const Json& j, FriendsBest* b, const std::string& file, const 
     return Error{file, field_path(where, "pack"), "must list one creature hash per friend"};
   for (std::size_t k = 0; k < p->size(); ++k) {
     std::uint64_t h = 0;
-    if (Status s = read_hash((*p)[k], &h, file, field_path(where, "pack") + "[" + std::to_string(k) + "]"); !s) return s;
+    if (Status s = read_friend_hash((*p)[k], &h, file, field_path(where, "pack") + "[" + std::to_string(k) + "]"); !s) return s;
     b->pack.push_back(h);
   }
   if (j.contains("order")) {
@@ -82,18 +82,18 @@ Result<FriendsRecord> parse_friends_record(const std::string& text, const std::s
   const auto format = j.is_object() ? j.find("format") : j.end();
   if (format != j.end() && format->is_string()) {
     const std::string f = format->get<std::string>();
-    if (f.rfind("critterforge.friends/", 0) == 0 && f != kFormat)
-      return Error{file, "format", "\"" + f.substr(0, 40) + "\" is newer than this game reads (" + kFormat + ")"};
+    if (f.rfind("critterforge.friends/", 0) == 0 && f != kFriendsFormat)
+      return Error{file, "format", "\"" + f.substr(0, 40) + "\" is newer than this game reads (" + kFriendsFormat + ")"};
   }
-  if (Status s = check_format(j, kFormat, file); !s) return s.error;
+  if (Status s = check_format(j, kFriendsFormat, file); !s) return s.error;
   if (Status s = check_keys(j, {"format", "bests"}, file, ""); !s) return s.error;
   auto bests = j.find("bests");
   if (bests == j.end() || !bests->is_array()) return Error{file, "bests", "must be an array"};
-  if (bests->size() > kMaxBests) return Error{file, "bests", "too many entries"};
+  if (bests->size() > kMaxFriendsBests) return Error{file, "bests", "too many entries"};
   FriendsRecord out;
   for (std::size_t i = 0; i < bests->size(); ++i) {
     FriendsBest b;
-    if (Status s = parse_best((*bests)[i], &b, file, "bests[" + std::to_string(i) + "]"); !s) return s.error;
+    if (Status s = parse_friends_best((*bests)[i], &b, file, "bests[" + std::to_string(i) + "]"); !s) return s.error;
     out.bests.push_back(std::move(b));
   }
   return out;
@@ -107,7 +107,7 @@ Json friends_record_to_json(const FriendsRecord& r) {
     bests.push_back(Json{{"level", b.level}, {"course_name", b.course_name}, {"creature", hash_hex(b.creature)},
                          {"friends", b.friends}, {"pack", pack}, {"order", b.order}});
   }
-  return Json{{"format", kFormat}, {"bests", bests}};
+  return Json{{"format", kFriendsFormat}, {"bests", bests}};
 }
 
 FriendsRecord load_friends_record(const UserData& data, std::string* report, bool* damaged) {
@@ -134,7 +134,7 @@ Status save_friends_record(const UserData& data, const FriendsRecord& record) {
 
 namespace {
 
-FriendsRecord load_reported(const UserData& data, bool* damaged) {
+FriendsRecord load_friends_reported(const UserData& data, bool* damaged) {
   std::string report;
   FriendsRecord r = load_friends_record(data, &report, damaged);
   if (!report.empty()) std::fprintf(stderr, "critterforge: %s\n", report.c_str());
@@ -173,7 +173,7 @@ Status record_friends(const UserData& data, const Session& session, int* best, b
   b.friends = static_cast<int>(std::min<std::size_t>(pack.size(), kMaxHerd));
   b.pack.assign(pack.begin(), pack.begin() + b.friends);
   bool damaged = false;
-  FriendsRecord record = load_reported(data, &damaged);
+  FriendsRecord record = load_friends_reported(data, &damaged);
   const FriendsBest* old = record.find(b.level, b.creature);
   *best = old ? old->friends : 0;
   if (b.friends == 0 || b.friends <= *best) return {};
@@ -194,7 +194,7 @@ void FriendsWatch::update(const UserData& data, const Session& session) {
     scene_ = session.scene().identity;
     known_ = true;
     bool damaged = false;
-    const FriendsRecord record = load_reported(data, &damaged);
+    const FriendsRecord record = load_friends_reported(data, &damaged);
     const FriendsBest* b = record.find(trial_level_key(session.scene()), creature_content_hash(session.scene().creature_json));
     best_ = b ? b->friends : 0;
   }
@@ -216,7 +216,7 @@ int FriendsWatch::best(const Session& session) const {
 std::vector<HerdKind> remembered_pack(const UserData& data, std::uint64_t creature, const std::string& creatures_dir, int n) {
   std::vector<HerdKind> out;
   bool damaged = false;
-  const FriendsRecord record = load_reported(data, &damaged);
+  const FriendsRecord record = load_friends_reported(data, &damaged);
   const FriendsBest* best = record.pack_of(creature);
   if (!best || n <= 0) return out;
   // The creatures there, each file read and hashed; sorted so equal contents match the same file everywhere.
@@ -229,7 +229,8 @@ std::vector<HerdKind> remembered_pack(const UserData& data, std::uint64_t creatu
   for (const std::string& f : files) {
     Result<Json> j = load_json_file(f);
     if (!j) continue;
-    by_hash.emplace(creature_content_hash(*j), HerdKind{f, std::move(*j)});
+    const std::uint64_t h = creature_content_hash(*j);
+    by_hash.emplace(h, HerdKind{f, std::move(*j)});
   }
   for (std::uint64_t h : best->pack) {
     if (static_cast<int>(out.size()) >= n) break;
