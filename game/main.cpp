@@ -24,6 +24,7 @@
 #include "game/modes/modes.h"
 #include "game/options/settings.h"
 #include "game/session/best_times.h"
+#include "game/session/friends_record.h"
 #include "game/ui/hud_font.h"
 #include "game/title/game_modes.h"
 #include "game/run/run_harness.h"
@@ -283,6 +284,8 @@ int main(int argc, char** argv) {
   cf::ModeContext mode_ctx{session, harness, frame_settings};
   mode_ctx.saver = &saver;
   if (!session.playing_back() && (!opt.data_dir.empty() || !harness.limited())) mode_ctx.trial_data = &data;
+  cf::FriendsWatch friends_watch;  // free roam's most friends, per creature and level
+  mode_ctx.friends = &friends_watch;
   mode_ctx.hints = &hints;
   mode_ctx.first_play = [&] {
     if (cf::Status s = cf::remember_first_play(data); !s) std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
@@ -422,10 +425,11 @@ int main(int argc, char** argv) {
         while (k < 31 && !(static_cast<std::uint32_t>(b) & (1u << k))) ++k;
         return cf::pad_label(map, k);
       };
-      const std::uint64_t key = shown ? cf::befriend_hud_key(session.state()) : 0;
+      const cf::BefriendGoal goal{session.scene().level.friends_goal, friends_watch.best(session)};
+      const std::uint64_t key = shown ? cf::befriend_hud_key(session.state(), goal) : 0;
       if (key != befriend_key) {  // made again only when what it says changes
         befriend_key = key;
-        view.set_befriend(key ? cf::befriend_hud_text(session.state(), session.registry(), label, label(cf::MotionMenu::kOpenButton) + " MENU") : "");
+        view.set_befriend(key ? cf::befriend_hud_text(session.state(), session.registry(), label, label(cf::MotionMenu::kOpenButton) + " MENU", goal) : "");
       }
     }
     {  // "A: VAULT" while a fence is in reach ahead, with the button the player mapped

@@ -127,6 +127,8 @@ struct Terrain {
 constexpr int kTerrainMaxSamples = 512;        // per side
 constexpr float kTerrainMaxHeight_m = 200.0f;  // |height|
 
+constexpr int kMaxFriendsGoal = 64;  // a level's "friends_goal" at most (the herd's most)
+
 struct Level {
   std::string name;
   std::string notes;                 // free text kept through load/save (what the level is for)
@@ -138,6 +140,9 @@ struct Level {
   // The herd's temperaments by share ("herd_temperaments": {"shy": 1, "curious": 2, "bold": 1}): each
   // herd creature draws one with the seed, weighted by these. Default 1 shy, 2 curious, 1 bold.
   std::array<int, 3> herd_temperaments{1, 2, 1};
+  // Friends to make for the level to count as befriended ("friends_goal", 1..64); 0: no goal. Shown
+  // only, never simulated: a level's scene identity leaves it out.
+  int friends_goal = 0;
   std::vector<Box> fences;
   std::vector<Wall> walls;
   std::vector<Region> regions;       // empty: the whole ground is movable

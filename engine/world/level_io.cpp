@@ -279,7 +279,7 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   if (!jr) return jr.error();
   const Json& j = *jr;
   if (Status s = check_format(j, kFormat, file); !s) return s.error;
-  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "herd_temperaments", "fences", "walls", "regions", "gaps", "trial",
+  if (Status s = check_keys(j, {"format", "name", "notes", "ground", "spawn", "herd", "herd_temperaments", "friends_goal", "fences", "walls", "regions", "gaps", "trial",
                                   "spectators", "terrain", "platforms", "props", "sky", "fixture"},
                                  file, "");
       !s)
@@ -331,6 +331,12 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
       total += share;
     }
     if (total == 0) return Error{file, "herd_temperaments", "needs at least one share above 0"};
+  }
+  if (j.contains("friends_goal")) {
+    const Json& g = j["friends_goal"];
+    if (!g.is_number_integer() || g.get<long long>() < 1 || g.get<long long>() > kMaxFriendsGoal)
+      return Error{file, "friends_goal", "must be a whole number of friends in [1, 64]"};
+    lv.friends_goal = static_cast<int>(g.get<long long>());
   }
   auto parse_fence = [](const Json& fj, Box* b, const std::string& f, const std::string& w) {
     return parse_box(fj, b, f, w, false);
@@ -384,6 +390,7 @@ Json level_to_json(const Level& lv) {
   if (lv.herd > 0) j["herd"] = lv.herd;
   if (lv.herd_temperaments != std::array<int, 3>{1, 2, 1})
     j["herd_temperaments"] = Json{{"shy", lv.herd_temperaments[0]}, {"curious", lv.herd_temperaments[1]}, {"bold", lv.herd_temperaments[2]}};
+  if (lv.friends_goal > 0) j["friends_goal"] = lv.friends_goal;
   j["fences"] = Json::array();
   for (const Box& f : lv.fences) j["fences"].push_back(box(f));
   j["walls"] = Json::array();

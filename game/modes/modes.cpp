@@ -5,6 +5,7 @@
 
 #include "platform/input.h"  // Hotkey bits only (plain header, no SDL)
 #include "game/session/best_times.h"
+#include "game/session/friends_record.h"
 #include "game/session/playtest_saver.h"
 #include "render/command_list.h"
 
@@ -161,6 +162,7 @@ ModeId PlayMode::update(const ModeFrame& frame, ModeContext& ctx) {
   save_playtests(map_actions(ModeId::kPlay, InputFrame{}, frame.hotkeys) & kActionSaveReplay, ctx);
   apply_view_actions(actions, &ctx.frame_settings);
   save_trial_finish(ctx);
+  if (ctx.friends && ctx.trial_data) ctx.friends->update(*ctx.trial_data, session);  // file IO only on a new best
   // Not while the control hints show: their last line names B's job in a test walk.
   const bool hints_shown = ctx.hints && ctx.hints->visible();
   banner_ = ctx.test_walk && session.state().tick < 180 && !hints_shown ? &ctx.test_walk_banner : nullptr;

@@ -108,6 +108,7 @@ struct UserData;
 struct ControlHints;
 
 class PlaytestSaver;
+class FriendsWatch;
 
 // What modes work on; owned by main.
 struct ModeContext {
@@ -130,6 +131,7 @@ struct ModeContext {
   std::function<void()> open_title;       // the title menu, ready to show (back to title)
   ModeId options_back = ModeId::kTitle;   // where the options menu returns
   const UserData* trial_data = nullptr;   // where trial best times and ghosts are saved (null: not saved)
+  FriendsWatch* friends = nullptr;        // saves free roam's most friends there too (null: not saved)
 };
 
 // Plays an interface sound when the context has somewhere to send it.

@@ -475,12 +475,14 @@ BefriendSummary befriend_summary(const SimState& s) {
   return out;
 }
 
-std::uint64_t befriend_hud_key(const SimState& s) {
+std::uint64_t befriend_hud_key(const SimState& s, const BefriendGoal& goal) {
   const BefriendSummary sum = befriend_summary(s);
   if (sum.herd == 0) return 0;
   StateHasher h;
   h.i32(sum.herd);
   h.i32(sum.friends);
+  h.i32(goal.goal);
+  h.i32(goal.best);
   h.i32(sum.befriended_now >= 0);
   h.i32(sum.backing_off >= 0);
   h.i32(sum.challenger);
@@ -500,10 +502,18 @@ std::uint64_t befriend_hud_key(const SimState& s) {
 }
 
 std::string befriend_hud_text(const SimState& s, const ActionRegistry& actions,
-                              const std::function<std::string(Button)>& button, const std::string& menu_button) {
+                              const std::function<std::string(Button)>& button, const std::string& menu_button,
+                              const BefriendGoal& goal) {
   const BefriendSummary sum = befriend_summary(s);
   if (sum.herd == 0) return {};
   std::string text = "FRIENDS " + std::to_string(sum.friends) + "/" + std::to_string(sum.herd);
+  if (goal.goal > 0 && sum.friends >= goal.goal) {
+    text += " - LEVEL BEFRIENDED!";
+    if (goal.best > sum.friends) text += "  BEST " + std::to_string(goal.best);  // still one to beat
+  } else {
+    if (goal.goal > 0) text += "  GOAL " + std::to_string(goal.goal);
+    if (goal.best > 0) text += "  BEST " + std::to_string(goal.best);
+  }
   if (!clip_present(actions)) return text;
   const ClipAction& clip = clip_action(actions);
   auto upper = [](std::string t) {

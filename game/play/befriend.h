@@ -59,11 +59,18 @@ BefriendSummary befriend_summary(const SimState& s);
 // The befriending lines of the HUD ('\n' between them; "" for none): "FRIENDS 3/12" first, then a
 // challenge's motions with the buttons that play them ('button' names a pad button in the player's
 // mapping; a motion without one is found in the motion menu) and how long is left.
+// The first line also names the level's goal and the player's best on it ("FRIENDS 3/12  GOAL 4  BEST
+// 5"; 0: not shown), and says so once the goal is met ("FRIENDS 4/12 - LEVEL BEFRIENDED!").
 class ActionRegistry;
+struct BefriendGoal {
+  int goal = 0;  // the level's friends_goal
+  int best = 0;  // the most friends this creature has made on this level (remembered)
+};
 // What befriend_hud_text would show, as a number: the game makes the text again only when it changes
-// (a step, a bond, the seconds left), never every frame.
-std::uint64_t befriend_hud_key(const SimState& s);
+// (a step, a bond, the seconds left, the goal or best), never every frame.
+std::uint64_t befriend_hud_key(const SimState& s, const BefriendGoal& goal = {});
 std::string befriend_hud_text(const SimState& s, const ActionRegistry& actions,
-                              const std::function<std::string(Button)>& button, const std::string& menu_button);
+                              const std::function<std::string(Button)>& button, const std::string& menu_button,
+                              const BefriendGoal& goal = {});
 
 }  // namespace cf

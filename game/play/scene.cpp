@@ -132,7 +132,14 @@ std::uint64_t scene_identity(const Json& creature_json, const Json& level_json, 
   // Length-prefixed by str(), so the pieces cannot run into each other.
   // Paint is the creature's look only: a painted creature computes exactly what it did unpainted.
   h.str(creature_body_text(creature_json));
-  h.str(level_json.dump());
+  // A friends goal is shown only: setting one keeps every run on the level as it was.
+  if (level_json.is_object() && level_json.contains("friends_goal")) {
+    Json body = level_json;
+    body.erase("friends_goal");
+    h.str(body.dump());
+  } else {
+    h.str(level_json.dump());
+  }
   h.str(walk_clip ? motion_to_json(*walk_clip).dump() : std::string("no walk clip"));
   // An action whose clip is named by its own state once used (the jump) adds nothing here, so a run
   // that never uses it hashes as before the action existed.

@@ -7,6 +7,8 @@
 //   trash/                       deleted creatures and discarded drafts (never removed by the game)
 //   playtests/                   playtest replays
 //   first_play_done              the control hints were shown once (game/session/first_play.h)
+//   trials/                      trial best times and their ghosts (game/session/best_times.h)
+//   friends/friends.json         the most friends per creature and level (game/session/friends_record.h)
 // Shipped assets are listed beside them but never written.
 #include <cstdint>
 #include <string>

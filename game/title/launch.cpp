@@ -1,6 +1,7 @@
 #include "game/title/launch.h"
 
 #include "game/session/best_times.h"
+#include "game/session/friends_record.h"
 #include "game/play/herd.h"
 
 #include <cstdio>
@@ -72,7 +73,13 @@ Status prepare_start(RunOptions* opt, Session* session, StartPlan* plan) {
   if (lv.trial.present && opt->has_herd && opt->herd > 0 && lv.spectators.count == 0)
     return Error{"", "--herd", "a trial level has no herd (the course is the player's) unless it has \"spectators\""};
   const int herd_size = opt->has_herd ? static_cast<int>(opt->herd) : lv.trial.present ? lv.spectators.count : lv.herd;
-  Result<std::vector<HerdKind>> herd = pick_herd(herd_size, opt->seed, opt->herd_dir.empty() ? default_assets_dir() + "/creatures" : opt->herd_dir);
+  const std::string herd_dir = opt->herd_dir.empty() ? default_assets_dir() + "/creatures" : opt->herd_dir;
+  // A trial's spectators start with the player's remembered friends, from a data folder named on the
+  // command line only (a scripted run without one stays as it was).
+  std::vector<HerdKind> pack;
+  if (lv.trial.present && !opt->has_herd && !opt->data_dir.empty())
+    pack = remembered_pack(plan->data, creature_content_hash(scene->creature_json), herd_dir, herd_size);
+  Result<std::vector<HerdKind>> herd = spectators_with(pack, herd_size, opt->seed, herd_dir);
   if (!herd) return herd.error();
   if (Status s = session->start(std::move(*scene), opt->seed, *herd); !s) {
     std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());  // the rest of the herd still runs

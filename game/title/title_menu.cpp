@@ -11,6 +11,7 @@
 #include "game/play/scene.h"
 #include "game/title/title_trial.h"
 #include "game/session/best_times.h"
+#include "game/session/friends_record.h"
 
 namespace cf {
 
@@ -266,7 +267,7 @@ ModeId TitleMode::choose_level(ModeContext& ctx) {
 ModeId TitleMode::start_play(ModeContext& ctx, const GhostChoice* ghost) {
   if (!chosen_) return ModeId::kTitle;
   ctx.harness.session_replaced(ctx.session);
-  ctx.session.start(std::move(*chosen_), 1);
+  start_with_friends(&ctx.session, std::move(*chosen_), 1, data_);  // a trial's spectators: the pack first
   chosen_.reset();
   apply_trial_choice(&ctx.session, data_, ghost);
   if (ctx.scene_changed) ctx.scene_changed();

@@ -104,7 +104,10 @@ def level(name, notes, half, terrain, spawn_xz=(0, 0), heading=0, **rest):
         "walls": [],
         "regions": [],
     }
-    out.update(rest)
+    for k, v in rest.items():
+        out[k] = v
+        if k == "herd" and v > 0:
+            out["friends_goal"] = min(3, v)  # friends for the level to count as befriended
     out["terrain"] = terrain
     return out
 

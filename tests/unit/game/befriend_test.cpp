@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include <nlohmann/json.hpp>
 
@@ -19,11 +20,14 @@
 #include "game/play/sim.h"
 #include "game/play/population.h"
 #include "game/play/world_runtime.h"
-#include "world/footprint.h"
+#include "game/session/best_times.h"
+#include "game/session/friends_record.h"
 #include "game/session/replay.h"
 #include "game/session/session.h"
+#include "run_command.h"
 #include "game/ui/hud.h"
 #include "math/angles.h"
+#include "world/footprint.h"
 #include "world/level.h"
 
 namespace cf {
@@ -417,6 +421,128 @@ TEST(Befriend, ALostFriendFadesOutAndComesBackBehindThePlayer) {
   EXPECT_GE(back_at, 0);
   EXPECT_LE(back_at, 5 * 60);
   EXPECT_GE(shown_at, 0);
+}
+
+// "friends_goal": a whole number 1..64, refused otherwise in one line naming the file and the field;
+// kept by level_to_json; shown only, so a level's scene identity and course key are as without it.
+TEST(Befriend, ALevelsFriendsGoalIsValidatedAndShownOnly) {
+  Result<Json> j = load_json_file(CF_ASSETS_DIR "/levels/default.json");
+  ASSERT_TRUE(j.ok());
+  Json good = *j;
+  good["friends_goal"] = 5;
+  Result<Level> lv = parse_level(good.dump(), "good.json");
+  ASSERT_TRUE(lv.ok()) << lv.error().to_string();
+  EXPECT_EQ(lv->friends_goal, 5);
+  EXPECT_EQ(level_to_json(*lv)["friends_goal"], 5);
+  Json none = *j;
+  none.erase("friends_goal");
+  Result<Level> no_goal = parse_level(none.dump(), "none.json");
+  ASSERT_TRUE(no_goal.ok());
+  EXPECT_EQ(no_goal->friends_goal, 0);
+  EXPECT_FALSE(level_to_json(*no_goal).contains("friends_goal"));
+  for (const Json& bad : {Json(0), Json(65), Json(-1), Json(2.5), Json("3"), Json(true), Json::array({3})}) {
+    Json l = *j;
+    l["friends_goal"] = bad;
+    Result<Level> r = parse_level(l.dump(), "bad.json");
+    ASSERT_FALSE(r.ok()) << bad.dump();
+    const std::string line = r.error().to_string();
+    EXPECT_NE(line.find("bad.json"), std::string::npos) << line;
+    EXPECT_NE(line.find("friends_goal"), std::string::npos) << line;
+    EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+  }
+  // The same runs with and without a goal: the scene identity (hashed into every state) leaves it out.
+  const Json creature = test::biped_scene_in("default.json").creature_json;
+  const MotionClip* walk = nullptr;
+  EXPECT_EQ(scene_identity(creature, good, walk, {}), scene_identity(creature, none, walk, {}));
+  EXPECT_NE(scene_identity(creature, none, walk, {}), scene_identity(creature, Json{{"format", "other"}}, walk, {}));
+  EXPECT_EQ(course_key(good), course_key(none));
+  ASSERT_EQ(test::biped_scene_in("default.json").level.friends_goal, 3);  // the shipped playground's
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t next = std::min(text.find('\n', at), text.size());
+    lines.push_back(text.substr(at, next - at));
+    at = next + 1;
+  }
+  return lines;
+}
+
+// The friends line names the goal and the best, says when the goal is met, and fits the 320-pixel
+// picture at 1x text at its longest; its key changes with them, so the text is made again then only.
+TEST(Befriend, TheFriendsLineShowsTheGoalAndTheBestAndFits) {
+  Session s;
+  start(&s, 12, 3, kCurious);
+  const auto label = [](Button) { return std::string("RIGHT"); };
+  auto first = [&](BefriendGoal g) { return lines_of(befriend_hud_text(s.state(), s.registry(), label, "RB MENU", g))[0]; };
+  EXPECT_EQ(first({}), "FRIENDS 0/12");
+  EXPECT_EQ(first({4, 0}), "FRIENDS 0/12  GOAL 4");
+  EXPECT_EQ(first({4, 5}), "FRIENDS 0/12  GOAL 4  BEST 5");
+  EXPECT_EQ(first({0, 5}), "FRIENDS 0/12  BEST 5");
+  EXPECT_NE(befriend_hud_key(s.state(), {4, 5}), befriend_hud_key(s.state(), {4, 6}));
+  EXPECT_NE(befriend_hud_key(s.state(), {4, 5}), befriend_hud_key(s.state(), {3, 5}));
+  EXPECT_EQ(befriend_hud_key(s.state(), {4, 5}), befriend_hud_key(s.state(), {4, 5}));
+  befriend(&s, 1, false, 3600);
+  ASSERT_EQ(befriend_summary(s.state()).friends, 1);
+  EXPECT_EQ(first({1, 0}), "FRIENDS 1/12 - LEVEL BEFRIENDED!");
+  EXPECT_EQ(first({1, 3}), "FRIENDS 1/12 - LEVEL BEFRIENDED!  BEST 3");
+  EXPECT_EQ(first({1, 1}), "FRIENDS 1/12 - LEVEL BEFRIENDED!");
+  EXPECT_EQ(first({2, 1}), "FRIENDS 1/12  GOAL 2  BEST 1");
+  // The longest each can be: two-digit counts everywhere.
+  for (const std::string& l : {std::string("FRIENDS 64/64 - LEVEL BEFRIENDED!  BEST 64"), std::string("FRIENDS 63/64  GOAL 64  BEST 64")})
+    EXPECT_LE(hud_text_width(l), 320 - 8) << l;
+}
+
+// A free roam session's new most friends is saved once, with the friends' creature content hashes,
+// keyed by the creature and the level; more ticks with no new friend touch no file.
+TEST(Befriend, ANewMostFriendsIsSavedOnceForTheCreatureAndLevel) {
+  const UserData data{test::fresh_scratch_dir("befriend_", "watch")};
+  Session s;
+  start(&s, 3, 3, kCurious);
+  FriendsWatch watch;
+  watch.update(data, s);
+  EXPECT_EQ(watch.best(s), 0);
+  EXPECT_FALSE(std::filesystem::exists(friends_path(data)));
+  const std::uint64_t before = s.hash();
+  // Befriending, the watch told after every tick as the game does.
+  for (int t = 0; t < 3600 && befriend_summary(s.state()).friends == 0; t += 50) {
+    befriend(&s, 1, false, 50);
+    watch.update(data, s);
+  }
+  ASSERT_EQ(befriend_summary(s.state()).friends, 1);
+  EXPECT_NE(s.hash(), before);
+  std::string report;
+  const FriendsRecord r = load_friends_record(data, &report);
+  EXPECT_EQ(report, "");
+  ASSERT_EQ(r.bests.size(), 1u);
+  EXPECT_EQ(r.bests[0].level, course_key(s.scene().level_json));
+  EXPECT_EQ(r.bests[0].course_name, "default");
+  EXPECT_EQ(r.bests[0].creature, creature_content_hash(s.scene().creature_json));
+  ASSERT_EQ(r.bests[0].pack.size(), 1u);
+  const int sp = s.state().creatures[1].species;
+  EXPECT_EQ(r.bests[0].pack[0], creature_content_hash(s.species_scenes()[static_cast<std::size_t>(sp)]->creature_json));
+  EXPECT_EQ(watch.best(s), 1);
+  // Not saved again while the count stays (the file removed: it is not written back).
+  std::filesystem::remove(friends_path(data));
+  for (int t = 0; t < 120; ++t) {
+    s.tick(InputFrame{});
+    watch.update(data, s);
+  }
+  EXPECT_FALSE(std::filesystem::exists(friends_path(data)));
+  // A later session of the same creature and level reads that best and does not save a smaller one.
+  int best = 0;
+  bool saved = false;
+  ASSERT_TRUE(record_friends(data, s, &best, &saved).ok());
+  EXPECT_TRUE(saved);
+  Session again;
+  start(&again, 3, 3, kCurious);
+  FriendsWatch later;
+  later.update(data, again);
+  EXPECT_EQ(later.best(again), 1);
+  ASSERT_TRUE(record_friends(data, again, &best, &saved).ok());
+  EXPECT_FALSE(saved);
+  EXPECT_EQ(best, 1);
 }
 
 std::uint64_t befriend_hash_with_threads(int threads, Replay* rec) {
