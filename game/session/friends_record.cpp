@@ -254,6 +254,14 @@ void start_with_friends(Session* session, Scene scene, std::uint64_t seed, const
   const std::string dir = default_assets_dir() + "/creatures";
   std::vector<HerdKind> pack;
   if (count > 0) pack = remembered_pack(data, creature_content_hash(scene.creature_json), dir, count);
+  if (!scene.level.trial.present && scene.level.herd > 0) {  // free roam: the level's herd to befriend
+    Result<std::vector<HerdKind>> herd = pick_herd(scene.level.herd, seed, dir);
+    if (!herd) std::fprintf(stderr, "critterforge: no herd: %s\n", herd.error().to_string().c_str());
+    const std::vector<HerdKind> none;
+    if (Status s = session->start(std::move(scene), seed, herd ? *herd : none); !s)
+      std::fprintf(stderr, "critterforge: %s\n", s.error.to_string().c_str());
+    return;
+  }
   if (pack.empty()) {  // exactly as without a record
     session->start(std::move(scene), seed);
     return;

@@ -77,7 +77,8 @@ std::vector<HerdKind> remembered_pack(const UserData& data, std::uint64_t creatu
 Result<std::vector<HerdKind>> spectators_with(const std::vector<HerdKind>& pack, int count, std::uint64_t seed,
                                               const std::string& creatures_dir);
 // Starts 'session' as Session::start(scene, seed), but on a trial level with spectators the player's
-// remembered friends come first among them (recorded in the replay's herd, so it plays back alone).
+// remembered friends come first among them (recorded in the replay's herd, so it plays back alone),
+// and a free roam level brings its herd ("herd": n, picked with the seed) as the command line does.
 void start_with_friends(Session* session, Scene scene, std::uint64_t seed, const UserData& data);
 
 }  // namespace cf

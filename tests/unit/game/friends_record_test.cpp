@@ -9,12 +9,14 @@
 
 #include "core/file_io.h"
 #include "core/hash.h"
+#include "game/play/befriend.h"
 #include "game/session/best_times.h"
 #include "game/session/clip_run.h"
 #include "game/session/friends_record.h"
 #include "game/session/replay.h"
 #include "game/session/session.h"
 #include "run_command.h"
+#include "game_test_util.h"
 #include "trial_test_util.h"
 
 namespace cf {
@@ -217,6 +219,23 @@ TEST(FriendsRecord, WithoutARecordATrialStartsAsBefore) {
   EXPECT_EQ(a.hash(), b.hash());
   EXPECT_EQ(replay_to_json(a.recording()), replay_to_json(b.recording()));
   EXPECT_FALSE(std::filesystem::exists(friends_path(data)));
+}
+
+// A free roam level started from the title brings the herd it names, picked with the seed as the
+// command line picks it: there is something to befriend.
+TEST(FriendsRecord, AFreeRoamLevelStartedFromTheTitleBringsItsHerd) {
+  UserData data{fresh_dir("free_roam")};
+  Scene scene = test::biped_scene_in("meadow.json");
+  const int herd = scene.level.herd;
+  ASSERT_GT(herd, 0);
+  Session s;
+  start_with_friends(&s, std::move(scene), 4, data);
+  EXPECT_EQ(s.state().creature_count, 1 + herd);
+  Result<std::vector<HerdKind>> picked = pick_herd(herd, 4, CF_ASSETS_DIR "/creatures");
+  ASSERT_TRUE(picked.ok());
+  ASSERT_EQ(s.recording().herd.size(), picked->size());
+  for (std::size_t k = 0; k < picked->size(); ++k) EXPECT_EQ(s.recording().herd[k].json, (*picked)[k].json);
+  EXPECT_GT(befriend_summary(s.state()).herd, 0);
 }
 
 }  // namespace
