@@ -3,6 +3,7 @@
 // friends follows the player across the default level, and all of it hashes the same with 1 and 2
 // threads and in a replay.
 #include "game_test_util.h"
+#include "replay_round_trip.h"
 #include "game/play/befriend.h"
 
 #include <gtest/gtest.h>
@@ -560,12 +561,8 @@ TEST(Befriend, TheSameHashWithOneAndTwoThreadsAndInAReplay) {
   Replay rec;
   const std::uint64_t one = befriend_hash_with_threads(1, &rec);
   EXPECT_EQ(befriend_hash_with_threads(2, nullptr), one);
-  Result<Replay> parsed = parse_replay(replay_to_json(rec).dump(), "befriend.replay.json");
-  ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
   Session back;
-  ASSERT_TRUE(back.start_replay(*parsed, "befriend.replay.json").ok());
-  while (back.tick(InputFrame{})) {
-  }
+  ASSERT_TRUE(test::play_back_saved(rec, "befriend.replay.json", &back));
   EXPECT_FALSE(back.verifier().diverged()) << back.verifier().message();
   EXPECT_EQ(back.hash(), one);
 }

@@ -17,6 +17,7 @@
 #include "game/session/session.h"
 #include "run_command.h"
 #include "game_test_util.h"
+#include "replay_round_trip.h"
 #include "trial_test_util.h"
 
 namespace cf {
@@ -200,12 +201,8 @@ TEST(FriendsRecord, RememberedFriendsAreATrialsFirstSpectatorsAndItsReplayPlaysB
   for (std::uint64_t t = 0; t < 400; ++t) s.tick(scripted_frame(pad, t));  // a run under way
   const Replay rec = s.recording();
   std::filesystem::remove_all(data.root);  // the replay alone
-  Result<Replay> parsed = parse_replay(replay_to_json(rec).dump(), "friends.replay.json");
-  ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
   Session back;
-  ASSERT_TRUE(back.start_replay(*parsed, "friends.replay.json").ok());
-  while (back.tick(InputFrame{})) {
-  }
+  ASSERT_TRUE(test::play_back_saved(rec, "friends.replay.json", &back));
   EXPECT_FALSE(back.verifier().diverged()) << back.verifier().message();
   EXPECT_EQ(back.hash(), s.hash());
   EXPECT_EQ(back.state().tick, 400u);
