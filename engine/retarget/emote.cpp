@@ -73,6 +73,12 @@ void turn_tail(const Rig& rig, float yaw_deg, CreaturePose* out) {
   turn_bones(rig, kTailBones, first_head(rig, rig.tail_bones, *out), glm::angleAxis(yaw_deg * kDeg, kWorldUp), out);
 }
 
+void turn_head(const Rig& rig, float yaw_rad, CreaturePose* out, float pitch_rad) {
+  if (rig.head_bones.empty() || !out) return;
+  const glm::quat q = glm::angleAxis(yaw_rad, kWorldUp) * glm::angleAxis(pitch_rad, kLeft);
+  turn_bones(rig, kHeadBones, first_head(rig, rig.head_bones, *out), q, out);
+}
+
 namespace {
 
 // A legless body: its bind pose (placed) shaped by the motion in model space.

@@ -76,6 +76,9 @@ float emote_play_weight(const EmoteMotion& em, int tick);
 // Turns the tail's bones about the tail's root by yaw_deg to the body's left (model space), before
 // retarget_solve places them in the world. Nothing without a tail.
 void turn_tail(const Rig& rig, float yaw_deg, CreaturePose* out);
+// Turns the head bones rigidly at the head's root: pitch_rad down (up for negative) about the model's
+// left, then yaw_rad about its up axis (a look to the side).
+void turn_head(const Rig& rig, float yaw_rad, CreaturePose* out, float pitch_rad = 0.0f);
 
 // A lowered body can push a knee bent out sideways (a long leg under a low hip) into the ground. Such a
 // knee turns about its hip->ankle line, the nearest way up, until its flesh is 5 mm above the ground

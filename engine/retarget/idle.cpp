@@ -83,7 +83,8 @@ float swish_deg(float u) {
 }  // namespace
 
 bool pose_idle(const IdleMotion& im, const WalkerState& walker, const Rig& rig, double time_s, float w,
-               CreaturePose* out, const IdleFidgetAt& fidget, const Ground* ground) {
+               CreaturePose* out, const IdleFidgetAt& fidget, const Ground* ground, float look_yaw_rad,
+               float head_pitch_rad) {
   RetargetJob job;
   job.setup = &im.setup;
   job.rig = &rig;
@@ -110,6 +111,7 @@ bool pose_idle(const IdleMotion& im, const WalkerState& walker, const Rig& rig, 
     }
   }
   if (fidget.kind == IdleFidget::kTailSwish) turn_tail(rig, w * fidget.amount * swish_deg(fidget.u), out);
+  if (look_yaw_rad != 0.0f || head_pitch_rad != 0.0f) turn_head(rig, w * look_yaw_rad, out, w * head_pitch_rad);
   return retarget_solve(job);
 }
 

@@ -49,9 +49,12 @@ float idle_weight(std::uint32_t idle_ticks);
 double idle_time(const IdleMotion& im, std::uint32_t idle_ticks, std::uint32_t variety);
 
 // Poses the idle at weight w over a standing walker (every foot planted where the walker planted it,
-// but a shuffling foot, which lifts and comes down where it stood), with 'fidget' over it.
+// but a shuffling foot, which lifts and comes down where it stood), with 'fidget' over it, and the
+// head turned look_yaw_rad about the up axis (to the left for positive) and held head_pitch_rad down
+// (up for negative), both eased in with w.
 // Never allocates; false on invalid input.
 bool pose_idle(const IdleMotion& im, const WalkerState& walker, const Rig& rig, double time_s, float w,
-               CreaturePose* out, const IdleFidgetAt& fidget = {}, const Ground* ground = nullptr);
+               CreaturePose* out, const IdleFidgetAt& fidget = {}, const Ground* ground = nullptr,
+               float look_yaw_rad = 0.0f, float head_pitch_rad = 0.0f);
 
 }  // namespace cf

@@ -29,6 +29,8 @@ constexpr float kShyFleeM = 8.0f;              // and runs this far off
 constexpr float kCuriousReachM = 8.0f;         // a curious one comes over from this far
 constexpr float kBoldReachM = 7.0f;            // a bold one too, and challenges
 constexpr float kComeCloseM = 2.2f;            // they come this close, then stand
+constexpr float kComeGapM = 0.6f;              // (bigger bodies: until their bounds are this far apart)
+constexpr std::uint32_t kComeBlockedTicks = 30, kComeRestTicks = 240;  // held up on its way: it stands a while
 constexpr float kGiveUpM = 7.0f;               // a challenge is dropped when the player goes this far
 constexpr std::uint32_t kFaceTicks = 90;       // turning to face the player, at most
 constexpr std::uint32_t kShowGiveUpTicks = 300;  // a motion that does not start or end in 5 s is skipped
@@ -37,6 +39,12 @@ constexpr std::uint32_t kBackAwayTicks = 120;  // backing off, it walks away for
 constexpr std::uint32_t kEchoDelayTicks = 30;  // a friend copies an emote half a second later (more further back)
 constexpr float kWallMarginM = 0.25f;          // a friend keeps its body this far off walls and fences
 constexpr float kLostM = 10.0f;                // a friend this far behind runs
+constexpr float kLookNoticeM = 9.0f;           // standing, it shows its temperament in its look this close:
+constexpr float kWatchMaxRad = 0.9f;           // curious, bold and friends watch the player (the head this far round),
+constexpr float kLookAwayRad = 0.8f;           // a shy one looks away,
+constexpr float kShyHeadDownRad = 0.35f;       // standing, a shy one holds its head low,
+constexpr float kBoldHeadUpRad = 0.2f;         // a bold one high
+constexpr std::uint32_t kGlanceEveryTicks = 360, kGlanceTicks = 60;  // glancing back now and then
 
 glm::vec2 xz(const glm::vec3& p) { return glm::vec2(p.x, p.z); }
 
@@ -258,6 +266,25 @@ void follow(SimState* s, const SimContext& ctx, int i, const ClipAction& clip, C
   }
 }
 
+// The temperament in the look of a creature standing with the player near: curious and bold ones (and
+// friends, and any creature in a challenge) watch the player; a shy one looks away, glancing back now
+// and then. Through the command, as every brain's wish (the sim turns the head, never into a wall).
+void look_by_temperament(const SimState& s, int i, glm::vec2 to_player, CreatureCommand* cmd) {
+  const CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
+  const float d = glm::length(to_player);
+  if (d > kLookNoticeM || d < 1e-3f) return;
+  const float rel = wrap_angle(std::atan2(to_player.x, to_player.y) - c.heading_rad);
+  const bool wary = c.wander.bond == kBondNone || c.wander.bond == kBondBackingOff;
+  const bool glancing = (s.tick + static_cast<std::uint64_t>(i) * 53u) % kGlanceEveryTicks < kGlanceTicks;
+  cmd->looks = true;
+  if (c.wander.temperament == kShy && wary && !glancing) {
+    // The player behind it: it already looks away.
+    cmd->look_rad = std::fabs(rel) > 2.0f ? 0.0f : rel >= 0.0f ? -kLookAwayRad : kLookAwayRad;
+  } else {
+    cmd->look_rad = std::clamp(rel, -kWatchMaxRad, kWatchMaxRad);
+  }
+}
+
 }  // namespace
 
 const char* temperament_name(int t) {
@@ -267,6 +294,11 @@ const char* temperament_name(int t) {
     case kBold: return "bold";
     default: return "";
   }
+}
+
+float temperament_head_pitch(const WanderState& w) {
+  if (w.bond == kBondFriend) return 0.0f;
+  return w.temperament == kShy ? kShyHeadDownRad : w.temperament == kBold ? -kBoldHeadUpRad : 0.0f;
 }
 
 float friend_shown(const WanderState& w) {
@@ -313,6 +345,7 @@ bool befriend_brain(SimState* s, const SimContext& ctx, int i, CreatureCommand* 
   const float d = glm::length(to_player);
   if (w.bond_ticks < 0xffffffffu) ++w.bond_ticks;
   const bool standing = actions.current(c) == kLocomotion;
+  look_by_temperament(*s, i, to_player, cmd);
 
   switch (w.bond) {
     case kBondFriend:
@@ -431,7 +464,16 @@ bool befriend_brain(SimState* s, const SimContext& ctx, int i, CreatureCommand* 
     return true;
   }
   const float reach = w.temperament == kBold ? kBoldReachM : w.temperament == kCurious ? kCuriousReachM : 0.0f;
-  if (d < reach && d > kComeCloseM && standing && w.rest_ticks == 0 && !someone_engaged(*s, i)) {  // (reach is 0 for a shy one)
+  // Big bodies stop further off: they would press against the player for good, never standing.
+  const Species* me = ctx.species_of(c.species);
+  const Species* them = ctx.species_of(p.species);
+  const float close = me && them ? std::max(kComeCloseM, body_bound(*me) + body_bound(*them) + kComeGapM) : kComeCloseM;
+  if (d < reach && standing && w.rest_ticks == 0 && !someone_engaged(*s, i)) {  // (reach is 0 for a shy one)
+    if (d <= close || c.blocked_ticks > kComeBlockedTicks) {
+      // Come over, or held up by a fence or wall between: it stands a while and watches the player.
+      w.rest_ticks = kComeRestTicks;
+      return false;
+    }
     steer(c, to_player, 0.65f, cmd);  // it comes over
     return true;
   }

@@ -41,6 +41,10 @@ int challenge_length(int temperament);
 // friend following, a shy one leaving goes through the wander goal and returns false).
 bool befriend_brain(SimState* s, const SimContext& ctx, int i, CreatureCommand* cmd);
 
+// The temperament in a standing herd creature's posture: how far its head is held down (radians; up
+// for negative): a shy one's low, a bold one's high; curious ones and friends hold it as drawn.
+float temperament_head_pitch(const WanderState& w);
+
 // How much of a creature is shown (1 whole, 0 none): a lost friend fades out and back in.
 float friend_shown(const WanderState& w);
 

@@ -72,16 +72,22 @@ bool turned_touches(const SimContext& ctx, const Species* sp, const CreatureStat
   return resolve_footprint_collisions(*ctx.level, sp->footprint, c.heading_rad + yaw_rad, &p);
 }
 
-// Idle look-around: after a random pause the head turns to a random side, never into a wall.
-void step_look(SimState& s, CreatureState& c, const ActionRegistry& actions, const SimContext& ctx) {
+// Idle look-around: after a random pause the head turns to a random side, or where the brain asked it
+// to look ('asked'), never into a wall. The random pauses and sides are drawn either way, so a brain's
+// look leaves the world's RNG as it was.
+void step_look(SimState& s, CreatureState& c, const ActionRegistry& actions, const SimContext& ctx,
+               const CreatureCommand& asked) {
   const Species* sp = ctx.species_of(c.species);
   // Standing counts once every foot has parked: an idle starting while a foot still steps would pop.
   if (c.speed_mps > 0.05f || actions.current(c) != kLocomotion || (sp && sp->walks() && !walker_stands_still(c.walker))) {
     c.idle_ticks = 0;
     c.look_target_rad = 0.0f;
-  } else if (++c.idle_ticks >= c.next_look_tick) {
-    c.look_target_rad = static_cast<float>(s.rng.uniform(-0.7, 0.7));
-    c.next_look_tick = c.idle_ticks + 90u + static_cast<std::uint32_t>(s.rng.range(0, 150));
+  } else {
+    if (++c.idle_ticks >= c.next_look_tick) {
+      c.look_target_rad = static_cast<float>(s.rng.uniform(-0.7, 0.7));
+      c.next_look_tick = c.idle_ticks + 90u + static_cast<std::uint32_t>(s.rng.range(0, 150));
+    }
+    if (asked.looks) c.look_target_rad = asked.look_rad;
   }
   if (c.look_target_rad != 0.0f && turned_touches(ctx, sp, c, c.look_target_rad)) c.look_target_rad = 0.0f;
   const float next = approach(c.look_yaw_rad, c.look_target_rad, 1.5f * kTick_sf);
@@ -172,8 +178,9 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
   steer_orbit(&s, in.camera_x, in.camera_y, ctx.tuning);
   if (s.hud_ticks > 0 && --s.hud_ticks == 0) s.hud = kHudNone;
 
+  const CreatureCommand idle{};
+  std::array<CreatureCommand, kMaxCreatures> commands;  // each creature's, for its look after posing
   if (ctx.level) {
-    const CreatureCommand idle{};
     for (int i = 0; i < s.creature_count; ++i) {
       CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
       const Species* sp = ctx.species_of(c.species);
@@ -188,6 +195,7 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
       } else if (c.wanders) {
         cmd = herd_brain(&s, ctx, i);
       }
+      commands[static_cast<std::size_t>(i)] = cmd;
       const float heading_before = c.heading_rad;
       const bool turning_round = pivoting(c.walker);
       step_controls(ActionCall{s, c, i, *sp, ctx, runtime, cmd}, actions);
@@ -212,7 +220,10 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
         actions[current].after_pose(ActionCall{s, c, i, *sp, ctx, runtime, idle});
     }
   }
-  for (int i = 0; i < s.creature_count; ++i) step_look(s, s.creatures[static_cast<std::size_t>(i)], actions, ctx);
+  for (int i = 0; i < s.creature_count; ++i) {
+    const std::size_t k = static_cast<std::size_t>(i);
+    step_look(s, s.creatures[k], actions, ctx, ctx.level ? commands[k] : idle);
+  }
   const Species* player = s.creature_count > 0 ? ctx.species_of(s.player().species) : nullptr;
   if (ctx.level && player && player->rig) {
     // The stick's swing is judged where the player now stands (after this tick's move).

@@ -36,6 +36,10 @@ struct CreatureCommand {
   float move_y = 0.0f;            // [-1, 1]: + walks forward (walkers ignore backwards)
   ActionId request = kNoAction;   // an action asked to start this tick
   std::uint16_t motion = kNoMotion;  // with the clip action: the library motion asked for
+  // A brain's head look while the creature stands (instead of the idle look-around's), radians from
+  // the heading; never into a wall. A herd creature's temperament shows in it (game/play/befriend.h).
+  bool looks = false;
+  float look_rad = 0.0f;
 };
 
 // Movement and camera tuning; zero means default.

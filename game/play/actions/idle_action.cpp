@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "game/play/befriend.h"
 #include "game/play/stages.h"
 #include "game/play/creature_size.h"
 #include "game/play/sound_event.h"
@@ -41,7 +42,8 @@ bool IdleAction::pose_over(const PoseCall& call, const WalkerState& stand, std::
   IdleFidgetAt fidget = idle_fidget(idle_ticks, v, stand.leg_count, !rig.tail_bones.empty());
   const double t = idle_time(*im, idle_ticks, v);
   const LevelGround ground(call.ctx.level);
-  if (!pose_idle(*im, stand, rig, t, w, call.out, fidget, &ground)) {
+  const float pitch = temperament_head_pitch(c.wander);
+  if (!pose_idle(*im, stand, rig, t, w, call.out, fidget, &ground, c.look_yaw_rad, pitch)) {
     call.ctx.registry().locomotion().pose(call);  // back to the stand
     return false;
   }
@@ -50,7 +52,7 @@ bool IdleAction::pose_over(const PoseCall& call, const WalkerState& stand, std::
     (void)fit_in_room(call.ctx.level, rig, 1.0f, call.out, [&](float amount) {
       IdleFidgetAt f = fidget;
       f.amount = amount;
-      return pose_idle(*im, stand, rig, t, w, call.out, f, &ground);
+      return pose_idle(*im, stand, rig, t, w, call.out, f, &ground, c.look_yaw_rad, pitch);
     });
   }
   call.out->cog_ws.y = body_y;  // the body's height is the stand's (the waist never rises or sinks)

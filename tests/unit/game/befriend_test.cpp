@@ -1,5 +1,6 @@
 // Befriending the herd (game/play/befriend.h): temperaments from the seed, a challenge answered through
-// the pad befriends, a wrong answer does not, a shy creature leaves a player running at it, a pack of
+// the pad befriends, a wrong answer does not, a shy creature leaves a player running at it, the
+// temperament shows in the look (shy looks away, curious and bold watch the player), a pack of
 // friends follows the player across the default level, and all of it hashes the same with 1 and 2
 // threads and in a replay.
 #include "game_test_util.h"
@@ -20,6 +21,7 @@
 #include "game/play/scene.h"
 #include "game/play/sim.h"
 #include "game/play/population.h"
+#include "retarget/idle.h"
 #include "game/play/world_runtime.h"
 #include "game/session/best_times.h"
 #include "game/session/friends_record.h"
@@ -44,9 +46,14 @@ bool in_wall_or_fence(const SimContext& ctx, const Species& sp, const CreatureSt
   return sp.footprint.count > 0 && resolve_footprint_collisions(*ctx.level, sp.footprint, c.heading_rad, &q);
 }
 
-// A session on the default level with a herd of n whose temperaments are all 'only' (0: the level's mix).
-void start(Session* s, int n, std::uint64_t seed, int only = 0) {
+// A session on the default level with a herd of n whose temperaments are all 'only' (0: the level's mix);
+// 'open': without its walls and fences.
+void start(Session* s, int n, std::uint64_t seed, int only = 0, bool open = false) {
   Scene scene = test::biped_scene_in("default.json");
+  if (open) {
+    scene.level.walls.clear();
+    scene.level.fences.clear();
+  }
   if (only > 0) {
     scene.level.herd_temperaments = {0, 0, 0};
     scene.level.herd_temperaments[static_cast<std::size_t>(only - 1)] = 1;
@@ -247,6 +254,92 @@ TEST(Befriend, AShyCreatureLeavesWhenApproachedRunning) {
   EXPECT_GT(after, closest + 1.0f);  // it got away from a player still running at it
   EXPECT_NE(s.state().creatures[1].wander.bond, kBondFacing);
   EXPECT_NE(s.state().creatures[1].wander.bond, kBondShowing);
+}
+
+// On the default level without walls and fences (they limit the look), walks the player (not running)
+// to 6 m from herd creature 1 of a herd of one, then stands with its
+// back to it for 6 s:
+// the share of the creature's standing ticks whose head looks away from the player (the look turned
+// at least 0.3 rad further from the player than the body faces), and whose head watches the player
+// (looks closer to the player than the body faces, or within 0.3 rad of it).
+struct LookShares {
+  float away = 0.0f, watching = 0.0f;
+  int standing = 0;
+  float head_rise = 0.0f;  // standing with the idle half eased in or more: the head's angle up from ahead, radians (mean)
+  int risen = 0;
+};
+LookShares look_near_the_player(int temperament) {
+  Session s;
+  start(&s, 1, 5, temperament, true);
+  LookShares r;
+  int away = 0, watching = 0;
+  for (int t = 0; t < 3600; ++t) {
+    const SimState& st = s.state();
+    const CreatureState& c = st.creatures[1];
+    const glm::vec2 to = xz(st.creatures[0].root_ws) - xz(c.root_ws);
+    const bool near = glm::length(to) < 6.0f;  // beyond a challenge's reach
+    const Rig& rig = *s.context().species_of(c.species)->rig;
+    if (c.speed_mps < 0.05f && idle_weight(c.idle_ticks) >= 0.5f && !rig.head_bones.empty()) {
+      // The posture, near the player or not, once the idle has half eased in.
+      const CreaturePose& pose = s.runtime().pose(1);
+      const std::size_t root = static_cast<std::size_t>(rig.head_bones.front());
+      const std::size_t tip = static_cast<std::size_t>(rig.head_bones.back());
+      const glm::vec3 d = pose.tail_ws[tip] - pose.head_ws[root];
+      const float look = c.heading_rad + c.look_yaw_rad;
+      r.head_rise += std::atan2(d.y, d.x * std::sin(look) + d.z * std::cos(look));
+      ++r.risen;
+    }
+    if (near) {
+      const float dir = std::atan2(to.x, to.y);
+      const float body = std::fabs(wrap_angle(dir - c.heading_rad));
+      const float head = std::fabs(wrap_angle(dir - c.heading_rad - c.look_yaw_rad));
+      if (c.speed_mps < 0.05f && c.idle_ticks > 0) {
+        ++r.standing;
+        if (head > body + 0.3f || head > 2.0f) ++away;  // (or its back to the player)
+        if (head < body || head < 0.3f) ++watching;
+      }
+    }
+    // Near, the player turns its back on it (so it is not challenged by the player's facing it).
+    const glm::vec2 p = xz(st.creatures[0].root_ws);
+    s.tick(near ? walk_to(st, p + to, 0.0f) : walk_to(st, xz(c.root_ws), 0.5f));
+    if (r.standing >= 360 && r.risen >= 60) break;
+  }
+  if (r.risen > 0) r.head_rise /= static_cast<float>(r.risen);
+  if (r.standing > 0) {
+    r.away = static_cast<float>(away) / static_cast<float>(r.standing);
+    r.watching = static_cast<float>(watching) / static_cast<float>(r.standing);
+  }
+  return r;
+}
+
+TEST(Befriend, TheTemperamentShowsInTheLook) {
+  // A shy creature looks away from a player standing near, glancing back now and then; a curious or a
+  // bold one watches the player. (Before, every creature looked round at random, and the look was
+  // never posed.)
+  const LookShares shy = look_near_the_player(kShy);
+  const LookShares curious = look_near_the_player(kCurious);
+  const LookShares bold = look_near_the_player(kBold);
+  std::printf("standing near the player: shy %d ticks, away %.2f watching %.2f; curious %d, %.2f %.2f; bold %d, %.2f %.2f\n",
+              shy.standing, shy.away, shy.watching, curious.standing, curious.away, curious.watching, bold.standing,
+              bold.away, bold.watching);
+  ASSERT_GE(shy.standing, 120);
+  ASSERT_GE(curious.standing, 120);
+  ASSERT_GE(bold.standing, 120);
+  EXPECT_GE(shy.away, 0.6f);
+  EXPECT_LE(shy.watching, 0.3f);
+  EXPECT_GT(shy.watching, 0.0f);  // it glances back
+  EXPECT_GE(curious.watching, 0.9f);
+  EXPECT_GE(bold.watching, 0.9f);
+  EXPECT_LE(curious.away, 0.05f);
+  EXPECT_LE(bold.away, 0.05f);
+  // And in the posture (the same kind of body each time): a shy one holds its head low, a bold one high.
+  std::printf("the head's angle up from ahead: shy %.2f rad (%d ticks), curious %.2f (%d), bold %.2f (%d)\n", shy.head_rise,
+              shy.risen, curious.head_rise, curious.risen, bold.head_rise, bold.risen);
+  ASSERT_GE(shy.risen, 30);
+  ASSERT_GE(curious.risen, 30);
+  ASSERT_GE(bold.risen, 30);
+  EXPECT_LT(shy.head_rise, curious.head_rise - 0.25f);
+  EXPECT_GT(bold.head_rise, curious.head_rise + 0.12f);
 }
 
 // Befriends three shy creatures (the shortest challenges), then walks the player round the default

@@ -1,5 +1,6 @@
 // The most friends made per creature and level (game/session/friends_record.h): the file's format
-// (every bad field named), a damaged, oversize or newer file kept aside and read as empty, hostile
+// (every bad field named), a damaged, oversize or newer file kept aside and read as empty, a save killed
+// mid-write leaves the previous record, hostile
 // content refused, and a trial started with remembered friends has them among its spectators and
 // its replay plays back without the data folder.
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include "game/session/session.h"
 #include "run_command.h"
 #include "game_test_util.h"
+#include "kill_during_save.h"
 #include "replay_round_trip.h"
 #include "trial_test_util.h"
 
@@ -73,6 +75,26 @@ TEST(FriendsRecord, RoundTripsAndBringsTheBiggestNewestPack) {
   std::string report;
   EXPECT_EQ(friends_record_to_json(load_friends_record(data, &report)), friends_record_to_json(r));
   EXPECT_EQ(report, "");
+}
+
+TEST(FriendsRecord, ASigkillDuringASaveLeavesThePreviousRecord) {
+  UserData data{fresh_dir("sigkill")};
+  FriendsRecord before, after;
+  before.bests = {best_of("a", 1, 2, 1)};
+  // Large enough that a kill often lands mid-write: 400 levels of 8 friends each.
+  for (int i = 0; i < 400; ++i) after.bests.push_back(best_of(std::to_string(i), 1, 8, std::uint64_t(i + 2)));
+  ASSERT_TRUE(save_friends_record(data, before).ok());
+  const std::string before_text = *read_file(friends_path(data));
+  test::kill_saves_in_a_loop(5, [&] { (void)save_friends_record(data, after); }, [&](int round) {
+    std::string report;
+    bool damaged = false;
+    const FriendsRecord now = load_friends_record(data, &report, &damaged);
+    EXPECT_EQ(report, "") << "round " << round;
+    EXPECT_FALSE(damaged) << "round " << round;
+    EXPECT_TRUE(now.bests.size() == 1 || now.bests.size() == 400) << "round " << round << ": " << now.bests.size();
+    ASSERT_TRUE(save_friends_record(data, before).ok());
+    EXPECT_EQ(*read_file(friends_path(data)), before_text);
+  });
 }
 
 TEST(FriendsRecord, EveryBadFieldIsNamed) {

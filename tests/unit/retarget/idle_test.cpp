@@ -1,6 +1,6 @@
 // The standing idle over the walker's stand pose: it eases in after 2 s, moves the body (breathing,
 // weight shifts) with every foot where the walker planted it and the waist at the stand's height,
-// and differs from creature to creature.
+// and differs from creature to creature; the look turns the head alone.
 #include "retarget/idle.h"
 
 #include <algorithm>
@@ -45,6 +45,58 @@ TEST(Idle, EasesInAfterTwoSecondsStandingStill) {
     prev = idle_weight(t);
   }
   EXPECT_LT(worst, 0.03f);  // no step: eased over a second
+}
+
+TEST(Idle, TheLookTurnsTheHeadAloneToThatSide) {
+  for (const std::string& name : test::shipped_creatures()) {
+    Idling fitted;
+    ASSERT_NO_FATAL_FAILURE(fit_idle(name, &fitted));
+    const auto& [rig, walk, im] = fitted;
+    if (rig.head_bones.empty()) continue;
+    const float heading = 0.5f;
+    const WalkerState stand = make_walker(walk, rig, glm::vec3(1.0f, 0.0f, 2.0f), heading);
+    CreaturePose ahead, ahead_half, left, right;
+    for (CreaturePose* p : {&ahead, &ahead_half, &left, &right}) p->resize(rig);
+    ASSERT_TRUE(pose_idle(im, stand, rig, 1.0, 1.0f, &ahead));
+    ASSERT_TRUE(pose_idle(im, stand, rig, 1.0, 0.5f, &ahead_half));
+    ASSERT_TRUE(pose_idle(im, stand, rig, 1.0, 1.0f, &left, {}, nullptr, 0.6f));
+    ASSERT_TRUE(pose_idle(im, stand, rig, 1.0, 0.5f, &right, {}, nullptr, -0.6f));
+    const std::size_t root = static_cast<std::size_t>(rig.head_bones.front());
+    const std::size_t tip = static_cast<std::size_t>(rig.head_bones.back());
+    // The head's root stays; its tip swings round by the look (in the world: the heading plus it).
+    EXPECT_LT(glm::length(left.head_ws[root] - ahead.head_ws[root]), 1e-4f) << name;
+    auto yaw_of = [&](const CreaturePose& p) {
+      const glm::vec3 d = p.tail_ws[tip] - p.head_ws[root];
+      return std::atan2(d.x, d.z);
+    };
+    auto turned = [&](const CreaturePose& p, const CreaturePose& from) {
+      float a = yaw_of(p) - yaw_of(from);
+      while (a > 3.14159265f) a -= 6.2831853f;
+      while (a < -3.14159265f) a += 6.2831853f;
+      return a;
+    };
+    const glm::vec3 d0 = ahead.tail_ws[tip] - ahead.head_ws[root];
+    if (std::hypot(d0.x, d0.z) < 0.02f) continue;  // a head straight up turns on the spot
+    EXPECT_NEAR(turned(left, ahead), 0.6f, 0.02f) << name;
+    EXPECT_NEAR(turned(right, ahead_half), -0.3f, 0.02f) << name << ": eased in with the idle's weight";
+    // Held down by a pitch (about the body's left): the head turns that much, its tip lower.
+    CreaturePose low, high;
+    low.resize(rig);
+    high.resize(rig);
+    ASSERT_TRUE(pose_idle(im, stand, rig, 1.0, 1.0f, &low, {}, nullptr, 0.0f, 0.35f));
+    ASSERT_TRUE(pose_idle(im, stand, rig, 1.0, 1.0f, &high, {}, nullptr, 0.0f, -0.2f));
+    const glm::vec3 h0 = glm::normalize(ahead.tail_ws[tip] - ahead.head_ws[root]);
+    const glm::vec3 hl = glm::normalize(low.tail_ws[tip] - low.head_ws[root]);
+    const glm::vec3 hh = glm::normalize(high.tail_ws[tip] - high.head_ws[root]);
+    EXPECT_NEAR(std::acos(std::clamp(glm::dot(h0, hl), -1.0f, 1.0f)), 0.35f, 0.02f) << name;
+    EXPECT_NEAR(std::acos(std::clamp(glm::dot(h0, hh), -1.0f, 1.0f)), 0.2f, 0.02f) << name;
+    EXPECT_LT(low.tail_ws[tip].y, ahead.tail_ws[tip].y) << name;
+    // Nothing but the head moves.
+    for (std::size_t b = 0; b < ahead.tail_ws.size(); ++b) {
+      if (std::find(rig.head_bones.begin(), rig.head_bones.end(), static_cast<int>(b)) != rig.head_bones.end()) continue;
+      EXPECT_LT(glm::length(left.tail_ws[b] - ahead.tail_ws[b]), 1e-4f) << name << " bone " << b;
+    }
+  }
 }
 
 TEST(Idle, ShippedCreaturesBreatheAndShiftWithFeetPlantedAndTheWaistAtTheStandsHeight) {
