@@ -200,6 +200,8 @@ class Action {
 
   // Where the action takes the creature (the camera keeps it in view); false when nowhere.
   virtual bool destination(const CreatureState&, glm::vec3* /*ground_ws*/) const { return false; }
+  // An act to be seen from the front (an emote, a sit): the player's camera eases round to show it.
+  virtual bool shows_an_act(const CreatureState&) const { return false; }
   // What it plants by design (hands on a fence).
   virtual PlantedContact contact(const CreatureState&) const { return {}; }
   // A herd creature's brain requests it when this is true.
@@ -260,8 +262,11 @@ class Action {
 };
 
 // HUD message ids: 0 is none; each one-shot action has 16 codes from (id - 1) * 16 + 1, so a message
-// id names its action (the clip action owns one id per motion order: hud_slots).
+// id names its action (the clip action owns one id per motion order: hud_slots); locomotion's 16 are
+// the last, from kLocomotionHudFirst.
+constexpr HudMessage kLocomotionHudFirst = 0xfff0;
 inline HudMessage hud_message_id(int action, int code) {
+  if (action == kLocomotion) return static_cast<HudMessage>(kLocomotionHudFirst + code);
   return static_cast<HudMessage>((action - 1) * 16 + 1 + code);
 }
 

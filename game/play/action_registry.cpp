@@ -45,6 +45,11 @@ const Action* ActionRegistry::posing(const CreatureState& c) const {
 
 bool ActionRegistry::hud_owner(HudMessage m, ActionId* action, int* code) const {
   if (m == kHudNone) return false;
+  if (m >= kLocomotionHudFirst) {
+    *action = kLocomotion;
+    *code = m - kLocomotionHudFirst;
+    return true;
+  }
   const int a = (m - 1) / 16 + 1;
   for (int id = size() - 1; id >= 1; --id) {
     if (a < id || a >= id + actions_[static_cast<std::size_t>(id)]->hud_slots()) continue;

@@ -274,6 +274,42 @@ void follow_turn_round(SimState* s, const Level& level, float body_height_m, flo
   s->camera_turn_lag_rad = next;
 }
 
+// Eased in and out: quick through the middle of the swing, slow at its ends (about 0.9 s round).
+constexpr float kShowGain = 4.0f;  // per second, of the swing left
+constexpr float kShowMinRps = 0.8f;
+constexpr float kShowMaxRps = 4.0f;
+constexpr float kShowLeanRad = 0.3f;  // an orbit leaning further than this to one side is shown from that side
+
+void show_the_act(SimState* s, const Level& level, float body_height_m, float min_distance_m, bool acting,
+                  bool stick_swings) {
+  if (stick_swings || s->camera_showing == kShowHandedOver) {
+    s->camera_showing = acting ? kShowHandedOver : 0;  // the player's until the act ends
+    return;
+  }
+  if (!acting && s->camera_showing == 0) return;
+  const float offset = s->camera_yaw_offset_rad;
+  const glm::vec3 target = camera_target(*s, body_height_m);
+  const float heading = s->player().heading_rad;
+  if (acting && s->camera_showing == 0) {
+    const bool left = std::fabs(offset) > kShowLeanRad
+                          ? offset > 0.0f
+                          : orbit_room(*s, level, target, heading + kShowYawRad) >=
+                                orbit_room(*s, level, target, heading - kShowYawRad);
+    s->camera_showing = left ? 1 : 2;
+  }
+  const float want = !acting ? 0.0f : s->camera_showing == 1 ? kShowYawRad : -kShowYawRad;
+  const float left_rad = want - offset;  // never across the front: the offset stays on its side
+  const float rate = std::clamp(kShowGain * std::fabs(left_rad), kShowMinRps, kShowMaxRps);
+  const float next = approach(offset, want, rate * kTick_sf);
+  if (!acting && next == 0.0f) s->camera_showing = 0;
+  // Not into less room than the nearest it may come (and a margin): it waits there, beside the obstacle.
+  const float pitch = eye_pitch(s->camera_pitch_rad, s->camera_lift_rad, target, ground_under(level, target), kCameraDistanceM);
+  const float room_next = room_at(level, target, heading + next, pitch, kCameraDistanceM, true);
+  if (room_next < min_distance_m + kRoomMarginM && room_next < room_at(level, target, heading + offset, pitch, kCameraDistanceM, true))
+    return;
+  s->camera_yaw_offset_rad = next;
+}
+
 CameraPose camera_pose(const SimState& draw, const Level& level, float body_height_m) {
   CameraPose cp;
   cp.target_ws = camera_target(draw, body_height_m);

@@ -5,6 +5,8 @@
 // its minimum distance: short of room behind the creature, it swings round beside the obstacle. What
 // must be deterministic (the lift, the distance it eases back out to, the swing) is SimState's camera
 // fields, advanced once per tick; drawing only blends them and re-checks the blended eye against the level.
+#include <cstdint>
+
 #include <glm/glm.hpp>
 
 #include "world/level.h"
@@ -76,6 +78,16 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
 // it stops where swinging on would take it nearer a wall than min_distance_m and a margin (beside a
 // wall it then looks from beside, as keep_room has it).
 void follow_turn_round(SimState* s, const Level& level, float body_height_m, float min_distance_m);
+
+// While the player acts (an emote, a sit: Action::shows_an_act) and the stick leaves the orbit alone, the
+// camera eases round to a three-quarter front view (kShowYawRad from behind, on the side the orbit
+// leans to, else the side with more room), never to where it would have less room than min_distance_m
+// and a margin; once the act ends it eases back behind. Orbiting with the stick hands it to the player
+// until the act ends (SimState::camera_showing kShowHandedOver).
+constexpr float kShowYawRad = 2.35f;  // 135 degrees round from behind
+constexpr std::uint8_t kShowHandedOver = 3;
+void show_the_act(SimState* s, const Level& level, float body_height_m, float min_distance_m, bool acting,
+                  bool stick_swings);
 
 // The eye and target for drawing 'draw' (one state or a blend of two): the state's orbit, clamped
 // again so that no blend puts the eye inside anything or behind it.

@@ -235,9 +235,11 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
                           orbit_stop_m(player->footprint.bound_m), orbit_before);
     }
     follow_turn_round(&s, *ctx.level, body_height, camera_min_distance_m(player->footprint.bound_m));
+    const ActionId current = actions.current(s.player());
+    const bool acting = current != kLocomotion && actions[current].shows_an_act(s.player());
+    show_the_act(&s, *ctx.level, body_height, camera_min_distance_m(player->footprint.bound_m), acting, in.camera_x != 0.0f);
     // Where the player's action takes it is kept in view too (a vault's landing).
     glm::vec3 destination(0.0f);
-    const ActionId current = actions.current(s.player());
     const bool has_destination = current != kLocomotion && actions[current].destination(s.player(), &destination);
     step_camera(&s, *ctx.level, body_height, player->rig->cog.y,
                 wrap_angle(s.camera_yaw_rad() - camera_yaw_before), camera_min_distance_m(player->footprint.bound_m),

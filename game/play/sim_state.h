@@ -153,6 +153,10 @@ struct SimState {
   // How far the orbit still trails a turn round of the player (radians, part of camera_yaw_offset_rad):
   // the camera swings round after the creature instead of whipping round with it.
   float camera_turn_lag_rad = 0.0f;
+  // The camera eased round to show the player's act (an emote, a sit) from a three-quarter front view:
+  // 0 following; 1 round to the creature's left, 2 to its right (back behind once the act ends); 3 the
+  // player orbited it during the act (left alone until the act ends).
+  std::uint8_t camera_showing = 0;
   HudMessage hud = kHudNone;
   std::uint32_t hud_ticks = 0;   // ticks the HUD message stays up
   std::int32_t creature_count = 0;

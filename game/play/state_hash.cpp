@@ -33,6 +33,7 @@ std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions) {
   h.f32(s.camera_lift_rad);
   h.f32(s.camera_distance_m);
   if (s.camera_turn_lag_rad != 0.0f) h.f32(s.camera_turn_lag_rad);  // only after a turn round
+  if (s.camera_showing != 0) h.u8(static_cast<std::uint8_t>(0xc0 | s.camera_showing));  // only round an act
   if (s.hud < 0xff) {
     h.u8(static_cast<std::uint8_t>(s.hud));
   } else {

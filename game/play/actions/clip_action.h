@@ -98,6 +98,7 @@ class ClipAction final : public Action {
   const ClipPlay* record(const CreatureState& c, int m) const;
   // The motion playing in c (-1: none) and its record.
   int playing_motion(const CreatureState& c) const;
+  bool shows_an_act(const CreatureState& c) const override { return playing_motion(c) >= 0; }
   // The motion's weight now (0: the stand, 1: the motion).
   float weight(const EmoteMotion& em, const ClipPlay& p) const;
 

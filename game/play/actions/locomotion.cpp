@@ -308,6 +308,7 @@ bool round_corner(const Level& level, const Species& sp, const glm::vec3& root, 
 constexpr float kSlideSlant_rad = 0.17f;  // 10 degrees
 constexpr float kSteerUpTo_rad = 0.9f;     // 52 degrees: steeper is head-on, and stops
 constexpr float kSteerRate_rps = 2.0f;
+constexpr float kEdgeProbe_m = 0.3f;  // the edge is this close ahead of the body
 
 // The stick pulled back (more back than sideways) turns the creature round on the spot.
 constexpr float kStickBack = -0.5f;
@@ -362,6 +363,16 @@ bool start_turn_round(const ActionCall& a) {
     return true;
   }
   return false;
+}
+
+// Held against the edge of the ground one may walk on (the level's regions) with the stick pushing on,
+// the HUD says why it stops, once per press.
+void say_at_the_edge(const ActionCall& a) {
+  const CreatureState& c = a.creature;
+  if (c.blocked_ticks != kEdgeSayTicks || a.command.move_y <= kStickMoves || a.ctx.level->regions.empty()) return;
+  // The body stops as its footprint meets the edge: looked for beyond the footprint's reach.
+  const float reach = (a.species.footprint.count > 0 ? a.species.footprint.bound_m : a.species.body_radius_m) + kEdgeProbe_m;
+  if (!in_regions(*a.ctx.level, c.root_ws + heading_forward(c.heading_rad) * reach)) a.hud(kLocomotion, kAtTheEdge);
 }
 
 void step_walking(const ActionCall& a) {
@@ -464,6 +475,7 @@ void step_walking(const ActionCall& a) {
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
   c.speed_mps = c.walker.speed_mps;
+  say_at_the_edge(a);
 }
 
 // Creatures that cannot walk (no legs) slide: speed along the heading, turn with the stick.
@@ -483,6 +495,7 @@ void step_sliding(const ActionCall& a) {
     c.blocked_ticks = hit ? c.blocked_ticks + 1u : 0u;
     c.root_ws = p;
   }
+  say_at_the_edge(a);
 }
 
 }  // namespace
@@ -518,6 +531,10 @@ void pose_bind_at_root(const CreatureState& c, const Rig& rig, CreaturePose* pos
   pose->cog_ms = rig.cog;
   pose->cog_ws = glm::vec3(pose->model_to_world * glm::vec4(rig.cog, 1.0f));
   for (LimbPose& l : pose->limbs) l = LimbPose{};
+}
+
+std::string LocomotionAction::hud_text(int code, const CreatureState&, const PreparedAction&) const {
+  return code == kAtTheEdge ? "The edge of the field: no way on" : std::string();
 }
 
 void LocomotionAction::step(const ActionCall& call) const {

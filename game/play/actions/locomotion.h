@@ -4,6 +4,8 @@
 // legs slide; both slide along walls and stop at fences and the movable regions' edge. Its state is the creature's walker and blocked_ticks (typed in
 // CreatureState, since every one-shot hands over from and back to it).
 #include <cmath>
+#include <cstdint>
+#include <string>
 
 #include "game/play/action.h"
 
@@ -26,7 +28,12 @@ class LocomotionAction final : public Action {
   void describe(const CreatureState& c, Json* j) const override;
   void debug_rows(const DebugRowsCall& call, std::vector<DebugRow>* rows) const override;
   const char* title() const override { return "Walker"; }
+  std::string hud_text(int code, const CreatureState& c, const PreparedAction& prepared) const override;
 };
+
+// HUD message codes: the player held against the edge of the ground one may walk on.
+enum LocomotionMessage : int { kAtTheEdge = 0 };
+constexpr std::uint32_t kEdgeSayTicks = 20;  // held there this long (a press, not a brush), the HUD says so
 
 // Keeps a walker's step clear of walls, fences, pipes and the movable regions' edge: *p (the walker's
 // new position) is pushed clear at its new heading, or, turning on the spot where the turn would sweep

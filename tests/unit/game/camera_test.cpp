@@ -1,6 +1,7 @@
 #include "game_test_util.h"
 #include "game/play/camera.h"
 #include "game/play/actions/vault_action.h"
+#include "game/play/actions/clip_action.h"
 
 #include <gtest/gtest.h>
 
@@ -183,6 +184,99 @@ TEST(Camera, AWallBehindTheCreatureSwingsTheCameraRoundInsteadOfSqueezingIn) {
     EXPECT_GE(nearest, min_m) << creature;
     EXPECT_GT(std::fabs(s.state().camera_yaw_offset_rad), 0.5f) << creature << ": the camera should be beside the wall";
   }
+}
+
+// The d-pad button that plays the library motion named 'name' (the session's bindings), or 0.
+std::uint32_t button_for(const Session& s, const char* name) {
+  const int m = clip_action(s.registry()).library().find(name);
+  for (const ActionBinding& b : s.registry().bindings())
+    if (m >= 0 && b.motion == m) return b.button;
+  return 0;
+}
+
+// Where the head's tip is, world space (the creature's face is toward an eye nearer it than the cog).
+glm::vec3 head_tip(const Session& s) {
+  const Rig& rig = *s.context().species[0].rig;
+  const CreaturePose& pose = s.runtime().pose(0);
+  return rig.head_bones.empty() ? pose.cog_ws : pose.tail_ws[static_cast<std::size_t>(rig.head_bones.back())];
+}
+
+TEST(Camera, AnEmoteOrASitIsShownFromAThreeQuarterFrontViewAndTheCameraComesBackBehindAfter) {
+  // Open ground, and facing a wall close ahead (no room for the view from the front: it goes as far round
+  // as it has room for, never nearer than its minimum, never behind the wall).
+  for (bool wall : {false, true}) {
+    for (const std::string creature : {"biped", "biped_arms_tail", "quadruped", "hexapod", "octopod", "strider", "stubby"}) {
+      Scene scene = load(creature, "open_ground");
+      const float heading = scene.level.spawn_heading_deg * kDegToRad;
+      if (wall) {
+        Wall w;
+        w.box.centre = scene.level.spawn + heading_forward(heading) * 1.4f + glm::vec3(0.0f, 2.0f, 0.0f);
+        w.box.half_extents = glm::vec3(4.0f, 2.0f, 0.1f);
+        w.box.yaw_deg = scene.level.spawn_heading_deg;
+        scene.level.walls.push_back(w);
+      }
+      Session s;
+      s.start(std::move(scene), 1);
+      const Level& lv = s.scene().level;
+      const float min_m = camera_min_distance_m(s.context().species[0].footprint.bound_m);
+      for (const char* motion : {"dance", "sit"}) {
+        const std::uint32_t button = button_for(s, motion);
+        ASSERT_NE(button, 0u) << motion;
+        for (int t = 0; t < 30; ++t) s.tick(InputFrame{});
+        InputFrame press;
+        press.buttons = press.pressed = button;
+        s.tick(press);
+        float most_round = 0.0f, nearest = 1e9f;
+        int front_ticks = 0, shown_at = -1, hidden_ticks = 0;
+        const bool held = std::string(motion) == "sit";
+        for (int t = 0; t < 150; ++t) {
+          s.tick(InputFrame{});
+          const CameraPose cp = camera_pose(s.state(), lv, body_height(s));
+          const float round = std::fabs(s.state().camera_yaw_offset_rad);
+          most_round = std::max(most_round, round);
+          nearest = std::min(nearest, glm::length(cp.eye_ws - cp.target_ws));
+          if (hidden(lv, cp)) ++hidden_ticks;
+          const bool face_seen = glm::length(cp.eye_ws - head_tip(s)) < glm::length(cp.eye_ws - s.runtime().pose(0).cog_ws);
+          if (round > 2.0f && face_seen) {
+            ++front_ticks;
+            if (shown_at < 0) shown_at = t;
+          }
+        }
+        std::printf("%s%s %s: round %.2f rad at most, face toward the camera from tick %d (%d ticks), nearest %.2f m\n",
+                    creature.c_str(), wall ? " facing a wall" : "", motion, most_round, shown_at, front_ticks, nearest);
+        if (!wall) {
+          EXPECT_GE(most_round, 2.2f) << creature << " " << motion;
+          EXPECT_GE(shown_at, 0) << creature << " " << motion << ": the face never toward the camera";
+          EXPECT_LE(shown_at, 75) << creature << " " << motion;
+        }
+        EXPECT_EQ(hidden_ticks, 0) << creature << " " << motion;
+        EXPECT_GE(nearest, min_m - 0.01f) << creature << " " << motion;
+        // Over: a held sit ends when the stick moves; the camera comes back behind.
+        for (int t = 0; t < 150; ++t) s.tick(held && t < 20 ? test::stick(0.0f, 0.5f) : InputFrame{});
+        EXPECT_LT(std::fabs(s.state().camera_yaw_offset_rad), 0.3f) << creature << " " << motion << ": back behind";
+        EXPECT_EQ(s.state().camera_showing, 0) << creature << " " << motion;
+      }
+    }
+  }
+}
+
+TEST(Camera, TheStickTakesTheCameraFromTheShowOfAnAct) {
+  Session s;
+  s.start(load("biped", "open_ground"), 1);
+  InputFrame press;
+  press.buttons = press.pressed = button_for(s, "sit");
+  s.tick(press);
+  for (int t = 0; t < 40; ++t) s.tick(InputFrame{});
+  ASSERT_NE(s.state().camera_showing, 0);
+  InputFrame orbit;
+  orbit.right_x = 32767;  // swung by the player
+  s.tick(orbit);
+  EXPECT_EQ(s.state().camera_showing, kShowHandedOver);
+  const float offset = s.state().camera_yaw_offset_rad;
+  for (int t = 0; t < 60; ++t) s.tick(InputFrame{});
+  EXPECT_FLOAT_EQ(s.state().camera_yaw_offset_rad, offset) << "left where the player put it while it sits";
+  for (int t = 0; t < 90; ++t) s.tick(test::stick(0.0f, 0.5f));  // up and away: the sit ends
+  EXPECT_EQ(s.state().camera_showing, 0);
 }
 
 TEST(Camera, ClearDistanceStopsBeforeABox) {

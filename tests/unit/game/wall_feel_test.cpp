@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "game/play/actions/locomotion.h"
 #include "game/play/camera.h"
 #include "game/session/clip_run.h"
 #include "game_test_util.h"
@@ -171,6 +172,52 @@ Rounding into_the_corner(const char* creature) {
     }
   }
   return r;
+}
+
+// The edge of the ground one may walk on (a level's regions) stops a creature; held there with the stick
+// pushing on, the HUD says why: once each time it is walked into, not every tick it is held.
+TEST(WallSlide, HeldAtTheEdgeOfTheGroundTheHudSaysWhyOnceEachTimeItIsWalkedInto) {
+  for (const char* creature : kCreatures) {
+    Scene scene = scene_of(creature, "open_ground");
+    Region r;
+    r.points_xz = {{-5.0f, -5.0f}, {5.0f, -5.0f}, {5.0f, 3.0f}, {-5.0f, 3.0f}};
+    r.height = 4.0f;
+    scene.level.regions = {r};
+    Session s;
+    s.start(std::move(scene), 1);
+    const HudMessage edge = hud_message_id(kLocomotion, kAtTheEdge);
+    int said = 0, said_at = -1;
+    float furthest = -1e9f;
+    auto hold = [&](int ticks, InputFrame in, int t0) {
+      for (int t = 0; t < ticks; ++t) {
+        s.tick(in);
+        furthest = std::max(furthest, s.state().player().root_ws.z);
+        if (s.state().hud == edge && s.state().hud_ticks == kHudTicks) {
+          ++said;
+          if (said_at < 0) said_at = t0 + t;
+        }
+      }
+    };
+    hold(400, test::stick(0.0f, 1.0f), 0);  // walked up to the edge and held against it
+    const int said_first = said;
+    hold(40, InputFrame{}, 400);             // let go,
+    hold(40, test::stick(0.0f, -1.0f), 440);  // turn round (stick back),
+    hold(60, test::stick(0.0f, 1.0f), 480);   // walk off,
+    hold(40, test::stick(0.0f, -1.0f), 540);  // turn round again
+    hold(300, test::stick(0.0f, 1.0f), 580);  // and walk back into it
+    std::printf("%s: stopped %.2f m short of the edge, said at tick %d, %d times in two walks into it\n", creature,
+                3.0f - furthest, said_at, said);
+    EXPECT_LE(furthest, 3.0f + 1e-4f) << creature;
+    EXPECT_EQ(said_first, 1) << creature << ": once, held against it for 6 s";
+    EXPECT_EQ(said, 2) << creature;
+    ActionId a = 0;
+    int code = -1;
+    ASSERT_TRUE(s.registry().hud_owner(edge, &a, &code));
+    EXPECT_EQ(a, kLocomotion);
+    EXPECT_EQ(code, kAtTheEdge);
+    EXPECT_NE(s.registry()[a].hud_text(code, s.state().player(), PreparedAction{}).find("edge of the field"), std::string::npos);
+    EXPECT_TRUE(s.registry()[a].hud_warns(code));
+  }
 }
 
 TEST(WallSlide, AWallsCornerMetNearlyHeadOnIsSteppedRound) {
