@@ -439,6 +439,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   GeometryJob job = scene_geometry_job(camera_view, settings, window_w, window_h, &scratch_, &list_);
   job.set_inputs(meshes_, lines_, points_);
   level_fog(lv, sky_look_, &job.lighting);
+  job.lighting.sun_dir_ws = key_light_direction(camera_view);
   job.stats = stats;
   job.pool = pool_;
   const double geo_t0 = now_ ? now_() : 0.0;

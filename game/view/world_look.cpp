@@ -194,6 +194,17 @@ SkyLook level_sky_look(const Level& lv) {
   return look;
 }
 
+glm::vec3 key_light_direction(const glm::mat4& camera_view) {
+  const glm::mat4 eye = glm::inverse(camera_view);  // columns: the camera's right, up and back in the world
+  glm::vec3 back(eye[2].x, 0.0f, eye[2].z), right(eye[0].x, 0.0f, eye[0].z);
+  back = glm::length(back) > 1e-4f ? glm::normalize(back) : glm::vec3(0.0f, 0.0f, 1.0f);
+  right = glm::length(right) > 1e-4f ? glm::normalize(right) : glm::vec3(1.0f, 0.0f, 0.0f);
+  // Towards the light: 50 degrees up, a third of the way round from behind the camera to its right.
+  const glm::vec3 round = glm::normalize(back * 0.87f + right * 0.5f);
+  const glm::vec3 to_light = round * 0.64f + glm::vec3(0.0f, 0.77f, 0.0f);
+  return -to_light;
+}
+
 void level_fog(const Level& lv, const SkyLook& look, Lighting* lighting) {
   lighting->fog_start_m = kDefaultFogStart_m;
   lighting->fog_end_m = kDefaultFogEnd_m;

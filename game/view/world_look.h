@@ -50,4 +50,10 @@ SkyLook level_sky_look(const Level& level);
 void level_fog(const Level& level, const SkyLook& look, Lighting* lighting);
 constexpr float kDefaultFogStart_m = 16.0f, kDefaultFogEnd_m = 56.0f;
 
+// The key light's direction of travel for a camera (world -> view): it comes from above and over the
+// camera's right shoulder, so what the camera looks at is lit from the front whichever way it faces (a
+// creature seen from behind reads in its painted colours, not in its shade). Its height above the
+// horizon is fixed, so the ground's light never changes as the camera swings round.
+glm::vec3 key_light_direction(const glm::mat4& camera_view);
+
 }  // namespace cf

@@ -4,6 +4,7 @@
 #include "game/view/world_look.h"
 
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -110,6 +111,27 @@ TEST(WorldLook, FogMeetsTheSkysHorizonAndALevelsSkyOverridesTheDefaults) {
   EXPECT_EQ(l.fog_color, (Rgba8{255, 128, 0, 255}));
   EXPECT_FLOAT_EQ(l.fog_end_m, 30.0f);
   EXPECT_EQ(look.zenith, SkyLook{}.zenith) << "unset: the default";
+}
+
+TEST(WorldLook, TheKeyLightComesOverTheCamerasShoulderWhicheverWayItFaces) {
+  const glm::vec3 target(2.0f, 0.6f, -3.0f);
+  float ground_lit_min = 1.0f, ground_lit_max = 0.0f;
+  for (int k = 0; k < 24; ++k) {
+    const float yaw = static_cast<float>(k) * 0.2618f;  // every 15 degrees round
+    const glm::vec3 back(std::sin(yaw), 0.0f, std::cos(yaw));
+    const glm::vec3 eye = target + back * 4.0f + glm::vec3(0.0f, 1.5f, 0.0f);
+    const glm::mat4 view = glm::lookAt(eye, target, glm::vec3(0.0f, 1.0f, 0.0f));
+    const glm::vec3 to_light = -glm::normalize(key_light_direction(view));
+    const glm::vec3 right = glm::normalize(glm::cross(target - eye, glm::vec3(0.0f, 1.0f, 0.0f)));
+    // A creature's side facing the camera (the back of one walking away) is lit from the front.
+    EXPECT_GT(glm::dot(to_light, back), 0.45f) << "yaw step " << k;
+    EXPECT_GT(glm::dot(to_light, right), 0.2f) << "over the right shoulder, yaw step " << k;
+    const float ground = glm::dot(to_light, glm::vec3(0.0f, 1.0f, 0.0f));
+    ground_lit_min = std::min(ground_lit_min, ground);
+    ground_lit_max = std::max(ground_lit_max, ground);
+  }
+  EXPECT_GT(ground_lit_min, 0.7f);
+  EXPECT_LT(ground_lit_max - ground_lit_min, 1e-4f) << "the ground's light never changes as the camera swings";
 }
 
 }  // namespace
