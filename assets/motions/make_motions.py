@@ -540,6 +540,7 @@ DESCRIPTIONS = {
              "cues": [{"at": VOICE_AT, "sound": "roar_voice", "loudness": 0.8}],
              "herd": ["bold"]},
     "dance": {"kind": "one_shot", "hud": "Dance", "order": 3, "dpad": "left", "hint": "dance", "ease_ticks": 12,
+              "beat": {"every": 0.5, "first": 0.25},  # the body lowest at 0.25 s and each half second on
               "variants": [{"style": "bob_sway", "words": "bobs to the beat"}],
               "herd": ["playful"]},
 }

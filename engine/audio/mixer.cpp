@@ -51,11 +51,18 @@ void Mixer::set_songs(const SongBank* songs, int first_instrument) {
   first_instrument_ = first_instrument;
 }
 
-bool Mixer::play_song(int song, float fade_s) {
+bool Mixer::play_song(int song, float fade_s, std::int64_t from_frame) {
   MusicCommand c;
   c.song = static_cast<std::int16_t>(song);
+  c.generation = ++generation_ == 0 ? ++generation_ : generation_;  // 0: no song followed
   c.fade_frames = static_cast<std::int32_t>(std::clamp(finite_or(fade_s, 0.0f), 0.005f, 2.0f) * static_cast<float>(rate_));
+  c.from_frame = std::clamp<std::int64_t>(from_frame, 0, kFollowMask);
   return music_queue_.push(c);
+}
+
+void Mixer::follow_song(std::int64_t frame) {
+  const auto f = static_cast<std::uint64_t>(std::clamp<std::int64_t>(frame, 0, kFollowMask));
+  follow_.store(static_cast<std::uint64_t>(generation_) << 48 | f, std::memory_order_relaxed);
 }
 
 bool Mixer::update_held(const PlayCommand& c) {
@@ -137,12 +144,36 @@ void Mixer::change_song(const MusicCommand& c) {
   channel_note_.fill(0);
   const bool ok = songs_ && c.song >= 0 && c.song < static_cast<int>(songs_->songs.size());
   song_ = ok ? c.song : -1;
+  song_generation_ = c.generation;
   song_frame_ = 0;
   next_row_ = 0;
   if (ok) {
     const Song& s = songs_->songs[static_cast<std::size_t>(song_)];
     frames_per_row_ = rate_ * 60.0 / (s.tempo_bpm * s.rows_per_beat);
+    seek(c.from_frame);
   }
+}
+
+void Mixer::seek(std::int64_t frame) {
+  song_frame_ = frame;
+  auto row = static_cast<std::int64_t>(std::floor(static_cast<double>(frame) / frames_per_row_));
+  while (row > 0 && std::llround(static_cast<double>(row - 1) * frames_per_row_) >= frame) --row;
+  while (std::llround(static_cast<double>(row) * frames_per_row_) < frame) ++row;
+  next_row_ = row;
+}
+
+std::int64_t Mixer::music_step(int frames) {
+  if (target_ < 0) return frames;
+  const std::int64_t tick = rate_ / 60, ahead = song_frame_ - target_;
+  const std::int64_t window = kFollowTicks * tick + render_frames_;
+  if (ahead > kFollowJumpTicks * tick || ahead < -kFollowJumpTicks * tick) {  // a rewind or a long stall
+    for (int c = 0; c < kSongMaxChannels; ++c) release_channel(c, 0);
+    seek(target_);
+    return frames;
+  }
+  if (ahead > window) return 0;                     // the game is paused or slow: the song waits
+  if (ahead < -window) return frames + frames / 16;  // behind: catch up
+  return frames;
 }
 
 void Mixer::release_channel(int channel, int offset) {
@@ -200,6 +231,7 @@ void Mixer::sequence(int frames, bool audible) {
   if (song_ < 0 || !songs_) return;
   const Song& s = songs_->songs[static_cast<std::size_t>(song_)];
   const int channels = static_cast<int>(s.channels.size());
+  const std::int64_t moves = music_step(frames);  // song frames these output frames cover
   for (;;) {
     if (!s.loop && next_row_ >= s.rows) {  // a sting or jingle has played once: its notes ring out
       song_ = -1;
@@ -207,8 +239,9 @@ void Mixer::sequence(int frames, bool audible) {
     }
     // Each row's frame from the song's start (no drift, whatever the block sizes).
     const auto at = static_cast<std::int64_t>(std::llround(static_cast<double>(next_row_) * frames_per_row_));
-    if (at >= song_frame_ + frames) break;
-    const int offset = static_cast<int>(std::max<std::int64_t>(0, at - song_frame_));
+    if (at >= song_frame_ + moves) break;
+    // The row's frame in this block (scaled when the song moves faster than the output to catch up).
+    const int offset = static_cast<int>(std::clamp<std::int64_t>((at - song_frame_) * frames / std::max<std::int64_t>(1, moves), 0, frames - 1));
     const int row = static_cast<int>(next_row_ % s.rows);
     for (int c = 0; c < channels && audible; ++c) {
       const std::int8_t cell = s.cell(row, c);
@@ -217,7 +250,7 @@ void Mixer::sequence(int frames, bool audible) {
     }
     ++next_row_;
   }
-  song_frame_ += frames;
+  song_frame_ += moves;
 }
 
 void Mixer::render(float* out, int frames) {
@@ -225,6 +258,10 @@ void Mixer::render(float* out, int frames) {
   while (queue_.pop(&c)) start(c);
   MusicCommand m;
   while (music_queue_.pop(&m)) change_song(m);
+  const std::uint64_t follow = follow_.load(std::memory_order_relaxed);
+  const bool followed = song_generation_ != 0 && follow >> 48 == song_generation_;
+  target_ = followed ? static_cast<std::int64_t>(follow & kFollowMask) : -1;
+  render_frames_ = frames;
   const MixerGains g{master_.load(std::memory_order_relaxed), effects_.load(std::memory_order_relaxed),
                      interface_.load(std::memory_order_relaxed), music_.load(std::memory_order_relaxed)};
   for (int done = 0; done < frames;) {
@@ -239,6 +276,7 @@ void Mixer::render(float* out, int frames) {
   active_.store(active, std::memory_order_relaxed);
   music_active_.store(music, std::memory_order_relaxed);
   song_now_.store(song_, std::memory_order_relaxed);
+  song_pos_now_.store(song_frame_, std::memory_order_relaxed);
   duck_now_.store(duck_, std::memory_order_relaxed);
   if (active > max_active_.load(std::memory_order_relaxed)) max_active_.store(active, std::memory_order_relaxed);
 }

@@ -48,7 +48,9 @@ struct MixerGains {
 // What the game asks of the sequencer (plain data through a ring, like PlayCommand).
 struct MusicCommand {
   std::int16_t song = -1;   // index into the SongBank; -1 stops the music
+  std::uint16_t generation = 0;  // which play_song this is (follow_song names it)
   std::int32_t fade_frames = 0;  // the old song's notes fade out over this (the crossfade)
+  std::int64_t from_frame = 0;   // where in the song it starts (frames from its start)
 };
 
 class Mixer {
@@ -66,9 +68,15 @@ class Mixer {
   // Before the audio starts: the songs, and the bank index of the first instrument's sample (the
   // instruments' samples, audio/song.h's order, follow it in the bank). Null: no music.
   void set_songs(const SongBank* songs, int first_instrument);
-  // Game thread: starts a song at the next render (at its first row), the old one's notes fading over
-  // fade_s (a short crossfade). song -1 stops. False when the queue is full.
-  bool play_song(int song, float fade_s = 0.1f);
+  // Game thread: starts a song at the next render, from_frame frames into it (0: its first row), the
+  // old one's notes fading over fade_s (a short crossfade). song -1 stops. False when the queue is full.
+  bool play_song(int song, float fade_s = 0.1f, std::int64_t from_frame = 0);
+  // Game thread, each tick: where the song of the last play_song should be now, frames from its start
+  // (the game's beat clock). The sequencer keeps within kFollowTicks of it (plus a render's frames):
+  // further ahead (the game paused or slow) it holds, behind it catches up 6% fast, and more than
+  // kFollowJumpTicks apart (a rewind, a stall) it jumps there. Never called: the song runs free.
+  void follow_song(std::int64_t frame);
+  static constexpr int kFollowTicks = 4, kFollowJumpTicks = 30;
 
   // Audio thread: starts the queued sounds, then mixes 'frames' stereo frames into out (2 * frames
   // floats, overwritten).
@@ -90,6 +98,8 @@ class Mixer {
   int music_yielded() const { return yielded_.load(std::memory_order_relaxed); }
   // Voices of music, and of everything else, after the last render; the music's duck gain (1: none).
   int music_voices() const { return music_active_.load(std::memory_order_relaxed); }
+  // Where the song is after the last render, frames from its start (its position in the beat).
+  std::int64_t song_position() const { return song_pos_now_.load(std::memory_order_relaxed); }
   int effect_voices() const { return active_voices() - music_voices(); }
   float duck() const { return duck_now_.load(std::memory_order_relaxed); }
 
@@ -119,6 +129,8 @@ class Mixer {
   void start_note(int channel, int note, int offset);
   void release_channel(int channel, int offset);
   void change_song(const MusicCommand& c);
+  std::int64_t music_step(int frames);   // how far the song moves in the next 'frames' (following the game)
+  void seek(std::int64_t frame);         // the song's next row is the first at or after 'frame'
 
   const SoundBank& bank_;
   int rate_;
@@ -138,10 +150,17 @@ class Mixer {
   std::int64_t song_frame_ = 0, next_row_ = 0;  // frames since the song started, its next row (unwrapped)
   double frames_per_row_ = 0.0;
   float release_step_ = 1.0f;  // a replaced note's fade per frame (over 5 ms)
+  std::uint16_t generation_ = 0;        // game thread: the last play_song's
+  std::uint16_t song_generation_ = 0;   // audio thread: the playing song's
+  static constexpr std::int64_t kFollowMask = (std::int64_t{1} << 48) - 1;
+  std::atomic<std::uint64_t> follow_{0};  // generation << 48 | frame (the game's last follow_song)
+  std::int64_t target_ = -1;            // this render: where the game says the song is (-1: free)
+  int render_frames_ = 0;
   std::uint32_t next_note_ = 1;
   std::array<std::uint32_t, kSongMaxChannels> channel_note_{};
   float duck_ = 1.0f, duck_env_ = 0.0f;
   std::atomic<float> duck_now_{1.0f};
+  std::atomic<std::int64_t> song_pos_now_{0};
   std::atomic<int> song_now_{-1}, notes_{0}, out_of_range_{0}, music_dropped_{0}, yielded_{0}, music_active_{0};
 };
 

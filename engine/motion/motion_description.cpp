@@ -106,8 +106,8 @@ const char* default_style_words(const std::string& style) {
 Result<MotionDescription> parse_motion_description(const Json& j, const std::string& file) {
   const std::string w = "description";
   if (!j.is_object()) return Error{file, w, "must be an object"};
-  if (Status s = check_keys(j, {"kind", "hud", "source", "order", "dpad", "button", "menu", "ease_ticks", "hold", "variants",
-                                "cues", "herd", "hint"},
+  if (Status s = check_keys(j, {"kind", "hud", "source", "order", "dpad", "button", "menu", "ease_ticks", "hold", "beat",
+                                "variants", "cues", "herd", "hint"},
                             file, w);
       !s)
     return s.error;
@@ -136,6 +136,15 @@ Result<MotionDescription> parse_motion_description(const Json& j, const std::str
     if (Status s = check_keys(*h, {"from", "length"}, file, "description.hold"); !s) return s.error;
     if (Status s = seconds(*h, "from", &d.hold_from_s, file, "description.hold"); !s) return s.error;
     if (Status s = seconds(*h, "length", &d.hold_s, file, "description.hold"); !s) return s.error;
+  }
+  if (auto b = j.find("beat"); b != j.end()) {
+    const std::string bw = "description.beat";
+    if (!b->is_object()) return Error{file, bw, "must be {\"every\": seconds, \"first\": seconds}"};
+    if (Status s = check_keys(*b, {"every", "first"}, file, bw); !s) return s.error;
+    if (Status s = seconds(*b, "every", &d.beat_s, file, bw); !s) return s.error;
+    if (Status s = seconds(*b, "first", &d.first_beat_s, file, bw); !s) return s.error;
+    if (!(d.beat_s >= 0.1 && d.beat_s <= 4.0)) return Error{file, bw + ".every", "must be 0.1 to 4 seconds"};
+    if (!(d.first_beat_s < d.beat_s)) return Error{file, bw + ".first", "must come before the second beat (below every)"};
   }
   if (d.kind == MotionKind::kHeldLoop && !(d.hold_s > 0.0))
     return Error{file, "description.hold", "a held loop needs its loop's length"};
@@ -201,6 +210,7 @@ Json description_to_json(const MotionDescription& d) {
   if (!d.menu) j["menu"] = false;
   j["ease_ticks"] = d.ease_ticks;
   if (d.hold_s > 0.0) j["hold"] = {{"from", d.hold_from_s}, {"length", d.hold_s}};
+  if (d.beat_s > 0.0) j["beat"] = {{"every", d.beat_s}, {"first", d.first_beat_s}};
   if (!d.variants.empty()) {
     Json vs = Json::array();
     for (const MotionVariant& v : d.variants) {

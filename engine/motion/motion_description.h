@@ -57,6 +57,9 @@ struct MotionDescription {
   int ease_ticks = 12;         // eased in from the stand and out back to it over this many ticks
   double hold_from_s = 0.0;    // kHeldLoop: the held loop's start and length, seconds of the clip
   double hold_s = 0.0;
+  // A motion danced to the music: its beats come every beat_s of the clip, the first at first_beat_s;
+  // the game starts it far enough in that they fall on the world's beats (game/play/beat.h). 0: untimed.
+  double beat_s = 0.0, first_beat_s = 0.0;
   std::vector<MotionVariant> variants;  // the first that fits a body is played; none: it cannot
   std::vector<SoundCue> cues;
   std::vector<std::string> herd;        // moods in which a herd creature may choose it ("calm", "near_player")

@@ -289,6 +289,8 @@ class ActionRegistry {
   }
 
   int size() const { return static_cast<int>(actions_.size()); }
+  // Bytes of each creature's action storage the registered actions' states take (of kActionStateBytes).
+  std::size_t state_bytes() const { return used_; }
   const Action& operator[](ActionId id) const { return *actions_[id]; }
   const Action& locomotion() const { return *actions_[kLocomotion]; }
   // The id of the action named 'name', or kNoAction.

@@ -1,4 +1,5 @@
-#include <cassert>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "game/play/action.h"
@@ -15,9 +16,13 @@ void ActionCall::hud(int action, int code) const {
 ActionRegistry::ActionRegistry() { add<LocomotionAction>(); }
 
 ActionId ActionRegistry::add(std::unique_ptr<Action> a, std::size_t size, std::size_t align) {
-  assert(actions_.size() < static_cast<std::size_t>(kMaxActions) && "raise kMaxActions");
+  // Checked in every build: an action's state past the creature's bytes would overwrite the creature.
   const std::size_t offset = (used_ + align - 1) / align * align;
-  assert(offset + size <= kActionStateBytes && "raise kActionStateBytes");
+  if (actions_.size() >= static_cast<std::size_t>(kMaxActions) || offset + size > kActionStateBytes) {
+    std::fprintf(stderr, "critterforge: action '%s' does not fit (%zu actions, its state at %zu..%zu of %zu bytes)\n",
+                 a->name(), actions_.size(), offset, offset + size, kActionStateBytes);
+    std::abort();
+  }
   a->id_ = static_cast<ActionId>(actions_.size());
   a->offset_ = offset;
   used_ = offset + size;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "game/play/beat.h"
 #include "game/session/session.h"
 #include "world/level.h"
 
@@ -37,7 +38,8 @@ bool MusicClock::ended(std::uint64_t tick) const {
   return !s.loop && beats(tick) >= s.beats() - 1e-9;
 }
 
-bool MusicClock::update(int wanted, std::uint64_t tick, bool at_once) {
+bool MusicClock::update(int wanted, std::uint64_t tick, bool at_once, std::uint64_t bar_ticks) {
+  const std::uint64_t line = bar_ticks > 0 && !at_once ? tick - tick % bar_ticks : tick;
   if (!songs_ || wanted >= static_cast<int>(songs_->songs.size())) wanted = -1;
   if (tick < start_) song_ = -1;  // the session restarted: its clock begins again
   if (wanted == song_) {
@@ -46,7 +48,7 @@ bool MusicClock::update(int wanted, std::uint64_t tick, bool at_once) {
   }
   if (song_ < 0 || at_once || ended(tick)) {
     song_ = wanted;
-    start_ = tick;
+    start_ = line;
     pending_ = -1;
     return true;
   }
@@ -63,7 +65,7 @@ bool MusicClock::update(int wanted, std::uint64_t tick, bool at_once) {
   }
   if (beats(tick) + 1e-9 >= change_at_) {  // the first tick at or after the line (at most a tick late)
     song_ = pending_;
-    start_ = tick;
+    start_ = line;
     pending_ = -1;
     return true;
   }
@@ -78,6 +80,12 @@ Json MusicClock::json(std::uint64_t tick) const {
   j["beat"] = beats(tick);
   j["beat_phase"] = beat_phase(tick);
   return j;
+}
+
+std::uint64_t song_bar_grid(const Session& session, const MusicClock& clock, int song) {
+  const SongBank* bank = clock.songs();
+  if (!bank || !session.context().level || song < 0) return 0;
+  return song == bank->find(roam_song(level_style(*session.context().level))) ? kWorldBarTicks : 0;
 }
 
 int wanted_song(const Session& session, const MusicClock& clock) {

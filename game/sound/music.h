@@ -27,8 +27,10 @@ class MusicClock {
  public:
   void set_songs(const SongBank* songs) { songs_ = songs; }
   const SongBank* songs() const { return songs_; }
-  // The song wanted at 'tick' (-1: none). True when the song playing changes at this tick.
-  bool update(int wanted, std::uint64_t tick, bool at_once = false);
+  // The song wanted at 'tick' (-1: none). True when the song playing changes at this tick. A song
+  // started on a grid of 'bar_ticks' (not at once) starts at the grid's bar line at or before 'tick',
+  // already that far in: the free-roam songs keep the world's beat (game/play/beat.h).
+  bool update(int wanted, std::uint64_t tick, bool at_once = false, std::uint64_t bar_ticks = 0);
   int song() const { return song_; }
   std::uint64_t start_tick() const { return start_; }
   // Beats since the song started (0 with no song), and where in its beat 'tick' is, 0..1.
@@ -48,5 +50,8 @@ class MusicClock {
 
 // The song a play session wants now (by the level and the trial's phase), the clock's song given.
 int wanted_song(const Session& session, const MusicClock& clock);
+// The bar grid a song of the session starts on: the world's bars for the level's free-roam song (at the
+// world's tempo), none for the trial's (they start at once, or after the song before).
+std::uint64_t song_bar_grid(const Session& session, const MusicClock& clock, int song);
 
 }  // namespace cf

@@ -33,7 +33,11 @@ void SoundDirector::on_tick(const Session& session) {
     // for --print-state). The countdown sting and the race start at once: the sting is the countdown.
     const TrialRun::Phase phase = session.trial().phase;
     const bool at_once = phase == TrialRun::Phase::kCountdown || phase == TrialRun::Phase::kRunning;
-    if (clock_.update(wanted_song(session, clock_), s.tick, at_once) && output_) output_->play_song(clock_.song());
+    const int wanted = wanted_song(session, clock_);
+    if (clock_.update(wanted, s.tick, at_once, song_bar_grid(session, clock_, wanted)) && output_)
+      output_->play_song(clock_.song(), s.tick - clock_.start_tick());
+    // The song follows the beat clock: it waits while the game pauses, and a rewind takes it back.
+    if (output_ && clock_.song() >= 0) output_->follow_song(s.tick - clock_.start_tick());
   }
   if (!output_ && !print_ && !sink_ && !derive_always_) return;  // nobody listens (a headless run)
   derive_sound_events(session.previous(), s, session.context(), session.runtime(), &events_);

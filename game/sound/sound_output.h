@@ -4,6 +4,9 @@
 // kHeardHerdSteps footsteps of other creatures are played (the loudest: the nearest), and the rest
 // swell one held low rumble of many far feet, so 32 creatures never wash out the music. The audio device (engine/platform)
 // pulls the mixer through fill(); offline, tests call mixer().render themselves.
+#include <algorithm>
+#include <cstdint>
+
 #include "audio/mixer.h"
 #include "audio/spatial.h"
 #include "game/play/sim_state.h"
@@ -29,8 +32,10 @@ class SoundOutput {
   void play(const SoundEvents& events, const Listener& listener, const float* weights = nullptr);
   // One interface sound (menus, the editor), held ones too.
   void play_interface(const SoundEvent& e);
-  // Starts a song of the bank at the next render (-1: stops the music), the old one fading out.
-  void play_song(int song) { mixer_.play_song(song, 0.12f); }
+  // Starts a song of the bank at the next render, ticks_in ticks into it (-1: stops the music), the old
+  // one fading out; then, each tick, where the beat clock says it is now (the song follows the game).
+  void play_song(int song, std::uint64_t ticks_in = 0) { mixer_.play_song(song, 0.12f, frames_of(ticks_in)); }
+  void follow_song(std::uint64_t ticks_in) { mixer_.follow_song(frames_of(ticks_in)); }
   // One tick of the level's ambience bed (level 0: released).
   void ambience(std::uint64_t tick, const Listener& listener, LevelStyle style, float level);
   // Off: every herd footstep is played as before the thinning (creature-lab sound's before/after).
@@ -48,6 +53,9 @@ class SoundOutput {
   static void fill(void* user, float* out, int frames);
 
  private:
+  std::int64_t frames_of(std::uint64_t ticks) const {
+    return static_cast<std::int64_t>(std::min<std::uint64_t>(ticks, 1ull << 30)) * mixer_.sample_rate() / 60;
+  }
   SoundLibrary library_;
   Mixer mixer_;
   Ambience ambience_;

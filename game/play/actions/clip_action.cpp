@@ -7,6 +7,7 @@
 #include "core/tick.h"
 #include "game/play/actions/idle_action.h"
 #include "game/play/actions/locomotion.h"
+#include "game/play/beat.h"
 #include "game/play/creature_size.h"
 #include "game/play/sim.h"
 #include "game/play/stages.h"
@@ -29,6 +30,16 @@ constexpr float kSettledWeight = 0.02f;
 
 
 bool at_stand(const Species& sp, const CreatureState& c) { return !sp.walks() || walker_stands_still(c.walker); }
+
+// Play begins: a motion timed to the beat starts far enough into its clip that its beats are shown on
+// the world's (the first play tick is shown at the state's next tick).
+void begin_play(const MotionDescription& d, std::uint64_t tick, ClipPlay* p) {
+  p->phase = EmotePhase::kPlay;
+  if (!(d.beat_s > 0.0)) return;
+  p->lead = static_cast<std::uint8_t>(beat_lead(static_cast<int>(std::lround(d.beat_s / kTick_s)), static_cast<int>(std::lround(d.first_beat_s / kTick_s)),
+                      tick + 1));
+  p->tick = p->lead;
+}
 
 // One tick of the walk coming to a stand, quicker than a released stick (its blends at 0.08 s, not
 // 0.25 s): the feet finish their steps and park, kept clear of walls as the walk is.
@@ -217,7 +228,8 @@ void ClipAction::start(const ActionCall& a) const {
   p.variant = em->variant;
   p.tail = !a.species.rig->tail_bones.empty();
   p.from_idle_ticks = at_stand(a.species, c) ? c.idle_ticks : 0;
-  p.phase = at_stand(a.species, c) ? EmotePhase::kPlay : EmotePhase::kSettle;
+  p.phase = EmotePhase::kSettle;
+  if (at_stand(a.species, c)) begin_play((*library_)[m].about(), a.world.tick, &p);
   if (!a.species.walks()) c.speed_mps = 0.0f;
   a.hud(static_cast<ActionId>(id() + order), kClipPlayed);
   if (p.phase == EmotePhase::kSettle) step(a);
@@ -247,7 +259,7 @@ void ClipAction::step(const ActionCall& a) const {
       settle_walker(a, p.settle - 1);
       if (walker_stands_still(c.walker, kSettledWeight)) {  // the walk's last 2% of body motion is let go
         c.walker.motion_weight = 0.0f;
-        p.phase = EmotePhase::kPlay;
+        begin_play((*library_)[m].about(), a.world.tick, &p);
       }
       return;
     }
@@ -287,7 +299,8 @@ bool ClipAction::pose(const PoseCall& call) const {
   if (em->legless) return true;
   // Started from the idle: its pose hands over to the motion as the motion eases in.
   const int ease = em->ease_ticks;
-  if (p.from_idle_ticks > kIdleStartTicks && p.tick < ease) {
+  const int played = p.tick - p.lead;
+  if (p.from_idle_ticks > kIdleStartTicks && played < ease) {
     const ActionId idle = call.ctx.registry().find("idle");
     const LevelGround ground(call.ctx.level);
     if (idle == kNoAction ||
@@ -295,7 +308,7 @@ bool ClipAction::pose(const PoseCall& call) const {
       return true;
     const PoseCall from{{call.creature, call.index, sp, call.ctx, call.runtime}, call.scratch, nullptr};
     if (static_cast<const IdleAction&>(call.ctx.registry()[idle]).pose_over_stand(from, p.from_idle_ticks))
-      blend_pose_world(*call.scratch, *call.out, handover_weight(p.tick, ease), call.out);
+      blend_pose_world(*call.scratch, *call.out, handover_weight(played, ease), call.out);
   }
   return true;
 }
@@ -321,7 +334,7 @@ void ClipAction::sounds(const SoundCall& call, SoundEvents* out) const {
   if (d.cues.empty()) return;
   const State& was_st = state_of<State>(call.before);
   const bool same = was_st.motion[now_st.current] == m && was_st.plays[now_st.current].plays == now.plays;
-  const std::int32_t from = same ? was_st.plays[now_st.current].tick : 0;  // a new play counts from its start
+  const std::int32_t from = same ? was_st.plays[now_st.current].tick : now.lead;  // a new play counts from its start
   const CreatureSize size = creature_size(*call.species.rig);
   for (const SoundCue& cue : d.cues) {
     const auto at = static_cast<std::int32_t>(std::lround(cue.at_s / kTick_s));
@@ -365,6 +378,7 @@ void ClipAction::hash(const CreatureState& c, StateHasher* h) const {
     h->u8(static_cast<std::uint8_t>(p.phase));
     h->u8(static_cast<std::uint8_t>(p.variant));
     h->u8(p.tail ? 1 : 0);
+    if (p.lead != 0) h->u8(p.lead);
   }
 }
 

@@ -34,6 +34,7 @@ struct ClipPlay {
   EmotePhase phase = EmotePhase::kNone;
   EmoteVariant variant = EmoteVariant::kNone;
   bool tail = false;                  // the body has a tail (a nod wags it)
+  std::uint8_t lead = 0;              // the clip tick it started at (a dance: on the world's beat; < 240)
   bool playing() const { return phase != EmotePhase::kNone; }
 };
 

@@ -1,10 +1,14 @@
 // The sequencer on the mixer's voices: notes start on their exact frame whatever the block size, the
 // effects keep priority (never more than 24 voices, an effect never loses its voice to music), music at
-// volume 0 leaves the effects bit for bit, loud effects duck it, and the callback never allocates.
+// volume 0 leaves the effects bit for bit, loud effects duck it, the callback never allocates, and
+// the song follows the game's beat clock (it waits through a pause, keeps up with a drifting device,
+// jumps back with a rewind).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "alloc_counter.h"
@@ -194,6 +198,90 @@ TEST(Music, RenderAllocatesNothingWithMusicPlaying) {
   }
   EXPECT_EQ(test::allocation_count(), before);
   EXPECT_GT(m.music_notes(), 100);
+}
+
+// The game ticks at 60 Hz; the device pulls 'device_frames' a tick (735: in step). Each tick the game
+// says where the song should be (follow_song), then the device renders.
+struct Followed {
+  std::vector<float> out;
+  std::vector<std::int64_t> ahead;  // per tick: the song's position after the render less the game's
+  std::vector<int> notes;           // per tick: notes started so far
+};
+Followed follow_run(const MusicBank& b, int song, int ticks, int device_frames, const std::vector<int>& clock,
+                    bool follow = true) {
+  Mixer m(b.bank, kRate);
+  m.set_songs(&b.songs, b.first);
+  Followed f;
+  f.out.resize(2 * 735 * static_cast<std::size_t>(ticks) + 2 * 4096);
+  std::size_t at = 0;
+  for (int t = 0; t < ticks; ++t) {
+    if (t == 0) m.play_song(song, 0.1f, static_cast<std::int64_t>(clock[0]) * 735);
+    if (follow) m.follow_song(static_cast<std::int64_t>(clock[static_cast<std::size_t>(t)]) * 735);
+    if (at + 2 * static_cast<std::size_t>(device_frames) > f.out.size()) f.out.resize(at + 2 * static_cast<std::size_t>(device_frames));
+    m.render(f.out.data() + at, device_frames);
+    at += 2 * static_cast<std::size_t>(device_frames);
+    f.ahead.push_back(m.song_position() - static_cast<std::int64_t>(clock[static_cast<std::size_t>(t)]) * 735);
+    f.notes.push_back(m.music_notes());
+  }
+  f.out.resize(at);
+  return f;
+}
+
+std::vector<int> steady_clock(int ticks, int from = 0) {
+  std::vector<int> c(static_cast<std::size_t>(ticks));
+  for (int t = 0; t < ticks; ++t) c[static_cast<std::size_t>(t)] = from + t;
+  return c;
+}
+
+TEST(Music, ASongFollowingTheGameInStepIsBitForBitTheFreeSong) {
+  MusicBank b;
+  const int band = add_band(&b);
+  const std::vector<int> clock = steady_clock(900);
+  const Followed free = follow_run(b, band, 900, 735, clock, false), followed = follow_run(b, band, 900, 735, clock);
+  EXPECT_EQ(free.out, followed.out);
+  EXPECT_GT(followed.notes.back(), 500);
+  // Started on the clock's tick 300, the song plays from there: as the free song does after 300 ticks.
+  const Followed late = follow_run(b, band, 300, 735, steady_clock(300, 300));
+  EXPECT_EQ(late.ahead.front(), 735);
+  EXPECT_NEAR(late.notes.back(), free.notes[599] - free.notes[299], 6) << "the same rows (voices busy aside)";
+}
+
+TEST(Music, APausedGameHoldsTheSongAndItGoesOnFromWhereItWas) {
+  MusicBank b;
+  const int band = add_band(&b);
+  // 2 s of play, 3 s paused (the clock stands), 2 s of play.
+  std::vector<int> clock;
+  for (int t = 0; t < 120; ++t) clock.push_back(t);
+  for (int t = 0; t < 180; ++t) clock.push_back(120);
+  for (int t = 0; t < 120; ++t) clock.push_back(121 + t);
+  const Followed f = follow_run(b, band, 420, 735, clock);
+  const std::int64_t window = Mixer::kFollowTicks * 735 + 735;
+  for (std::size_t t = 0; t < f.ahead.size(); ++t) EXPECT_LE(f.ahead[t], window + 256) << "tick " << t;
+  EXPECT_EQ(f.notes[299], f.notes[140]) << "no note while paused, once the song has caught the clock";
+  EXPECT_GT(f.notes[419], f.notes[299] + 60) << "it plays on after the pause (about 40 notes a second)";
+  // After the pause it plays what the clock says: as many notes over the 4 s of clock as in step.
+  const Followed free = follow_run(b, band, 241, 735, steady_clock(241), false);
+  EXPECT_NEAR(f.notes[419], free.notes[240], 12);
+}
+
+TEST(Music, ASongKeepsUpWithADeviceFasterOrSlowerThanTheTicksAndJumpsWithARewind) {
+  MusicBank b;
+  const int band = add_band(&b);
+  const std::int64_t window = Mixer::kFollowTicks * 735;
+  for (int device : {700, 770, 1024}) {  // 4.8% slow, 4.8% fast, 39% fast (bursts of ticks)
+    const Followed f = follow_run(b, band, 1800, device, steady_clock(1800));
+    std::int64_t lo = 0, hi = 0;
+    for (std::size_t t = 600; t < f.ahead.size(); ++t) lo = std::min(lo, f.ahead[t]), hi = std::max(hi, f.ahead[t]);
+    EXPECT_GE(lo, -window - device) << device << " frames a tick";
+    EXPECT_LE(hi, window + 2 * device) << device << " frames a tick";
+    std::printf("[ follow   ] device %d frames a tick: the song %lld..%lld frames from the clock\n", device,
+                static_cast<long long>(lo), static_cast<long long>(hi));
+  }
+  // A rewind of 10 s: the song goes back with the clock.
+  std::vector<int> clock = steady_clock(1200);
+  for (int t = 0; t < 120; ++t) clock.push_back(600 + t);
+  const Followed f = follow_run(b, band, 1320, 735, clock);
+  EXPECT_LE(std::abs(f.ahead.back()), 2 * 735);
 }
 
 TEST(Music, EverySongPlaysThroughOnceWithEveryNoteInItsInstrumentsRange) {

@@ -2,7 +2,9 @@
 // creature through the real tick, the state hash, debug rewind and replay, with no change to the game.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 
 #include "core/file_io.h"
@@ -191,6 +193,31 @@ TEST(ExtraAction, TheGameActionsHashAsBeforeAndKnowNoNod) {
   NodActions actions;
   EXPECT_EQ(actions.find("vault"), game_actions().find("vault"));
   EXPECT_EQ(hud_message_id(actions.find("vault"), kVaultRefused), vault_hud(kVaultRefused));
+}
+
+// Every action's state lives in the creature's fixed bytes: the game's fit (with room said), and an
+// action that would not fit stops the game at start with one line, in every build (it once overwrote
+// the herd's brains silently in Release when the clip action's records grew).
+struct HugeAction final : Action {
+  struct State {
+    std::array<unsigned char, kActionStateBytes> bytes{};
+  };
+  const char* name() const override { return "huge"; }
+  void init(CreatureState& c) const override { new (&state_of<State>(c)) State(); }
+  bool active(const CreatureState&) const override { return false; }
+  void start(const ActionCall&) const override {}
+  void step(const ActionCall&) const override {}
+  void hash(const CreatureState&, StateHasher*) const override {}
+};
+struct HugeActions : ActionRegistry {
+  HugeActions() { add<HugeAction>(); }
+};
+
+TEST(ExtraActionDeathTest, AnActionWhoseStateDoesNotFitStopsTheGameWithOneLine) {
+  EXPECT_LE(game_actions().state_bytes(), kActionStateBytes);
+  std::printf("[ actions  ] the game's action states take %zu of %zu bytes a creature\n", game_actions().state_bytes(),
+              kActionStateBytes);
+  EXPECT_DEATH({ HugeActions huge; }, "action 'huge' does not fit");
 }
 
 }  // namespace

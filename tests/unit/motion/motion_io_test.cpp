@@ -216,5 +216,40 @@ TEST(MotionIo, DescriptionSourceIsOptionalAndRoundTrips) {
   EXPECT_NE(e.find("description.source: must be a string"), std::string::npos) << e;
 }
 
+// A description's "beat" (a dance's beats in its clip) is read, written back and checked: every beat
+// 0.1-4 s, the first before the second; the shipped dance bobs each half second from 0.25 s.
+TEST(MotionIo, DescriptionBeatRoundTripsAndIsChecked) {
+  auto with = parse_motion(clip_text([](Json& j) {
+    j["format"] = "critterforge.motion/2";
+    j["description"] = Json{{"kind", "one_shot"}, {"beat", {{"every", 0.5}, {"first", 0.25}}}};
+  }), "dance.json");
+  ASSERT_TRUE(with.ok()) << with.error().to_string();
+  EXPECT_EQ(with->description.beat_s, 0.5);
+  EXPECT_EQ(with->description.first_beat_s, 0.25);
+  auto again = parse_motion(motion_file_json(*with).dump(), "again.json");
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->description.beat_s, 0.5);
+  EXPECT_EQ(again->description.first_beat_s, 0.25);
+  EXPECT_FALSE(motion_file_json(load("greet.json"))["description"].contains("beat")) << "untimed: none written";
+  EXPECT_EQ(load("dance.json").description.beat_s, 0.5);
+  EXPECT_EQ(load("dance.json").description.first_beat_s, 0.25);
+  const std::pair<Json, const char*> bad[] = {
+      {Json{{"every", 0.0}}, "description.beat.every: must be 0.1 to 4 seconds"},
+      {Json{{"every", 9.0}}, "description.beat.every: must be 0.1 to 4 seconds"},
+      {Json{{"first", 0.2}}, "description.beat.every: must be 0.1 to 4 seconds"},
+      {Json{{"every", 0.5}, {"first", 0.5}}, "description.beat.first: must come before the second beat"},
+      {Json{{"every", 0.5}, {"first", -1.0}}, "description.beat.first: must be from 0 to 3600 seconds"},
+      {Json{{"every", 0.5}, {"bpm", 120}}, "description.beat"},
+      {Json(3), "description.beat: must be {"},
+  };
+  for (const auto& [beat, says] : bad) {
+    const std::string e = error_of(clip_text([&](Json& j) {
+      j["format"] = "critterforge.motion/2";
+      j["description"] = Json{{"kind", "one_shot"}, {"beat", beat}};
+    }));
+    EXPECT_NE(e.find(says), std::string::npos) << beat.dump() << ": " << e;
+  }
+}
+
 }  // namespace
 }  // namespace cf

@@ -1,13 +1,14 @@
 // The game's music and ambience rendered offline as the player hears them (creature-lab sound's way:
 // each tick's 735 frames after the tick): standing still is no longer near silence, effects keep their
 // voices under the music, music at volume 0 leaves the effects bit for bit, a herd's footsteps are
-// thinned to a capped rate under one far rumble, and the dance bobs at the music's tempo.
+// thinned to a capped rate under one far rumble, and the dance bobs on the music's beat.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
+#include "game/play/beat.h"
 #include "game/play/herd.h"
 #include "game/session/clip_run.h"
 #include "game/session/pad_script.h"
@@ -139,38 +140,78 @@ TEST(MusicMix, AHerdsFootstepsAreThinnedToACappedRateUnderAFarRumble) {
   EXPECT_LT(quiet_share(h.stereo), 0.1);
 }
 
-// The free-roam songs are at the dance's tempo (a bob each 0.5 s, a beat each 30 ticks): the bobs keep
-// one phase to the beat through the whole dance. Where that phase falls depends on the tick the player
-// pressed dance: aligning it would need the simulation to start a dance on a beat (not done here).
-TEST(MusicMix, TheDanceBobsAtTheMusicsTempo) {
+// The free-roam songs are at the world's tempo (game/play/beat.h: 120 beats a minute, 4 to a bar) and
+// start on its bar lines, so the music's beats are the world's; a trial's songs start at once, and the
+// free-roam song comes back after them on the world's next bar line.
+TEST(MusicMix, TheFreeRoamSongsKeepTheWorldsBeat) {
+  const SongBank& bank = shipped_songs();
+  for (LevelStyle style : {LevelStyle::kMeadow, LevelStyle::kFields, LevelStyle::kYard}) {
+    const int i = bank.find(roam_song(style));
+    ASSERT_GE(i, 0) << roam_song(style);
+    const Song& song = bank.songs[static_cast<std::size_t>(i)];
+    EXPECT_EQ(song.tempo_bpm * kWorldBeatTicks, 3600.0) << song.name << ": the world's tempo";
+    EXPECT_EQ(song.beats_per_bar, kWorldBeatsPerBar) << song.name;
+    EXPECT_TRUE(song.loop) << song.name;
+  }
+  MusicClock clock;
+  clock.set_songs(&bank);
+  const int meadow = bank.find("meadow"), countdown = bank.find("trial_countdown"), finish = bank.find("trial_finish");
+  ASSERT_TRUE(clock.update(meadow, 1, false, kWorldBarTicks));
+  EXPECT_EQ(clock.start_tick(), 0u) << "the session's first song: from the world's first bar";
+  EXPECT_NEAR(clock.beat_phase(31), 1.0 / 30.0, 1e-9);
+  ASSERT_TRUE(clock.update(countdown, 437, true, 0));
+  EXPECT_EQ(clock.start_tick(), 437u) << "the countdown is the countdown: at once";
+  ASSERT_TRUE(clock.update(finish, 1000, true, 0));
+  const Song& jingle = bank.songs[static_cast<std::size_t>(finish)];
+  const auto jingle_ticks = static_cast<std::uint64_t>(std::ceil(jingle.beats() * 3600.0 / jingle.tempo_bpm));
+  EXPECT_FALSE(clock.update(finish, 1000 + jingle_ticks - 2, false, 0));
+  const std::uint64_t back = 1000 + jingle_ticks + 1;
+  ASSERT_TRUE(clock.update(meadow, back, false, kWorldBarTicks));
+  EXPECT_EQ(clock.start_tick() % kWorldBarTicks, 0u) << "back on a world bar line";
+  EXPECT_LE(back - clock.start_tick(), static_cast<std::uint64_t>(kWorldBarTicks));
+  for (std::uint64_t t = back; t < back + 240; ++t)
+    EXPECT_NEAR(clock.beat_phase(t) * kWorldBeatTicks, static_cast<double>(t % kWorldBeatTicks), 1e-6) << t;
+}
+
+// The dance bobs on the music's beat (its description's "beat": the body lowest each half second):
+// pressed at any moment, it starts far enough into its clip that every bob is shown within a tick of
+// a beat of the song playing, the player's and the herd's alike, and a replay bobs the same.
+TEST(MusicMix, TheDanceBobsOnTheMusicsBeatWheneverItIsPressed) {
   Result<PadScript> script = load_pad_script(CF_SOURCE_DIR "/tests/data/game/emotes.pad.json");
   ASSERT_TRUE(script.ok());
-  Session s;
-  test::start_session(&s, "biped.json", "open_ground.json");
-  SoundDirector d;
-  d.set_songs(&shipped_songs());
-  s.set_tick_listener(&d);
-  std::vector<double> y;
-  std::vector<double> phase;
-  for (std::uint64_t t = 0; t < script->total_ticks(); ++t) {
-    s.tick(scripted_frame(*script, t));
-    y.push_back(s.runtime().pose(0).cog_ws.y);
-    phase.push_back(d.music().beat_phase(s.state().tick));
+  for (std::uint64_t delay : {0u, 7u, 19u, 26u}) {  // the press at four places in the beat
+    Session s;
+    test::start_session(&s, "biped.json", "open_ground.json");
+    SoundDirector d;
+    d.set_songs(&shipped_songs());
+    s.set_tick_listener(&d);
+    std::vector<double> y, phase;
+    const std::uint64_t total = script->total_ticks() + delay;
+    for (std::uint64_t t = 0; t < total; ++t) {
+      s.tick(t < delay ? InputFrame{} : scripted_frame(*script, t - delay));
+      y.push_back(s.runtime().pose(0).cog_ws.y);
+      phase.push_back(d.music().beat_phase(s.state().tick));
+    }
+    s.set_tick_listener(nullptr);
+    ASSERT_GE(d.music().song(), 0);
+    ASSERT_EQ(d.music().songs()->songs[static_cast<std::size_t>(d.music().song())].tempo_bpm, 120.0) << "a free-roam song";
+    // The bobs: the lowest points of the body while it dances (pressed at the script's tick 627, 4 s).
+    const std::size_t from = 640 + delay, to = std::min<std::size_t>(y.size(), 627 + delay + 240);
+    std::vector<std::size_t> bobs;
+    for (std::size_t t = from; t + 1 < to; ++t)
+      if (y[t] < y[t - 1] && y[t] <= y[t + 1] &&
+          y[t] < *std::max_element(y.begin() + static_cast<long>(t) - 10, y.begin() + static_cast<long>(t) + 10) - 0.01)
+        bobs.push_back(t);
+    ASSERT_GE(bobs.size(), 5u) << "delay " << delay;
+    double worst = 0.0;
+    for (std::size_t b : bobs) {
+      const double off = std::min(phase[b], 1.0 - phase[b]) * kWorldBeatTicks;  // ticks from the nearest beat
+      worst = std::max(worst, off);
+      EXPECT_LE(off, 1.0 + 1e-9) << "delay " << delay << ": the bob at tick " << b << " is " << off << " ticks from a beat";
+    }
+    std::printf("[ dance    ] pressed %llu ticks later: %zu bobs, each within %.2f ticks of a beat\n",
+                static_cast<unsigned long long>(delay), bobs.size(), worst);
   }
-  s.set_tick_listener(nullptr);
-  ASSERT_GE(d.music().song(), 0);
-  ASSERT_EQ(d.music().songs()->songs[static_cast<std::size_t>(d.music().song())].tempo_bpm, 120.0) << "a free-roam song";
-  // The bobs: the lowest points of the body during the dance (pressed at tick 627, 4 s).
-  std::vector<std::size_t> bobs;
-  for (std::size_t t = 640; t + 1 < std::min<std::size_t>(y.size(), 627 + 240); ++t)
-    if (y[t] < y[t - 1] && y[t] <= y[t + 1] && y[t] < *std::max_element(y.begin() + static_cast<long>(t) - 10, y.begin() + static_cast<long>(t) + 10) - 0.01)
-      bobs.push_back(t);
-  ASSERT_GE(bobs.size(), 5u);
-  for (std::size_t i = 1; i < bobs.size(); ++i) EXPECT_NEAR(static_cast<double>(bobs[i] - bobs[i - 1]), 30.0, 1.0) << "a beat apart";
-  double lo = 1.0, hi = 0.0;
-  for (std::size_t b : bobs) lo = std::min(lo, phase[b]), hi = std::max(hi, phase[b]);
-  EXPECT_LE((hi - lo) * 30.0, 1.0 + 1e-9) << "one phase to the beat, within a tick";
-  std::printf("[ dance    ] %zu bobs at beat phase %.3f..%.3f (%.1f..%.1f ticks after a beat)\n", bobs.size(), lo, hi, lo * 30.0, hi * 30.0);
 }
 
 }  // namespace
