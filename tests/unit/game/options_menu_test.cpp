@@ -177,5 +177,35 @@ TEST(OptionsControls, TheMotionMenuAndTheTitleNameTheMappedButtons) {
   EXPECT_TRUE(has_text_starting(*rig.title.build_frame(FrameSettings{}, 960, 720), "UP/DOWN CHOOSE   Y OK"));
 }
 
+// Options -> Sound: MUSIC VOLUME sits below MASTER; left and right step it by 10%, from 0 to 100%, each
+// step applied and saved at once, the row showing it, the other volumes untouched (the mixer's side:
+// MusicMix.MusicVolumeZeroLeavesTheEffectsBitForBit).
+TEST(OptionsSound, TheMusicVolumeRowStepsTheMusicAloneAndSavesEachStep) {
+  OptionsRig r;
+  int saved = 0;
+  r.ctx.settings_changed = [&] { ++saved; };
+  r.press(kButtonDpadDown);
+  r.press(kButtonDpadDown);
+  r.press(kButtonA);
+  ASSERT_EQ(r.options.screen(), OptionsScreen::kSound);
+  r.press(kButtonDpadDown);
+  ASSERT_EQ(r.options.cursor(), 1);
+  ASSERT_EQ(r.options.rows()[1].label, "MUSIC VOLUME");
+  EXPECT_EQ(r.options.rows()[1].value, "100%");
+  const SoundSettings before = r.settings.sound;
+  for (int k = 0; k < 3; ++k) r.press(kButtonDpadLeft);
+  EXPECT_NEAR(r.settings.sound.music, 0.7f, 1e-5f);
+  EXPECT_EQ(r.options.rows()[1].value, "70%");
+  EXPECT_EQ(saved, 3) << "each step saved";
+  EXPECT_EQ(r.settings.sound.master, before.master);
+  EXPECT_EQ(r.settings.sound.effects, before.effects);
+  EXPECT_EQ(r.settings.sound.interface_, before.interface_);
+  for (int k = 0; k < 12; ++k) r.press(kButtonDpadLeft);
+  EXPECT_EQ(r.settings.sound.music, 0.0f) << "down to silence, no further";
+  EXPECT_EQ(r.options.rows()[1].value, "0%");
+  for (int k = 0; k < 14; ++k) r.press(kButtonDpadRight);
+  EXPECT_EQ(r.settings.sound.music, 1.0f) << "up to full, no further";
+}
+
 }  // namespace
 }  // namespace cf
