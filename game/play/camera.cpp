@@ -151,6 +151,11 @@ float orbit_stop_m(float bound_m) { return std::max(kOrbitStopM, 2.0f * bound_m)
 
 float camera_min_distance_m(float bound_m) { return std::max(kCameraMinDistanceM, 2.0f * bound_m); }
 
+float camera_far_m(float frame_m) {
+  if (!(frame_m > 0.0f)) return kCameraDistanceM;
+  return std::clamp(kCameraFramesM * frame_m, kCameraNearestFarM, kCameraDistanceM);
+}
+
 void stop_orbit_at_walls(SimState* s, const Level& level, float body_height_m, float stop_m, float offset_before) {
   const float offset = s->camera_yaw_offset_rad;
   if (offset == offset_before) return;
@@ -212,7 +217,7 @@ void keep_room(SimState* s, const Level& level, const glm::vec3& target, float m
 }
 
 void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad,
-                 float min_distance_m, bool stick_swings, const glm::vec3* destination_ws) {
+                 float min_distance_m, bool stick_swings, const glm::vec3* destination_ws, float far_m) {
   const glm::vec3 target = camera_target(*s, body_height_m);
   // An action's destination is seen coming: the camera also makes room to see where it lands, and so
   // follows it over.
@@ -243,6 +248,7 @@ void step_camera(SimState* s, const Level& level, float body_height_m, float sta
     ahead_d = std::min(ahead_d, clear_distance(level, target, w, kCameraDistanceM, kCameraRadiusM));
   }
   if (has_destination) ahead_d = std::min(ahead_d, clear_distance(level, landing, dir, kCameraDistanceM, kCameraRadiusM));
+  ahead_d = std::min(ahead_d, std::max(far_m, min_distance_m));  // a small body is framed nearer
   const float d = s->camera_distance_m;
   s->camera_distance_m = approach(d, ahead_d, (ahead_d < d ? kEaseInMps : kEaseOutMps) * kTick_sf);
   s->camera_distance_m = std::min(s->camera_distance_m, free_d);

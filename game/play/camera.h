@@ -57,6 +57,12 @@ float orbit_stop_m(float bound_m);
 // twice the footprint for big bodies (seen whole, with the ground round them).
 constexpr float kCameraMinDistanceM = 1.5f;
 float camera_min_distance_m(float bound_m);
+// How far the camera orbits with nothing in the way, by the body's size (Species::frame_m, its bind
+// pose's width, height or 0.7 of its length, whichever is larger): kCameraDistanceM for a body as big as the biped or bigger, nearer for a small
+// one (down to kCameraNearestFarM) so that it fills about as much of the picture; unknown size (0): kCameraDistanceM.
+constexpr float kCameraNearestFarM = 2.4f;
+constexpr float kCameraFramesM = 2.7f;  // metres of distance per metre of the body's size
+float camera_far_m(float frame_m);
 void stop_orbit_at_walls(SimState* s, const Level& level, float body_height_m, float stop_m, float offset_before);
 
 // The stick's orbit steering for one tick (stick_x, stick_y in [-1, 1]): yaw and pitch at the tuning's
@@ -70,9 +76,11 @@ void steer_orbit(SimState* s, float stick_x, float stick_y, const SimTuning& tun
 // destination_ws: where the player's current action takes it (a vault's landing), kept in view; null: none.
 // min_distance_m: the nearest the camera comes (camera_min_distance_m); where the orbit's line of sight
 // has less room, the camera swings round beside the obstacle (or rises over it) instead of squeezing in;
-// stick_swings: the player is orbiting it this tick (it is swung round only where it would come nearer).
+// stick_swings: the player is orbiting it this tick (it is swung round only where it would come nearer);
+// far_m: how far it eases out to (camera_far_m).
 void step_camera(SimState* s, const Level& level, float body_height_m, float stand_height_m, float yaw_change_rad,
-                 float min_distance_m, bool stick_swings, const glm::vec3* destination_ws = nullptr);
+                 float min_distance_m, bool stick_swings, const glm::vec3* destination_ws = nullptr,
+                 float far_m = kCameraDistanceM);
 
 // After a turn round (SimState::camera_turn_lag_rad) the orbit swings round after the creature, eased;
 // it stops where swinging on would take it nearer a wall than min_distance_m and a margin (beside a

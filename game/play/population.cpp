@@ -2,6 +2,7 @@
 
 #include "game/play/action.h"
 #include "game/play/actions/locomotion.h"
+#include "game/play/camera.h"
 #include "math/angles.h"
 #include "world/ground_query.h"
 #include "world/level.h"
@@ -65,6 +66,7 @@ SimState initial_state(const SimContext& ctx, std::uint64_t seed) {
     heading = ctx.level->spawn_heading_deg * kDegToRad;
   }
   add_creature(&s, ctx, 0, spawn, heading);
+  if (const Species* sp = ctx.species_of(0)) s.camera_distance_m = camera_far_m(sp->frame_m);
   return s;
 }
 

@@ -250,6 +250,15 @@ Species make_species(const Scene& scene) {
   }
   sp.footprint = creature_footprint(scene.creature, glm::vec2(scene.rig.cog.x, scene.rig.cog.z),
                                     scene.can_walk ? &scene.walk_setup : nullptr, toe);
+  if (sk.size() > 0) {
+    glm::vec3 lo = sk.head_ms[0], hi = lo;
+    for (std::size_t b = 0; b < static_cast<std::size_t>(sk.size()); ++b) {
+      lo = glm::min(lo, glm::min(sk.head_ms[b], sk.tail_ms[b]));
+      hi = glm::max(hi, glm::max(sk.head_ms[b], sk.tail_ms[b]));
+    }
+    // As the chase camera sees it from behind and above: its width, its height, its length foreshortened.
+    sp.frame_m = std::max({hi.x - lo.x, hi.y - lo.y, 0.7f * (hi.z - lo.z)});
+  }
   if (scene.can_walk) {
     sp.walk_clip = &scene.walk_clip;
     sp.walk_setup = &scene.walk_setup;

@@ -243,7 +243,7 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
     const bool has_destination = current != kLocomotion && actions[current].destination(s.player(), &destination);
     step_camera(&s, *ctx.level, body_height, player->rig->cog.y,
                 wrap_angle(s.camera_yaw_rad() - camera_yaw_before), camera_min_distance_m(player->footprint.bound_m),
-                in.camera_x != 0.0f, has_destination ? &destination : nullptr);
+                in.camera_x != 0.0f, has_destination ? &destination : nullptr, camera_far_m(player->frame_m));
   }
   runtime.after_plans_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - after_plans).count();
   ++s.tick;

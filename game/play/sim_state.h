@@ -65,6 +65,7 @@ struct Species {
   std::array<const char*, kMaxActions> action_unavailable{};
   float body_radius_m = 0.3f;             // footprint radius for collisions of sliding creatures, metres
   Footprint footprint;                    // walking creatures' body on the ground, around the cog's ground point
+  float frame_m = 0.0f;                   // the body's size to frame: its bind pose's width, height or 0.7 of its length (0: unknown)
   bool walks() const { return rig && walk_clip && walk_setup; }
 };
 

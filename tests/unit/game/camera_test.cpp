@@ -12,6 +12,7 @@
 
 #include "game/play/scene.h"
 #include "game/session/session.h"
+#include "game/view/creature_lod.h"
 #include "game/view/view.h"
 #include "math/angles.h"
 #include "world/clearance.h"
@@ -277,6 +278,47 @@ TEST(Camera, TheStickTakesTheCameraFromTheShowOfAnAct) {
   EXPECT_FLOAT_EQ(s.state().camera_yaw_offset_rad, offset) << "left where the player put it while it sits";
   for (int t = 0; t < 90; ++t) s.tick(test::stick(0.0f, 0.5f));  // up and away: the sit ends
   EXPECT_EQ(s.state().camera_showing, 0);
+}
+
+// The body's extent on a 960x720 picture (60 degree field): the larger of the height and the width of the
+// box round its bones as drawn, in pixels.
+float body_px(const CreaturePose& pose, const CameraPose& cp) {
+  const glm::mat4 vp = glm::perspective(glm::radians(60.0f), 960.0f / 720.0f, 0.1f, 100.0f) * camera_view_matrix(cp);
+  glm::vec2 lo(1e9f), hi(-1e9f);
+  for (std::size_t b = 0; b < pose.head_ws.size(); ++b)
+    for (const glm::vec3& p : {pose.head_ws[b], pose.tail_ws[b]}) {
+      const glm::vec4 c = vp * glm::vec4(p, 1.0f);
+      const glm::vec2 px(0.5f * (c.x / c.w + 1.0f) * 960.0f, 0.5f * (c.y / c.w + 1.0f) * 720.0f);
+      lo = glm::min(lo, px);
+      hi = glm::max(hi, px);
+    }
+  return std::max(hi.x - lo.x, hi.y - lo.y);
+}
+
+// Every shipped creature fills the picture by its size: standing on open ground with nothing in the
+// way, seen from the chase camera, its bones span at least 150 pixels of a 960x720 picture (the small
+// ones were 100-111 at the fixed 4.2 m: 33-37 of the 240 rows drawn); bodies the size of the biped or bigger keep the full distance (their runs hash as
+// before), smaller ones are framed nearer, never nearer than the camera's minimum.
+TEST(Camera, EveryCreatureIsFramedByItsSize) {
+  for (const std::string creature : {"biped", "biped_arms_tail", "quadruped", "hexapod", "octopod", "strider", "stubby"}) {
+    Session s;
+    s.start(load(creature, "open_ground"), 1);
+    for (int t = 0; t < 120; ++t) s.tick(InputFrame{});
+    const Species& sp = s.context().species[0];
+    const CameraPose cp = camera_pose(s.state(), s.scene().level, body_height(s));
+    CameraPose fixed = cp;
+    fixed.eye_ws = cp.target_ws + glm::normalize(cp.eye_ws - cp.target_ws) * kCameraDistanceM;
+    const float px = body_px(s.runtime().pose(0), cp), px_fixed = body_px(s.runtime().pose(0), fixed);
+    const float far = camera_far_m(sp.frame_m);
+    std::printf("%-16s size %.2f m: camera %.2f m (was %.1f), the body %.0f px (was %.0f)\n", creature.c_str(),
+                sp.frame_m, s.state().camera_distance_m, kCameraDistanceM, px, px_fixed);
+    EXPECT_NEAR(s.state().camera_distance_m, far, 0.02f) << creature;
+    EXPECT_GE(far, camera_min_distance_m(sp.footprint.bound_m)) << creature;
+    EXPECT_GE(px, 150.0f) << creature;
+    if (creature == "biped") {
+      EXPECT_EQ(far, kCameraDistanceM);
+    }
+  }
 }
 
 TEST(Camera, ClearDistanceStopsBeforeABox) {
