@@ -196,7 +196,8 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
     }
   }
   // A warning (a refused action) carries the sign beside its yellow; a message saying what plays
-  // (an emote's variant) is pale blue, without it. Three quarters down, or above the notice.
+  // (an emote's variant) is pale blue, without it. Five sixths down (below the feet of a creature the
+  // camera frames near), or above the notice.
   bool warns = true;
   std::string msg = action_line(draw, &warns);
   if (!msg.empty() && warns) msg = std::string(1, kHudWarning) + " " + msg;
@@ -205,7 +206,7 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
     const std::vector<std::string> lines = wrap_hud_text(msg, width, style, 2);
     const int h = static_cast<int>(lines.size()) * line_h;
     int ay = 0;
-    if (band.take_bottom(h, std::max(list_.height * 3 / 4 + h, band.top + h), &ay)) {
+    if (band.take_bottom(h, std::max(list_.height * 5 / 6 + h, band.top + h), &ay)) {
       for (const std::string& l : lines) {
         draw_hud_text_centred(l, ay, style, &list_);
         ay += line_h;
@@ -216,7 +217,7 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   if (msg.empty() && !prompt_.empty() && !menu_open) {  // green: what a button does here
     style.color = Rgba8{150, 255, 150, 255};
     int py = 0;
-    if (band.take_bottom(line_h, std::max(list_.height * 3 / 4 + line_h, band.top + line_h), &py))
+    if (band.take_bottom(line_h, std::max(list_.height * 5 / 6 + line_h, band.top + line_h), &py))
       draw_hud_text_centred(prompt_, py, style, &list_);
   }
   if (trial_) trial_hud_.draw_middle(*trial_, draw.tick, settings, &band, &list_);
