@@ -170,17 +170,26 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
     const glm::vec3 to = carrot - pos;
     const float err = wrap_angle(std::atan2(to.x, to.z) - c.walker.heading_rad);
     cmd.turn_rate_rps = std::clamp(err * 6.0f, -3.0f, 3.0f);
-    cmd.speed_mps = std::min(natural_speed(*a.species.walk_setup), dist * 2.5f) * std::max(0.0f, std::cos(err));
+    // The pace it came with, a brisk walk's at least (the walk's top), the run's while the stick is held
+    // forward; slowing only over the last stride to the start.
+    const float asked = stick_speed(*a.species.walk_setup, std::clamp(a.command.move_y, 0.0f, 1.0f));
+    const float pace = std::max({max_speed(*a.species.walk_setup), asked, c.walker.speed_mps});
+    cmd.speed_mps = std::min(pace, 0.3f + dist * 4.0f) * std::max(0.0f, std::cos(err));
   } else {
     constexpr float kBackUp_mps = 0.6f;
     cmd.turn_rate_rps = std::clamp(heading_err * 6.0f, -3.0f, 3.0f);
     const float step = std::min(dist, kBackUp_mps * kTick_sf);
     if (dist > 1e-6f) shift = to_start * (step / dist);
   }
-  // A run's limits while its speed blends down (no sudden stop when A is pressed running).
+  // The gait of the stick that asks this pace (a run's past 80%), so a running creature runs on to the start.
+  float lo = 0.0f, hi = 1.0f;
+  for (int k = 0; k < 12; ++k) {
+    const float mid = 0.5f * (lo + hi);
+    (stick_speed(*a.species.walk_setup, mid) < cmd.speed_mps ? lo : hi) = mid;
+  }
   const LevelGround ground(a.ctx.level);
   step_walker(&c.walker, cmd, *a.species.walk_setup, *a.species.rig, kTick_sf,
-              gait_params(*a.species.walk_setup, 0.0f, c.walker.speed_mps), &ground);
+              gait_params(*a.species.walk_setup, hi, c.walker.speed_mps), &ground);
   // Backing up: the planted feet go with the body (a shuffle), so no leg is left stretched.
   c.walker.position_ws += shift;
   for (FootState& f : c.walker.feet) {

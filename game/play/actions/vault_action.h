@@ -40,11 +40,10 @@ struct VaultActionState {
 };
 
 // HUD message codes of the vault.
-// A fence this close in front (its nearest point, within 60 degrees of the heading) is vaulted on A: the
-// creature walks on to the start (the HUD's prompt shows it). Not yet the 3 m a player tries from: the
-// walk on from there slows a running creature (a sprint's finish 26 ticks later), so the approach must
-// keep the run's pace first.
-constexpr float kVaultReachM = 2.0f;
+// A fence this close in front (its nearest point, within 60 degrees of the heading) is vaulted on A, from
+// where a player tries it: the creature walks on briskly to the start, or runs on while the stick is held
+// forward (the HUD's prompt shows it).
+constexpr float kVaultReachM = 3.0f;
 
 // Whether A would vault now: a fence within kVaultReachM in front of c (the HUD's "A: VAULT" prompt).
 bool fence_in_vault_reach(const CreatureState& c, const Level& level);
