@@ -242,7 +242,9 @@ TEST(MotionIo, DescriptionBeatRoundTripsAndIsChecked) {
       {Json{{"every", 0.5}, {"bpm", 120}}, "description.beat"},
       {Json(3), "description.beat: must be {"},
   };
-  for (const auto& [beat, says] : bad) {
+  for (const auto& entry : bad) {
+    const Json& beat = entry.first;  // named (a structured binding cannot be captured in C++17)
+    const char* says = entry.second;
     const std::string e = error_of(clip_text([&](Json& j) {
       j["format"] = "critterforge.motion/2";
       j["description"] = Json{{"kind", "one_shot"}, {"beat", beat}};
