@@ -728,6 +728,7 @@ void guess_description(MotionClip* clip, const std::string& hud, bool legless_so
   }
   v.words = default_style_words(v.style);
   if (v.style == "as_authored") v.words = "as the capture moves";
+  if (v.style == "bob_sway") v.words = "sways as the capture moves";  // a capture keeps no beat of ours
   d.variants.push_back(v);
   clip->description = d;
 }

@@ -52,6 +52,12 @@ TEST(MotionLibrary, ShippedLibraryDescribesEveryMotionAndLoadsV1Files) {
       EXPECT_TRUE(m.about().given) << m.name << ": a played motion says how it plays";
       EXPECT_FALSE(m.about().variants.empty()) << m.name;
       EXPECT_FALSE(m.about().hud.empty()) << m.name;
+      // What the HUD says it does is what it does: a motion said to keep the beat is timed to it.
+      for (const MotionVariant& v : m.about().variants) {
+        if (v.words.find("beat") != std::string::npos || v.tail_words.find("beat") != std::string::npos) {
+          EXPECT_GT(m.about().beat_s, 0.0) << m.name << " says \"" << v.words << "\" but keeps no beat";
+        }
+      }
     }
   }
   EXPECT_GE(clips, 4);

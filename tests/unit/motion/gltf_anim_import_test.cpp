@@ -79,6 +79,8 @@ TEST(GltfAnimImport, ClipsAreLibraryMotionsWithinTheirBound) {
       EXPECT_EQ(c.clip.description.source, group);
       ASSERT_EQ(c.clip.description.variants.size(), 1u);
       const BodyPredicate& w = c.clip.description.variants[0].when;
+      // The words say what the body does; a capture keeps no beat of the game's ("bobs to the beat").
+      EXPECT_EQ(c.clip.description.variants[0].words.find("beat"), std::string::npos) << c.clip.name;
       if (s.legs == 0) EXPECT_EQ(w.max_legs, 0) << "a legless source drives legless bodies only";
       else EXPECT_EQ(w.min_legs, 1) << "a legged source needs legs";
       EXPECT_LE(c.error_m, 1.25f * c.bound_m + 1e-4f) << c.clip.name;
