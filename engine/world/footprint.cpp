@@ -120,22 +120,6 @@ namespace {
 // the wall; a pipe reaching out across open ground is not a collision shape.
 constexpr float kOnWall_m = 0.3f;
 
-// A pipe seen from above: its axis projected on the ground, widened by its radius (vertical drain
-// pipes are circles, conduits along a wall thin strips). Pushes the circle out sideways.
-bool push_circle_out_of_pipe(const Pipe& pipe, float radius, glm::vec3* centre) {
-  const glm::vec2 a(pipe.a.x, pipe.a.z), b(pipe.b.x, pipe.b.z), q(centre->x, centre->z);
-  const glm::vec2 ab = b - a;
-  const float len2 = glm::dot(ab, ab);
-  const float t = len2 > 1e-12f ? std::clamp(glm::dot(q - a, ab) / len2, 0.0f, 1.0f) : 0.0f;
-  const glm::vec2 d = q - (a + ab * t);
-  const float dist = glm::length(d), need = radius + pipe.radius;
-  if (dist >= need) return false;
-  const glm::vec2 n = dist > 1e-6f ? d / dist : glm::vec2(1.0f, 0.0f);
-  centre->x += n.x * (need - dist);
-  centre->z += n.y * (need - dist);
-  return true;
-}
-
 }  // namespace
 
 bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float heading_rad, glm::vec3* p,

@@ -54,4 +54,18 @@ bool resolve_circle_collisions(const Level& level, float r, glm::vec3* p, bool g
   return hit;
 }
 
+bool push_circle_out_of_pipe(const Pipe& pipe, float r, glm::vec3* p_ws) {
+  const glm::vec2 a(pipe.a.x, pipe.a.z), b(pipe.b.x, pipe.b.z), q(p_ws->x, p_ws->z);
+  const glm::vec2 ab = b - a;
+  const float len2 = glm::dot(ab, ab);
+  const float t = len2 > 1e-12f ? std::clamp(glm::dot(q - a, ab) / len2, 0.0f, 1.0f) : 0.0f;
+  const glm::vec2 d = q - (a + ab * t);
+  const float dist = glm::length(d), need = r + pipe.radius;
+  if (dist >= need) return false;
+  const glm::vec2 n = dist > 1e-6f ? d / dist : glm::vec2(1.0f, 0.0f);
+  p_ws->x += n.x * (need - dist);
+  p_ws->z += n.y * (need - dist);
+  return true;
+}
+
 }  // namespace cf

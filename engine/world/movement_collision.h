@@ -11,6 +11,11 @@ namespace cf {
 // A centre inside the footprint leaves through the nearest face.
 bool push_circle_out_of_box(const Box& box, float r, glm::vec3* p_ws);
 
+// Pushes a circle on the ground out of a pipe seen from above (its axis's ground trace widened by its
+// radius: a drain pipe is a circle, a conduit along a wall a strip); true when it moved. A centre on
+// the axis leaves along +x.
+bool push_circle_out_of_pipe(const Pipe& pipe, float r, glm::vec3* p_ws);
+
 // Keeps a circle on the ground out of every fence, wall and gap (unless 'gaps' is false: a body in the
 // air passes over them) and on the ground square (three passes for corners); p.y is kept. True when moved.
 bool resolve_circle_collisions(const Level& level, float r, glm::vec3* p_ws, bool gaps = true);

@@ -182,8 +182,11 @@ class Action {
   virtual void start(const ActionCall&) const {}
   // One tick of controls while active, before posing.
   virtual void step(const ActionCall&) const {}
-  // One tick of controls while another action is current (counters after it ended).
-  virtual void idle(const ActionCall&) const {}
+  // One tick of controls while another action is current, called only while it is awake (from its start
+  // until it returns false: nothing left to count, so calling it again would change nothing).
+  virtual bool idle(const ActionCall&) const { return false; }
+  // True for a layer that watches the creature every tick whether or not it was started (the idle).
+  virtual bool every_tick() const { return false; }
   // Whether the creature's runtime data is still being made (plan_ahead has work): how soon it is
   // needed (a distance in millimetres to where it is; the sooner served first), or -1 for no work.
   // And that work: a piece of it each tick, before posing, on the runtime's pool.
@@ -270,6 +273,9 @@ inline HudMessage hud_message_id(int action, int code) {
   return static_cast<HudMessage>((action - 1) * 16 + 1 + code);
 }
 
+// The lowest set bit's index (bits != 0): walks an ActionRegistry::awake mask in registration order.
+inline int lowest_bit(std::uint32_t bits) { return __builtin_ctz(bits); }
+
 // The actions a world plays, in a fixed order (the state hash follows it). Locomotion is always 0.
 class ActionRegistry {
  public:
@@ -296,10 +302,18 @@ class ActionRegistry {
   // The id of the action named 'name', or kNoAction.
   ActionId find(const char* name) const;
 
-  // The creature's current action: the active one-shot, else locomotion.
+  // The creature's current action: the active one-shot, else locomotion (as the tick last kept it).
   ActionId current(const CreatureState& c) const;
   // The action whose pose replaces locomotion's, or nullptr.
   const Action* posing(const CreatureState& c) const;
+  // The actions the tick calls besides the current one: bit per ActionId (the awake ones and the layers).
+  std::uint32_t awake(const CreatureState& c) const { return c.awake_actions | every_tick_; }
+  // Bookkeeping after a start (the action wakes; current when it plays) and after any step that may end the
+  // current action (back to locomotion).
+  void started(CreatureState& c, ActionId a) const;
+  void keep_current(CreatureState& c) const;
+  // The active one-shot found by asking every action (what current() keeps without asking).
+  ActionId find_current(const CreatureState& c) const;
   // The action that showed HUD message id 'm' and the message's code; false for none or unknown.
   bool hud_owner(HudMessage m, ActionId* action, int* code) const;
   // What a command asks for to start 'name': an action of that name, else a library motion an action
@@ -315,6 +329,7 @@ class ActionRegistry {
   std::vector<std::unique_ptr<Action>> actions_;
   std::vector<ActionBinding> bindings_;
   std::size_t used_ = 0;  // bytes of the creature's action storage taken
+  std::uint16_t every_tick_ = 0;  // the layers' bits
 };
 
 // The game's actions: locomotion, the vault, the jump, the idle and the clip action over the library of

@@ -25,6 +25,7 @@ ActionId ActionRegistry::add(std::unique_ptr<Action> a, std::size_t size, std::s
   }
   a->id_ = static_cast<ActionId>(actions_.size());
   a->offset_ = offset;
+  if (a->every_tick()) every_tick_ = static_cast<std::uint16_t>(every_tick_ | (1u << a->id_));
   used_ = offset + size;
   actions_.push_back(std::move(a));
   return actions_.back()->id_;
@@ -36,16 +37,34 @@ ActionId ActionRegistry::find(const char* name) const {
   return kNoAction;
 }
 
-ActionId ActionRegistry::current(const CreatureState& c) const {
+ActionId ActionRegistry::find_current(const CreatureState& c) const {
   for (std::size_t k = 1; k < actions_.size(); ++k)
     if (actions_[k]->active(c)) return static_cast<ActionId>(k);
   return kLocomotion;
 }
 
+ActionId ActionRegistry::current(const CreatureState& c) const {
+#ifndef NDEBUG  // Debug builds (CI's sanitizer stage) check the kept one on every read
+  if (c.current_action != find_current(c)) {  // the tick keeps it: started() and keep_current()
+    std::fprintf(stderr, "critterforge: current action %d kept, %d playing\n", c.current_action, find_current(c));
+    std::abort();
+  }
+#endif
+  return c.current_action;
+}
+
 const Action* ActionRegistry::posing(const CreatureState& c) const {
-  for (std::size_t k = 1; k < actions_.size(); ++k)
-    if (actions_[k]->poses(c)) return actions_[k].get();
-  return nullptr;
+  const ActionId a = current(c);
+  return a != kLocomotion && actions_[a]->poses(c) ? actions_[a].get() : nullptr;
+}
+
+void ActionRegistry::started(CreatureState& c, ActionId a) const {
+  c.awake_actions = static_cast<std::uint16_t>(c.awake_actions | (1u << a));
+  if (actions_[a]->active(c)) c.current_action = a;
+}
+
+void ActionRegistry::keep_current(CreatureState& c) const {
+  if (c.current_action != kLocomotion && !actions_[c.current_action]->active(c)) c.current_action = kLocomotion;
 }
 
 bool ActionRegistry::hud_owner(HudMessage m, ActionId* action, int* code) const {

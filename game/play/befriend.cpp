@@ -9,9 +9,8 @@
 #include "game/play/action.h"
 #include "game/play/actions/clip_action.h"
 #include "game/play/body_contact.h"
-#include "game/play/herd.h"
+#include "game/play/brain_kit.h"
 #include "game/play/population.h"
-#include "game/play/sim.h"
 #include "math/angles.h"
 #include "retarget/walker.h"
 #include "world/clearance.h"
@@ -42,8 +41,6 @@ constexpr float kLostM = 10.0f;                // a friend this far behind runs
 constexpr float kLookNoticeM = 9.0f;           // standing, it shows its temperament in its look this close:
 constexpr float kWatchMaxRad = 0.9f;           // curious, bold and friends watch the player (the head this far round),
 constexpr float kLookAwayRad = 0.8f;           // a shy one looks away,
-constexpr float kShyHeadDownRad = 0.35f;       // standing, a shy one holds its head low,
-constexpr float kBoldHeadUpRad = 0.2f;         // a bold one high
 constexpr std::uint32_t kGlanceEveryTicks = 360, kGlanceTicks = 60;  // glancing back now and then
 
 glm::vec2 xz(const glm::vec3& p) { return glm::vec2(p.x, p.z); }
@@ -294,11 +291,6 @@ const char* temperament_name(int t) {
     case kBold: return "bold";
     default: return "";
   }
-}
-
-float temperament_head_pitch(const WanderState& w) {
-  if (w.bond == kBondFriend) return 0.0f;
-  return w.temperament == kShy ? kShyHeadDownRad : w.temperament == kBold ? -kBoldHeadUpRad : 0.0f;
 }
 
 float friend_shown(const WanderState& w) {

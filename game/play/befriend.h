@@ -18,8 +18,6 @@
 
 namespace cf {
 
-enum Temperament : std::uint8_t { kNoTemperament = 0, kShy = 1, kCurious = 2, kBold = 3 };
-enum BondPhase : std::uint8_t { kBondNone = 0, kBondFacing = 1, kBondShowing = 2, kBondAwaiting = 3, kBondBackingOff = 4, kBondFriend = 5 };
 
 constexpr int kMaxPack = 8;
 constexpr std::uint32_t kAnswerTicks = 360;     // each answer within 6 s
@@ -41,9 +39,6 @@ int challenge_length(int temperament);
 // friend following, a shy one leaving goes through the wander goal and returns false).
 bool befriend_brain(SimState* s, const SimContext& ctx, int i, CreatureCommand* cmd);
 
-// The temperament in a standing herd creature's posture: how far its head is held down (radians; up
-// for negative): a shy one's low, a bold one's high; curious ones and friends hold it as drawn.
-float temperament_head_pitch(const WanderState& w);
 
 // How much of a creature is shown (1 whole, 0 none): a lost friend fades out and back in.
 float friend_shown(const WanderState& w);

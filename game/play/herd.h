@@ -12,15 +12,13 @@
 #include "core/json.h"
 #include "core/result.h"
 #include "game/play/body_contact.h"
+#include "game/play/brain_kit.h"
 #include "game/play/sim_state.h"
 
 namespace cf {
 
 constexpr int kMaxHerd = 64;  // creatures besides the player's
 static_assert(kMaxHerd < kMaxCreatures, "the herd and the player fit in a world");
-
-// A stick value in a pad's 16-bit steps, so a brain drives exactly like a player.
-std::int16_t pad_stick(float v);
 
 // One creature file a herd member is made from: its path (for display) and content (replays embed it).
 struct HerdKind {
@@ -36,17 +34,6 @@ Result<std::vector<HerdKind>> pick_herd(int n, std::uint64_t seed, const std::st
 // ground, its body clear of walls, fences and the bodies already there. Its index, or -1 when no spot
 // was found.
 int place_herd_creature(SimState* s, const SimContext& ctx, int species);
-
-// Whether a body of species sp at p with heading h keeps clear of walls and fences (by the room a
-// placed creature keeps), stays on movable ground and keeps apart from every creature already there.
-bool place_is_free(const SimState& s, const SimContext& ctx, const Species& sp, glm::vec3 p, float h);
-
-// Asks the registered actions whether one fits the brain's call; the first that does is requested (as
-// a player would) and the creature waits 'cooldown' ticks before it asks again.
-struct BrainCall;
-class ActionRegistry;
-void ask_brain_actions(const ActionRegistry& actions, const BrainCall& call, std::uint32_t cooldown, CreatureState* c,
-                       CreatureCommand* cmd);
 
 // The command the brain gives creature i this tick (plain function of the state: the stick a player
 // would give and an action that fits the way ahead), and the brain's own state advanced (new wander

@@ -13,7 +13,6 @@
 #include "game/play/actions/locomotion.h"
 #include "game/play/body_contact.h"
 #include "game/play/camera.h"
-#include "game/play/herd.h"
 #include "game/play/stages.h"
 #include "game/play/world_runtime.h"
 #include "math/angles.h"
@@ -32,8 +31,12 @@ namespace {
 void step_controls(const ActionCall& call, const ActionRegistry& actions) {
   CreatureState& c = call.creature;
   const ActionId current = actions.current(c);
-  for (ActionId a = 1; a < actions.size(); ++a)
-    if (a != current) actions[a].idle(call);
+  // Only the awake actions count their idle tick (a hand-over, a held press); the rest are dormant.
+  for (std::uint32_t bits = actions.awake(c) & ~(1u << current); bits != 0; bits &= bits - 1) {
+    const int a = lowest_bit(bits);
+    if (!actions[static_cast<ActionId>(a)].idle(call))
+      c.awake_actions = static_cast<std::uint16_t>(c.awake_actions & ~(1u << a));
+  }
   const ActionId request = call.command.request;
   const ActionId asked = request != kNoAction && request != kLocomotion && request < actions.size() ? request : kNoAction;
   if (current != kLocomotion) {
@@ -44,12 +47,14 @@ void step_controls(const ActionCall& call, const ActionRegistry& actions) {
       c.queued_motion = call.command.motion;
     }
     actions[current].step(call);
+    actions.keep_current(c);
     return;
   }
   const ActionId next = asked != kNoAction ? asked : c.queued_request;
   const std::uint16_t motion = asked != kNoAction ? call.command.motion : c.queued_motion;
   bool handing_over = false;
-  for (ActionId a = 1; a < actions.size() && next != kNoAction; ++a) handing_over = handing_over || actions[a].hands_over(c);
+  for (std::uint32_t bits = next != kNoAction ? actions.awake(c) : 0u; bits != 0 && !handing_over; bits &= bits - 1)
+    handing_over = actions[static_cast<ActionId>(lowest_bit(bits))].hands_over(c);
   handing_over = handing_over || pivoting(c.walker);  // a turn round ends on its feet first
   if (next != kNoAction && !handing_over) {
     c.queued_request = kNoAction;
@@ -57,6 +62,7 @@ void step_controls(const ActionCall& call, const ActionRegistry& actions) {
     CreatureCommand command = call.command;
     command.motion = motion;
     actions[next].start(ActionCall{call.world, c, call.index, call.species, call.ctx, call.runtime, command});
+    actions.started(c, next);
     return;
   }
   c.queued_request = next;  // kept until the last action's blend into the walk has finished
@@ -150,11 +156,17 @@ void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runt
     if (!slot.scratch.sized_for(*sp->rig)) slot.scratch.resize(*sp->rig);
     ++slot.poses;
     const PoseCall call{{c, i, *sp, ctx, runtime}, &slot.pose, &slot.scratch};
+    bool posed = false;
     if (const Action* owner = actions.posing(c)) {
-      if (!owner->pose(call)) pose_bind_at_root(c, *sp->rig, call.out);
-    } else if (actions.locomotion().pose(call)) {
-      for (ActionId a = 1; a < actions.size(); ++a) actions[a].after_locomotion_pose(call);
+      posed = owner->pose(call);
+      if (!posed) pose_bind_at_root(c, *sp->rig, call.out);
+    } else if ((posed = actions.locomotion().pose(call))) {
+      // The hand-over from an action that ended (its last frames blended into the walk), and the idle layer.
+      for (std::uint32_t bits = actions.awake(c); bits != 0; bits &= bits - 1)
+        actions[static_cast<ActionId>(lowest_bit(bits))].after_locomotion_pose(call);
     }
+    // The shared stages, the same for every motion.
+    if (ctx.level && posed) turn_knees_clear(*ctx.level, *sp->rig, call.out);
     if (ctx.level) keep_flesh_above_ground(*ctx.level, *sp->rig, call.out);
   };
   if (runtime.pool_) {
@@ -163,10 +175,6 @@ void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runt
     for (int i = 0; i < s.creature_count; ++i) pose_one(i);
   }
   if (runtime.now_) runtime.posing_s_ = runtime.now_() - t0;
-}
-
-glm::vec3 heading_forward(float heading_rad) {
-  return glm::vec3(std::sin(heading_rad), 0.0f, std::cos(heading_rad));
 }
 
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime) {
@@ -192,8 +200,8 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
         if (!counting) cmd = in.player;
       } else if (in.others) {
         cmd = in.others[i - 1];
-      } else if (c.wanders) {
-        cmd = herd_brain(&s, ctx, i);
+      } else if (c.wanders && ctx.brain) {
+        cmd = ctx.brain(&s, ctx, i);
       }
       commands[static_cast<std::size_t>(i)] = cmd;
       const float heading_before = c.heading_rad;
@@ -216,8 +224,10 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
       CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
       const Species* sp = ctx.species_of(c.species);
       const ActionId current = actions.current(c);
-      if (sp && sp->rig && current != kLocomotion)
+      if (sp && sp->rig && current != kLocomotion) {
         actions[current].after_pose(ActionCall{s, c, i, *sp, ctx, runtime, idle});
+        actions.keep_current(c);
+      }
     }
   }
   for (int i = 0; i < s.creature_count; ++i) {

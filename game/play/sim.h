@@ -46,7 +46,5 @@ void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runt
 std::uint64_t hash_state(const SimState& s, const ActionRegistry& actions);
 std::uint64_t hash_state(const SimState& s);  // with game_actions()
 
-// Unit forward vector of a heading (world space, on the ground).
-glm::vec3 heading_forward(float heading_rad);
 
 }  // namespace cf

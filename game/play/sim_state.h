@@ -4,6 +4,7 @@
 // (action plans, poses) lives beside it in a WorldRuntime. What a creature does is its actions'
 // business (game/play/action.h): each keeps its plain-data state in the creature's action storage.
 #include <array>
+#include <cmath>
 #include <cstdint>
 
 #include <glm/glm.hpp>
@@ -19,6 +20,8 @@ struct Rig;
 struct MotionClip;
 struct RetargetSetup;
 class ActionRegistry;
+struct SimState;
+struct SimContext;
 
 // An action's index in the world's ActionRegistry; 0 is locomotion.
 using ActionId = std::uint8_t;
@@ -77,6 +80,10 @@ struct SimContext {
   std::uint64_t scene_id = 0;        // identity of the creature, level and motions (game/play/scene.h)
   SimTuning tuning;
   const ActionRegistry* actions = nullptr;  // null: game_actions()
+  // What drives a wandering creature (CreatureState::wanders) when the tick's input gives no commands
+  // for the others: the herd's brain (game/play/herd.h, set by whoever builds the context: the tick
+  // knows no brain). Called in creature order, each after the ones before it stepped. Null: they stand.
+  CreatureCommand (*brain)(SimState* s, const SimContext& ctx, int i) = nullptr;
   const ActionRegistry& registry() const;
   const Species* species_of(int i) const {
     return i >= 0 && i < species_count ? &species[static_cast<std::size_t>(i)] : nullptr;
@@ -94,6 +101,10 @@ using HudMessage = std::uint16_t;
 constexpr HudMessage kHudNone = 0;
 
 // What a herd creature's brain keeps between ticks (game/play/herd.h).
+// A herd creature's temperament and its bond with the player (befriending: game/play/befriend.h).
+enum Temperament : std::uint8_t { kNoTemperament = 0, kShy = 1, kCurious = 2, kBold = 3 };
+enum BondPhase : std::uint8_t { kBondNone = 0, kBondFacing = 1, kBondShowing = 2, kBondAwaiting = 3, kBondBackingOff = 4, kBondFriend = 5 };
+
 struct WanderState {
   glm::vec2 goal_xz{0.0f};           // where it walks to, world x/z, metres
   std::uint32_t goal_ticks = 0;      // ticks before it picks a new goal
@@ -122,6 +133,19 @@ struct WanderState {
   std::uint8_t fade_ticks = 0;       // a lost friend fading out (1..kFadeTicks-1), back and fading in (..2x), 0 shown
 };
 
+// Unit forward vector of a heading (CreatureState::heading_rad: yaw about +Y, 0 faces +Z), on the ground.
+inline glm::vec3 heading_forward(float heading_rad) {
+  return glm::vec3(std::sin(heading_rad), 0.0f, std::cos(heading_rad));
+}
+
+// The temperament in a standing herd creature's posture: how far its head is held down (radians; up
+// for negative): a shy one's low, a bold one's high; curious ones and friends hold it as drawn.
+inline float temperament_head_pitch(const WanderState& w) {
+  constexpr float kShyHeadDownRad = 0.35f, kBoldHeadUpRad = 0.2f;
+  if (w.bond == kBondFriend) return 0.0f;
+  return w.temperament == kShy ? kShyHeadDownRad : w.temperament == kBold ? -kBoldHeadUpRad : 0.0f;
+}
+
 struct CreatureState {
   std::int32_t species = 0;      // index into SimContext::species
   bool wanders = false;          // a herd creature: its brain drives it (herd_brain)
@@ -137,6 +161,11 @@ struct CreatureState {
   std::uint32_t blocked_ticks = 0;    // consecutive ticks a move was stopped by an obstacle
   ActionId queued_request = kNoAction;  // asked for while another action played: starts once it has ended
   std::uint16_t queued_motion = kNoMotion;  // its library motion (the clip action's)
+  // Which actions the tick calls (ActionRegistry keeps them; not hashed: each action's own state says the
+  // same): the one playing, and those that ended or wait and still count (a hand-over, a held press).
+  // Every other action is dormant and costs nothing.
+  ActionId current_action = kLocomotion;
+  std::uint16_t awake_actions = 0;  // bit per ActionId
   // Every registered one-shot action's plain-data state (Action::state_of), at offsets the registry
   // gave them; locomotion's is the walker above.
   alignas(16) std::array<unsigned char, kActionStateBytes> action_bytes{};

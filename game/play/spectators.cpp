@@ -5,7 +5,7 @@
 
 #include "core/hash.h"
 #include "game/play/action.h"
-#include "game/play/herd.h"
+#include "game/play/brain_kit.h"
 #include "world/level.h"
 
 namespace cf {

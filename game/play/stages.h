@@ -1,8 +1,10 @@
 #pragma once
 // Shared stages after an action's pose, written once for every motion: the room stage keeps a motion's
-// flesh out of walls, fences and pipes by playing as much of it as there is room for. (Ground contact and
-// knee turns run inside the retarget stages every motion goes through: retarget_solve keeps planted feet
-// on the ground, lift_knees turns a knee off it.)
+// flesh out of walls, fences and pipes by playing as much of it as there is room for; the knee stage turns
+// a knee out of a wall; the ground stage's last step keeps flesh above terrain. (Ground contact runs
+// inside the retarget stages every motion goes through: retarget_solve keeps planted feet on the ground,
+// lift_knees turns a knee off it.) The posing stage (sim.cpp: pose_creatures) runs them on every pose
+// after the action's pose and its hand-over.
 #include <algorithm>
 
 #include "retarget/retarget.h"
@@ -37,6 +39,10 @@ float fit_in_room(const Level* level, const Rig& rig, float full, CreaturePose* 
   (void)pose_at(lo);
   return lo;
 }
+
+// The knee stage: a leg whose thigh or shin is in a wall, a pipe or a fence turns its knee about the
+// hip->ankle line by the smallest turn that clears (the foot stays). Legs clear of everything are untouched.
+void turn_knees_clear(const Level& level, const Rig& rig, CreaturePose* pose);
 
 // The ground stage's last step, after any action's pose: on a level with terrain or platforms, a pose
 // whose flesh goes more than 2 mm below the ground under it (a sit's belly on a bump, a hand on a rise,

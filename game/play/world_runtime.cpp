@@ -29,6 +29,7 @@ void WorldRuntime::pose_as_shown(const SimState& s, const SimState& before, cons
         c.next_look_tick = p.next_look_tick;
       }
       for (ActionId a = 1; a < actions.size(); ++a) actions[a].as_posed(c, p, i < prior.creature_count);
+      c.current_action = actions.find_current(c);  // a landing stepped back plays again
     }
   };
   as_posed(before, before2, &shown_);

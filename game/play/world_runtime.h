@@ -8,12 +8,14 @@
 #include <vector>
 
 #include "core/worker_pool.h"
-#include "game/play/sim.h"
+#include "game/play/sim_state.h"
 #include "game/play/stage_times.h"
 #include "retarget/retarget.h"
 #include "game/play/action.h"
 
 namespace cf {
+
+struct TickInput;
 
 class WorldRuntime {
  public:

@@ -35,7 +35,10 @@ void ClipWatch::check(const SimState& s, const SimContext& ctx, const WorldRunti
       job.out = &buf;
       // What the creature's actions plant by design (a vault's hands on its fence) is left out.
       PlantedContact planted;
-      for (ActionId a = 1; a < actions.size() && planted.fence < 0; ++a) planted = actions[a].contact(c);
+      // (Asked of the actions the tick called: a dormant one plants nothing.)
+      for (std::uint32_t bits = (actions.awake(c) | (1u << c.current_action)) & ~1u; bits != 0 && planted.fence < 0;
+           bits &= bits - 1)
+        planted = actions[static_cast<ActionId>(lowest_bit(bits))].contact(c);
       if (planted.fence >= 0) {
         if (contact_.size() < static_cast<std::size_t>(bones)) contact_.resize(static_cast<std::size_t>(bones));
         std::fill(contact_.begin(), contact_.end(), std::uint8_t{0});

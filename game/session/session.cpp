@@ -9,6 +9,7 @@
 
 #include "core/hash.h"
 #include "game/play/action.h"
+#include "game/play/herd.h"
 #include "game/play/controls.h"
 #include "game/play/befriend.h"
 #include "game/play/actions/clip_action.h"
@@ -61,6 +62,7 @@ Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKin
   ctx_.species = species_.data();
   ctx_.species_count = static_cast<int>(species_.size());
   ctx_.actions = &actions;
+  ctx_.brain = herd_brain;
   state_ = initial_state(ctx_, seed);
   int placed = 0;
   const bool watching = scene_.level.trial.present && scene_.level.spectators.count > 0;

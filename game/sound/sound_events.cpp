@@ -16,7 +16,11 @@ void derive_sound_events(const SimState& before, const SimState& after, const Si
     const Species* sp = ctx.species_of(now.species);
     if (!sp || !sp->rig) continue;
     const SoundCall call{before.creatures[static_cast<std::size_t>(i)], now, i, *sp, ctx, runtime};
-    for (ActionId a = 0; a < actions.size(); ++a) actions[a].sounds(call, out);
+    // Locomotion and the actions the tick called, before or after it (a dormant one made no sound).
+    const CreatureState& was = call.before;
+    std::uint32_t bits = 1u | actions.awake(was) | actions.awake(now) | (1u << was.current_action) |
+                         (1u << now.current_action);
+    for (; bits != 0; bits &= bits - 1) actions[static_cast<ActionId>(lowest_bit(bits))].sounds(call, out);
   }
   // A herd creature befriended this tick: its chime (pitched by nothing: the same for every body).
   for (int i = 1; i < after.creature_count && i < before.creature_count; ++i) {

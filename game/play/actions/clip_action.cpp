@@ -9,7 +9,6 @@
 #include "game/play/actions/locomotion.h"
 #include "game/play/beat.h"
 #include "game/play/creature_size.h"
-#include "game/play/sim.h"
 #include "game/play/stages.h"
 #include "world/ground_query.h"
 #include "game/play/world_runtime.h"

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "game/play/befriend.h"
 #include "game/play/stages.h"
 #include "game/play/creature_size.h"
 #include "game/play/sound_event.h"
@@ -65,7 +64,7 @@ bool IdleAction::pose_over_stand(const PoseCall& call, std::uint32_t idle_ticks)
 
 void IdleAction::init(CreatureState& c) const { new (&state_of<State>(c)) State(); }
 
-void IdleAction::idle(const ActionCall& a) const {
+bool IdleAction::idle(const ActionCall& a) const {
   State& st = state_of<State>(a.creature);
   if (idle_weight(a.creature.idle_ticks) > 0.0f) {
     st.left_ticks = a.creature.idle_ticks;
@@ -73,6 +72,7 @@ void IdleAction::idle(const ActionCall& a) const {
   } else if (st.left_ticks > 0 && ++st.handover >= kIdleHandoverTicks) {
     st = State();
   }
+  return true;  // a layer (every_tick): it watches every stand
 }
 
 namespace {

@@ -26,7 +26,8 @@ class IdleAction final : public Action {
   const char* name() const override { return "idle"; }
   const char* title() const override { return "Idle"; }
   void init(CreatureState& c) const override;
-  void idle(const ActionCall& call) const override;
+  bool idle(const ActionCall& call) const override;
+  bool every_tick() const override { return true; }
   void after_locomotion_pose(const PoseCall& call) const override;
   // A soft footstep where a shuffled foot comes down.
   void sounds(const SoundCall& call, SoundEvents* out) const override;

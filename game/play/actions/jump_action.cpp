@@ -6,7 +6,6 @@
 
 #include "game/play/actions/idle_action.h"
 #include "game/play/actions/locomotion.h"
-#include "game/play/sim.h"
 #include "game/play/world_runtime.h"
 #include "core/tick.h"
 #include "math/angles.h"
@@ -301,26 +300,28 @@ void JumpAction::start(const ActionCall& a) const {
   if (block != JumpBlock::kNone) a.hud(id(), distance > 0.0f ? kJumpShortened : kJumpInPlace);
 }
 
-void JumpAction::idle(const ActionCall& a) const {
+bool JumpAction::idle(const ActionCall& a) const {
   State& st = state_of<State>(a.creature);
   if (st.since_landed < static_cast<std::uint32_t>(kLandBlendTicks)) ++st.since_landed;
-  if (st.held_ticks <= 0) return;
+  const bool landing = st.since_landed < static_cast<std::uint32_t>(kLandBlendTicks);
+  if (st.held_ticks <= 0) return landing;
   // A held press fires at its take-off point, or at once when the way ahead changed (the creature
   // turned, slowed or stopped), after kMaxHoldTicks, or when another action took over (dropped).
   if (a.ctx.registry().current(a.creature) != kLocomotion) {
     st.held_ticks = 0;
-    return;
+    return landing;
   }
   const JumpMotion* jm = motion_of(*this, a.species);
   float ahead = 0.0f;
   if (jm && st.held_ticks < kMaxHoldTicks && hold_for(a, *jm, &ahead)) {
     ++st.held_ticks;
-    return;
+    return true;
   }
   st.held_ticks = 0;
   st.fire = true;
   a.creature.queued_request = id();
   a.creature.queued_motion = kNoMotion;
+  return landing;
 }
 
 void JumpAction::step(const ActionCall& a) const {

@@ -58,7 +58,7 @@ class JumpAction final : public Action {
   bool hands_over(const CreatureState& c) const override;
   void start(const ActionCall& call) const override;
   void step(const ActionCall& call) const override;
-  void idle(const ActionCall& call) const override;
+  bool idle(const ActionCall& call) const override;
   bool pose(const PoseCall& call) const override;
   void after_locomotion_pose(const PoseCall& call) const override;
   void after_pose(const ActionCall& call) const override;

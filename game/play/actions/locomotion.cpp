@@ -8,7 +8,6 @@
 
 #include "core/tick.h"
 #include "game/play/creature_size.h"
-#include "game/play/sim.h"
 #include "math/angles.h"
 #include "math/geometry.h"
 #include "math/scalar.h"
@@ -71,24 +70,6 @@ bool collide_walker(const Level& level, const Species& sp, float heading_before,
   }
   return hit;
 }
-
-namespace {
-
-// A circle on the ground kept out of a pipe seen from above (its axis's ground trace).
-void push_circle_out_of_pipe(const Pipe& pipe, float radius, glm::vec3* p) {
-  const glm::vec2 a(pipe.a.x, pipe.a.z), b(pipe.b.x, pipe.b.z), q(p->x, p->z);
-  const glm::vec2 ab = b - a;
-  const float len2 = glm::dot(ab, ab);
-  const float t = len2 > 0.0f ? std::clamp(glm::dot(q - a, ab) / len2, 0.0f, 1.0f) : 0.0f;
-  const glm::vec2 d = q - (a + ab * t);
-  const float dist = glm::length(d), need = radius + pipe.radius;
-  if (dist >= need || dist <= 1e-6f) return;
-  const glm::vec2 out = a + ab * t + d * (need / dist);
-  p->x = out.x;
-  p->z = out.y;
-}
-
-}  // namespace
 
 void stand_feet_clear(const Level& level, const Rig& rig, WalkerState* w) {
   const glm::vec3 fwd = heading_forward(w->heading_rad);
@@ -545,44 +526,10 @@ void LocomotionAction::step(const ActionCall& call) const {
   }
 }
 
-namespace {
-
-// A leg whose thigh or shin would be in a wall, a pipe or a fence beside it (a long thigh's knee swings
-// out, a pipe stands out from its wall) turns its knee about the hip->ankle line by the smallest turn
-// that clears, either way: the foot stays where the walk put it. Legs clear of everything are untouched.
-void turn_knees_clear(const Level& level, const Rig& rig, CreaturePose* pose) {
-  static const Box kNowhere{glm::vec3(1e6f), glm::vec3(0.01f), 0.0f};  // a level without fences
-  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
-    const LimbChain& limb = rig.limbs[i];
-    if (limb.tag != PartTag::kLeg || limb.bones[0] < 0 || limb.bones[1] < 0 || limb.bones[2] < 0) continue;
-    const glm::vec3 hip = pose->head_ws[static_cast<std::size_t>(limb.bones[0])];
-    const Box* fence = &kNowhere;
-    float touching = 0.0f, nearest = 1e30f;
-    for (const Box& f : level.fences) {
-      Wall as_wall;
-      as_wall.box = f;
-      const float d = limb_wall_depth(rig, limb, *pose, as_wall);
-      const float far = distance_to_footprint(f, hip);
-      if (d > 0.0f || (touching == 0.0f && far < nearest)) fence = &f, nearest = far;
-      touching = std::max(touching, d);
-    }
-    for (const Wall& w : level.walls) touching = std::max(touching, limb_wall_depth(rig, limb, *pose, w));
-    if (touching <= 0.0f) continue;
-    const LimbTurn turn(rig, static_cast<int>(i), *fence, level, pose->model_to_world, *pose);
-    if (!turn.valid() || !turn.blocked(0.0f)) continue;
-    float turn_rad = turn.nearest_clear(0.0f, 0.0f);
-    if (std::isnan(turn_rad)) turn_rad = turn.shallowest(0.0f);
-    if (turn_rad != 0.0f) turn.apply(turn_rad, static_cast<int>(i), pose);
-  }
-}
-
-}  // namespace
-
 bool LocomotionAction::pose(const PoseCall& call) const {
   const Species& sp = call.species;
   const LevelGround ground(call.ctx.level);
   if (sp.walks() && pose_walker(call.creature.walker, *sp.walk_setup, *sp.rig, *sp.walk_clip, call.out, &ground)) {
-    if (call.ctx.level) turn_knees_clear(*call.ctx.level, *sp.rig, call.out);
     return true;
   }
   pose_bind_at_root(call.creature, *sp.rig, call.out);

@@ -8,7 +8,6 @@
 #include "core/tick.h"
 #include "core/worker_pool.h"
 #include "game/play/actions/locomotion.h"
-#include "game/play/sim.h"
 #include "game/play/world_runtime.h"
 #include "math/angles.h"
 #include "motion/motion_clip.h"
@@ -332,9 +331,10 @@ void VaultAction::plan_ahead(const PlanCall& call) const {
   if (st.approaching && r.planning == st.record.serial) r.planner.advance(call.pose_budget);
 }
 
-void VaultAction::idle(const ActionCall& a) const {
+bool VaultAction::idle(const ActionCall& a) const {
   VaultState& v = state_of<State>(a.creature).vault;
   if (v.phase == VaultPhase::kLanded && v.since_landed < kVaultLandingBlendTicks) ++v.since_landed;
+  return v.phase == VaultPhase::kLanded && v.since_landed < kVaultLandingBlendTicks;
 }
 
 bool VaultAction::pose(const PoseCall& call) const {

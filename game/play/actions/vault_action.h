@@ -63,7 +63,7 @@ class VaultAction final : public Action {
   bool hands_over(const CreatureState& c) const override;
   void start(const ActionCall& call) const override;
   void step(const ActionCall& call) const override;
-  void idle(const ActionCall& call) const override;
+  bool idle(const ActionCall& call) const override;
   int plans_ahead(const PlanCall& call) const override;
   void plan_ahead(const PlanCall& call) const override;
   bool pose(const PoseCall& call) const override;

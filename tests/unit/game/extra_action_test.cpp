@@ -220,5 +220,80 @@ TEST(ExtraActionDeathTest, AnActionWhoseStateDoesNotFitStopsTheGameWithOneLine) 
   EXPECT_DEATH({ HugeActions huge; }, "action 'huge' does not fit");
 }
 
+// A nod that hands over for kCountedHandover ticks after it ends, counting every call the tick makes of
+// it while another action (locomotion) is current.
+constexpr std::uint32_t kCountedHandover = 5;
+class CountedNod final : public Action {
+ public:
+  struct State {
+    std::uint32_t ticks_left = 0;
+    std::uint32_t since_ended = kCountedHandover;
+  };
+  mutable int idle_calls = 0, handover_poses = 0, hands_over_calls = 0;
+  const char* name() const override { return "nod"; }
+  void init(CreatureState& c) const override { new (&state_of<State>(c)) State(); }
+  bool active(const CreatureState& c) const override { return state_of<State>(c).ticks_left > 0; }
+  void start(const ActionCall& call) const override {
+    state_of<State>(call.creature).ticks_left = 10;
+    state_of<State>(call.creature).since_ended = 0;
+  }
+  void step(const ActionCall& call) const override { --state_of<State>(call.creature).ticks_left; }
+  bool idle(const ActionCall& call) const override {
+    ++idle_calls;
+    State& st = state_of<State>(call.creature);
+    if (st.since_ended < kCountedHandover) ++st.since_ended;
+    return st.since_ended < kCountedHandover;
+  }
+  bool hands_over(const CreatureState& c) const override {
+    ++hands_over_calls;
+    return state_of<State>(c).since_ended < kCountedHandover;
+  }
+  void after_locomotion_pose(const PoseCall&) const override { ++handover_poses; }
+  void hash(const CreatureState& c, StateHasher* h) const override {
+    h->u32(state_of<State>(c).ticks_left);
+    h->u32(state_of<State>(c).since_ended);
+  }
+};
+
+struct CountedActions : ActionRegistry {
+  CountedActions() { add<CountedNod>(); }
+};
+
+TEST(ExtraAction, ADormantActionIsNotCalledWhileTheCreatureWalks) {
+  CountedActions actions;
+  const CountedNod& nod = static_cast<const CountedNod&>(actions[actions.find("nod")]);
+  const ActionBinding bindings[] = {{kButtonY, "nod"}};
+  Session s;
+  s.set_actions(&actions);
+  s.set_controls(ControlMap{bindings, 1});
+  s.start(test::biped_scene_in("open_ground.json"), 7);
+  auto walk = [](bool y) {
+    InputFrame in;
+    in.left_y = 20000;
+    if (y) in.buttons = in.pressed = kButtonY;
+    return in;
+  };
+  for (int t = 0; t < 60; ++t) s.tick(walk(false));
+  // Never started: dormant, not called at all (not even asked whether it hands over).
+  EXPECT_EQ(nod.idle_calls + nod.handover_poses + nod.hands_over_calls, 0);
+  s.tick(walk(true));  // Y: it starts and plays 10 ticks
+  EXPECT_EQ(s.registry().current(s.state().player()), actions.find("nod"));
+  for (int t = 0; t < 9; ++t) s.tick(walk(false));
+  EXPECT_EQ(nod.idle_calls, 0);  // the current action steps, it is not idle
+  for (int t = 0; t < 100; ++t) s.tick(walk(false));
+  EXPECT_EQ(s.registry().current(s.state().player()), kLocomotion);
+  // After it ended: called while its hand-over counts (5 ticks), then dormant again for the other 95.
+  EXPECT_EQ(nod.idle_calls, static_cast<int>(kCountedHandover));
+  const int poses = nod.handover_poses;
+  EXPECT_GT(poses, 0);  // its hand-over was posed
+  for (int t = 0; t < 50; ++t) s.tick(walk(false));
+  EXPECT_EQ(nod.handover_poses, poses);  // and no more once asleep
+  EXPECT_EQ(nod.idle_calls, static_cast<int>(kCountedHandover));
+  const int asked = nod.hands_over_calls;
+  s.tick(walk(true));  // asked again: now the tick asks whether it hands over (it does not) and starts it
+  EXPECT_EQ(nod.hands_over_calls, asked);  // asleep: not asked
+  EXPECT_EQ(s.registry().current(s.state().player()), actions.find("nod"));
+}
+
 }  // namespace
 }  // namespace cf

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
+#include <set>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -287,6 +289,66 @@ TEST(MotionLibrary, NoSourceListsLibraryMotionNames) {
   EXPECT_TRUE(offenders.empty()) << offenders.size() << " lines, first: " << offenders.front();
   // The check can fail: a line that lists them is found.
   EXPECT_TRUE(std::regex_search(std::string("for (auto n : {\"sit\", \"greet\"})"), literal));
+}
+
+// The include graph of game/play, a source and its header one node (an action's sounds file is its
+// action's): node -> the nodes it includes.
+using IncludeGraph = std::map<std::string, std::set<std::string>>;
+
+// The edges that lie on a cycle ("a -> b" where b reaches a).
+std::vector<std::string> edges_on_cycles(const IncludeGraph& g) {
+  auto reaches = [&](const std::string& from, const std::string& to) {
+    std::set<std::string> seen;
+    std::vector<std::string> todo{from};
+    while (!todo.empty()) {
+      const std::string n = todo.back();
+      todo.pop_back();
+      if (n == to) return true;
+      const auto it = g.find(n);
+      if (it == g.end()) continue;
+      for (const std::string& m : it->second)
+        if (seen.insert(m).second) todo.push_back(m);
+    }
+    return false;
+  };
+  std::vector<std::string> out;
+  for (const auto& [a, to] : g)
+    for (const std::string& b : to)
+      if (reaches(b, a)) out.push_back(a + " -> " + b);
+  return out;
+}
+
+TEST(PlayLayers, NoFileInGamePlayIncludesOneThatIncludesItBack) {
+  const std::string root = std::string(CF_SOURCE_DIR) + "/game/play/";
+  auto node = [](std::string rel) {
+    rel = rel.substr(0, rel.rfind('.'));
+    for (const char* sounds : {"_sounds"})
+      if (rel.size() > 7 && rel.compare(rel.size() - 7, 7, sounds) == 0) rel = rel.substr(0, rel.size() - 7) + "_action";
+    return rel;
+  };
+  IncludeGraph g;
+  const std::regex include("^#include \"game/play/([^\"]+)\"");
+  int files = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+    const std::string ext = e.path().extension().string();
+    if (ext != ".cpp" && ext != ".h") continue;
+    ++files;
+    const std::string self = node(e.path().string().substr(root.size()));
+    std::ifstream f(e.path());
+    std::string line;
+    std::smatch m;
+    while (std::getline(f, line))
+      if (std::regex_search(line, m, include) && node(m[1].str()) != self) g[self].insert(node(m[1].str()));
+  }
+  EXPECT_GT(files, 40);
+  EXPECT_GT(g["sim"].size(), 3u);  // the scan reads the includes
+  const std::vector<std::string> cycles = edges_on_cycles(g);
+  EXPECT_TRUE(cycles.empty()) << cycles.size() << " includes on a cycle, first: " << cycles.front();
+  // The check can fail: a brain including the tick that includes it is found.
+  IncludeGraph two_way = g;
+  two_way["sim"].insert("herd");
+  two_way["herd"].insert("sim");
+  EXPECT_FALSE(edges_on_cycles(two_way).empty());
 }
 
 }  // namespace
