@@ -137,7 +137,9 @@ Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<cons
   for (std::uint8_t f : l.group_live) scattered = scattered || (f & SkinLayout::kScattered);
   if (!scattered) std::vector<std::uint32_t>().swap(l.slot_vertex);
   if (l.in_order && n > 0 &&
-      (chunks == SkinChunks::kAlways || (chunks == SkinChunks::kWhenSupported && resolve(SkinKernel::kAvx512) == SkinKernel::kAvx512)))
+      (chunks == SkinChunks::kAlways ||
+       (chunks == SkinChunks::kWhenSupported && (resolve(SkinKernel::kBest) == SkinKernel::kAvx512 ||
+                                                  resolve(SkinKernel::kBest) == SkinKernel::kAvx2))))
     build_chunks(l, start, positions_ms, normals_ms);
   l.run_bones.shrink_to_fit();
   l.run_weights.shrink_to_fit();
