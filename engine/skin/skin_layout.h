@@ -6,9 +6,9 @@
 // so AVX loads 8 lanes whole). Each run also carries its entry's bones and weights, so the job blends the
 // entry's matrix right before its vertices (no palette array written and read). When the mesh is sorted
 // by entry (in_order), groups write through a running pointer with whole-vector stores, and on CPUs with
-// AVX2 or AVX-512 the layout also holds a 16-lane form: chunks of 16 output vertices across run
-// boundaries, so short runs cost no padded lanes (at the game's 3,000 vertices the octopod averages 6
-// vertices a run, the biped 8: padded groups would skin 36% and 27% more lanes).
+// AVX-512, or AVX2 with short runs, the layout also holds a 16-lane form: chunks of 16 output vertices
+// across run boundaries, so short runs cost no padded lanes (at the game's 3,000 vertices the octopod
+// averages 6 vertices a run, the biped 8: padded groups would skin 36% and 27% more lanes).
 // Sizes, entry and bone indices are checked here, once, so the job's validate() is O(1).
 // LayoutSkinningJob writes the same bits as PaletteMatricesJob + PaletteSkinningJob: the same IEEE
 // operations in the same order, only several lanes at a time (-ffp-contract=off keeps them unfused).
@@ -69,9 +69,10 @@ struct SkinLayout {
 };
 
 // Builds the layout. Vertices of one entry keep their mesh order. The 16-lane form is built when
-// `chunks` is true and the layout is in order; kWhenSupported builds it only where kAvx2 or kAvx512
-// runs. Fails (naming the element) on size mismatches, an entry index outside the palette or non-finite
-// input.
+// `chunks` is true and the layout is in order; kWhenSupported builds it only where kAvx512 runs, or
+// where kAvx2 runs and runs are short (more than 15% of the groups' lanes padding: the game's 3,000
+// vertices, not a 50k biped). Fails (naming the element) on size mismatches, an entry index outside the
+// palette or non-finite input.
 enum class SkinChunks { kWhenSupported, kAlways, kNever };
 Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<const glm::vec3> positions_ms,
                                      SkinSpan<const glm::vec3> normals_ms,
