@@ -6,8 +6,9 @@
 // so AVX loads 8 lanes whole). Each run also carries its entry's bones and weights, so the job blends the
 // entry's matrix right before its vertices (no palette array written and read). When the mesh is sorted
 // by entry (in_order), groups write through a running pointer with whole-vector stores, and on CPUs with
-// AVX-512 the layout also holds a 16-lane form: chunks of 16 output vertices across run boundaries, so
-// short runs cost no padded lanes (the octopod averages 17 vertices a run).
+// AVX-512, or AVX2 with short runs, the layout also holds a 16-lane form: chunks of 16 output vertices
+// across run boundaries, so short runs cost no padded lanes (at the game's 3,000 vertices the octopod
+// averages 6 vertices a run, the biped 8: padded groups would skin 36% and 27% more lanes).
 // Sizes, entry and bone indices are checked here, once, so the job's validate() is O(1).
 // LayoutSkinningJob writes the same bits as PaletteMatricesJob + PaletteSkinningJob: the same IEEE
 // operations in the same order, only several lanes at a time (-ffp-contract=off keeps them unfused).
@@ -51,8 +52,9 @@ struct SkinLayout {
                           // overrunning into vertices that later runs of the same job overwrite
   std::vector<std::uint32_t> slot_vertex;  // per lane slot: output vertex (padding repeats the last live one);
                                            // empty when no group is scattered
-  // The 16-lane form (AVX-512), built for in-order layouts on CPUs that run it: the vertices in output
-  // order, 16 per chunk, not padded per run, so short runs cost no spare lanes; each lane names its run.
+  // The 16-lane form (AVX-512 whole, AVX2 by halves), built for in-order layouts on CPUs that run either:
+  // the vertices in output order, 16 per chunk, not padded per run, so short runs cost no spare lanes;
+  // each lane names its run.
   std::vector<float> chunk_blocks;          // per chunk: px[16] py[16] pz[16] (nx[16] ny[16] nz[16]); the
                                             // last chunk's spare lanes repeat the last vertex
   std::vector<std::uint32_t> chunk_run;     // per chunk: the run of its lane 0
@@ -67,18 +69,20 @@ struct SkinLayout {
 };
 
 // Builds the layout. Vertices of one entry keep their mesh order. The 16-lane form is built when
-// `chunks` is true and the layout is in order; kWhenSupported builds it only where kAvx512 runs. Fails (naming the element) on size
-// mismatches, an entry index outside the palette or non-finite input.
+// `chunks` is true and the layout is in order; kWhenSupported builds it only where kAvx512 runs, or
+// where kAvx2 runs and runs are short (more than 15% of the groups' lanes padding: the game's 3,000
+// vertices, not a 50k biped). Fails (naming the element) on size mismatches, an entry index outside the
+// palette or non-finite input.
 enum class SkinChunks { kWhenSupported, kAlways, kNever };
 Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<const glm::vec3> positions_ms,
                                      SkinSpan<const glm::vec3> normals_ms,
                                      SkinChunks chunks = SkinChunks::kWhenSupported);
 
 // Which vertex loop runs. Every kernel writes the same bits; kBest picks the widest the CPU supports
-// (AVX-512 when present and the layout has its 16-lane form, else AVX, else SSE2, else the portable
-// scalar loop). A kernel the CPU, the build or the layout lacks falls back to the next narrower one, so
-// tests can request each.
-enum class SkinKernel { kBest, kScalar, kSse2, kAvx, kAvx512 };
+// (AVX-512, else AVX2, when the layout has its 16-lane form; else AVX on the padded groups, else SSE2,
+// else the portable scalar loop). A kernel the CPU, the build or the layout lacks falls back to the next
+// narrower one (kAvx512 to kAvx2, the 16-lane kernels to kAvx without the form), so tests can request each.
+enum class SkinKernel { kBest, kScalar, kSse2, kAvx, kAvx2, kAvx512 };
 const char* to_string(SkinKernel kernel);
 SkinKernel resolve(SkinKernel kernel);  // the kernel the CPU runs for a request
 SkinKernel resolve_for(SkinKernel kernel, const SkinLayout& layout);  // ... on this layout

@@ -378,6 +378,182 @@ CF_AVX void kernel_avx(const LayoutKernelArgs& a) {
 
 #undef CF_AVX
 
+// ---- 8 lanes (AVX2) on the 16-lane form: each half chunk is 8 consecutive output vertices of up to 8 runs,
+// no lane padded per run. Runs are blended 8 at a time and transposed into a ring of per-element rows
+// (element i of run r at row i, slot r % kRing), so a half chunk loads element i of its 8 runs in one
+// vector and a permute by its lanes' runs gives each lane its run's matrix.
+
+#define CF_AVX2 __attribute__((target("avx2")))
+
+struct Ring8 {
+  static constexpr int kRing = 64;
+  // Slots kRing..kRing + 7 repeat slots 0..7, so 8 runs from any slot load whole.
+  alignas(32) float e[12][kRing + 8];
+};
+
+// One run's rows 0-1 (a01) and row 2 (a2) plus its first n bones, in slot order: blend_run_rows' operations.
+template <int kN>
+CF_AVX2 inline void blend_slots(const float* weights, const std::uint16_t* bones, const Mat3x4* skin, int n,
+                                __m256* a01, __m128* a2) {
+  for (int k = 0; k < (kN > 0 ? kN : n); ++k) {
+    const __m256 w = _mm256_broadcast_ss(weights + k);
+    const float* s = skin[bones[k]].m;
+    *a01 = _mm256_add_ps(*a01, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
+    *a2 = _mm_add_ps(*a2, _mm_mul_ps(_mm256_castps256_ps128(w), _mm_loadu_ps(s + 8)));
+  }
+}
+
+// Runs [r0, r0 + 8) (those below `runs`; others zero) into the ring: blend_run_rows' operations, rows 0-1
+// as one vector, then an 8 x 12 transpose. Bone counts of 1 to 4 are unrolled (runs are ordered by shape,
+// so the switch repeats its case).
+CF_AVX2 inline void blend_block8(const View& v, const Mat3x4* skin, int r0, int runs, Ring8& ring) {
+  alignas(32) float aos[8][12];
+  const int n = std::min(8, runs - r0);
+  const std::size_t slots = static_cast<std::size_t>(v.slots);
+  const std::uint16_t* bones = v.run_bones + static_cast<std::size_t>(r0) * slots;
+  const float* weights = v.run_weights + static_cast<std::size_t>(r0) * slots;
+  const std::uint8_t* used = v.run_used + r0;
+  for (int j = 0; j < 8; ++j, bones += slots, weights += slots) {
+    __m256 a01 = _mm256_setzero_ps();
+    __m128 a2 = _mm_setzero_ps();
+    if (j < n) {
+      switch (used[j]) {
+        case 1: blend_slots<1>(weights, bones, skin, 1, &a01, &a2); break;
+        case 2: blend_slots<2>(weights, bones, skin, 2, &a01, &a2); break;
+        case 3: blend_slots<3>(weights, bones, skin, 3, &a01, &a2); break;
+        case 4: blend_slots<4>(weights, bones, skin, 4, &a01, &a2); break;
+        default: blend_slots<0>(weights, bones, skin, used[j], &a01, &a2); break;
+      }
+    }
+    // 16-byte stores, as the transpose loads them (forwarded whole).
+    _mm_store_ps(aos[j], _mm256_castps256_ps128(a01));
+    _mm_store_ps(aos[j] + 4, _mm256_extractf128_ps(a01, 1));
+    _mm_store_ps(aos[j] + 8, a2);
+  }
+  const int slot = r0 & (Ring8::kRing - 1);
+  for (int row = 0; row < 3; ++row) {
+    __m256 t[4];
+    for (int k = 0; k < 4; ++k)
+      t[k] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(aos[k] + 4 * row)), _mm_load_ps(aos[k + 4] + 4 * row), 1);
+    const __m256 u0 = _mm256_unpacklo_ps(t[0], t[1]), u1 = _mm256_unpackhi_ps(t[0], t[1]);
+    const __m256 u2 = _mm256_unpacklo_ps(t[2], t[3]), u3 = _mm256_unpackhi_ps(t[2], t[3]);
+    const __m256 col[4] = {_mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(1, 0, 1, 0)), _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(3, 2, 3, 2)),
+                           _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(1, 0, 1, 0)), _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(3, 2, 3, 2))};
+    for (int c = 0; c < 4; ++c) {
+      _mm256_store_ps(ring.e[4 * row + c] + slot, col[c]);
+      if (slot == 0) _mm256_store_ps(ring.e[4 * row + c] + Ring8::kRing, col[c]);
+    }
+  }
+}
+
+// The job's state while it walks its half chunks.
+struct Halves8 {
+  Ring8 ring;
+  const SkinLayout* l;
+  View v;
+  const Mat3x4* skin;
+  glm::vec3* out_p;
+  glm::vec3* out_n;
+  std::size_t fpc;
+  int runs;
+  int next;  // the first run not yet in the ring (a multiple of 8)
+};
+
+// Lanes [lo, hi) of 8 as xyz triples at dst (vertex lo at dst + 3 * lo), masked.
+CF_AVX2 inline void store8_masked(float* dst, __m256 x, __m256 y, __m256 z, std::uint32_t lo, std::uint32_t hi) {
+  __m256 a0, a1, a2;
+  to_aos8(x, y, z, &a0, &a1, &a2);
+  const __m256 o[3] = {_mm256_permute2f128_ps(a0, a1, 0x20), _mm256_permute2f128_ps(a2, a0, 0x30),
+                       _mm256_permute2f128_ps(a1, a2, 0x31)};
+  const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  for (int p = 0; p < 3; ++p) {
+    const __m256i f = _mm256_add_epi32(iota, _mm256_set1_epi32(8 * p));  // float index in the 24
+    const __m256i in = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(3 * lo)), f),
+                                           _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(3 * hi)), f));
+    _mm256_maskstore_ps(dst + 8 * p, in, o[p]);
+  }
+}
+
+// Half chunk hh (vertices 8 hh ..), lanes [lo, hi): positions stored; normals, not yet renormalized, left
+// in t (x[8] y[8] z[8]).
+template <bool kNormals>
+CF_AVX2 inline void skin_half8(Halves8& k, std::uint32_t hh, std::uint32_t lo, std::uint32_t hi, float* t) {
+  const std::uint32_t at = hh * 8, c = hh / 2;
+  const std::uint8_t* lanes = k.l->lane_run.data() + at;
+  const int first = static_cast<int>(k.l->chunk_run[c]) + lanes[0];
+  const int last = static_cast<int>(k.l->chunk_run[c]) + lanes[hi - 1];
+  // Blended two blocks ahead: the ring's stores are in the cache before a half chunk loads them (a load
+  // spanning two recent stores waits for both to retire).
+  for (const int ahead = std::min(last + 16, k.runs - 1); k.next <= ahead; k.next += 8) blend_block8(k.v, k.skin, k.next, k.runs, k.ring);
+  const __m256i idx = _mm256_sub_epi32(_mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(lanes))),
+                                       _mm256_set1_epi32(lanes[0]));
+  const float* src = &k.ring.e[0][first & (Ring8::kRing - 1)];
+  constexpr std::size_t kRow = Ring8::kRing + 8;
+  __m256 m[12];
+  for (int i = 0; i < 12; ++i) m[i] = _mm256_permutevar8x32_ps(_mm256_loadu_ps(src + i * kRow), idx);
+  const float* b = k.l->chunk_blocks.data() + c * k.fpc + (hh & 1u) * 8;
+  const __m256 px = _mm256_loadu_ps(b), py = _mm256_loadu_ps(b + 16), pz = _mm256_loadu_ps(b + 32);
+  const __m256 x = _mm256_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]);
+  const __m256 y = _mm256_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]);
+  const __m256 z = _mm256_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]);
+  if (lo == 0 && hi == 8)
+    store8_plain(&k.out_p[at].x, x, y, z);
+  else
+    store8_masked(&k.out_p[at].x, x, y, z, lo, hi);
+  if (!kNormals) return;
+  const __m256 nx = _mm256_loadu_ps(b + 48), ny = _mm256_loadu_ps(b + 64), nz = _mm256_loadu_ps(b + 80);
+  _mm256_store_ps(t, dot3(m[0], m[1], m[2], nx, ny, nz));
+  _mm256_store_ps(t + 8, dot3(m[4], m[5], m[6], nx, ny, nz));
+  _mm256_store_ps(t + 16, dot3(m[8], m[9], m[10], nx, ny, nz));
+}
+
+// The normals of half chunk hh from t, renormalized.
+CF_AVX2 inline void renorm_half8(const Halves8& k, std::uint32_t hh, std::uint32_t lo, std::uint32_t hi, const float* t) {
+  const __m256 x = _mm256_load_ps(t), y = _mm256_load_ps(t + 8), z = _mm256_load_ps(t + 16);
+  const __m256 s = renorm_scale(x, y, z);
+  if (lo == 0 && hi == 8)
+    store8_plain(&k.out_n[hh * 8].x, _mm256_mul_ps(x, s), _mm256_mul_ps(y, s), _mm256_mul_ps(z, s));
+  else
+    store8_masked(&k.out_n[hh * 8].x, _mm256_mul_ps(x, s), _mm256_mul_ps(y, s), _mm256_mul_ps(z, s), lo, hi);
+}
+
+// Half chunks go in batches: the transforms first, then the renormalizations, whose square roots and
+// divisions (long latency, one unit) then overlap instead of each waiting on its own transform.
+template <bool kNormals>
+CF_AVX2 void kernel_avx2(const LayoutKernelArgs& a) {
+  if (a.run_begin >= a.run_end) return;
+  Halves8 k;
+  k.l = a.layout;
+  k.v = view_of(a);
+  k.skin = a.skin;
+  k.out_p = a.out_p;
+  k.out_n = a.out_n;
+  k.fpc = static_cast<std::size_t>(a.layout->floats_per_chunk());
+  k.runs = a.layout->runs();
+  k.next = a.run_begin & ~7;
+  // Lanes of runs before the job read a slot that is never blended: zeros (their stores are masked off).
+  for (auto& row : k.ring.e)
+    for (float& x : row) x = 0.0f;
+  const std::uint32_t v0 = k.v.group_first[k.v.run_group[a.run_begin]], v1 = job_end_vertex(a, k.v);
+  const std::uint32_t h_begin = v0 / 8, h_end = (v1 + 7) / 8;
+  constexpr std::uint32_t kBatch = 8;
+  alignas(32) float t[kBatch][24];
+  for (std::uint32_t h = h_begin; h < h_end; h += kBatch) {
+    const std::uint32_t n = std::min(kBatch, h_end - h);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const std::uint32_t hh = h + i;
+      skin_half8<kNormals>(k, hh, hh == h_begin ? v0 - hh * 8 : 0, hh + 1 == h_end ? v1 - hh * 8 : 8, t[i]);
+    }
+    if (!kNormals) continue;
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const std::uint32_t hh = h + i;
+      renorm_half8(k, hh, hh == h_begin ? v0 - hh * 8 : 0, hh + 1 == h_end ? v1 - hh * 8 : 8, t[i]);
+    }
+  }
+}
+
+#undef CF_AVX2
+
 // ---- 16 lanes (AVX-512): the layout's 16-lane form, 16 consecutive output vertices per chunk ----
 // A chunk may span several runs (up to 16). Each run's blended matrix is made once, into a ring of the
 // job's latest 32 runs; a chunk of one run broadcasts its 12 elements, a chunk of several starts from its
@@ -539,6 +715,7 @@ const char* to_string(SkinKernel k) {
     case SkinKernel::kScalar: return "scalar";
     case SkinKernel::kSse2: return "sse2";
     case SkinKernel::kAvx: return "avx";
+    case SkinKernel::kAvx2: return "avx2";
     case SkinKernel::kAvx512: return "avx512";
   }
   return "?";
@@ -546,9 +723,12 @@ const char* to_string(SkinKernel k) {
 
 SkinKernel resolve(SkinKernel k) {
 #if CF_SKIN_X86
-  const bool avx = __builtin_cpu_supports("avx"), avx512 = __builtin_cpu_supports("avx512f");
-  if (k == SkinKernel::kBest) return avx512 ? SkinKernel::kAvx512 : avx ? SkinKernel::kAvx : SkinKernel::kSse2;
-  if (k == SkinKernel::kAvx512 && !avx512) k = SkinKernel::kAvx;
+  const bool avx = __builtin_cpu_supports("avx"), avx2 = __builtin_cpu_supports("avx2"),
+             avx512 = __builtin_cpu_supports("avx512f");
+  if (k == SkinKernel::kBest)
+    return avx512 ? SkinKernel::kAvx512 : avx2 ? SkinKernel::kAvx2 : avx ? SkinKernel::kAvx : SkinKernel::kSse2;
+  if (k == SkinKernel::kAvx512 && !avx512) k = SkinKernel::kAvx2;
+  if (k == SkinKernel::kAvx2 && !avx2) k = SkinKernel::kAvx;
   if (k == SkinKernel::kAvx && !avx) return SkinKernel::kSse2;
   return k;
 #else
@@ -559,13 +739,15 @@ SkinKernel resolve(SkinKernel k) {
 
 SkinKernel resolve_for(SkinKernel k, const SkinLayout& layout) {
   k = resolve(k);
-  return k == SkinKernel::kAvx512 && layout.chunk_run.empty() ? resolve(SkinKernel::kAvx) : k;
+  const bool chunked = k == SkinKernel::kAvx512 || k == SkinKernel::kAvx2;
+  return chunked && layout.chunk_run.empty() ? resolve(SkinKernel::kAvx) : k;
 }
 
 void run_layout_kernel(const LayoutKernelArgs& a, SkinKernel kernel) {
   switch (resolve_for(kernel, *a.layout)) {
 #if CF_SKIN_X86
     case SkinKernel::kAvx512: return a.out_n ? kernel_avx512<true>(a) : kernel_avx512<false>(a);
+    case SkinKernel::kAvx2: return a.out_n ? kernel_avx2<true>(a) : kernel_avx2<false>(a);
     case SkinKernel::kAvx: return a.out_n ? kernel_avx<true>(a) : kernel_avx<false>(a);
     case SkinKernel::kSse2: return a.out_n ? kernel_sse2<true>(a) : kernel_sse2<false>(a);
 #endif

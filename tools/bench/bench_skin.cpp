@@ -1,13 +1,18 @@
 // CPU skinning, one thread: the palette frame (skinning matrices, one blended matrix per weight
-// combination, then the layout vertex loop, 16 lanes where AVX-512 runs) against the scalar palette job it replaced and the
-// naive per-vertex linear blend with exact weights (4 influences, BlendSkinningJob), 50k vertices,
-// positions and normals, on a shipped creature's mesh posed by a random articulated pose.
+// combination, then the layout vertex loop: 16 lanes where AVX-512 runs, 8-lane halves of the same
+// chunks where AVX2 does) against the scalar palette job it replaced and the naive per-vertex linear
+// blend with exact weights (4 influences, BlendSkinningJob), positions and normals, on a shipped
+// creature's mesh posed by a random articulated pose: 50k vertices, and <creature>_3000 at the game's
+// size (MeshOptions' default) for every shipped creature.
 // Counters: items/s = vertices/s; bytes_per_vertex = bytes read + written per vertex by the vertex loop
 // (layout: 24 floats per group of 4 padded lanes + outputs 24; scalar palette: position 12 + normal 12 +
-// index 2 + outputs 24; naive: 12 + 12 + 4 x (2 + 4) + 24), not counting matrices, which stay in cache.
+// index 2 + outputs 24; naive: 12 + 12 + 4 x (2 + 4) + 24), not counting matrices, which stay in cache;
+// runs and bones_per_run: the palette blends per frame.
 // BM_CopySameBytes is the memory roofline: 24 bytes per vertex read and 24 written, nothing computed.
 #include <algorithm>
 #include <cstring>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -56,26 +61,23 @@ struct Fixture {
   }
 };
 
-// Built once per process, outside the timing. "biped_small": 5000 vertices, all in L2 (in-cache rate).
+// Built once per process, outside the timing. "biped_small": 5000 vertices, all in L2 (in-cache rate);
+// "<creature>_3000": the game's size (MeshOptions' default).
 Fixture& fixture(const std::string& name) {
-  if (name == "octopod") {
-    static Fixture octopod("octopod", 50000);
-    return octopod;
-  }
-  if (name == "octopod_entry_order") {
-    static Fixture plain("octopod", 50000, false);
-    return plain;
-  }
-  if (name == "biped_entry_order") {
-    static Fixture plain("biped", 50000, false);
-    return plain;
-  }
-  if (name == "biped_small") {
-    static Fixture small("biped", 5000);
-    return small;
-  }
-  static Fixture biped("biped", 50000);
-  return biped;
+  static std::map<std::string, std::unique_ptr<Fixture>> built;
+  std::unique_ptr<Fixture>& f = built[name];
+  if (f) return *f;
+  const auto cut = name.rfind('_');
+  const std::string tail = cut == std::string::npos ? "" : name.substr(cut + 1);
+  if (name == "biped_small")
+    f = std::make_unique<Fixture>("biped", 5000);
+  else if (name.size() > 12 && name.compare(name.size() - 12, 12, "_entry_order") == 0)  // first-use order
+    f = std::make_unique<Fixture>(name.substr(0, name.size() - 12), 50000, false);
+  else if (tail == "3000")
+    f = std::make_unique<Fixture>(name.substr(0, cut), 3000);
+  else
+    f = std::make_unique<Fixture>(name, 50000);
+  return *f;
 }
 
 void report(benchmark::State& state, const Fixture& f, double bytes_per_vertex) {
@@ -99,6 +101,11 @@ void BM_PaletteSkinning(benchmark::State& state, const char* creature) {
   const double padded = 4.0 * f.skinned.layout.groups() / f.skinned.mesh.vertex_count();
   report(state, f, padded * 24 + 24);  // 24 bytes of bind data per lane
   state.counters["lanes_per_vertex"] = padded;
+  const cf::SkinLayout& l = f.skinned.layout;
+  double used = 0;
+  for (std::uint8_t u : l.run_used) used += u;
+  state.counters["runs"] = l.runs();
+  state.counters["bones_per_run"] = l.runs() ? used / l.runs() : 0.0;
 }
 
 // The same frame with one particular vertex loop (the game's skin_with_palette uses the widest).
@@ -194,6 +201,23 @@ void BM_PaletteBuild(benchmark::State& state, const char* creature) {
     benchmark::ClobberMemory();
   }
   report(state, f, 0);
+}
+
+// The skinning matrices alone (bone model matrix times inverse bind, per bone): the frame's first step.
+void BM_SkinMatrices(benchmark::State& state, const char* creature) {
+  Fixture& f = fixture(creature);
+  if (!f.ok) return state.SkipWithError("fixture failed");
+  cf::SkinMatricesJob matrices;
+  matrices.bone_ms = f.pose;
+  matrices.inv_bind_ms = f.inv_bind;
+  matrices.out = f.out.skin;
+  for (auto _ : state) {
+    bool ok = matrices.run();
+    benchmark::DoNotOptimize(ok);
+    benchmark::DoNotOptimize(f.out.skin.data());
+    benchmark::ClobberMemory();
+  }
+  state.counters["bones"] = static_cast<double>(f.pose.size());
 }
 
 // Whole frame: skinning matrices, then every vertex blends its 4 bones' matrices.
@@ -298,6 +322,10 @@ BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, octopod_avx, "octopod", cf::SkinKern
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, biped_avx, "biped", cf::SkinKernel::kAvx)
     ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, biped_avx2, "biped", cf::SkinKernel::kAvx2)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, octopod_avx2, "octopod", cf::SkinKernel::kAvx2)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, octopod_sse2, "octopod", cf::SkinKernel::kSse2)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteSkinning, octopod_entry_order, "octopod_entry_order")->Unit(benchmark::kMicrosecond);
@@ -305,6 +333,38 @@ BENCHMARK_CAPTURE(BM_PaletteSkinning, biped_entry_order, "biped_entry_order")->U
 BENCHMARK_CAPTURE(BM_PaletteSkinningScalar, octopod, "octopod")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_PaletteBuild, octopod, "octopod")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, octopod, "octopod")->Unit(benchmark::kMicrosecond);
+
+// The game's size: 3,000 vertices (MeshOptions' default), every shipped creature.
+#define CF_SKIN_3000(creature)                                                                             \
+  BENCHMARK_CAPTURE(BM_PaletteSkinning, creature##_3000, #creature "_3000")->Unit(benchmark::kMicrosecond);    \
+  BENCHMARK_CAPTURE(BM_NaiveBlendSkinning, creature##_3000, #creature "_3000")->Unit(benchmark::kMicrosecond); \
+  BENCHMARK_CAPTURE(BM_CopySameBytes, creature##_3000, #creature "_3000")->Unit(benchmark::kMicrosecond)
+CF_SKIN_3000(biped);
+CF_SKIN_3000(quadruped);
+CF_SKIN_3000(hexapod);
+CF_SKIN_3000(strider);
+CF_SKIN_3000(stubby);
+CF_SKIN_3000(biped_arms_tail);
+CF_SKIN_3000(octopod);
+#undef CF_SKIN_3000
+#define CF_SKIN_3000_KERNEL(creature, kernel, k)                                                        \
+  BENCHMARK_CAPTURE(BM_PaletteSkinningKernel, creature##_3000_##kernel, #creature "_3000", cf::SkinKernel::k) \
+      ->Unit(benchmark::kMicrosecond)
+BENCHMARK_CAPTURE(BM_SkinMatrices, biped_3000, "biped_3000")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_SkinMatrices, octopod_3000, "octopod_3000")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteBuild, biped_3000, "biped_3000")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_PaletteBuild, octopod_3000, "octopod_3000")->Unit(benchmark::kMicrosecond);
+CF_SKIN_3000_KERNEL(biped, scalar, kScalar);
+CF_SKIN_3000_KERNEL(biped, sse2, kSse2);
+CF_SKIN_3000_KERNEL(biped, avx, kAvx);
+CF_SKIN_3000_KERNEL(biped, avx2, kAvx2);
+CF_SKIN_3000_KERNEL(biped, avx512, kAvx512);
+CF_SKIN_3000_KERNEL(octopod, scalar, kScalar);
+CF_SKIN_3000_KERNEL(octopod, sse2, kSse2);
+CF_SKIN_3000_KERNEL(octopod, avx, kAvx);
+CF_SKIN_3000_KERNEL(octopod, avx2, kAvx2);
+CF_SKIN_3000_KERNEL(octopod, avx512, kAvx512);
+#undef CF_SKIN_3000_KERNEL
 
 BENCHMARK_CAPTURE(BM_CreatureMemory, biped_default, "biped", 0)->Iterations(1);
 BENCHMARK_CAPTURE(BM_CreatureMemory, octopod_default, "octopod", 0)->Iterations(1);

@@ -1,7 +1,7 @@
 // The palette layout and LayoutSkinningJob: every kernel writes the same bits as the scalar
 // PaletteMatricesJob + PaletteSkinningJob, on random meshes, weights and matrices (sorted and unsorted
-// vertex orders, positions only, collapsed normals) and on the shipped creatures; split run ranges give
-// the same bits in any order; validation. (The creature's vertex order: skinned_creature_test.cpp.)
+// vertex orders, positions only, collapsed normals) and on the shipped creatures at the game's 3,000
+// vertices (every kernel, split jobs); split run ranges give the same bits in any order; validation. (The creature's vertex order: skinned_creature_test.cpp.)
 #include "skin/skin_layout.h"
 
 #include <algorithm>
@@ -18,7 +18,8 @@
 namespace cf {
 namespace {
 
-constexpr SkinKernel kKernels[] = {SkinKernel::kScalar, SkinKernel::kSse2, SkinKernel::kAvx, SkinKernel::kAvx512,
+constexpr SkinKernel kKernels[] = {SkinKernel::kScalar, SkinKernel::kSse2, SkinKernel::kAvx, SkinKernel::kAvx2,
+                                   SkinKernel::kAvx512,
                                    SkinKernel::kBest};
 
 bool same_bits(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b) {
@@ -453,6 +454,117 @@ TEST(LayoutSkinning, ShippedCreaturesBitIdenticalToScalarPaletteJobs) {
       ASSERT_TRUE(job.run());
       EXPECT_TRUE(same_bits(fast.positions_ms, ref.positions_ms)) << name << " frame " << frame;
       EXPECT_TRUE(same_bits(fast.normals_ms, ref.normals_ms)) << name << " frame " << frame;
+    }
+  }
+}
+
+// The game's size: every shipped creature at MeshOptions' default 3,000 vertices, its layout with the
+// 16-lane form and without, every kernel: whole jobs, jobs split by split_runs (2, 3 and 7 parts) and at
+// random runs (last range first, into fresh outputs), positions only; the scalar jobs' bits each time.
+// The meshes have what the kernels special-case: runs of odd lengths (partial groups, a pair's odd last
+// group), 8- and 16-lane chunks spanning several runs, splits that end inside a chunk.
+TEST(LayoutSkinning, EveryKernelOnEveryShippedCreatureAtTheGameSize) {
+  ASSERT_EQ(MeshOptions{}.resolved_target(), 3000);
+  for (const char* name : test::kShippedCreatures) {
+    auto rig = test::load_shipped_rig(name);
+    ASSERT_TRUE(rig.ok()) << name;
+    auto c = build_skinned_creature(rig->skeleton);
+    ASSERT_TRUE(c.ok()) << name << ": " << c.error().to_string();
+    const int vertices = c->mesh.vertex_count();
+    EXPECT_NEAR(vertices, 3000, 150) << name;
+    auto chunked = build_skin_layout(c->palette, c->mesh.positions_ms, c->mesh.normals_ms, SkinChunks::kAlways);
+    auto plain = build_skin_layout(c->palette, c->mesh.positions_ms, c->mesh.normals_ms, SkinChunks::kNever);
+    ASSERT_TRUE(chunked.ok() && plain.ok()) << name;
+    ASSERT_TRUE(chunked->in_order) << name;
+    int odd_runs = 0, multi_run_halves = 0, multi_run_chunks = 0;
+    for (int r = 0; r < chunked->runs(); ++r) {
+      const std::uint8_t last = chunked->group_live[chunked->run_group[r + 1] - 1];
+      odd_runs += (last & SkinLayout::kLiveMask) != SkinLayout::kLanes || (chunked->run_group[r + 1] - chunked->run_group[r]) % 2;
+    }
+    for (int k = 0; k < chunked->chunks(); ++k) {
+      const std::uint8_t* lanes = &chunked->lane_run[static_cast<std::size_t>(k) * 16];
+      multi_run_chunks += lanes[15] != 0;
+      multi_run_halves += (lanes[7] != lanes[0]) + (lanes[15] != lanes[8]);
+    }
+    EXPECT_GT(odd_runs, 0) << name;
+    EXPECT_GT(multi_run_halves, 0) << name;
+    EXPECT_GT(multi_run_chunks, 0) << name;
+
+    Posed posed(rig->skeleton);
+    std::vector<Mat3x4> skin(posed.bind.size());
+    Rng rng = Rng::from_seed(3000);
+    for (int frame = 0; frame < 3; ++frame) {
+      random_articulated_pose(rig->skeleton, posed.bind, rng, 0.8f, 0.3f, posed.pose);
+      SkinMatricesJob matrices;
+      matrices.bone_ms = posed.pose;
+      matrices.inv_bind_ms = posed.inv_bind;
+      matrices.out = skin;
+      ASSERT_TRUE(matrices.run());
+      std::vector<glm::vec3> ref_p, ref_n;
+      ASSERT_TRUE(scalar_reference(c->palette, skin, c->mesh.positions_ms, c->mesh.normals_ms, &ref_p, &ref_n));
+      for (const SkinLayout* layout : {&*chunked, &*plain}) {
+        for (SkinKernel k : kKernels) {
+          const std::string what = std::string(name) + (layout == &*chunked ? ", chunked" : ", plain") +
+                                   " layout, kernel " + to_string(resolve_for(k, *layout)) + ", frame " +
+                                   std::to_string(frame);
+          std::vector<glm::vec3> p(ref_p.size(), glm::vec3(7.0f)), n(ref_n.size(), glm::vec3(7.0f));
+          LayoutSkinningJob job = layout_job(*layout, skin, p, n, k);
+          ASSERT_TRUE(job.run()) << what;
+          EXPECT_TRUE(same_bits(p, ref_p)) << what;
+          EXPECT_TRUE(same_bits(n, ref_n)) << what;
+          std::vector<std::vector<int>> splits;
+          for (int parts : {2, 3, 7}) {
+            std::vector<int> bounds(static_cast<std::size_t>(parts) + 1);
+            split_runs(*layout, parts, bounds);
+            splits.push_back(bounds);
+          }
+          for (int round = 0; round < 3; ++round) {
+            std::vector<int> cuts = {0, layout->runs()};
+            for (int i = rng.range(1, 8); i > 0; --i) cuts.push_back(rng.range(0, layout->runs()));
+            std::sort(cuts.begin(), cuts.end());
+            splits.push_back(cuts);
+          }
+          // A range's first vertex (the layout is in order: runs follow each other in the output).
+          auto first_vertex = [&](int run) {
+            return run == layout->runs() ? static_cast<std::size_t>(vertices)
+                                         : static_cast<std::size_t>(layout->group_first[layout->run_group[run]]);
+          };
+          for (const std::vector<int>& cuts : splits) {
+            // Each range into fresh outputs: it writes its own vertices and nothing else (ranges run on
+            // threads side by side).
+            std::vector<glm::vec3> q(ref_p.size()), qn(ref_n.size());
+            for (std::size_t i = cuts.size() - 1; i > 0; --i) {
+              std::vector<glm::vec3> one(ref_p.size(), glm::vec3(9.0f)), one_n(ref_n.size(), glm::vec3(9.0f));
+              LayoutSkinningJob piece = job;
+              piece.out_positions_ms = one;
+              piece.out_normals_ms = one_n;
+              piece.run_begin = cuts[i - 1];
+              piece.run_end = cuts[i];
+              ASSERT_TRUE(piece.run()) << what;
+              const std::size_t vb = first_vertex(cuts[i - 1]), ve = first_vertex(cuts[i]);
+              for (std::size_t v = 0; v < one.size(); ++v) {
+                if (v >= vb && v < ve) continue;
+                ASSERT_EQ(one[v], glm::vec3(9.0f)) << what << ": runs [" << cuts[i - 1] << ", " << cuts[i]
+                                                   << ") wrote vertex " << v;
+                ASSERT_EQ(one_n[v], glm::vec3(9.0f)) << what << ": runs [" << cuts[i - 1] << ", " << cuts[i]
+                                                     << ") wrote normal " << v;
+              }
+              std::copy(one.begin() + static_cast<std::ptrdiff_t>(vb), one.begin() + static_cast<std::ptrdiff_t>(ve),
+                        q.begin() + static_cast<std::ptrdiff_t>(vb));
+              std::copy(one_n.begin() + static_cast<std::ptrdiff_t>(vb), one_n.begin() + static_cast<std::ptrdiff_t>(ve),
+                        qn.begin() + static_cast<std::ptrdiff_t>(vb));
+            }
+            EXPECT_TRUE(same_bits(q, ref_p)) << what << ", " << cuts.size() - 1 << " ranges";
+            EXPECT_TRUE(same_bits(qn, ref_n)) << what << ", " << cuts.size() - 1 << " ranges";
+          }
+          std::vector<glm::vec3> po(ref_p.size(), glm::vec3(3.0f));
+          LayoutSkinningJob positions_only = job;
+          positions_only.out_positions_ms = po;
+          positions_only.out_normals_ms = {};
+          ASSERT_TRUE(positions_only.run()) << what;
+          EXPECT_TRUE(same_bits(po, ref_p)) << what << ", positions only";
+        }
+      }
     }
   }
 }
