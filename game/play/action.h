@@ -174,8 +174,17 @@ class Action {
   // True while a request for another action ends this one as soon as it safely can; the request waits
   // (CreatureState::queued_request) and starts when it has ended. Otherwise requests are dropped.
   virtual bool takes_requests(const CreatureState&) const { return false; }
-  // True while its last frame still blends into locomotion's pose: a new action waits for the blend.
-  virtual bool hands_over(const CreatureState&) const { return false; }
+  // The hand-over after it ended (the posing stage blends the walk from its pose after its end to the
+  // walk's own over 'ticks' ticks): how far in, or tick < 0 for none. A new action waits for the blend.
+  struct HandOver {
+    int tick = -1;
+    int ticks = 0;
+  };
+  virtual HandOver hand_over(const CreatureState&) const { return {}; }
+  bool hands_over(const CreatureState& c) const {
+    const HandOver h = hand_over(c);
+    return h.tick >= 0 && h.tick < h.ticks;
+  }
 
   // Asked for (the command's request) while locomotion is current: starts, or refuses with a HUD
   // message saying why (may it start here, and why not). May run the action's first tick.
@@ -194,7 +203,9 @@ class Action {
   virtual void plan_ahead(const PlanCall&) const {}
   // The posing stage: poses the tick into call.out while poses() (true when it did).
   virtual bool pose(const PoseCall&) const { return false; }
-  // After locomotion posed: the hand-over from this action's last frame once it ended (blend ticks).
+  // Its pose k ticks after its end, into call.out (what the hand-over stage blends from); false for none.
+  virtual bool pose_after_end(const PoseCall&, int /*k*/) const { return false; }
+  // After locomotion posed, for a layer (the idle's fidgets over the stand).
   virtual void after_locomotion_pose(const PoseCall&) const {}
   // After the posing stage, while active: reads the posed tick (where the body is) and advances.
   virtual void after_pose(const ActionCall&) const {}

@@ -16,6 +16,7 @@
 #include "game/play/stages.h"
 #include "game/play/world_runtime.h"
 #include "math/angles.h"
+#include "retarget/pose_blend.h"
 #include "math/scalar.h"
 #include "world/footprint.h"
 #include "world/level.h"
@@ -161,9 +162,16 @@ void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runt
       posed = owner->pose(call);
       if (!posed) pose_bind_at_root(c, *sp->rig, call.out);
     } else if ((posed = actions.locomotion().pose(call))) {
-      // The hand-over from an action that ended (its last frames blended into the walk), and the idle layer.
-      for (std::uint32_t bits = actions.awake(c); bits != 0; bits &= bits - 1)
-        actions[static_cast<ActionId>(lowest_bit(bits))].after_locomotion_pose(call);
+      // The hand-over stage, for any action that ended (its pose after its end blended into the walk),
+      // and the layers (the idle).
+      for (std::uint32_t bits = actions.awake(c); bits != 0; bits &= bits - 1) {
+        const Action& a = actions[static_cast<ActionId>(lowest_bit(bits))];
+        a.after_locomotion_pose(call);
+        const Action::HandOver h = a.hand_over(c);
+        const PoseCall from{{c, i, *sp, ctx, runtime}, &slot.scratch, nullptr};
+        if (h.tick >= 0 && h.tick < h.ticks && a.pose_after_end(from, h.tick))
+          blend_pose_world(slot.scratch, slot.pose, handover_weight(h.tick, h.ticks), &slot.pose);
+      }
     }
     // The shared stages, the same for every motion.
     if (ctx.level && posed) turn_knees_clear(*ctx.level, *sp->rig, call.out);

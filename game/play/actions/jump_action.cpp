@@ -345,9 +345,10 @@ bool JumpAction::takes_requests(const CreatureState& c) const {
   return st.playing() && st.tick >= st.touchdown_tick;
 }
 
-bool JumpAction::hands_over(const CreatureState& c) const {
+Action::HandOver JumpAction::hand_over(const CreatureState& c) const {
   const State& st = state_of<State>(c);
-  return !st.playing() && st.ticks > 0 && st.since_landed < static_cast<std::uint32_t>(kLandBlendTicks);
+  if (st.playing() || st.ticks <= 0 || st.since_landed >= static_cast<std::uint32_t>(kLandBlendTicks)) return {};
+  return {static_cast<int>(st.since_landed), kLandBlendTicks};
 }
 
 bool JumpAction::pose(const PoseCall& call) const {
@@ -370,16 +371,13 @@ bool JumpAction::pose(const PoseCall& call) const {
   return true;
 }
 
-void JumpAction::after_locomotion_pose(const PoseCall& call) const {
+bool JumpAction::pose_after_end(const PoseCall& call, int k) const {
   const State& st = state_of<State>(call.creature);
   const JumpMotion* jm = motion_of(*this, call.species);
-  if (!jm || jm->legless || st.ticks <= 0 || st.since_landed >= static_cast<std::uint32_t>(kLandBlendTicks)) return;
+  if (!jm || jm->legless || st.ticks <= 0) return false;
   // The landing goes on playing under the hand-over (its body still moving as it was), from the
   // tick after the last one shown.
-  const int tick = st.ticks - 1 + static_cast<int>(st.since_landed);
-  if (pose_tick(call.creature, st, *jm, *call.species.rig, tick, call.scratch))
-    blend_pose_world(*call.scratch, *call.out, handover_weight(static_cast<int>(st.since_landed), kLandBlendTicks),
-                     call.out);
+  return pose_tick(call.creature, st, *jm, *call.species.rig, st.ticks - 1 + k, call.out);
 }
 
 void JumpAction::after_pose(const ActionCall& a) const {

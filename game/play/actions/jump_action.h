@@ -55,12 +55,12 @@ class JumpAction final : public Action {
   bool holds_path(const CreatureState& c) const override { return state_of<State>(c).playing(); }
   // Landing (after touch-down) an action asked for waits for the jump's end; in the air it is dropped.
   bool takes_requests(const CreatureState& c) const override;
-  bool hands_over(const CreatureState& c) const override;
+  HandOver hand_over(const CreatureState& c) const override;
   void start(const ActionCall& call) const override;
   void step(const ActionCall& call) const override;
   bool idle(const ActionCall& call) const override;
   bool pose(const PoseCall& call) const override;
-  void after_locomotion_pose(const PoseCall& call) const override;
+  bool pose_after_end(const PoseCall& call, int k) const override;
   void after_pose(const ActionCall& call) const override;
   void as_posed(CreatureState& c, const CreatureState& prior, bool prior_exists) const override;
   bool destination(const CreatureState& c, glm::vec3* ground_ws) const override;

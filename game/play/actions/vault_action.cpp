@@ -353,20 +353,18 @@ bool VaultAction::pose(const PoseCall& call) const {
   return true;
 }
 
-bool VaultAction::hands_over(const CreatureState& c) const {
+Action::HandOver VaultAction::hand_over(const CreatureState& c) const {
   const VaultActionState& st = state_of<State>(c);
-  return st.vault.phase == VaultPhase::kLanded && st.vault.since_landed < kVaultLandingBlendTicks;
+  if (st.vault.phase != VaultPhase::kLanded || st.vault.since_landed >= kVaultLandingBlendTicks) return {};
+  return {static_cast<int>(st.vault.since_landed), kVaultLandingBlendTicks};
 }
 
-void VaultAction::after_locomotion_pose(const PoseCall& call) const {
-  // After a landing the walker takes over from the vault's last frame over a few ticks.
-  const State& st = state_of<State>(call.creature);
+bool VaultAction::pose_after_end(const PoseCall& call, int) const {
+  // After a landing the walker takes over from the vault's last frame.
   const VaultMotion* vm = data_of<VaultMotion>(call.species);
-  if (st.vault.phase != VaultPhase::kLanded || st.vault.since_landed >= kVaultLandingBlendTicks || !vm) return;
+  if (!vm) return false;
   const VaultPlan* p = plan_of(*this, call.runtime, call.index, call.creature, call.ctx);
-  if (pose_plan_tick(p, *vm, call, p ? p->ticks - 1 : 0, call.scratch))
-    blend_pose_world(*call.scratch, *call.out, handover_weight(st.vault.since_landed, kVaultLandingBlendTicks),
-                     call.out);
+  return pose_plan_tick(p, *vm, call, p ? p->ticks - 1 : 0, call.out);
 }
 
 // After the posing stage: a playing vault reads its posed tick (where the body is, what it touches)

@@ -60,14 +60,14 @@ class VaultAction final : public Action {
   bool active(const CreatureState& c) const override;
   bool poses(const CreatureState& c) const override { return state_of<State>(c).playing(); }
   bool holds_path(const CreatureState& c) const override { return state_of<State>(c).playing(); }
-  bool hands_over(const CreatureState& c) const override;
+  HandOver hand_over(const CreatureState& c) const override;
   void start(const ActionCall& call) const override;
   void step(const ActionCall& call) const override;
   bool idle(const ActionCall& call) const override;
   int plans_ahead(const PlanCall& call) const override;
   void plan_ahead(const PlanCall& call) const override;
   bool pose(const PoseCall& call) const override;
-  void after_locomotion_pose(const PoseCall& call) const override;
+  bool pose_after_end(const PoseCall& call, int k) const override;
   void after_pose(const ActionCall& call) const override;
   void as_posed(CreatureState& c, const CreatureState& prior, bool prior_exists) const override;
   bool destination(const CreatureState& c, glm::vec3* ground_ws) const override;

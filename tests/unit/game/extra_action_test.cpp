@@ -220,8 +220,7 @@ TEST(ExtraActionDeathTest, AnActionWhoseStateDoesNotFitStopsTheGameWithOneLine) 
   EXPECT_DEATH({ HugeActions huge; }, "action 'huge' does not fit");
 }
 
-// A nod that hands over for kCountedHandover ticks after it ends, counting every call the tick makes of
-// it while another action (locomotion) is current.
+// A nod that hands over for kCountedHandover ticks after it ends, counting every call the tick makes of it.
 constexpr std::uint32_t kCountedHandover = 5;
 class CountedNod final : public Action {
  public:
@@ -233,22 +232,27 @@ class CountedNod final : public Action {
   const char* name() const override { return "nod"; }
   void init(CreatureState& c) const override { new (&state_of<State>(c)) State(); }
   bool active(const CreatureState& c) const override { return state_of<State>(c).ticks_left > 0; }
-  void start(const ActionCall& call) const override {
-    state_of<State>(call.creature).ticks_left = 10;
-    state_of<State>(call.creature).since_ended = 0;
+  void start(const ActionCall& call) const override { state_of<State>(call.creature).ticks_left = 10; }
+  void step(const ActionCall& call) const override {
+    State& st = state_of<State>(call.creature);
+    if (--st.ticks_left == 0) st.since_ended = 0;
   }
-  void step(const ActionCall& call) const override { --state_of<State>(call.creature).ticks_left; }
   bool idle(const ActionCall& call) const override {
     ++idle_calls;
     State& st = state_of<State>(call.creature);
     if (st.since_ended < kCountedHandover) ++st.since_ended;
     return st.since_ended < kCountedHandover;
   }
-  bool hands_over(const CreatureState& c) const override {
+  HandOver hand_over(const CreatureState& c) const override {
     ++hands_over_calls;
-    return state_of<State>(c).since_ended < kCountedHandover;
+    const State& st = state_of<State>(c);
+    if (st.ticks_left > 0 || st.since_ended >= kCountedHandover) return {};
+    return {static_cast<int>(st.since_ended), static_cast<int>(kCountedHandover)};
   }
-  void after_locomotion_pose(const PoseCall&) const override { ++handover_poses; }
+  bool pose_after_end(const PoseCall&, int) const override {
+    ++handover_poses;
+    return false;
+  }
   void hash(const CreatureState& c, StateHasher* h) const override {
     h->u32(state_of<State>(c).ticks_left);
     h->u32(state_of<State>(c).since_ended);
@@ -285,13 +289,14 @@ TEST(ExtraAction, ADormantActionIsNotCalledWhileTheCreatureWalks) {
   // After it ended: called while its hand-over counts (5 ticks), then dormant again for the other 95.
   EXPECT_EQ(nod.idle_calls, static_cast<int>(kCountedHandover));
   const int poses = nod.handover_poses;
-  EXPECT_GT(poses, 0);  // its hand-over was posed
+  EXPECT_EQ(poses, static_cast<int>(kCountedHandover));  // its hand-over was posed, once a tick
   for (int t = 0; t < 50; ++t) s.tick(walk(false));
   EXPECT_EQ(nod.handover_poses, poses);  // and no more once asleep
   EXPECT_EQ(nod.idle_calls, static_cast<int>(kCountedHandover));
   const int asked = nod.hands_over_calls;
   s.tick(walk(true));  // asked again: now the tick asks whether it hands over (it does not) and starts it
-  EXPECT_EQ(nod.hands_over_calls, asked);  // asleep: not asked
+  // Asleep, the controls did not ask it; started, it is awake, and the posing stage asks it once.
+  EXPECT_EQ(nod.hands_over_calls, asked + 1);
   EXPECT_EQ(s.registry().current(s.state().player()), actions.find("nod"));
 }
 
