@@ -151,21 +151,27 @@ void BM_CopySameBytes(benchmark::State& state, const char* creature) {
   report(state, f, 48);
 }
 
-// The palette frame before the layout: the same matrices, then the scalar PaletteSkinningJob.
-void BM_PaletteSkinningScalar(benchmark::State& state, const char* creature) {
-  Fixture& f = fixture(creature);
-  if (!f.ok) return state.SkipWithError("fixture failed");
+// The palette build: the skinning matrices (bone model matrix times inverse bind), then the palette's
+// blended matrices.
+bool palette_build(Fixture& f) {
   cf::SkinMatricesJob matrices;
   matrices.bone_ms = f.pose;
   matrices.inv_bind_ms = f.inv_bind;
   matrices.out = f.out.skin;
+  cf::PaletteMatricesJob pm;
+  pm.palette = &f.skinned.palette;
+  pm.skin = f.out.skin;
+  pm.out = f.out.palette;
+  const bool ok = matrices.run();
+  return pm.run() && ok;
+}
+
+// The palette frame before the layout: the same matrices, then the scalar PaletteSkinningJob.
+void BM_PaletteSkinningScalar(benchmark::State& state, const char* creature) {
+  Fixture& f = fixture(creature);
+  if (!f.ok) return state.SkipWithError("fixture failed");
   for (auto _ : state) {
-    bool ok = matrices.run();
-    cf::PaletteMatricesJob pm;
-    pm.palette = &f.skinned.palette;
-    pm.skin = f.out.skin;
-    pm.out = f.out.palette;
-    ok = pm.run() && ok;
+    bool ok = palette_build(f);
     cf::PaletteSkinningJob job;
     job.palette_matrices = f.out.palette;
     job.vertex_entry = f.skinned.palette.vertex_entry;
@@ -185,17 +191,8 @@ void BM_PaletteSkinningScalar(benchmark::State& state, const char* creature) {
 void BM_PaletteBuild(benchmark::State& state, const char* creature) {
   Fixture& f = fixture(creature);
   if (!f.ok) return state.SkipWithError("fixture failed");
-  cf::SkinMatricesJob matrices;
-  matrices.bone_ms = f.pose;
-  matrices.inv_bind_ms = f.inv_bind;
-  matrices.out = f.out.skin;
   for (auto _ : state) {
-    bool ok = matrices.run();
-    cf::PaletteMatricesJob pm;
-    pm.palette = &f.skinned.palette;
-    pm.skin = f.out.skin;
-    pm.out = f.out.palette;
-    ok = pm.run() && ok;
+    const bool ok = palette_build(f);
     benchmark::DoNotOptimize(ok);
     benchmark::DoNotOptimize(f.out.palette.data());
     benchmark::ClobberMemory();
