@@ -446,15 +446,23 @@ CF_AVX2 inline void blend_block8(const View& v, const Mat3x4* skin, int r0, int 
   }
 }
 
-// The job's state while it walks its half chunks.
-struct Halves8 {
-  Ring8 ring;
+// What a kernel on the 16-lane chunk form reads and writes (the AVX2 and AVX-512 jobs' common part).
+struct ChunkJob {
   const SkinLayout* l;
   View v;
   const Mat3x4* skin;
   glm::vec3* out_p;
   glm::vec3* out_n;
-  std::size_t fpc;
+  std::size_t fpc;  // floats per chunk
+  explicit ChunkJob(const LayoutKernelArgs& a)
+      : l(a.layout), v(view_of(a)), skin(a.skin), out_p(a.out_p), out_n(a.out_n),
+        fpc(static_cast<std::size_t>(a.layout->floats_per_chunk())) {}
+};
+
+// The job's state while it walks its half chunks.
+struct Halves8 : ChunkJob {
+  using ChunkJob::ChunkJob;
+  Ring8 ring;
   int runs;
   int next;  // the first run not yet in the ring (a multiple of 8)
 };
@@ -522,13 +530,7 @@ CF_AVX2 inline void renorm_half8(const Halves8& k, std::uint32_t hh, std::uint32
 template <bool kNormals>
 CF_AVX2 void kernel_avx2(const LayoutKernelArgs& a) {
   if (a.run_begin >= a.run_end) return;
-  Halves8 k;
-  k.l = a.layout;
-  k.v = view_of(a);
-  k.skin = a.skin;
-  k.out_p = a.out_p;
-  k.out_n = a.out_n;
-  k.fpc = static_cast<std::size_t>(a.layout->floats_per_chunk());
+  Halves8 k(a);
   k.runs = a.layout->runs();
   k.next = a.run_begin & ~7;
   // Lanes of runs before the job read a slot that is never blended: zeros (their stores are masked off).
@@ -619,15 +621,10 @@ CF_AVX512 inline void store16(const Aos16Regs& ix, float* dst, __m512 x, __m512 
 }
 
 // The job's state while it walks its chunks: the ring of blended run matrices and the loop constants.
-struct Chunks16 {
+struct Chunks16 : ChunkJob {
+  using ChunkJob::ChunkJob;
   static constexpr int kRing = 32;
   alignas(16) float ring[kRing][12];
-  const SkinLayout* l;
-  View v;
-  const Mat3x4* skin;
-  glm::vec3* out_p;
-  glm::vec3* out_n;
-  std::size_t fpc;
   int next;  // the next run to blend into the ring
 };
 
@@ -677,13 +674,7 @@ CF_AVX512 inline void skin_chunk16(Chunks16& k, const Aos16Regs& ix, std::uint32
 template <bool kNormals>
 CF_AVX512 void kernel_avx512(const LayoutKernelArgs& a) {
   if (a.run_begin >= a.run_end) return;
-  Chunks16 k;
-  k.l = a.layout;
-  k.v = view_of(a);
-  k.skin = a.skin;
-  k.out_p = a.out_p;
-  k.out_n = a.out_n;
-  k.fpc = static_cast<std::size_t>(a.layout->floats_per_chunk());
+  Chunks16 k(a);
   k.next = a.run_begin;
   for (auto& row : k.ring)
     for (float& x : row) x = 0.0f;  // lanes of runs before the job read zeros (their stores are masked off)
