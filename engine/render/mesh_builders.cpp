@@ -67,6 +67,17 @@ MeshData make_box_mesh(const glm::vec3& h, float tile_m, float uv_per_m) {
   return m;
 }
 
+MeshData make_pit_walls_mesh(float hx, float hz, float tile_m, float uv_per_m) {
+  MeshData m;
+  const int nx = tiles_for(2 * hx, tile_m), nz = tiles_for(2 * hz, tile_m);
+  // Each face: origin at its lower-left seen from inside the pit, a to the right, b up (cross(a, b) = inward).
+  add_face(&m, {hx, -1, hz}, {-2 * hx, 0, 0}, {0, 1, 0}, nx, 1, uv_per_m);    // the +Z side, facing -Z
+  add_face(&m, {-hx, -1, -hz}, {2 * hx, 0, 0}, {0, 1, 0}, nx, 1, uv_per_m);   // the -Z side, facing +Z
+  add_face(&m, {hx, -1, -hz}, {0, 0, 2 * hz}, {0, 1, 0}, nz, 1, uv_per_m);    // the +X side, facing -X
+  add_face(&m, {-hx, -1, hz}, {0, 0, -2 * hz}, {0, 1, 0}, nz, 1, uv_per_m);   // the -X side, facing +X
+  return m;
+}
+
 MeshData make_ground_mesh(float half_size_m, int tiles, float uv_per_m) {
   MeshData m;
   tiles = std::clamp(tiles, 1, 256);

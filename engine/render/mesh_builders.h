@@ -25,6 +25,11 @@ struct MeshData {
 // tolerable; UVs run uv_per_m repeats per metre.
 MeshData make_box_mesh(const glm::vec3& half_extents_m, float tile_m = 0.0f, float uv_per_m = 1.0f);
 
+// The inner walls of a pit (a ditch) under a rectangle of the y = 0 plane with the given half extents
+// (x, z), from y = 0 down to y = -1 (scale y for the depth): four faces turned inward, each split into
+// tiles of about tile_m metres along the ground.
+MeshData make_pit_walls_mesh(float half_x_m, float half_z_m, float tile_m = 0.0f, float uv_per_m = 1.0f);
+
 // The ground: a square in the y = 0 plane, centred on the origin, half_size_m on a side, split into
 // tiles x tiles quads, facing +Y.
 MeshData make_ground_mesh(float half_size_m, int tiles, float uv_per_m = 1.0f);

@@ -85,16 +85,13 @@ std::string metres(float m) {
   return buf;
 }
 
-}  // namespace
-
-Result<VaultDecision> decide_vault(const Level& level, int fence, const VaultMotion& vm, const glm::vec3& from_ws,
-                                   const VaultSettings& settings) {
-  if (fence < 0 || static_cast<std::size_t>(fence) >= level.fences.size())
-    return Error{"", "fence", "no fence with index " + std::to_string(fence) + " (the level has " +
-                                  std::to_string(level.fences.size()) + ")"};
+// The decision for one placement: the authored clip, or its mirror when the lmax side has no room
+// (or only the mirror fits); refused with the side short of room when neither fits.
+VaultDecision decide_at(const Level& level, const VaultMotion& vm, const VaultPlacement& place,
+                        const VaultSettings& settings) {
   VaultDecision d;
   d.tolerance = settings.tolerance_m;
-  d.place = place_for_vault(level, fence, vm, from_ws, settings);
+  d.place = place;
   const float room_left = room_beside_path(level, d.place, 1.0f, settings);
   const float room_right = room_beside_path(level, d.place, -1.0f, settings);
   d.lmax = vm.fit.lmax;
@@ -113,13 +110,52 @@ Result<VaultDecision> decide_vault(const Level& level, int fence, const VaultMot
   d.room_right = room_right;
   d.need_left = played.reach_left + tol;
   d.need_right = played.reach_right + tol;
-  if (!(d.mirrored ? fits_mirrored : fits_authored)) {
-    d.refused = true;
-    // The side short of room (the shorter by more when both are), with what it has and needs. Shown
-    // after "Can't vault: " on the HUD, so it does not say "vault" again.
-    const bool left = room_left - d.need_left < room_right - d.need_right;
+  d.refused = !(d.mirrored ? fits_mirrored : fits_authored);
+  return d;
+}
+
+// "1.28 m, needs 1.30 m"; with a third decimal when two would print the same.
+std::string has_needs(float has, float needs) {
+  std::string a = metres(has), b = metres(needs);
+  if (a == b) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3f m, needs %.3f m", static_cast<double>(has), static_cast<double>(needs));
+    return buf;
+  }
+  return a + ", needs " + b;
+}
+
+}  // namespace
+
+Result<VaultDecision> decide_vault(const Level& level, int fence, const VaultMotion& vm, const glm::vec3& from_ws,
+                                   const VaultSettings& settings) {
+  if (fence < 0 || static_cast<std::size_t>(fence) >= level.fences.size())
+    return Error{"", "fence", "no fence with index " + std::to_string(fence) + " (the level has " +
+                                  std::to_string(level.fences.size()) + ")"};
+  VaultDecision d = decide_at(level, vm, place_for_vault(level, fence, vm, from_ws, settings), settings);
+  if (!d.refused) return d;
+  // Short on one side with room to spare on the other: the vault starts that much further over (as a
+  // player would step aside), when the fence is long enough there and that start fits.
+  const float spare_left = d.room_left - d.need_left, spare_right = d.room_right - d.need_right;
+  const float total = d.room_left + d.room_right, needs = d.need_left + d.need_right;
+  if (total >= needs && std::min(spare_left, spare_right) < 0.0f) {
+    const float shift = (spare_left < 0.0f ? -1.0f : 1.0f) * (-std::min(spare_left, spare_right) + 0.01f);
+    const glm::vec3 aside = from_ws + d.place.left_ws * shift;
+    const VaultPlacement moved = place_for_vault(level, fence, vm, aside, settings);
+    const glm::vec3 went = moved.position_ws - d.place.position_ws;
+    if (std::fabs(glm::dot(went, d.place.left_ws) - shift) < 0.005f) {
+      VaultDecision there = decide_at(level, vm, moved, settings);
+      if (!there.refused) return there;
+    }
+  }
+  // Said after "Can't vault: " on the HUD, so it does not say "vault" again. Short of room between
+  // two walls whatever the start: the total; otherwise the side short of room (the shorter by more).
+  if (total < needs) {
+    d.reason = "not enough room between the walls: " + has_needs(total, needs);
+  } else {
+    const bool left = spare_left < spare_right;
     d.reason = std::string("not enough room on the ") + (left ? "left: " : "right: ") +
-               metres(left ? room_left : room_right) + ", needs " + metres(left ? d.need_left : d.need_right);
+               has_needs(left ? d.room_left : d.room_right, left ? d.need_left : d.need_right);
   }
   return d;
 }

@@ -36,18 +36,28 @@ Result<VaultFit> compute_lmax(const Rig& rig, const RetargetSetup& setup, const 
   job.out = &pose;
   const Skeleton& sk = rig.skeleton;
   const int ticks = static_cast<int>(std::ceil(clip.duration_s / kTick_s - 1e-9)) + 1;
-  // Touch-down: the last tick where neither of the clip's feet is planted.
-  // Touch-down: the last tick where neither clip foot is planted.
-  int land_tick = ticks - 1;
+  // Touch-down: the last tick where neither clip foot is planted. Entry: the start of the last span
+  // with both feet planted before the first tick with neither.
+  int land_tick = ticks - 1, airborne = -1, entry = 0;
   {
     MotionPose mp;
+    int planted_from = -1;
     for (int k = 0; k < ticks; ++k) {
       sample_clip(clip, std::min(k * kTick_s, clip.duration_s), &mp);
-      if (mp.contact[0] < 0.5f && mp.contact[1] < 0.5f) land_tick = k;
+      const bool off = mp.contact[0] < 0.5f && mp.contact[1] < 0.5f;
+      const bool both = mp.contact[0] >= 0.5f && mp.contact[1] >= 0.5f;
+      if (off) land_tick = k;
+      if (off && airborne < 0) airborne = k;
+      if (airborne < 0) {
+        if (!both) planted_from = -1;
+        else if (planted_from < 0) planted_from = k, entry = k;
+      }
     }
+    if (airborne < 0) entry = 0;
   }
   const int early_ticks = static_cast<int>(kVaultEarly_s / kTick_s);
   VaultFit fit;
+  fit.entry_tick = entry;
   fit.ticks = ticks;
   fit.y_min = 1e30f;
   fit.y_max = -1e30f;
@@ -55,6 +65,7 @@ Result<VaultFit> compute_lmax(const Rig& rig, const RetargetSetup& setup, const 
     job.time_s = std::min(k * kTick_s, clip.duration_s);
     if (!job.run()) return Error{"", "pose", "the motion could not be fitted to this creature"};
     if (k == 0) fit.ref_start_ms = pose.cog_ms;
+    if (k == entry) fit.ref_entry_ms = pose.cog_ms;
     if (k == ticks - 1) fit.ref_end_ms = pose.cog_ms;
     const float x_ref = fit.ref_start_ms.x;
     float front = -1e30f, back = 1e30f;

@@ -46,6 +46,11 @@ struct VaultFit {
   // Ticks with both clip feet off the ground, first and last (the middle third of the ticks when the
   // clip never leaves the ground): where a vault adds its travel (vault_plan.h). Set by prepare_vault.
   int airborne_first = 0, airborne_last = 0;
+  // The tick play enters the clip: the start of its last span with both feet planted before the take-off
+  // (0 when there is none). The clip's wind-up step before it is the approach's to walk, so the vault
+  // takes off a moment after it starts, carried on from the walk or run that brought the creature.
+  int entry_tick = 0;
+  glm::vec3 ref_entry_ms{0.0f};   // waist (cog) at the entry tick, model space
 };
 
 // Samples the retargeted clip every tick (model space, RootMotion::kFromClip) and measures every

@@ -126,6 +126,7 @@ void VaultPlanner::start(const Level& level, const Rig& rig, const VaultMotion& 
   }
   const VaultFit& fit = decision.mirrored ? vm.fit_mirrored : vm.fit;
   plan_.ticks = fit.ticks;
+  plan_.entry_tick = std::clamp(fit.entry_tick, 0, std::max(0, fit.ticks - 1));
   const std::size_t tick_count = static_cast<std::size_t>(plan_.ticks);
   plan_.lift_m.assign(tick_count, 0.0f);
   plan_.forward_m.assign(tick_count, 0.0f);

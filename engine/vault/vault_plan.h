@@ -23,7 +23,8 @@ class WorkerPool;
 
 struct VaultPlan {
   VaultDecision decision;
-  int ticks = 0;                     // poses played: tick 0 .. ticks-1 (kTick_s apart)
+  int ticks = 0;                     // poses planned: tick 0 .. ticks-1 (kTick_s apart)
+  int entry_tick = 0;                // the first tick played (VaultFit::entry_tick); the ones before are walked
   std::vector<float> lift_m;         // per tick: body raised (model +Y) to clear the fence, metres
   std::vector<float> forward_m;      // per tick: extra travel (model +Z) beyond the clip's, metres
   std::vector<glm::vec3> plant_ws;   // per limb: where a planted hand rests on the fence, world space

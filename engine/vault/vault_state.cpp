@@ -37,6 +37,7 @@ void start_vault(const VaultPlan& plan, VaultState* s) {
   s->fence = plan.decision.place.fence;
   s->mirrored = plan.decision.mirrored;
   s->ticks = plan.ticks;
+  s->tick = plan.entry_tick;
   s->phase = plan.decision.refused || plan.ticks <= 0 ? VaultPhase::kRefused : VaultPhase::kPlaying;
   s->landed_heading_rad = plan.landed_heading_rad;
 }

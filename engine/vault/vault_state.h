@@ -36,6 +36,8 @@ void hash_vault_state(const VaultState& s, StateHasher* h);
 void start_vault(const VaultPlan& plan, VaultState* state);
 // The tick a playing state poses next (VaultPoseJob::tick).
 inline int vault_tick_to_pose(const VaultState& s) { return s.tick; }
+// Ticks the vault has played since it started (its first played tick is the plan's entry tick).
+inline int vault_ticks_played(const VaultState& s, const VaultPlan& plan) { return s.tick - plan.entry_tick; }
 // Advances a playing state past the tick just posed in 'posed' (measuring its penetration);
 // switches to kLanded after the last tick. False when the state is not playing.
 bool advance_vault(const VaultPlan& plan, const Rig& rig, const Level& level, const CreaturePose& posed,

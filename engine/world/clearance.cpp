@@ -211,6 +211,52 @@ bool in_regions(const Level& level, const glm::vec3& p) {
   return false;
 }
 
+std::vector<Box> region_edges(const Level& level) {
+  std::vector<Box> out;
+  std::size_t points = 0;
+  for (const Region& r : level.regions) points += r.points_xz.size();
+  if (level.regions.empty() || points > kRegionEdgeMaxPoints) return out;
+  constexpr int kMaxPieces = 64;       // per edge: pieces tested for ground on one side only
+  constexpr float kPiece_m = 0.25f, kProbe_m = 0.05f, kOverlap_m = 0.02f;
+  for (const Region& r : level.regions) {
+    const std::size_t n = r.points_xz.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const glm::vec2 a = r.points_xz[i], b = r.points_xz[(i + 1) % n];
+      const float len = glm::length(b - a);
+      if (!(len > 1e-4f)) continue;
+      const glm::vec2 u = (b - a) / len, side(-u.y, u.x);
+      const int pieces = std::clamp(static_cast<int>(std::ceil(len / kPiece_m)), 1, kMaxPieces);
+      // Runs of pieces with movable ground on one side only, each a box on the other side.
+      int run_from = -1;
+      float run_out = 0.0f;  // +1: the outside is on 'side', -1: opposite
+      auto close_run = [&](int to) {
+        if (run_from < 0) return;
+        const float t0 = len * static_cast<float>(run_from) / pieces - kOverlap_m;
+        const float t1 = len * static_cast<float>(to) / pieces + kOverlap_m;
+        const glm::vec2 out_dir = side * run_out;
+        const glm::vec2 mid = a + u * (0.5f * (t0 + t1)) + out_dir * (0.5f * kRegionEdgeDepth_m);
+        Box box;  // its local +z points away from the movable ground: its -z face is the edge's line
+        box.centre = glm::vec3(mid.x, level.ground_y + 0.5f * r.height, mid.y);
+        box.half_extents = glm::vec3(0.5f * (t1 - t0), 0.5f * r.height, 0.5f * kRegionEdgeDepth_m);
+        box.yaw_deg = glm::degrees(std::atan2(out_dir.x, out_dir.y));
+        out.push_back(box);
+        run_from = -1;
+      };
+      for (int k = 0; k < pieces; ++k) {
+        const glm::vec2 mid = a + u * (len * (static_cast<float>(k) + 0.5f) / pieces);
+        const glm::vec2 l = mid + side * kProbe_m, rr = mid - side * kProbe_m;
+        const bool in_l = in_regions(level, glm::vec3(l.x, level.ground_y, l.y));
+        const bool in_r = in_regions(level, glm::vec3(rr.x, level.ground_y, rr.y));
+        const float out_side = in_l == in_r ? 0.0f : (in_l ? -1.0f : 1.0f);
+        if (out_side != run_out || out_side == 0.0f) close_run(k);
+        if (out_side != 0.0f && run_from < 0) run_from = k, run_out = out_side;
+      }
+      close_run(pieces);
+    }
+  }
+  return out;
+}
+
 float distance_to_footprint(const Box& box, const glm::vec3& p) {
   glm::vec3 l = box.to_local(p);
   float dx = std::max(std::fabs(l.x) - box.half_extents.x, 0.0f);

@@ -40,6 +40,15 @@ RayHit ray_clearance(const Level& level, const ClearanceQuery& q);
 // ground), or when the level has no regions (the whole ground is movable).
 bool in_regions(const Level& level, const glm::vec3& p_ws);
 
+// Where the movable regions end on open ground: a box standing just outside each run of a region's
+// edge that borders ground outside every region (edges two regions share are not), kRegionEdgeDepth_m
+// thick, as tall as the region, its local +z pointing away from the movable ground (its -z face is the
+// edge's line, where the game draws a rail). None when the level has no regions, or more than
+// kRegionEdgeMaxPoints points in all (too costly to trace).
+constexpr float kRegionEdgeDepth_m = 0.2f;
+constexpr std::size_t kRegionEdgeMaxPoints = 1024;
+std::vector<Box> region_edges(const Level& level);
+
 // The fence a creature at pos facing forward can vault: the nearest fence whose footprint is within
 // max_distance horizontally and in front (within 60 degrees of forward). -1 when none.
 int fence_in_reach(const Level& level, const glm::vec3& pos_ws, const glm::vec3& forward_ws, float max_distance);

@@ -146,6 +146,9 @@ struct Level {
   std::vector<Box> fences;
   std::vector<Wall> walls;
   std::vector<Region> regions;       // empty: the whole ground is movable
+  // Derived from the regions when loaded (region_edges, world/clearance.h), never saved: where movable
+  // ground ends on open ground, drawn as a rail (a body's centre stops there: in_regions).
+  std::vector<Box> edges;
   // Gaps in the ground (ditches): walked round, jumped across (a jump's flight passes over them, its
   // landing must be clear). Boxes from the ground down kGapDepth_m; only x and z collide, and only the
   // body's centre (its ground point, kGapEdge_m round): legs may reach over the edge.

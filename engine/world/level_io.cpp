@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/file_io.h"
+#include "world/clearance.h"
 #include "world/level.h"
 #include "world/level_fields.h"
 #include "core/json.h"
@@ -371,6 +372,7 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
     if (Status s = parse_spectators(j["spectators"], &lv.spectators, file); !s) return s.error;
   }
   if (Status s = validate_level(lv, file); !s) return s.error;
+  lv.edges = region_edges(lv);
   return lv;
 }
 

@@ -11,8 +11,8 @@ namespace cf {
 
 namespace {
 
-constexpr float kRailPieceM = 0.5f;   // rails are laid in pieces, so only the outer stretches are marked
-constexpr float kRailHalfHeightM = 0.04f, kRailHalfWidthM = 0.03f;
+// The edge's fence: knee-high posts about a metre apart and two rails.
+constexpr float kRailHeightM = 0.36f, kRailPostEveryM = 1.2f, kRailPostHalfM = 0.03f, kRailBarHalfM = 0.02f;
 
 // Frame whose +Y runs along unit 'dir', centred at c.
 glm::mat4 along_y(const glm::vec3& c, const glm::vec3& dir) {
@@ -30,6 +30,15 @@ void add_box(std::vector<SceneryPiece>* out, glm::vec3 half, glm::vec3 centre, f
   piece.mesh = make_box_mesh(half, 0.5f, 1.0f);
   piece.model_to_world = glm::rotate(glm::translate(glm::mat4(1.0f), centre), yaw_rad, glm::vec3(0, 1, 0));
   piece.color = color;
+  piece.half_extents = half;
+  out->push_back(std::move(piece));
+}
+
+void add_rail_piece(std::vector<SceneryPiece>* out, glm::vec3 half, glm::vec3 centre, float yaw_rad) {
+  SceneryPiece piece;
+  piece.kind = SceneryPiece::Kind::kRegionRail;
+  piece.mesh = make_box_mesh(half, 0.5f, 1.0f);
+  piece.model_to_world = glm::rotate(glm::translate(glm::mat4(1.0f), centre), yaw_rad, glm::vec3(0, 1, 0));
   piece.half_extents = half;
   out->push_back(std::move(piece));
 }
@@ -101,30 +110,21 @@ std::vector<SceneryPiece> build_scenery(const Level& level) {
       out.push_back(std::move(piece));
     }
   }
-  for (const Region& r : level.regions) {
-    const std::size_t n = r.points_xz.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      const glm::vec2 a = r.points_xz[i], b = r.points_xz[(i + 1) % n];
-      const float len = glm::length(b - a);
-      if (!(len > 1e-4f)) continue;
-      const glm::vec2 u = (b - a) / len, side(-u.y, u.x);
-      const int pieces = std::max(1, static_cast<int>(std::ceil(len / kRailPieceM)));
-      for (int k = 0; k < pieces; ++k) {
-        const float t0 = len * static_cast<float>(k) / pieces, t1 = len * static_cast<float>(k + 1) / pieces;
-        const glm::vec2 mid = a + u * (0.5f * (t0 + t1));
-        // A border where one side is movable ground and the other is not.
-        const glm::vec2 l = mid + side * 0.05f, rr = mid - side * 0.05f;
-        const bool in_l = in_regions(level, glm::vec3(l.x, level.ground_y, l.y));
-        const bool in_r = in_regions(level, glm::vec3(rr.x, level.ground_y, rr.y));
-        if (in_l == in_r) continue;
-        SceneryPiece piece;
-        piece.kind = SceneryPiece::Kind::kRegionRail;
-        piece.mesh = make_box_mesh(glm::vec3(0.5f * (t1 - t0), kRailHalfHeightM, kRailHalfWidthM), 0.5f, 1.0f);
-        const glm::vec3 c(mid.x, level.ground_y + kRailHalfHeightM, mid.y);
-        piece.model_to_world = glm::rotate(glm::translate(glm::mat4(1.0f), c), std::atan2(-u.y, u.x), glm::vec3(0, 1, 0));
-        out.push_back(std::move(piece));
-      }
+  // Where movable ground ends (Level::edges): a low post-and-rail fence on the edge's line, the box's
+  // inner face, which bodies are kept out of.
+  for (const Box& e : level.edges) {
+    const glm::vec3 along = e.axis_x(), in = -e.axis_z();
+    const glm::vec3 line = e.centre + in * e.half_extents.z;
+    const float len = 2.0f * e.half_extents.x;
+    const float yaw = glm::radians(e.yaw_deg);
+    const int posts = std::max(1, static_cast<int>(std::ceil(len / kRailPostEveryM)));
+    for (int k = 0; k <= posts; ++k) {
+      const glm::vec3 at = line + along * (len * (static_cast<float>(k) / posts - 0.5f));
+      add_rail_piece(&out, {kRailPostHalfM, 0.5f * kRailHeightM, kRailPostHalfM},
+                     {at.x, level.ground_y + 0.5f * kRailHeightM, at.z}, yaw);
     }
+    for (float h : {0.55f * kRailHeightM, 0.92f * kRailHeightM})
+      add_rail_piece(&out, {0.5f * len, kRailBarHalfM, kRailBarHalfM}, {line.x, level.ground_y + h, line.z}, yaw);
   }
   return out;
 }

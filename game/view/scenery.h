@@ -1,6 +1,6 @@
 #pragma once
 // The level's detail the player must see besides fences and walls: wall pipes (drain pipes, conduits)
-// and the borders of the movable regions, marked on the ground by a low rail where open grass ends.
+// and the borders of the movable regions, a low post-and-rail fence where open grass ends.
 // Built once per level; the view draws them like fences.
 #include <vector>
 
@@ -20,8 +20,8 @@ struct SceneryPiece {
   glm::vec3 half_extents{0.0f};      // a gate's box, in its own frame
 };
 
-// Pipes as square-section posts along their axis; region rails on every stretch of a region's edge
-// that borders ground outside all regions (edges shared by two regions are not marked); a trial's
+// Pipes as square-section posts along their axis; a post-and-rail fence along each of the level's edges
+// (Level::edges: where a region borders ground outside all regions); a trial's
 // gates as arches (two posts and a bar) or flags (a pole at each end, a pennant on top). Gates never collide.
 std::vector<SceneryPiece> build_scenery(const Level& level);
 

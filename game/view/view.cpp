@@ -147,6 +147,8 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
   gaps_.clear();
   // A gap is drawn as its dark floor just over the ground (the ground is drawn behind everything).
   for (const Box& g : lv.gaps) gaps_.push_back(make_box_mesh(glm::vec3(g.half_extents.x, 0.01f, g.half_extents.z), 0.5f, 1.0f));
+  pits_.clear();
+  for (const Box& g : lv.gaps) pits_.push_back(make_pit_walls_mesh(g.half_extents.x, g.half_extents.z, 0.5f, 1.0f));
   for (const Box& f : lv.fences) fences_.push_back(make_box_mesh(f.half_extents, 0.5f, 1.0f));
   for (const Wall& w : lv.walls) walls_.push_back(make_box_mesh(w.box.half_extents, 0.6f, 0.75f));
   scenery_ = build_scenery(lv);
@@ -273,8 +275,16 @@ void View::add_level_meshes(const Level& lv) {
   for (std::size_t i = 0; i < gaps_.size(); ++i) {
     const Box& b = lv.gaps[i];
     meshes_.push_back(gaps_[i].view(place(glm::vec3(b.centre.x, lv.ground_y, b.centre.z), b.yaw_deg * kDegToRad),
-                                    Rgba8{70, 55, 45, 255}, tex_.ground));
+                                    kDitchFloorColor, tex_.ground));
     meshes_.back().floor_mark = true;  // under the player's ring and anything standing at its edge
+    meshes_.back().sort_bias_m = kDitchFloorSortBias_m;  // the ditch's floor, under its walls
+  }
+  pit_first_mesh_ = meshes_.size();
+  for (std::size_t i = 0; i < pits_.size() && i < lv.gaps.size(); ++i) {
+    const Box& b = lv.gaps[i];
+    meshes_.push_back(pits_[i].view(place(glm::vec3(b.centre.x, lv.ground_y, b.centre.z), b.yaw_deg * kDegToRad),
+                                    kDitchWallColor, tex_.earth.valid() ? tex_.earth : tex_.ground));
+    meshes_.back().floor_mark = true;
   }
   const LevelGround under(&lv);
   for (const Prop& p : lv.props) {
@@ -287,7 +297,7 @@ void View::add_level_meshes(const Level& lv) {
     const bool pipe = p.kind == SceneryPiece::Kind::kPipe;
     const Rgba8 color = pipe ? Rgba8{235, 240, 245, 255}
                         : p.kind == SceneryPiece::Kind::kGate ? p.color
-                                                              : Rgba8{255, 220, 60, 255};
+                                                              : Rgba8{240, 236, 226, 255};
     meshes_.push_back(p.mesh.view(p.model_to_world, color, pipe ? tex_.metal : kNoTexture));
   }
 }
@@ -422,6 +432,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
       poses_.empty() ? 0.3f : poses_[0].cog_ws.y - LevelGround(&lv).at(poses_[0].cog_ws.x, poses_[0].cog_ws.z).y;
   const glm::mat4 camera_view = orbit_camera_view(draw, lv, cog_height);
   see_through_gates(camera_view);
+  dig_ditches(camera_view);
   choose_flesh(draw, camera_view, settings, window_w, window_h);
   skin_creatures(draw);
   add_creature_meshes(draw, runtime, camera_view);
@@ -447,6 +458,28 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   if (now_) geometry_s_ = now_() - geo_t0;
   add_hud(draw, settings);
   return list_;
+}
+
+void View::dig_ditches(const glm::mat4& camera_view) {
+  const Level& lv = scene_->level;
+  const glm::vec3 eye_ws = glm::vec3(glm::inverse(camera_view)[3]);
+  for (std::size_t i = 0; i < pits_.size() && i < lv.gaps.size() && pit_first_mesh_ + i < meshes_.size(); ++i) {
+    const Box& b = lv.gaps[i];
+    const glm::vec3 eye = b.to_local(glm::vec3(eye_ws.x, lv.ground_y, eye_ws.z));
+    const float h = eye_ws.y - lv.ground_y;
+    // Across each axis the eye is outside of, the sight line over the near edge meets the far wall
+    // width * h / distance below the ground; over the ditch it sees to the floor.
+    float depth = kDitchDepth_m;
+    const float out_x = std::fabs(eye.x) - b.half_extents.x, out_z = std::fabs(eye.z) - b.half_extents.z;
+    if (out_x > 0.0f) depth = std::min(depth, 2.0f * b.half_extents.x * h / out_x);
+    if (out_z > 0.0f) depth = std::min(depth, 2.0f * b.half_extents.z * h / out_z);
+    MeshInput& m = meshes_[pit_first_mesh_ + i];
+    if (!(h > 0.0f) || !(depth > 1e-3f)) {
+      m.index_count = 0;
+      continue;
+    }
+    m.model_to_world = glm::scale(m.model_to_world, glm::vec3(1.0f, depth, 1.0f));
+  }
 }
 
 void View::see_through_gates(const glm::mat4& camera_view) {

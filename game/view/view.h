@@ -164,6 +164,11 @@ class View {
   std::vector<MeshData> prop_meshes_;  // per Prop::Kind
   std::vector<MeshData> platforms_;  // one box per level platform
   std::vector<MeshData> fences_, walls_, gaps_;
+  std::vector<MeshData> pits_;         // per gap: its inner walls, one metre deep (scaled per frame)
+  std::size_t pit_first_mesh_ = 0;     // this frame's mesh of pits_[0]
+  // Each ditch's inner walls shown as deep as the eye sees into it over its near edge (drawn over the
+  // ground without a depth buffer, deeper would show on the ground in front).
+  void dig_ditches(const glm::mat4& camera_view);
   std::vector<SceneryPiece> scenery_;  // pipes and region rails
   std::size_t scenery_first_mesh_ = 0;  // this frame's mesh of scenery_[0] (one mesh a piece, in order)
   // Gates the camera looks through at the player, or is near, dithered see-through; one it is in, hidden.

@@ -18,6 +18,10 @@ constexpr float kEarthSlope_deg = 24.0f;
 // Rising ground is sorted with everything else (it may hide what is behind a hill), as if this much
 // farther, so what stands on it sorts in front (a triangle's middle is within a cell of a foot on it).
 constexpr float kRaisedGroundSortBias_m = 1.0f;
+// A ditch (a level's gap): its floor sorts behind its inner walls, which are shown at most this deep.
+constexpr float kDitchFloorSortBias_m = 2.0f;
+constexpr float kDitchDepth_m = 0.8f;
+constexpr Rgba8 kDitchFloorColor{28, 22, 18, 255}, kDitchWallColor{210, 165, 120, 255};
 
 struct GroundLook {
   MeshData mesh;                        // model space: y relative to the level's ground_y

@@ -24,7 +24,6 @@
 
 namespace cf {
 
-constexpr float kTurnOnTheSpot_mps = 0.05f;
 constexpr float kLandingMargin_m = 0.03f;
 // The ground a body walks onto without jumping: a step up to this share of its leg, a slope up to this.
 constexpr float kStepShareOfLeg = 0.3f;
@@ -154,11 +153,32 @@ void keep_swing_clear_of_pipe(const Pipe& pipe, const glm::vec3& plant, glm::vec
   }
 }
 
+// The swing from plant to goal crossing the fence's thin middle plane within its length (and 'reach'
+// beyond its ends): the goal is put back on the plant's side, 'reach' from the fence.
+void keep_swing_on_its_side(const Box& fence, const glm::vec3& plant, float reach, glm::vec3* goal) {
+  const bool thin_z = fence.half_extents.z <= fence.half_extents.x;
+  auto across = [&](const glm::vec3& l) { return thin_z ? l.z : l.x; };
+  auto along = [&](const glm::vec3& l) { return thin_z ? l.x : l.z; };
+  const float half_across = thin_z ? fence.half_extents.z : fence.half_extents.x;
+  const float half_along = thin_z ? fence.half_extents.x : fence.half_extents.z;
+  const glm::vec3 lp = fence.to_local(plant), lg = fence.to_local(*goal);
+  const float ap = across(lp), ag = across(lg);
+  if (std::fabs(ap) <= half_across || ap * ag > 0.0f) return;  // on one side (or lifted from on top)
+  const float t = ap / (ap - ag);
+  const float at = along(lp) + (along(lg) - along(lp)) * t;
+  if (std::fabs(at) > half_along + reach) return;  // passes beyond the fence's end
+  glm::vec3 back = lg;
+  (thin_z ? back.z : back.x) = (ap > 0.0f ? 1.0f : -1.0f) * (half_across + reach);
+  *goal = fence.to_world(back);
+}
+
+}  // namespace
+
 // A swinging foot lands clear of walls and their low pipes: its landing is pushed out by the leg's flesh,
 // a tenth of its thigh (a long thigh swings its knee out) and a margin. Turning on the spot, the walk
 // predicts the landing as if the turn carried on, and beside a wall that turn may be stopped: the foot may
 // then point any way, so it is pushed by the foot's whole length (from fences always). Planted feet stay.
-void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, bool turning) {
+void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, bool turning, bool held) {
   int k = 0;
   for (const LimbChain& l : rig.limbs) {
     if (l.tag != PartTag::kLeg) continue;
@@ -193,9 +213,16 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
         if (std::min(pipe.a.y, pipe.b.y) - pipe.radius < reach_y)
           keep_swing_clear_of_pipe(pipe, foot.plant_ws, glm::vec2(fwd.x, fwd.z), flesh + pipe.radius + kLandingMargin_m,
                                    &foot.goal_ws);
+    // Held against something, a foot never swings across a fence (a body pressed at a fence's end steps
+    // its far foot over the end): one whose swing would pass the fence's plane within the fence's length
+    // and a foot's reach lands on the side it lifted from.
+    if (held)
+      for (const Box& f : level.fences) keep_swing_on_its_side(f, foot.plant_ws, fence_r, &foot.goal_ws);
     foot.goal_ws.y = LevelGround(&level).at(foot.goal_ws.x, foot.goal_ws.z).y;
   }
 }
+
+namespace {
 
 // Room to run: the body clears walls, fences and the regions' edge along the path of the next
 // kRunLookahead_s (a run's stride plants feet further ahead than a walk's, so it walks near them).
@@ -438,7 +465,8 @@ void step_walking(const ActionCall& a) {
     hit = true;  // a step too high or ground too steep is a wall
     p = c.root_ws;
   }
-  keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker, c.walker.speed_mps <= kTurnOnTheSpot_mps);
+  keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker, c.walker.speed_mps <= kTurnOnTheSpot_mps,
+                      hit || c.blocked_ticks > 0);
   if (hit) {
     // Into a wall head-on the body shuffles; at a slant it slides on along the wall at the share of
     // the step the wall leaves it (70% of the step or more keeps the whole speed).

@@ -45,6 +45,10 @@ bool collide_walker(const Level& level, const Species& species, float heading_be
 // foot, its toe along the heading included, is moved out of walls, their low pipes and fences by its
 // flesh and a margin. Feet already clear stay where they are.
 void stand_feet_clear(const Level& level, const Rig& rig, WalkerState* walker);
+constexpr float kTurnOnTheSpot_mps = 0.05f;  // slower than this a walker turns on the spot
+// A swinging foot lands clear of walls, their low pipes and fences ('turning': on the spot, its foot may
+// point any way; 'held': pressed against something, it never swings across a fence). Planted feet stay.
+void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* walker, bool turning, bool held);
 
 // A creature that cannot walk (or whose pose failed): its bind pose with its cog's ground point at its root.
 void pose_bind_at_root(const CreatureState& c, const Rig& rig, CreaturePose* pose);

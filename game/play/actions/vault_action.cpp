@@ -15,6 +15,7 @@
 #include "retarget/pose_blend.h"
 #include "retarget/run_gait.h"
 #include "world/clearance.h"
+#include "world/footprint.h"
 #include "world/ground_query.h"
 #include "world/level.h"
 #include "core/json.h"
@@ -24,6 +25,7 @@ namespace cf {
 namespace {
 
 constexpr float kBrainFenceLookAhead_m = 1.4f;  // a herd creature vaults a fence this close ahead
+constexpr float kLandingRoomSlack_m = 0.01f;     // the footprint may graze a wall where it lands
 
 VaultRuntime& runtime_of(const VaultAction& self, WorldRuntime& rt, int creature) {
   return static_cast<VaultRuntime&>(*rt.action_runtime(creature, self));
@@ -105,10 +107,15 @@ void record_decision(VaultRecord& r, const VaultDecision& d, const VaultMotion& 
   r.set_reason(d.reason);
 }
 
-// Where the walker's position (the cog's ground point) is when the planned vault starts.
-glm::vec3 vault_start_ground(const VaultPlacement& place, const Rig& rig) {
-  const glm::mat4& m = place.model_to_world;
-  const glm::vec3 p = glm::vec3(m * glm::vec4(rig.cog.x, 0.0f, rig.cog.z, 1.0f));
+// Where the walker's position (the cog's ground point) is when the planned vault starts: under the
+// clip's waist at its entry tick (the wind-up before it is walked) once the creature faces the vault's
+// way; turning, it aims for the clip's own start, further back, so no turn is made close to the fence.
+glm::vec3 vault_start_ground(const VaultDecision& d, const VaultMotion& vm, const Rig& rig, float heading_rad) {
+  constexpr float kFacing_rad = 0.15f;  // within this of the vault's heading the wind-up is walked
+  const VaultFit& fit = d.mirrored ? vm.fit_mirrored : vm.fit;
+  const float facing = std::clamp(1.0f - std::fabs(wrap_angle(d.place.heading_rad - heading_rad)) / kFacing_rad, 0.0f, 1.0f);
+  const glm::vec3 at = rig.cog + (fit.ref_entry_ms - fit.ref_start_ms) * facing;
+  const glm::vec3 p = glm::vec3(d.place.model_to_world * glm::vec4(at.x, 0.0f, at.z, 1.0f));
   return glm::vec3(p.x, 0.0f, p.z);
 }
 
@@ -144,7 +151,12 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
     return;
   }
   const VaultPlacement& place = decision->place;
-  const glm::vec3 target = vault_start_ground(place, *a.species.rig);
+  const VaultMotion* vm = self.data_of<VaultMotion>(a.species);
+  if (!vm) {
+    st.approaching = false;
+    return;
+  }
+  const glm::vec3 target = vault_start_ground(*decision, *vm, *a.species.rig, c.walker.heading_rad);
   const glm::vec3 pos(c.walker.position_ws.x, 0.0f, c.walker.position_ws.z);
   const glm::vec3 fwd = place.forward_ws;
   const glm::vec3 to_start = target - pos;
@@ -198,14 +210,19 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
   glm::vec3 p = c.walker.position_ws;
   const bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
   c.walker.position_ws = p;
+  // The steps to the start land clear of the fence and walls beside it, as walking's do.
+  keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker, c.walker.speed_mps <= kTurnOnTheSpot_mps, hit);
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
   c.speed_mps = c.walker.speed_mps;
   // A start the creature cannot get nearer to (its footprint would touch the fence) is reached as near
-  // as it goes: the vault starts from there (its first ticks blend the last few centimetres).
+  // as it goes: the vault starts from there, its first ticks blending the rest of the way (no further
+  // than the clip's own wind-up step, which the approach walks instead).
   const glm::vec3 moved = c.walker.position_ws - pos;
   const bool stalled = moved.x * moved.x + moved.z * moved.z < 1e-6f && st.approach_ticks > 5;
-  if ((hit || stalled) && dist < 0.2f && std::fabs(heading_err) < 0.12f) {
+  const VaultFit& fit = decision->mirrored ? vm->fit_mirrored : vm->fit;
+  const glm::vec2 windup(fit.ref_entry_ms.x - fit.ref_start_ms.x, fit.ref_entry_ms.z - fit.ref_start_ms.z);
+  if ((hit || stalled) && dist < 0.2f + glm::length(windup) && std::fabs(heading_err) < 0.12f) {
     begin_vault(self, a);
     return;
   }
@@ -288,11 +305,22 @@ void VaultAction::start(const ActionCall& a) const {
     a.hud(id(), kNoFenceInReach);
     return;
   }
+  VaultRuntime& r = runtime_of(*this, a.runtime, a.index);
+  if (!d->refused && a.species.footprint.count > 0) {
+    // The body walks on from where it lands: a landing its footprint would not fit (a wall close
+    // beyond the fence) is refused now, not pushed clear after.
+    const glm::vec3 end = vault_end_position(level, *a.species.rig, *vm, *d, &r.scratch);  // the model's origin
+    const glm::vec3& cog = a.species.rig->cog;
+    const glm::vec3 lands = glm::vec3(placement(end, d->place.heading_rad) * glm::vec4(cog.x, 0.0f, cog.z, 1.0f));
+    if (footprint_depth(level, a.species.footprint, d->place.heading_rad, lands) > kLandingRoomSlack_m) {
+      d->refused = true;
+      d->reason = "no room to land beyond the fence";
+    }
+  }
   const std::uint32_t serial = st.record.serial + 1;
   st.record = VaultRecord{};
   st.record.serial = serial;
   st.record.from_ws = c.root_ws;
-  VaultRuntime& r = runtime_of(*this, a.runtime, a.index);
   record_decision(st.record, *d, *vm, level, *a.species.rig, &r.scratch);
   r.planner.start(level, *a.species.rig, *vm, *d);
   r.planning = serial;
@@ -319,7 +347,9 @@ int VaultAction::plans_ahead(const PlanCall& call) const {
   const auto* r = static_cast<const VaultRuntime*>(call.runtime.held_runtime(call.index, id()));
   if (!st.approaching || !r || r->planning != st.record.serial || r->planner.done()) return -1;
   // How far the creature still walks to the start.
-  const glm::vec3 start = vault_start_ground(r->planner.decision().place, *call.species.rig);
+  const VaultMotion* vm = data_of<VaultMotion>(call.species);
+  if (!vm) return -1;
+  const glm::vec3 start = vault_start_ground(r->planner.decision(), *vm, *call.species.rig, call.creature.walker.heading_rad);
   const glm::vec3 at = call.creature.walker.position_ws;
   const float d = std::sqrt((start.x - at.x) * (start.x - at.x) + (start.z - at.z) * (start.z - at.z));
   return static_cast<int>(std::min(d, 1000.0f) * 1000.0f);
@@ -344,7 +374,7 @@ bool VaultAction::pose(const PoseCall& call) const {
   const VaultPlan* p = plan_of(*this, call.runtime, call.index, call.creature, call.ctx);
   if (!pose_plan_tick(p, *vm, call, vault_tick_to_pose(st.vault), call.out)) return false;
   // The first ticks hand over from the walking pose the vault started from (no pop).
-  const int k = vault_tick_to_pose(st.vault);
+  const int k = vault_ticks_played(st.vault, *p);
   const Species& sp = call.species;
   const LevelGround ground(call.ctx.level);
   if (k < kVaultBlendInTicks && sp.walks() &&
@@ -379,7 +409,7 @@ void VaultAction::after_pose(const ActionCall& a) const {
   const CreaturePose& pose = a.runtime.pose(a.index);
   c.root_ws = glm::vec3(pose.cog_ws.x, a.ctx.level->ground_y, pose.cog_ws.z);
   // The heading turns from the walker's onto the vault's as the pose hands over (no snap).
-  const int k = vault_tick_to_pose(st.vault);
+  const int k = vault_ticks_played(st.vault, *plan);
   const float start_heading = a.species.walks() ? c.walker.heading_rad : plan->decision.place.heading_rad;
   c.heading_rad = wrap_angle(lerp_angle(start_heading, plan->decision.place.heading_rad,
                                         handover_weight(k, kVaultBlendInTicks)));
@@ -402,7 +432,7 @@ void VaultAction::as_posed(CreatureState& c, const CreatureState& prior, bool pr
   // The posing stage ran on each state before its vault advanced: step it back one frame.
   State& st = state_of<State>(c);
   const State& before = state_of<State>(prior);
-  if (st.playing() && st.vault.tick > 0) {
+  if (st.playing() && st.vault.tick > 0) {  // never at the entry tick: a whole tick poses and advances
     --st.vault.tick;
   } else if (st.vault.phase == VaultPhase::kLanded && prior_exists && before.playing() &&
              before.record.serial == st.record.serial && st.vault.ticks > 0) {

@@ -2,6 +2,7 @@
 // hands planting on the fence, the whoosh of the flight, the feet coming down and the landing's thump
 // (louder for a longer drop and a heavier body), and the body brushing the fence top as it passes over.
 #include <algorithm>
+#include <cstddef>
 
 #include <glm/gtc/matrix_inverse.hpp>
 
@@ -13,17 +14,19 @@ namespace cf {
 
 namespace {
 
-// How high the body rises over its start, metres, and the first tick it is past half of that: the
-// flight starts (-1: it never rises).
+// How high the body rises over where play starts (the entry tick), metres, and the first tick after
+// it that is past half of that: the flight starts (-1: it never rises).
 float rise_m(const VaultPlan& plan) {
-  if (plan.cog_y.empty()) return 0.0f;
-  return *std::max_element(plan.cog_y.begin(), plan.cog_y.end()) - plan.cog_y.front();
+  const auto from = static_cast<std::size_t>(std::max(0, plan.entry_tick));
+  if (plan.cog_y.size() <= from) return 0.0f;
+  return *std::max_element(plan.cog_y.begin() + static_cast<std::ptrdiff_t>(from), plan.cog_y.end()) - plan.cog_y[from];
 }
 int flight_tick(const VaultPlan& plan) {
   const float rise = rise_m(plan);
   if (rise <= 0.02f) return -1;
-  for (std::size_t k = 0; k < plan.cog_y.size(); ++k)
-    if (plan.cog_y[k] - plan.cog_y.front() >= 0.5f * rise) return static_cast<int>(k);
+  const auto from = static_cast<std::size_t>(std::max(0, plan.entry_tick));
+  for (std::size_t k = from; k < plan.cog_y.size(); ++k)
+    if (plan.cog_y[k] - plan.cog_y[from] >= 0.5f * rise) return static_cast<int>(k);
   return -1;
 }
 
@@ -59,11 +62,17 @@ void VaultAction::sounds(const SoundCall& call, SoundEvents* out) const {
   const CreatureSize size = creature_size(rig);
   const CreaturePose& pose = call.runtime.pose(call.index);
   const CreaturePose& prior = call.runtime.previous_pose(call.index);
-  const int posed = was.playing() && same_vault ? was.vault.tick : 0;  // the vault tick posed this tick
+  const auto* rt = static_cast<const VaultRuntime*>(call.runtime.held_runtime(call.index, id()));
+  const VaultPlan* plan = rt ? rt->held(now.record.serial) : nullptr;
+  // The vault tick posed this tick, and how many of its ticks were played before it (the first ones
+  // hand over from the walk).
+  const bool going = was.playing() && same_vault && plan;
+  const int posed = going ? was.vault.tick : 0;
+  const int played = going ? vault_ticks_played(was.vault, *plan) : 0;
   if (started) out->push(body_event(SoundKind::kTakeoff, call.after.root_ws, 0.25f * size.weight(), size, call.index));
 
   // Limbs touching down in the vault's own frames (once its hand-over from the walk is over).
-  if (posed > kVaultBlendInTicks && pose.limbs.size() == rig.limbs.size() && prior.limbs.size() == rig.limbs.size()) {
+  if (played > kVaultBlendInTicks && pose.limbs.size() == rig.limbs.size() && prior.limbs.size() == rig.limbs.size()) {
     for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
       if (!pose.limbs[i].contact || prior.limbs[i].contact) continue;
       const bool arm = rig.limbs[i].tag == PartTag::kArm;
@@ -75,13 +84,11 @@ void VaultAction::sounds(const SoundCall& call, SoundEvents* out) const {
       out->push(e);
     }
   }
-  const auto* rt = static_cast<const VaultRuntime*>(call.runtime.held_runtime(call.index, id()));
-  const VaultPlan* plan = rt ? rt->held(now.record.serial) : nullptr;
   if (!plan) return;
   const float rise = rise_m(*plan);
   if (now.playing() && posed == flight_tick(*plan))
     out->push(body_event(SoundKind::kWhoosh, pose.cog_ws, 0.25f + 0.5f * std::min(1.0f, rise), size, call.index));
-  if (now.playing() && posed > 0 && passes_fence(plan->decision.place, prior.cog_ws, pose.cog_ws)) {
+  if (now.playing() && played > 0 && passes_fence(plan->decision.place, prior.cog_ws, pose.cog_ws)) {
     // Softer the higher the body clears the top: a brush, not a knock.
     const VaultPlacement& place = plan->decision.place;
     const glm::vec3 top = glm::vec3(place.model_to_world * glm::vec4(0.0f, place.top_y_ms, 0.5f * (place.near_ms + place.far_ms), 1.0f));

@@ -9,6 +9,7 @@
 // horizon in view).
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -208,6 +209,13 @@ Outcome run_one(const Scene& base, const Species& sp, const Scenario& sc, bool* 
     for (int k = 0; k < w.count(); ++k) {
       const ClipEvent& e = w.events()[k];
       if (o.clips++ == 0 || e.depth_m > o.deepest.depth_m) o.deepest = e;
+      if (std::getenv("CF_GRID_TRACE")) {
+        const CreatureState& c = s.state().player();
+        const VaultActionState& v = vault_of(c);
+        std::printf("clip tick %llu bone %d depth %.3f action %d vault %s tick %d approaching %d at %.2f %.2f heading %.1f\n",
+                    static_cast<unsigned long long>(e.tick), e.bone, e.depth_m, s.registry().current(c),
+                    to_string(v.vault.phase), v.vault.tick, v.approaching, c.root_ws.x, c.root_ws.z, c.heading_rad * kRadToDeg);
+      }
     }
     const float height = s.runtime().pose(0).cog_ws.y - s.scene().level.ground_y;
     const CameraPose cam = camera_pose(s.state(), s.scene().level, height);

@@ -128,11 +128,16 @@ TEST(PlayerFocus, TheMarkerIsDrawnDuringATrialAndNotOnItsFinishScreen) {
   EXPECT_EQ(markers(TrialRun::Phase::kCountdown), 1);
   EXPECT_EQ(markers(TrialRun::Phase::kFinished), 0);
   EXPECT_EQ(markers(TrialRun::Phase::kNone), 1);
-  // The course's two ditches are floor marks (drawn under the ring at the feet, whatever their depth); the ring is not.
-  int ditches = 0;
+  // The course's two ditches, their floors and inner walls, are floor marks (drawn under the ring at the feet,
+  // whatever their depth); the ring is not.
+  int ditches = 0, ditch_walls = 0;
   for (const MeshInput& m : view.meshes()) {
-    if (m.color.r == 70 && m.color.g == 55 && m.color.b == 45) {
+    if (m.color.r == kDitchFloorColor.r && m.color.g == kDitchFloorColor.g && m.color.b == kDitchFloorColor.b) {
       ++ditches;
+      EXPECT_TRUE(m.floor_mark);
+    }
+    if (m.color.r == kDitchWallColor.r && m.color.g == kDitchWallColor.g && m.color.b == kDitchWallColor.b) {
+      ++ditch_walls;
       EXPECT_TRUE(m.floor_mark);
     }
     if (m.color.r == kPlayerMarkerColor.r && m.color.g == kPlayerMarkerColor.g) {
@@ -140,6 +145,7 @@ TEST(PlayerFocus, TheMarkerIsDrawnDuringATrialAndNotOnItsFinishScreen) {
     }
   }
   EXPECT_EQ(ditches, 2);
+  EXPECT_EQ(ditch_walls, 2);
 }
 
 }  // namespace

@@ -114,10 +114,10 @@ struct SprintRun {
   const char* script;
   std::uint64_t split1, split2, finish;  // the course's times without spectators or barriers (walls slid along)
 };
-const SprintRun kRuns[] = {{"biped", "sprint_biped", 329, 605, 936},
-                     {"quadruped", "sprint_quadruped", 377, 651, 988},
-                     {"hexapod", "sprint_hexapod", 683, 1140, 1715},
-                     {"strider", "sprint_strider", 257, 476, 740}};
+const SprintRun kRuns[] = {{"biped", "sprint_biped", 329, 588, 901},
+                     {"quadruped", "sprint_quadruped", 377, 638, 963},
+                     {"hexapod", "sprint_hexapod", 683, 1126, 1686},
+                     {"strider", "sprint_strider", 257, 467, 718}};
 
 TEST(Spectators, StayInTheirAreasOffTheCourseAndLeaveEveryFinishAsItWas) {
   const std::string plain = sprint_without_spectators();

@@ -172,13 +172,29 @@ TEST(View, EveryPipeIsDrawnAndRegionBordersAreMarked) {
     EXPECT_FALSE(c.x > -3.1f && c.x < -2.9f && c.z > 6.1f && c.z < 7.9f) << "rail on the shared edge";
   }
   EXPECT_EQ(scenery_meshes("open_ground.json"), 0);
-  // The playground: three pipes on its pipe wall and its region railed all round (2 x (20 + 19) m in
-  // 0.5 m pieces).
-  const std::vector<SceneryPiece> pg = build_scenery(*load_level(CF_ASSETS_DIR "/levels/default.json"));
-  int pipes = 0, rail_pieces = 0;
-  for (const SceneryPiece& p : pg) (p.kind == SceneryPiece::Kind::kPipe ? pipes : rail_pieces) += 1;
+  // The playground: three pipes on its pipe wall and its region fenced all round: one edge a side, each
+  // with posts and two rails on the region's boundary (x = +-10, z = -5 or 14), 2 x (20 + 19) m of rail.
+  const Level playground = *load_level(CF_ASSETS_DIR "/levels/default.json");
+  EXPECT_EQ(playground.edges.size(), 4u);
+  const std::vector<SceneryPiece> pg = build_scenery(playground);
+  int pipes = 0, posts = 0;
+  float rails_m = 0.0f;
+  for (const SceneryPiece& p : pg) {
+    if (p.kind == SceneryPiece::Kind::kPipe) {
+      ++pipes;
+      continue;
+    }
+    ASSERT_EQ(p.kind, SceneryPiece::Kind::kRegionRail);
+    const glm::vec3 c = glm::vec3(p.model_to_world[3]);
+    const float off = std::min(std::min(std::fabs(c.x - 10.0f), std::fabs(c.x + 10.0f)),
+                               std::min(std::fabs(c.z + 5.0f), std::fabs(c.z - 14.0f)));
+    EXPECT_LT(off, 1e-3f) << "a rail piece off the region's edge at " << c.x << ", " << c.z;
+    EXPECT_LT(c.y, 0.4f);  // knee-high
+    if (p.half_extents.x > 1.0f) rails_m += 2.0f * p.half_extents.x; else ++posts;
+  }
   EXPECT_EQ(pipes, 3);
-  EXPECT_EQ(rail_pieces, 2 * (40 + 38));
+  EXPECT_NEAR(rails_m, 2.0f * 2.0f * (20.0f + 19.0f), 0.5f);
+  EXPECT_GE(posts, static_cast<int>(2.0f * (20.0f + 19.0f) / 1.2f));
 }
 
 TEST(View, PipesWearTheMetalTextureFencesTheWoodWallsTheBrick) {
@@ -323,7 +339,7 @@ TEST(Hud, RefusalBesideTwoWallsSaysItOnce) {
   view.init(session.scene(), ViewTextures{});
   const std::string text = view.hud_text(session.state());
   ASSERT_EQ(session.state().hud, vault_hud(kVaultRefused)) << text;
-  EXPECT_EQ(text.rfind("Can't vault: not enough room on the ", 0), 0u) << text;
+  EXPECT_EQ(text.rfind("Can't vault: not enough room between the walls: ", 0), 0u) << text;
   expect_says_it_once(text);
 }
 
@@ -335,7 +351,9 @@ TEST(Hud, EveryRefusalReasonSaysVaultOnce) {
   SimState s = session.state();
   s.hud = vault_hud(kVaultRefused);
   for (const char* reason : {"not enough room on the right: 0.51 m, needs 0.75 m",
+                             "not enough room between the walls: 1.280 m, needs 1.283 m",
                              "the creature would touch a wall", "the creature would touch a fence",
+                             "no room to land beyond the fence",
                              "the motion could not be posed", "the motion could not be fitted to this creature",
                              "the clip must not loop",
                              "the decision names no fence of this level"}) {

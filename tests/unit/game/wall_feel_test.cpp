@@ -16,6 +16,7 @@
 #include "game/session/clip_run.h"
 #include "game_test_util.h"
 #include "math/angles.h"
+#include "world/clearance.h"
 #include "world/footprint.h"
 
 namespace cf {
@@ -185,13 +186,17 @@ TEST(WallSlide, HeldAtTheEdgeOfTheGroundTheHudSaysWhyOnceEachTimeItIsWalkedInto)
     scene.level.regions = {r};
     Session s;
     s.start(std::move(scene), 1);
+    const Skeleton& sk = s.scene().rig.skeleton;
     const HudMessage edge = hud_message_id(kLocomotion, kAtTheEdge);
     int said = 0, said_at = -1;
-    float furthest = -1e9f;
+    float furthest = -1e9f, flesh = -1e9f;
     auto hold = [&](int ticks, InputFrame in, int t0) {
       for (int t = 0; t < ticks; ++t) {
         s.tick(in);
         furthest = std::max(furthest, s.state().player().root_ws.z);
+        const CreaturePose& pose = s.runtime().pose(0);
+        for (std::size_t b = 0; b < pose.head_ws.size(); ++b)
+          flesh = std::max(flesh, std::max(pose.head_ws[b].z, pose.tail_ws[b].z) + sk.radius[b]);
         if (s.state().hud == edge && s.state().hud_ticks == kHudTicks) {
           ++said;
           if (said_at < 0) said_at = t0 + t;
@@ -205,8 +210,8 @@ TEST(WallSlide, HeldAtTheEdgeOfTheGroundTheHudSaysWhyOnceEachTimeItIsWalkedInto)
     hold(60, test::stick(0.0f, 1.0f), 480);   // walk off,
     hold(40, test::stick(0.0f, -1.0f), 540);  // turn round again
     hold(300, test::stick(0.0f, 1.0f), 580);  // and walk back into it
-    std::printf("%s: stopped %.2f m short of the edge, said at tick %d, %d times in two walks into it\n", creature,
-                3.0f - furthest, said_at, said);
+    std::printf("%s: stopped %.2f m short of the edge, flesh %.3f m past it, said at tick %d, %d times in two walks into it\n",
+                creature, 3.0f - furthest, flesh - 3.0f, said_at, said);
     EXPECT_LE(furthest, 3.0f + 1e-4f) << creature;
     EXPECT_EQ(said_first, 1) << creature << ": once, held against it for 6 s";
     EXPECT_EQ(said, 2) << creature;

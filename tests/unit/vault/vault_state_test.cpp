@@ -57,7 +57,7 @@ TEST(VaultState, RefusedVaultNeverPlays) {
   auto d = decide_vault(lv, 0, *vm, lv.spawn);
   ASSERT_TRUE(d.ok());
   ASSERT_TRUE(d->refused);
-  EXPECT_NE(d->reason.find("not enough room on the "), std::string::npos);
+  EXPECT_NE(d->reason.find("not enough room between the walls"), std::string::npos) << d->reason;
   auto plan = plan_vault(lv, rig, *vm, *d);
   ASSERT_TRUE(plan.ok());
   EXPECT_EQ(plan->ticks, 0);
@@ -89,9 +89,13 @@ TEST(VaultState, OnlyAPlayingStateAdvances) {
   EXPECT_EQ(idle.tick, 0);
   VaultState s;
   start_vault(*plan, &s);
-  EXPECT_EQ(vault_tick_to_pose(s), 0);
+  // Play starts at the clip's entry (its wind-up step is walked by the approach instead).
+  EXPECT_GT(plan->entry_tick, 0);
+  EXPECT_EQ(vault_tick_to_pose(s), plan->entry_tick);
+  EXPECT_EQ(vault_ticks_played(s, *plan), 0);
   ASSERT_TRUE(step_vault(*plan, *vm, rig, lv, &s, &pose));
-  EXPECT_EQ(vault_tick_to_pose(s), 1);
+  EXPECT_EQ(vault_tick_to_pose(s), plan->entry_tick + 1);
+  EXPECT_EQ(vault_ticks_played(s, *plan), 1);
   EXPECT_EQ(s.ticks, plan->ticks);
   EXPECT_EQ(s.fence, 0);
   EXPECT_EQ(s.landed_heading_rad, plan->landed_heading_rad);

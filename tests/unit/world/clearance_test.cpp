@@ -152,6 +152,44 @@ TEST(Clearance, InRegions) {
   EXPECT_FALSE(in_regions(lv, {0, 0, -1.1f}));
 }
 
+// Where movable ground ends: a box just outside every stretch of edge bordering open ground, none on a
+// stretch two regions share; a point inside the region is never in one, a point just outside always is.
+TEST(Clearance, RegionEdgesStandJustOutsideTheOpenStretches) {
+  Level lv;
+  EXPECT_TRUE(region_edges(lv).empty());  // no regions: the whole ground is movable
+  lv.regions.push_back(Region{{{-2, -2}, {2, -2}, {2, 2}, {-2, 2}}, 3.0f});
+  lv.regions.push_back(Region{{{2, -1}, {2, 1}, {5, 1}, {5, -1}}, 3.0f});  // clockwise, sharing x = 2
+  const std::vector<Box> edges = region_edges(lv);
+  ASSERT_FALSE(edges.empty());
+  auto in_edge = [&](glm::vec3 p) {
+    for (const Box& e : edges) {
+      const glm::vec3 l = e.to_local(glm::vec3(p.x, e.centre.y, p.z));
+      if (std::fabs(l.x) <= e.half_extents.x && std::fabs(l.z) <= e.half_extents.z) return true;
+    }
+    return false;
+  };
+  for (float t = -1.95f; t <= 1.95f; t += 0.1f) {
+    EXPECT_TRUE(in_edge({t, 0, -2.1f})) << t;   // the big square's open sides
+    EXPECT_TRUE(in_edge({-2.1f, 0, t})) << t;
+    EXPECT_FALSE(in_edge({t, 0, -1.9f})) << t;  // inside: never
+    EXPECT_FALSE(in_edge({1.9f, 0, t})) << t;
+  }
+  EXPECT_FALSE(in_edge({2.05f, 0, 0.0f}));  // the shared stretch is open ground on both sides
+  EXPECT_TRUE(in_edge({2.1f, 0, 1.5f}));    // beside it, the square's edge borders open ground
+  EXPECT_TRUE(in_edge({3.5f, 0, 1.1f}));    // the added strip's own open sides
+  EXPECT_TRUE(in_edge({5.1f, 0, 0.0f}));
+  for (const Box& e : edges) EXPECT_NEAR(2.0f * e.half_extents.z, kRegionEdgeDepth_m, 1e-5f);
+  // Too many points to trace: none, a clear fallback (the body's centre is still kept inside).
+  Region many;
+  for (int k = 0; k < 200; ++k) {
+    const float a = 6.2831853f * static_cast<float>(k) / 200.0f;
+    many.points_xz.push_back({10.0f * std::cos(a), 10.0f * std::sin(a)});
+  }
+  Level big;
+  for (int k = 0; k < 6; ++k) big.regions.push_back(many);
+  EXPECT_TRUE(region_edges(big).empty());
+}
+
 TEST(FenceReach, FindsTheFenceInFront) {
   Level lv;
   lv.fences.push_back(box({0, 0.4f, 2}, {1, 0.4f, 0.05f}));
