@@ -162,6 +162,10 @@ Rounding into_the_corner(const char* creature) {
     for (int k = 0; k < s.clips().count(); ++k) {
       ++r.clips;
       r.deepest_m = std::max(r.deepest_m, s.clips().events()[k].depth_m);
+      if (std::getenv("CF_WALL_TRACE"))
+        std::printf("clip t %d bone %s depth %.3f obstacle %d\n", t,
+                    s.scene().rig.skeleton.names[static_cast<std::size_t>(s.clips().events()[k].bone)].c_str(),
+                    s.clips().events()[k].depth_m, static_cast<int>(s.clips().events()[k].obstacle));
     }
     if (std::getenv("CF_WALL_TRACE"))
       std::printf("t %d x %.3f z %.3f h %.1f v %.2f blocked %u\n", t, after.x, after.z,
