@@ -67,7 +67,8 @@ std::string readme_line(const std::string& readme, const std::string& head, cons
 struct GameMenus {
   std::map<std::string, std::vector<std::string>> menus;
   GameMenus() {
-    const UserData data{test::fresh_scratch_dir("readme_menus_", "title")};
+    // A folder of each test's own: two tests building the menus at once (ctest -j2) emptied each other's draft.
+    const UserData data{test::fresh_scratch_dir("readme_menus_", ::testing::UnitTest::GetInstance()->current_test_info()->name())};
     Creature c;
     EXPECT_TRUE(write_draft(free_draft_path(data, "a"), "a", c).ok());
     Session session;
