@@ -1,6 +1,7 @@
 #pragma once
 // A motion clip: keyed reference, control and pole channels for the reference body, sampled with
-// splines (math/spline.h) into a MotionPose. File format "critterforge.motion/1" (see README).
+// splines (math/spline.h) into a MotionPose. File format "critterforge.motion/1"
+// (docs/modding/adding-a-motion.md).
 //
 // Frames of the channels (this is the contract of the file and of MotionClip):
 //  - waist reference  : absolute position, clip model space, metres. Looping: + cycle_offset per cycle.

@@ -1,6 +1,6 @@
 #pragma once
 // Measuring a walk: foot skate, ground penetration, float, IK error and centre-of-gravity height,
-// tick by tick, as defined by the walk acceptance (README "Walking"): a foot is in stance while
+// tick by tick, as defined by the walk acceptance (docs/engine.md, "Walking"): a foot is in stance while
 // the walk plants it; skate is the largest horizontal drift of its contact point C during one
 // stance; penetration the largest depth of a leg joint's flesh (its radius around the joint) below
 // the ground; float the largest height of C's sole (C less the foot's radius) above the ground during

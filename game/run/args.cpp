@@ -45,7 +45,7 @@ const char* run_options_help() {
   --print-fps           print frames and ticks per second and median stage times at exit (a window)
   --record FILE         write a replay of the session (creature, level, seed, inputs, hashes) on exit
   --replay FILE         play a replay's inputs back; exit 1 naming the first tick whose hash differs
-  --pad-script FILE     drive a virtual SDL gamepad from a script (tests; see README), so input goes
+  --pad-script FILE     drive a virtual SDL gamepad from a script (tests; docs/testing.md), so input goes
                         through the real game-controller path
   --screenshot FILE     write the frame displayed at --at-tick as PNG (needs a window)
   --at-tick N           tick of the screenshot (default: the last tick); given more than once, one

@@ -29,6 +29,16 @@ static void wrap_blocks(const std::string& text, int width, const HudTextStyle& 
   }
 }
 
+// 'text' without its figures: "Can't vault: not enough room between the walls: 1.280 m, needs 1.283 m" gives
+// "Can't vault: not enough room between the walls" (a last clause with a digit in it dropped).
+static std::string without_figures(const std::string& text) {
+  const std::size_t colon = text.rfind(": ");
+  if (colon == std::string::npos) return text;
+  const bool figures = std::any_of(text.begin() + static_cast<std::ptrdiff_t>(colon), text.end(),
+                                   [](char c) { return c >= '0' && c <= '9'; });
+  return figures ? text.substr(0, colon) : text;
+}
+
 // 'text' cut to at most 'width' pixels, ending in ".." when cut.
 static std::string fit_text(const std::string& text, int width, const HudTextStyle& style) {
   if (hud_text_width(text, style) <= width) return text;
@@ -203,14 +213,17 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   if (!msg.empty() && warns) msg = std::string(1, kHudWarning) + " " + msg;
   if (!msg.empty()) {
     style.color = warns ? Rgba8{255, 230, 60, 255} : Rgba8{200, 230, 255, 255};
-    const std::vector<std::string> lines = wrap_hud_text(msg, width, style, 2);
-    const int h = static_cast<int>(lines.size()) * line_h;
+    // Two lines, or with large text as many as the reason needs (up to four, room allowing); a reason
+    // longer than two lines is said without its figures (the debug panel keeps them). Cut only as a last resort.
+    std::vector<std::string> lines = wrap_hud_text(msg, width, style, 0);
+    if (lines.size() > 2) lines = wrap_hud_text(without_figures(msg), width, style, 0);
+    int n = std::min(static_cast<int>(lines.size()), 4);
     int ay = 0;
-    if (band.take_bottom(h, std::max(list_.height * 5 / 6 + h, band.top + h), &ay)) {
-      for (const std::string& l : lines) {
-        draw_hud_text_centred(l, ay, style, &list_);
-        ay += line_h;
-      }
+    while (n > 0 && !band.take_bottom(n * line_h, std::max(list_.height * 5 / 6 + n * line_h, band.top + n * line_h), &ay)) --n;
+    if (n < static_cast<int>(lines.size())) lines = wrap_hud_text(without_figures(msg), width, style, n);
+    for (int i = 0; i < n && i < static_cast<int>(lines.size()); ++i) {
+      draw_hud_text_centred(lines[static_cast<std::size_t>(i)], ay, style, &list_);
+      ay += line_h;
     }
   }
   const bool menu_open = menu_ && menu_->open();

@@ -3,6 +3,7 @@
 // the frame's command list (CommandList::texts), so every screen is checked the same way.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <functional>
 #include <string>
 #include <vector>
@@ -91,6 +92,36 @@ TEST(TextLayout, PlayWithTheFirstPlayHintsANoticeAndARefusal) {
   expect_fits_everywhere("first play", [&](const FrameSettings& fs, const Target& t) -> const CommandList& {
     return p.build(s, fs, t);
   });
+}
+
+// A long refusal is never cut short: at 1x it says its figures on two lines; with large text it takes the
+// lines it needs and drops its figures. (A TextBox keeps a line's first 27 characters: at 2x and 3x whole lines.)
+TEST(TextLayout, ALongRefusalIsSaidWholeAtEveryTextSize) {
+  Play p("default.json");
+  SimState s = p.session.state();
+  s.hud = vault_hud(kVaultRefused);
+  vault_of(s.player()).record.refused = true;
+  vault_of(s.player()).record.set_reason("not enough room between the walls: 1.280 m, needs 1.283 m");
+  for (const Target& t : kTargets) {
+    for (int scale = 1; scale <= 3; ++scale) {
+      FrameSettings fs;
+      fs.full_resolution = t.full_resolution;
+      fs.text_scale = scale;
+      const CommandList& list = p.build(s, fs, t);
+      std::string all;
+      for (const TextBox& b : list.texts) all += std::string(b.text) + " ";
+      for (char& c : all) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      const std::string at = std::string(t.name) + ", text " + std::to_string(scale) + "x: " + all;
+      EXPECT_EQ(layout_faults(list), "") << at;
+      if (scale == 1) {
+        EXPECT_NE(all.find("1.280 M"), std::string::npos) << at;
+      } else {
+        EXPECT_NE(all.find("BETWEEN THE"), std::string::npos) << at;
+        EXPECT_NE(all.find("WALLS"), std::string::npos) << at;
+        EXPECT_EQ(all.find(".."), std::string::npos) << at;
+      }
+    }
+  }
 }
 
 TEST(TextLayout, ATestWalkWithItsBannerAndHints) {

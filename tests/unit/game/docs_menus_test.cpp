@@ -1,5 +1,5 @@
-// The README's menu orders are the menus': its list of menus and its controls tables name the items
-// in the order the game shows them.
+// The docs' menu orders are the menus': the list of menus (docs/playing.md) and the controls tables (README's
+// pause menu row, docs/making-creatures.md's editor menu row) name the items in the order the game shows them.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -46,21 +46,21 @@ std::vector<std::string> items_of(const std::string& text) {
   return out;
 }
 
-// Each README item starts the game's label at its place ("SYMMETRY" for "SYMMETRY: OFF").
-void expect_same_order(const std::vector<std::string>& readme, const std::vector<std::string>& game, const std::string& what) {
-  ASSERT_EQ(readme.size(), game.size()) << what << ": the README lists " << ::testing::PrintToString(readme)
-                                        << ", the game " << ::testing::PrintToString(game);
+// Each documented item starts the game's label at its place ("SYMMETRY" for "SYMMETRY: OFF").
+void expect_same_order(const std::vector<std::string>& docs, const std::vector<std::string>& game, const std::string& what) {
+  ASSERT_EQ(docs.size(), game.size()) << what << ": the docs list " << ::testing::PrintToString(docs)
+                                      << ", the game " << ::testing::PrintToString(game);
   for (std::size_t i = 0; i < game.size(); ++i)
-    EXPECT_EQ(game[i].rfind(readme[i], 0), 0u) << what << " item " << i << ": README \"" << readme[i] << "\", game \"" << game[i] << "\"";
+    EXPECT_EQ(game[i].rfind(docs[i], 0), 0u) << what << " item " << i << ": docs \"" << docs[i] << "\", game \"" << game[i] << "\"";
 }
 
-// The text after 'head' on the README line that starts with it, up to 'end' (or the line's end).
-std::string readme_line(const std::string& readme, const std::string& head, const std::string& end) {
-  const std::size_t at = readme.find("\n" + head);
+// The text after 'head' on the page's line that starts with it, up to 'end' (or the line's end).
+std::string page_line(const std::string& page, const std::string& head, const std::string& end) {
+  const std::size_t at = page.find("\n" + head);
   if (at == std::string::npos) return "";
   const std::size_t from = at + 1 + head.size();
-  const std::size_t eol = readme.find('\n', from);
-  const std::string line = readme.substr(from, eol - from);
+  const std::size_t eol = page.find('\n', from);
+  const std::string line = page.substr(from, eol - from);
   return end.empty() ? line : line.substr(0, line.find(end));
 }
 
@@ -68,7 +68,7 @@ struct GameMenus {
   std::map<std::string, std::vector<std::string>> menus;
   GameMenus() {
     // A folder of each test's own: two tests building the menus at once (ctest -j2) emptied each other's draft.
-    const UserData data{test::fresh_scratch_dir("readme_menus_", ::testing::UnitTest::GetInstance()->current_test_info()->name())};
+    const UserData data{test::fresh_scratch_dir("docs_menus_", ::testing::UnitTest::GetInstance()->current_test_info()->name())};
     Creature c;
     EXPECT_TRUE(write_draft(free_draft_path(data, "a"), "a", c).ok());
     Session session;
@@ -86,23 +86,25 @@ struct GameMenus {
   }
 };
 
-TEST(ReadmeMenus, TheListOfMenusHasEachMenusItemsInOrder) {
-  Result<std::string> readme = read_file(CF_SOURCE_DIR "/README.md");
-  ASSERT_TRUE(readme.ok());
+TEST(DocsMenus, TheListOfMenusHasEachMenusItemsInOrder) {
+  Result<std::string> playing = read_file(CF_SOURCE_DIR "/docs/playing.md");
+  ASSERT_TRUE(playing.ok());
   const GameMenus g;
   for (const auto& [name, items] : g.menus) {
-    const std::string line = readme_line(*readme, "- " + name + ": ", "");
-    ASSERT_NE(line, "") << "the README's list of menus has no line for the " << name;
+    const std::string line = page_line(*playing, "- " + name + ": ", "");
+    ASSERT_NE(line, "") << "docs/playing.md's list of menus has no line for the " << name;
     expect_same_order(items_of(line), items, name);
   }
 }
 
-TEST(ReadmeMenus, TheControlsTablesNameThePauseAndEditorMenusInOrder) {
+TEST(DocsMenus, TheControlsTablesNameThePauseAndEditorMenusInOrder) {
   Result<std::string> readme = read_file(CF_SOURCE_DIR "/README.md");
+  Result<std::string> editor = read_file(CF_SOURCE_DIR "/docs/making-creatures.md");
   ASSERT_TRUE(readme.ok());
+  ASSERT_TRUE(editor.ok());
   const GameMenus g;
-  expect_same_order(items_of(readme_line(*readme, "| pause menu: ", " |")), g.menus.at("pause menu"), "pause menu row");
-  expect_same_order(items_of(readme_line(*readme, "| editor menu: ", " |")), g.menus.at("editor menu"), "editor menu row");
+  expect_same_order(items_of(page_line(*readme, "| pause menu: ", " |")), g.menus.at("pause menu"), "README's pause menu row");
+  expect_same_order(items_of(page_line(*editor, "| editor menu: ", " |")), g.menus.at("editor menu"), "the editor's menu row");
 }
 
 }  // namespace
