@@ -46,6 +46,7 @@
 #include "platform/virtual_pointer.h"
 #include "platform/window.h"
 #include "render/image_io.h"
+#include "render/console_budget.h"
 #include "render/rasterizer.h"
 
 namespace {
@@ -223,6 +224,7 @@ int main(int argc, char** argv) {
   session.set_tick_listener(&sound);
   cf::StageTimes times;
   cf::FrameRateLog fps_log;  // --print-fps
+  cf::ConsoleBudgetLog budget_log;  // --print-budget
   const double run_t0 = now_s();
   const std::uint64_t run_tick0 = session.state().tick;
   cf::EditorMode editor;
@@ -497,8 +499,15 @@ int main(int argc, char** argv) {
     times.skinning_s = view.skinning_s();
     times.geometry_s = view.geometry_s();
     const bool panel_shown = modes.current == cf::ModeId::kDebug && panel.initialized();
+    // What the play frame would cost the console (the view's frame only: a menu's own list is not a scene).
+    cf::ConsoleBudget budget;
+    const bool budgeted = !own && (panel_shown || opt.print_budget);
+    if (budgeted) budget = cf::measure_console_budget(frame, view.geometry_stats(), rasterizer.texture_texels());
+    if (budgeted && opt.print_budget) budget_log.add(budget);
     if (panel_shown) {
-      panel.draw(cf::DebugPanelInfo{&session, times, modes.active().banner(), session.playing_back()}, &frame_settings);
+      cf::DebugPanelInfo info{&session, times, modes.active().banner(), session.playing_back()};
+      info.budget = budgeted ? &budget : nullptr;
+      panel.draw(info, &frame_settings);
     }
     auto read_back = [&](std::vector<std::uint8_t>* rgba, int* w, int* h) {
       if (!panel_shown) return rasterizer.read_back(rgba, w, h);
@@ -533,6 +542,7 @@ int main(int argc, char** argv) {
     fps_log.set_slowest_tick(session.slowest_tick_s(), session.slowest_tick());
     std::printf("%s\n", fps_log.summary().c_str());
   }
+  if (opt.print_budget) std::printf("%s\n", budget_log.summary().c_str());
   if (opt.print_rumble) {
     for (const cf::VirtualPad::Rumble& r : virtual_pad.rumbles())
       std::printf("{\"rumble\":{\"tick\":%llu,\"low\":%u,\"high\":%u}}\n", static_cast<unsigned long long>(r.stamp),

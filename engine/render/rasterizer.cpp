@@ -109,6 +109,7 @@ struct Rasterizer::Impl {
   GLuint vao = 0, vbo = 0;
   std::size_t vbo_bytes = 0;
   std::vector<GLuint> textures;  // TextureId -> GL name; [0] is the placeholder
+  std::vector<int> texels;       // TextureId -> width x height (the console budget meter's texture memory)
   GLuint cluts = 0;              // kClutEntries x kClutRows colour tables, one row each
   RenderTarget target, display;
   std::vector<GpuVertex> staging;  // reused every frame
@@ -276,6 +277,7 @@ Status Rasterizer::init(const RasterizerDesc& desc) {
   }
   im.ready = true;
   im.textures.clear();
+  im.texels.clear();
   if (create_texture(placeholder_image()) != TextureId{0}) {
     shutdown();
     return Error{"", "placeholder texture", "cannot create the placeholder texture"};
@@ -292,6 +294,7 @@ void Rasterizer::shutdown() {
   if (!im.ready) return;
   for (GLuint t : im.textures) glDeleteTextures(1, &t);
   im.textures.clear();
+  im.texels.clear();
   glDeleteTextures(1, &im.cluts);
   im.cluts = 0;
   im.target.release();
@@ -328,6 +331,7 @@ TextureId Rasterizer::create_texture(const Image& image) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
   glBindTexture(GL_TEXTURE_2D, 0);
   im.textures.push_back(t);
+  im.texels.push_back(image.width * image.height);
   return TextureId{static_cast<std::int32_t>(im.textures.size() - 1)};
 }
 
@@ -343,8 +347,11 @@ bool Rasterizer::update_texture(TextureId id, const Image& image) {
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                image.rgba.data());
   glBindTexture(GL_TEXTURE_2D, 0);
+  im.texels[static_cast<std::size_t>(id.index)] = image.width * image.height;
   return true;
 }
+
+const std::vector<int>& Rasterizer::texture_texels() const { return impl_->texels; }
 
 bool Rasterizer::set_clut(int row, const Rgba8* colours, int count) {
   Impl& im = *impl_;

@@ -67,6 +67,8 @@ class Rasterizer {
   int draw_calls() const;
   // Texture bindings of the last frame: one per 8 distinct textures in list order.
   int texture_batches() const;
+  // Each texture's size in texels, by TextureId index (render/console_budget.h's texture memory).
+  const std::vector<int>& texture_texels() const;
 
  private:
   struct Impl;

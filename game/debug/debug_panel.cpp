@@ -69,6 +69,27 @@ void timings(const StageTimes& t) {
   ImGui::Text("rasterizer     %8.3f ms", ms(t.rasterizer_s));
 }
 
+// The frame against the console's limits: a row per figure, warning-coloured past its limit, and a line
+// naming what is over (a level or herd that would not fit a PS1 says so here).
+void console_budget(const ConsoleBudget& b) {
+  const ImVec4 warn(1, 0.5f, 0.4f, 1);
+  const ImVec4 plain = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+  const double per_frame = static_cast<double>(ConsoleBudget::gte_cycles_per_frame());
+  ImGui::TextColored(b.polygons_over() ? warn : plain, "polygons   %6d of %d", b.polygons, kConsolePolygonsPerFrame);
+  ImGui::TextColored(b.gte_over() ? warn : plain, "GTE cycles %6.0f%% (%lld of %.0f)",
+                     100.0 * static_cast<double>(b.gte_cycles) / per_frame, static_cast<long long>(b.gte_cycles), per_frame);
+  ImGui::TextColored(b.fill_over() ? warn : plain, "fill       %6.2f of %.0f screens", b.fill_screens, kConsoleFillScreens);
+  ImGui::TextColored(b.texture_over() ? warn : plain, "textures   %6d of %d KB", b.texture_bytes / 1024,
+                     kConsoleTextureBytes / 1024);
+  if (b.over()) {  // wrapped: the panel is narrower than the line
+    ImGui::PushStyleColor(ImGuiCol_Text, warn);
+    ImGui::TextWrapped("%s", b.over_text().c_str());
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextDisabled("fits the console");
+  }
+}
+
 // An action's section: its rows as plain, greyed or warning-coloured text.
 void action_rows(const Session& s, const Action& action) {
   const DebugRowsCall call{s.state().player(), s.runtime().pose(0), s.scene().rig,
@@ -152,6 +173,8 @@ void DebugPanel::draw(const DebugPanelInfo& info, FrameSettings* settings) {
   ImGui::TextDisabled("d-pad L/R (J/L): step, hold to scrub");
   ImGui::TextDisabled("d-pad up/down (I/K): slow motion; Start: resume");
   if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) timings(info.times);
+  if (info.budget && ImGui::CollapsingHeader("Console budget (PS1)", ImGuiTreeNodeFlags_DefaultOpen))
+    console_budget(*info.budget);
   const ActionRegistry& actions = s.registry();
   for (ActionId a = 0; a < actions.size(); ++a) {
     if (ImGui::CollapsingHeader(actions[a].title(), ImGuiTreeNodeFlags_DefaultOpen)) action_rows(s, actions[a]);

@@ -6,6 +6,7 @@
 
 #include "core/result.h"
 #include "game/play/stage_times.h"
+#include "render/console_budget.h"
 #include "render/frame_settings.h"
 
 struct SDL_Window;
@@ -20,6 +21,7 @@ struct DebugPanelInfo {
   StageTimes times;
   const char* mode = "";         // the debug mode's banner (speed)
   bool watching_replay = false;
+  const ConsoleBudget* budget = nullptr;  // the frame against the console's limits (null: not a play frame)
 };
 
 class DebugPanel {

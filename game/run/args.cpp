@@ -43,6 +43,8 @@ const char* run_options_help() {
   --print-hash          print the final simulation state hash (16 hex digits) as the last line
   --print-state         print a one-line JSON summary of the final state (position, heading, ...)
   --print-fps           print frames and ticks per second and median stage times at exit (a window)
+  --print-budget        print what the play frames would cost a PS1 (polygons, GTE cycles, fill, texture
+                        memory, each against the console's limits) at exit, one JSON line (a window)
   --record FILE         write a replay of the session (creature, level, seed, inputs, hashes) on exit
   --replay FILE         play a replay's inputs back; exit 1 naming the first tick whose hash differs
   --pad-script FILE     drive a virtual SDL gamepad from a script (tests; docs/testing.md), so input goes
@@ -129,6 +131,8 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
       o.print_state = true;
     } else if (a == "--print-fps") {
       o.print_fps = true;
+    } else if (a == "--print-budget") {
+      o.print_budget = true;
     } else if (a == "--ticks") {
       s = number(&o.ticks);
       o.has_ticks = true;
@@ -219,6 +223,7 @@ Result<RunOptions> parse_run_options(const std::vector<std::string>& args) {
     return Error{"", "--screenshot", "needs a window; drop --headless (use SDL_VIDEODRIVER=offscreen without a display)"};
   }
   if (o.debug && o.headless) return Error{"", "--debug", "needs a window; drop --headless"};
+  if (o.print_budget && o.headless) return Error{"", "--print-budget", "measures drawn frames; drop --headless"};
   std::sort(o.shot_ticks.begin(), o.shot_ticks.end());
   o.shot_ticks.erase(std::unique(o.shot_ticks.begin(), o.shot_ticks.end()), o.shot_ticks.end());
   if (o.has_at_tick) o.at_tick = o.shot_ticks.front();

@@ -451,10 +451,11 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   job.set_inputs(meshes_, lines_, points_);
   level_fog(lv, sky_look_, &job.lighting);
   job.lighting.sun_dir_ws = key_light_direction(camera_view);
-  job.stats = stats;
+  job.stats = stats ? stats : &stats_;
   job.pool = pool_;
   const double geo_t0 = now_ ? now_() : 0.0;
   if (!job.run()) list_.clear();
+  if (stats) stats_ = *stats;
   if (now_) geometry_s_ = now_() - geo_t0;
   add_hud(draw, settings);
   return list_;

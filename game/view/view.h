@@ -150,6 +150,8 @@ class View {
   void set_clock(NowFn now) { now_ = now; }
   double skinning_s() const { return skinning_s_; }
   double geometry_s() const { return geometry_s_; }
+  // What the last build's geometry stage did (the console budget meter reads it).
+  const GeometryStats& geometry_stats() const { return stats_; }
   // The HUD line for the state ("" when none): the message of the action that showed it.
   std::string hud_text(const SimState& s, bool* warns = nullptr) const;  // warns: a refusal, not news
   // The action line the HUD shows: hud_text, but none over a trial's finish screen.
@@ -232,6 +234,7 @@ class View {
   int hint_width_ = 0;                   // the width hint_lines_ was wrapped to (0: wrap again)
   NowFn now_ = nullptr;
   double skinning_s_ = 0.0, geometry_s_ = 0.0;
+  GeometryStats stats_;
   std::vector<SkinBuffers> skin_out_;  // per creature
   std::vector<SkinBuffers> skin_low_;  // per creature: the reduced flesh's buffers
   std::vector<char> skinned_ok_;       // per creature: this frame's flesh is skinned

@@ -205,5 +205,30 @@ TEST(DebugE2E, APadScriptStepsInDebugModeTickForTickEvenUnderLoad) {
   EXPECT_EQ(last_line(loaded.out), last_line(want.out)) << loaded.out;
 }
 
+// --print-budget: one JSON line at exit over the play frames drawn, each figure against the console's limits.
+TEST(DebugE2E, PrintBudgetMeasuresThePlayFramesAgainstTheConsole) {
+  const CommandResult r = game_offscreen("--level assets/levels/default.json --herd 8 --ticks 40 --print-budget");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::size_t at = r.out.rfind("{\"console_budget\"");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const Json j = Json::parse(r.out.substr(at), nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << r.out;
+  const Json& b = j["console_budget"];
+  EXPECT_GE(b["frames"].get<int>(), 1);
+  const int polygons = b["polygons_max"].get<int>();
+  const int transformed = b["transformed_max"].get<int>();
+  EXPECT_GT(polygons, 100) << "the level and nine creatures draw hundreds of triangles";
+  EXPECT_GE(transformed, polygons);
+  EXPECT_LE(b["gte_cycles_max"].get<long long>(), 31LL * transformed + 49LL * polygons);
+  EXPECT_GE(b["gte_cycles_max"].get<long long>(), 31LL * polygons + 49LL * polygons);
+  EXPECT_GT(b["fill_screens_max"].get<double>(), 0.5) << "the sky and the ground cover the picture";
+  EXPECT_GT(b["texture_kb_max"].get<int>(), 0);
+  EXPECT_EQ(b["limits"]["polygons"], 3000);
+  EXPECT_EQ(b["limits"]["texture_kb"], 724);
+  const CommandResult headless = game_offscreen("--headless --ticks 10 --print-budget");
+  EXPECT_EQ(headless.exit_code, 2);
+  EXPECT_NE(headless.err.find("--print-budget"), std::string::npos) << headless.err;
+}
+
 }  // namespace
 }  // namespace cf::test

@@ -28,6 +28,13 @@ TEST(RunOptions, ParsesEveryMode) {
   EXPECT_TRUE(parse({}).ok());
 }
 
+TEST(RunOptions, PrintBudgetNeedsDrawnFrames) {
+  EXPECT_TRUE(parse({"--ticks", "60", "--print-budget"})->print_budget);
+  Result<RunOptions> headless = parse({"--headless", "--ticks", "60", "--print-budget"});
+  ASSERT_FALSE(headless.ok());
+  EXPECT_EQ(headless.error().field, "--print-budget");
+}
+
 TEST(RunOptions, SeveralScreenshotTicksInOneRun) {
   Result<RunOptions> o = parse({"--ticks", "900", "--screenshot", "out/emotes.png", "--at-tick", "540", "--at-tick",
                                 "200", "--at-tick", "540", "--at-tick", "720"});
