@@ -11,11 +11,52 @@ namespace {
 
 constexpr int kMaxCountedTextures = 1024;  // texture slots told apart (the rasterizer's table is 64 by default)
 
-// Twice the triangle's signed area in subpixel units squared.
-double twice_area(const ScreenTriangle& t) {
-  const double ax = t.v[1].x - t.v[0].x, ay = t.v[1].y - t.v[0].y;
-  const double bx = t.v[2].x - t.v[0].x, by = t.v[2].y - t.v[0].y;
-  return ax * by - ay * bx;
+// The triangle's area inside the target (pixels squared, subpixel units): the geometry stage keeps a guard
+// band, so a triangle may reach past the screen's edges, where the console would draw nothing.
+double area_on_screen(const ScreenTriangle& t, double w, double h) {
+  double xs[12], ys[12], nx[12], ny[12];
+  int n = 3;
+  for (int i = 0; i < 3; ++i) {
+    xs[i] = t.v[i].x;
+    ys[i] = t.v[i].y;
+  }
+  // Sutherland-Hodgman against x >= 0, x <= w, y >= 0, y <= h: at most 7 corners.
+  for (int edge = 0; edge < 4 && n > 0; ++edge) {
+    auto inside = [&](double x, double y) {
+      switch (edge) {
+        case 0: return x >= 0.0;
+        case 1: return x <= w;
+        case 2: return y >= 0.0;
+        default: return y <= h;
+      }
+    };
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+      const int j = (i + 1) % n;
+      const bool a_in = inside(xs[i], ys[i]), b_in = inside(xs[j], ys[j]);
+      if (a_in) {
+        nx[m] = xs[i];
+        ny[m++] = ys[i];
+      }
+      if (a_in != b_in) {
+        const double c = edge == 0 ? 0.0 : edge == 1 ? w : edge == 2 ? 0.0 : h;
+        const double s = edge < 2 ? (c - xs[i]) / (xs[j] - xs[i]) : (c - ys[i]) / (ys[j] - ys[i]);
+        nx[m] = xs[i] + s * (xs[j] - xs[i]);
+        ny[m++] = ys[i] + s * (ys[j] - ys[i]);
+      }
+    }
+    n = m;
+    for (int i = 0; i < n; ++i) {
+      xs[i] = nx[i];
+      ys[i] = ny[i];
+    }
+  }
+  double twice = 0.0;
+  for (int i = 0; i < n; ++i) {
+    const int j = (i + 1) % n;
+    twice += xs[i] * ys[j] - xs[j] * ys[i];
+  }
+  return std::fabs(twice) * 0.5;
 }
 
 }  // namespace
@@ -32,9 +73,10 @@ ConsoleBudget measure_console_budget(const CommandList& list, const GeometryStat
   std::bitset<kClutRows> tables;
   double area = 0.0;
   std::int64_t bytes = 0;
+  const double w = static_cast<double>(list.width) * kSubpixelOne, h = static_cast<double>(list.height) * kSubpixelOne;
   for (int i = 0; i < drawn; ++i) {
     const ScreenTriangle& t = list.triangles[static_cast<std::size_t>(i)];
-    area += std::fabs(twice_area(t)) * 0.5;
+    area += area_on_screen(t, w, h);
     const int k = t.texture.index;
     if (k < 0 || k >= kMaxCountedTextures || textures[static_cast<std::size_t>(k)]) continue;
     textures.set(static_cast<std::size_t>(k));
@@ -46,8 +88,7 @@ ConsoleBudget measure_console_budget(const CommandList& list, const GeometryStat
       bytes += kConsoleClutBytes;
     }
   }
-  const double target = static_cast<double>(list.width) * static_cast<double>(list.height) * kSubpixelOne * kSubpixelOne;
-  b.fill_screens = target > 0.0 ? area / target : 0.0;
+  b.fill_screens = w > 0.0 && h > 0.0 ? area / (w * h) : 0.0;
   b.texture_bytes = static_cast<int>(std::min<std::int64_t>(bytes, 0x7fffffff));
   return b;
 }

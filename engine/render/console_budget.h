@@ -28,7 +28,8 @@ struct ConsoleBudget {
   int polygons = 0;             // triangles the geometry stage drew (the HUD's words left out)
   int transformed = 0;          // triangles transformed and tested: all but those wholly outside the view
   std::int64_t gte_cycles = 0;  // transformed x (RTPT + NCLIP) + drawn x (AVSZ3 + NCDT)
-  double fill_screens = 0.0;    // the drawn triangles' screen area over the target's: 1 = every pixel once
+  double fill_screens = 0.0;    // the drawn triangles' area on screen (past its edges not) over the
+                                // target's: 1 = every pixel once
   int texture_bytes = 0;        // distinct textures drawn: 8-bit with a colour table (1 byte a texel + the
                                 // table), else 15-bit (2 bytes a texel)
 

@@ -51,6 +51,25 @@ TEST_F(HandCounted, ATextureCountsOnceAtItsDepth) {
   EXPECT_EQ(run(TextureId{7}, -1, texels).texture_bytes, 0);                   // a size not known: not counted
 }
 
+// The geometry stage keeps a guard band: a triangle reaching past the screen fills only its part on it.
+TEST(ConsoleBudget, FillCountsOnlyWhatIsOnScreen) {
+  CommandList list;
+  list.width = list.height = 100;
+  ScreenTriangle t;
+  const int corners[3][2] = {{40, 60}, {150, 60}, {40, 40}};  // 1,100 px, of which x > 100 is 50 x 9.09 / 2
+  for (int i = 0; i < 3; ++i) {
+    t.v[i].x = test::px(corners[i][0]);
+    t.v[i].y = test::px(corners[i][1]);
+  }
+  list.triangles.push_back(t);
+  GeometryStats stats;
+  stats.triangles_in = stats.triangles_out = 1;
+  const double inside = 1100.0 - 0.5 * 50.0 * (20.0 * 50.0 / 110.0);
+  EXPECT_NEAR(measure_console_budget(list, stats, {}).fill_screens, inside / 10000.0, 1e-9);
+  for (ScreenVertex& v : list.triangles[0].v) v.x += test::px(200);  // wholly off the screen
+  EXPECT_NEAR(measure_console_budget(list, stats, {}).fill_screens, 0.0, 1e-12);
+}
+
 TEST(ConsoleBudget, EachLimitPassedIsNamed) {
   ConsoleBudget b;
   b.polygons = 4210;
