@@ -75,10 +75,21 @@ glm::mat4 heart_transform(const glm::vec3& top_ws, float age, const glm::vec3& e
   return glm::scale(m, glm::vec3(std::max(size, 1e-3f)));
 }
 
-glm::mat4 player_marker_transform(const glm::vec3& cog_ws, float heading_rad, float body_radius_m, float ground_y) {
-  const float r = std::clamp(body_radius_m * 1.15f, 0.35f, 1.5f);
+float player_marker_radius(float body_radius_m) { return std::clamp(body_radius_m * 1.15f, 0.35f, 1.5f); }
+
+glm::mat4 player_marker_transform(const glm::vec3& cog_ws, float heading_rad, float body_radius_m, float ground_y,
+                                  const glm::vec3& ground_normal) {
+  const float r = player_marker_radius(body_radius_m);
   glm::mat4 m = glm::translate(glm::mat4(1.0f), glm::vec3(cog_ws.x, ground_y + 0.01f, cog_ws.z));
-  m = glm::rotate(m, heading_rad, glm::vec3(0.0f, 1.0f, 0.0f));
+  const glm::vec3 up(0.0f, 1.0f, 0.0f);
+  const float n_len = glm::length(ground_normal);
+  if (n_len > 1e-6f && ground_normal.y > 0.0f) {
+    const glm::vec3 n = ground_normal / n_len;
+    const glm::vec3 axis = glm::cross(up, n);
+    const float s = glm::length(axis);
+    if (s > 1e-6f) m = glm::rotate(m, std::atan2(s, n.y), axis / s);  // +Y onto the slope's normal
+  }
+  m = glm::rotate(m, heading_rad, up);
   return glm::scale(m, glm::vec3(r));
 }
 

@@ -16,8 +16,11 @@ MeshData make_player_marker_mesh();
 
 // The marker around a creature whose ground point is cog_ws (projected to ground_y), facing heading_rad
 // (0 faces +Z), ringing a body of body_radius_m: the ring sits just outside the body, a little over the
-// ground so it is never hidden under it.
-glm::mat4 player_marker_transform(const glm::vec3& cog_ws, float heading_rad, float body_radius_m, float ground_y);
+// ground so it is never hidden under it, tilted to ground_normal (unit, up; the slope under the ring).
+glm::mat4 player_marker_transform(const glm::vec3& cog_ws, float heading_rad, float body_radius_m, float ground_y,
+                                  const glm::vec3& ground_normal = glm::vec3(0.0f, 1.0f, 0.0f));
+// The ring's radius for a body of body_radius_m.
+float player_marker_radius(float body_radius_m);
 
 // The marker's colour: bright, unlit, so it reads on grass, sand and shadow alike.
 constexpr Rgba8 kPlayerMarkerColor{255, 210, 40, 255};

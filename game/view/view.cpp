@@ -506,8 +506,16 @@ void View::add_player_marker(const CreatureState& c, const CreaturePose& pose) {
     }
     marker_radius_m_ = std::max(marker_radius_m_, 0.2f);
   }
-  const float ground_y = LevelGround(&scene_->level).at(pose.cog_ws.x, pose.cog_ws.z).y;
-  MeshInput m = marker_.view(player_marker_transform(pose.cog_ws, c.heading_rad, marker_radius_m_, ground_y),
+  // On a slope the ring lies on the plane through the ground at its rim (four points across it), lifted to
+  // the highest of them and the centre so no part of it sinks into a hill.
+  const LevelGround ground(&scene_->level);
+  const float x = pose.cog_ws.x, z = pose.cog_ws.z, r = player_marker_radius(marker_radius_m_);
+  const float y0 = ground.at(x, z).y;
+  const float xa = ground.at(x + r, z).y, xb = ground.at(x - r, z).y;
+  const float za = ground.at(x, z + r).y, zb = ground.at(x, z - r).y;
+  const glm::vec3 normal = glm::cross(glm::vec3(0.0f, za - zb, 2.0f * r), glm::vec3(2.0f * r, xa - xb, 0.0f));
+  const float ground_y = std::max({y0, 0.5f * (xa + xb), 0.5f * (za + zb)});
+  MeshInput m = marker_.view(player_marker_transform(pose.cog_ws, c.heading_rad, marker_radius_m_, ground_y, normal),
                              kPlayerMarkerColor, kNoTexture);
   m.unlit = true;
   m.double_sided = true;

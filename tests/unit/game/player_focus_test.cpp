@@ -44,6 +44,30 @@ TEST(PlayerFocus, TheMarkerSitsOnTheGroundAroundTheBodyFacingItsHeading) {
   EXPECT_GT(glm::length(ahead), 0.5f);
 }
 
+// On a slope the ring lies along it: its rim and its arrow in the plane square to the ground's normal.
+TEST(PlayerFocus, OnASlopeTheMarkerLiesAlongTheGround) {
+  const glm::vec3 n = glm::normalize(glm::vec3(-0.4f, 1.0f, 0.0f));  // ground rising 0.4 m a metre toward +X
+  for (float heading : {0.0f, 0.8f, 2.5f}) {
+    const glm::mat4 t = player_marker_transform({1.0f, 0.7f, 2.0f}, heading, 0.6f, 0.4f, n);
+    const glm::vec3 centre = glm::vec3(t * glm::vec4(0, 0, 0, 1));
+    EXPECT_NEAR(centre.y, 0.41f, 1e-5f);
+    for (float a = 0.0f; a < 6.28f; a += 0.5f) {
+      const glm::vec3 rim = glm::vec3(t * glm::vec4(std::cos(a), 0, std::sin(a), 1)) - centre;
+      EXPECT_NEAR(glm::dot(rim, n), 0.0f, 1e-4f) << "heading " << heading << " rim angle " << a;
+      EXPECT_NEAR(glm::length(rim), player_marker_radius(0.6f), 1e-4f);
+    }
+    const glm::vec3 ahead = glm::vec3(t * glm::vec4(0, 0, 1, 1)) - centre;
+    EXPECT_NEAR(glm::dot(ahead, n), 0.0f, 1e-4f);
+    EXPECT_GT(glm::dot(glm::normalize(glm::vec2(ahead.x, ahead.z)), glm::vec2(std::sin(heading), std::cos(heading))), 0.95f)
+        << "still pointing where the creature faces";
+  }
+  // Flat ground gives the flat ring.
+  const glm::mat4 flat = player_marker_transform({2.0f, 0.9f, -1.0f}, 1.0f, 0.5f, 0.25f, glm::vec3(0, 1, 0));
+  const glm::mat4 plain = player_marker_transform({2.0f, 0.9f, -1.0f}, 1.0f, 0.5f, 0.25f);
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) EXPECT_FLOAT_EQ(flat[c][r], plain[c][r]);
+}
+
 // A one-bone creature standing upright at (x, z), 1 m tall.
 CreaturePose post(float x, float z) {
   CreaturePose p;
