@@ -174,15 +174,21 @@ void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runt
       }
     }
     // The shared stages, the same for every motion.
+    const double s0 = runtime.now_ ? runtime.now_() : 0.0;
     if (ctx.level && posed) turn_knees_clear(*ctx.level, *sp->rig, call.out);
     if (ctx.level) keep_flesh_above_ground(*ctx.level, *sp->rig, call.out);
+    if (runtime.now_) slot.shared_stages_s = runtime.now_() - s0;
   };
   if (runtime.pool_) {
     runtime.pool_->for_each(s.creature_count, pose_one);
   } else {
     for (int i = 0; i < s.creature_count; ++i) pose_one(i);
   }
-  if (runtime.now_) runtime.posing_s_ = runtime.now_() - t0;
+  if (runtime.now_) {
+    runtime.posing_s_ = runtime.now_() - t0;
+    runtime.shared_stages_s_ = 0.0;
+    for (int i = 0; i < s.creature_count; ++i) runtime.shared_stages_s_ += runtime.slot(i).shared_stages_s;
+  }
 }
 
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime) {

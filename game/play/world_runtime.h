@@ -54,9 +54,11 @@ class WorldRuntime {
   void pose_as_shown(const SimState& s, const SimState& before, const SimState& before2, const SimContext& ctx);
 
   // Times the posing stage (pose_creatures in sim.h) with 'now' for the debug panel;
-  // posing_s() is the last stage's duration.
+  // posing_s() is the last stage's duration, shared_stages_s() the part of it every creature spent in the
+  // shared stages after its pose (knees, flesh above the ground), summed over creatures.
   void set_clock(NowFn now) { now_ = now; }
   double posing_s() const { return posing_s_; }
+  double shared_stages_s() const { return shared_stages_s_; }
 
  private:
   // The posing stage (sim.cpp) writes each creature's poses.
@@ -68,6 +70,7 @@ class WorldRuntime {
     CreaturePose scratch;  // the other side of a hand-over between actions
     std::array<std::unique_ptr<ActionRuntime>, kMaxActions> runtimes;  // per ActionId, made on first use
     std::uint64_t poses = 0;
+    double shared_stages_s = 0.0;  // this tick's time in the shared stages (timed only with a clock)
   };
   std::vector<Slot> slots_;
   WorkerPool* pool_ = nullptr;
@@ -76,6 +79,7 @@ class WorldRuntime {
   SimState shown_;  // scratch for pose_as_shown (a state copies without allocating)
   NowFn now_ = nullptr;
   double posing_s_ = 0.0;
+  double shared_stages_s_ = 0.0;
   Slot& slot(int i) { return slots_[static_cast<std::size_t>(i)]; }
   const Slot& slot(int i) const { return slots_[static_cast<std::size_t>(i)]; }
 };

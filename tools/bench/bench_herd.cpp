@@ -139,6 +139,59 @@ void BM_HerdFullFrame(benchmark::State& st) {
   st.counters["full"] = view.lod_counts().full;
 }
 BENCHMARK(BM_HerdFullFrame)->Arg(1)->Arg(2)->ArgName("threads")->UseRealTime()->Unit(benchmark::kMillisecond);
+// Per creature, per tick, by stage, on one core at full detail: 1 creature (the player's) and 64 (63 herd
+// creatures beside it), on the flat playground (level 0) and on the hills (level 1: terrain, props). Counters
+// in microseconds per creature per tick: the simulation besides posing (controls, actions, collisions, the
+// herd's brains), posing (sampling, retargeting, IK; the shared stages left out), the shared stages after the
+// pose (knees, flesh above the ground), skinning, the geometry stage, and all of it; and the budgets it is
+// measured against: Spore's 200 us a creature (2008) and Unreal's 80 us a character.
+void BM_PerCreatureByStage(benchmark::State& st) {
+  const int creatures = static_cast<int>(st.range(0));
+  const char* level = st.range(1) == 0 ? CF_ASSETS_DIR "/levels/default.json" : CF_ASSETS_DIR "/levels/hills.json";
+  cf::Result<cf::Scene> scene = cf::load_scene(CF_ASSETS_DIR "/creatures/biped.json", level);
+  cf::Result<std::vector<cf::HerdKind>> herd = cf::pick_herd(creatures - 1, 1, CF_ASSETS_DIR "/creatures");
+  if (!scene || !herd) std::abort();
+  cf::Session s;
+  s.set_threads(1);
+  (void)s.start(std::move(*scene), 1, *herd);
+  cf::InputFrame walk;
+  walk.left_y = 32767;  // the player walks on; the herd wanders
+  for (int t = 0; t < 120; ++t) s.tick(walk);
+  s.set_clock(&now_s);
+  cf::View view;
+  view.set_flesh_lod(full_detail());
+  view.init(s.species_scenes(), cf::ViewTextures{});
+  view.set_clock(&now_s);
+  double sim = 0, posing = 0, stages = 0, skin = 0, geometry = 0;
+  cf::GeometryStats stats;
+  for (auto _ : st) {
+    const double t0 = now_s();
+    s.tick(walk);
+    sim += now_s() - t0;
+    posing += s.runtime().posing_s();
+    stages += s.runtime().shared_stages_s();
+    benchmark::DoNotOptimize(view.build(s.state(), s.runtime(), 1.0f, cf::FrameSettings{}, 320, 240, &stats));
+    skin += view.skinning_s();
+    geometry += view.geometry_s();
+  }
+  const double per = 1e6 / static_cast<double>(st.iterations()) / s.state().creature_count;
+  const double total = (sim + skin + geometry) * per;
+  st.counters["creatures"] = s.state().creature_count;
+  st.counters["sim_us"] = (sim - posing) * per;
+  st.counters["posing_us"] = (posing - stages) * per;
+  st.counters["stages_us"] = stages * per;
+  st.counters["skin_us"] = skin * per;
+  st.counters["geometry_us"] = geometry * per;
+  st.counters["total_us"] = total;
+  st.counters["of_spore"] = total / 200.0;
+  st.counters["of_unreal"] = total / 80.0;
+  st.SetItemsProcessed(st.iterations() * s.state().creature_count);
+}
+
+BENCHMARK(BM_PerCreatureByStage)
+    ->ArgsProduct({{1, 64}, {0, 1}})
+    ->ArgNames({"creatures", "level"})
+    ->Unit(benchmark::kMicrosecond);
 
 // The geometry stage alone on the full-detail herd's frame (its meshes as the view left them), on 1 and
 // 2 threads.
