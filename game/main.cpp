@@ -183,6 +183,10 @@ int main(int argc, char** argv) {
     view.set_motion_menu(&session.motion_menu());
     session.set_clock(&now_s);
   }
+  if (opt.print_slow_ticks) {  // headless too: a herd's slow ticks are found without a window
+    session.set_clock(&now_s);
+    session.log_slow_ticks(4.0e-3);
+  }
   cf::DebugPanel panel;  // Dear ImGui over the picture in debug mode; the game runs without it
   if (!opt.headless) {
     if (cf::Status s = panel.init(window.sdl_window(), window.gl_context()); !s) {
@@ -543,6 +547,16 @@ int main(int argc, char** argv) {
     std::printf("%s\n", fps_log.summary().c_str());
   }
   if (opt.print_budget) std::printf("%s\n", budget_log.summary().c_str());
+  if (opt.print_slow_ticks) {
+    for (const cf::Session::SlowTick& t : session.slow_ticks())
+      std::printf("{\"slow_tick\": {\"tick\": %llu, \"ms\": %.2f, \"controls_ms\": %.2f, \"plans_ms\": %.2f, "
+                  "\"posing_ms\": %.2f, \"after_posing_ms\": %.2f, \"after_step_ms\": %.2f, \"cause\": \"%s\", "
+                  "\"slowest_creature\": %d, \"its_controls_ms\": %.2f, \"its_action\": \"%s\"}}\n",
+                  static_cast<unsigned long long>(t.tick), 1e3 * t.total_s, 1e3 * t.parts.controls_s,
+                  1e3 * t.parts.plans_s, 1e3 * t.parts.posing_s, 1e3 * t.parts.after_s, 1e3 * t.after_step_s, t.cause(),
+                  t.parts.slowest_creature, 1e3 * t.parts.slowest_creature_s, t.parts.slowest_action);
+    std::printf("{\"slow_ticks\": %zu, \"over_ms\": 4}\n", session.slow_ticks().size());
+  }
   if (opt.print_rumble) {
     for (const cf::VirtualPad::Rumble& r : virtual_pad.rumbles())
       std::printf("{\"rumble\":{\"tick\":%llu,\"low\":%u,\"high\":%u}}\n", static_cast<unsigned long long>(r.stamp),

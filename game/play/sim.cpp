@@ -193,7 +193,7 @@ void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runt
 
 void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime& runtime) {
   const auto began = std::chrono::steady_clock::now();
-  auto after_plans = began;
+  auto after_plans = began, after_posing = began;
   const ActionRegistry& actions = ctx.registry();
   const float camera_yaw_before = s.creature_count > 0 ? s.camera_yaw_rad() : 0.0f;
   const float orbit_before = s.camera_yaw_offset_rad;
@@ -203,10 +203,13 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
   const CreatureCommand idle{};
   std::array<CreatureCommand, kMaxCreatures> commands;  // each creature's, for its look after posing
   if (ctx.level) {
+    runtime.parts_.slowest_creature = -1;
+    runtime.parts_.slowest_creature_s = 0.0;
     for (int i = 0; i < s.creature_count; ++i) {
       CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
       const Species* sp = ctx.species_of(c.species);
       if (!sp || !sp->rig) continue;
+      const auto creature_began = std::chrono::steady_clock::now();
       CreatureCommand cmd = idle;
       if (i == 0) {
         // The countdown holds the player at the start; the tick and the level are in the hash already.
@@ -227,13 +230,23 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
         s.camera_yaw_offset_rad = wrap_angle(s.camera_yaw_offset_rad - turned);
         s.camera_turn_lag_rad -= turned;
       }
+      const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - creature_began).count();
+      if (took > runtime.parts_.slowest_creature_s) {
+        runtime.parts_.slowest_creature_s = took;
+        runtime.parts_.slowest_creature = i;
+        runtime.parts_.slowest_action = actions[actions.current(c)].name();
+      }
     }
     if (s.creature_count > 1) separate_creatures(&s, ctx);
     const auto planned = std::chrono::steady_clock::now();
     plan_ahead(s, ctx, runtime,
                runtime.tick_budget_s_ - runtime.after_plans_s_ - std::chrono::duration<double>(planned - began).count());
     after_plans = std::chrono::steady_clock::now();
+    runtime.parts_.controls_s = std::chrono::duration<double>(planned - began).count();
+    runtime.parts_.plans_s = std::chrono::duration<double>(after_plans - planned).count();
     pose_creatures(s, ctx, runtime);
+    after_posing = std::chrono::steady_clock::now();
+    runtime.parts_.posing_s = std::chrono::duration<double>(after_posing - after_plans).count();
     for (int i = 0; i < s.creature_count; ++i) {
       CreatureState& c = s.creatures[static_cast<std::size_t>(i)];
       const Species* sp = ctx.species_of(c.species);
@@ -269,7 +282,9 @@ void step(SimState& s, const TickInput& in, const SimContext& ctx, WorldRuntime&
                 wrap_angle(s.camera_yaw_rad() - camera_yaw_before), camera_min_distance_m(player->footprint.bound_m),
                 in.camera_x != 0.0f, has_destination ? &destination : nullptr, camera_far_m(player->frame_m));
   }
-  runtime.after_plans_s_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - after_plans).count();
+  const auto ended = std::chrono::steady_clock::now();
+  runtime.after_plans_s_ = std::chrono::duration<double>(ended - after_plans).count();
+  runtime.parts_.after_s = std::chrono::duration<double>(ended - after_posing).count();
   ++s.tick;
 }
 

@@ -59,6 +59,18 @@ class WorldRuntime {
   void set_clock(NowFn now) { now_ = now; }
   double posing_s() const { return posing_s_; }
   double shared_stages_s() const { return shared_stages_s_; }
+  // Where the last tick's time went (steady clock, read by the tick whether or not a clock is set): the
+  // controls (every creature's command, its action's step, collisions, bodies pushed apart), the plans
+  // made ahead (vaults on their way), posing, and what follows it (the camera, the actions' reading).
+  struct TickParts {
+    double controls_s = 0.0, plans_s = 0.0, posing_s = 0.0, after_s = 0.0;
+    // The creature whose controls took longest (its brain, its action's step, its collisions) and the
+    // action it was in after them.
+    int slowest_creature = -1;
+    double slowest_creature_s = 0.0;
+    const char* slowest_action = "";
+  };
+  const TickParts& last_tick_parts() const { return parts_; }
 
  private:
   // The posing stage (sim.cpp) writes each creature's poses.
@@ -80,6 +92,7 @@ class WorldRuntime {
   NowFn now_ = nullptr;
   double posing_s_ = 0.0;
   double shared_stages_s_ = 0.0;
+  TickParts parts_;
   Slot& slot(int i) { return slots_[static_cast<std::size_t>(i)]; }
   const Slot& slot(int i) const { return slots_[static_cast<std::size_t>(i)]; }
 };

@@ -20,6 +20,7 @@ struct RunOptions {
   bool print_hash = false;        // final state hash, 16 hex digits, last line of stdout
   bool print_state = false;       // final state summary as one JSON line (before the hash)
   bool print_fps = false;         // frames and ticks per second and stage times, one line at exit
+  bool print_slow_ticks = false;  // every tick over 4 ms with where its time went, a line each at exit
   bool print_budget = false;      // the console budget meter over the run's play frames, one line at exit
   std::string record_path;        // write a replay of this session on exit
   std::string replay_path;        // feed a replay's inputs and check its hashes

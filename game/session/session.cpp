@@ -217,6 +217,25 @@ TickInput Session::read_pad(const InputFrame& in) {
   return tick_in;
 }
 
+void Session::log_slow_ticks(double threshold_s) {
+  slow_threshold_s_ = threshold_s;
+  slow_ticks_.clear();
+  slow_ticks_.reserve(kMaxSlowTicks);
+}
+
+const char* Session::SlowTick::cause() const {
+  const std::pair<double, const char*> shares[] = {
+      {parts.controls_s, "controls (commands, actions' steps, collisions, the herd's brains)"},
+      {parts.plans_s, "vault plans made ahead"},
+      {parts.posing_s, "posing (retargeting, IK, the shared stages)"},
+      {parts.after_s, "after posing (the camera, the actions' reading)"},
+      {after_step_s, "after the step (trial, ghost, clip check, sound)"}};
+  const auto* most = &shares[0];
+  for (const auto& p : shares)
+    if (p.first > most->first) most = &p;
+  return most->second;
+}
+
 bool Session::tick(const InputFrame& live) {
   if (playback_ && state_.tick >= replay_.inputs.size()) return false;
   if (behind_recording()) cut_recording();
@@ -224,16 +243,20 @@ bool Session::tick(const InputFrame& live) {
   const double t0 = now_ ? now_() : 0.0;
   prev_ = state_;
   step(state_, read_pad(in), ctx_, runtime_);
+  const double t1 = now_ ? now_() : 0.0;
   update_trial(&trial_, scene_.level.trial, prev_, state_);
   tick_ghost();
   clips_.check(state_, ctx_, runtime_);
   if (listener_) listener_->on_tick(*this);
   if (now_) {
-    const double took = now_() - t0;
+    const double t2 = now_();
+    const double took = t2 - t0;
     if (took > slowest_tick_s_) {
       slowest_tick_s_ = took;
       slowest_tick_ = state_.tick;
     }
+    if (slow_threshold_s_ > 0.0 && took > slow_threshold_s_ && slow_ticks_.size() < kMaxSlowTicks)
+      slow_ticks_.push_back(SlowTick{state_.tick, took, runtime_.last_tick_parts(), t2 - t1});
   }
   remember();
   last_input_ = in;

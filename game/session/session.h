@@ -115,6 +115,19 @@ class Session {
   double slowest_tick_s() const { return slowest_tick_s_; }
   std::uint64_t slowest_tick() const { return slowest_tick_; }
 
+  // --print-slow-ticks: every tick longer than 'threshold_s' (with the clock set), where its time went,
+  // kept up to kMaxSlowTicks (the log is allocated here: a tick adds to it without allocating).
+  struct SlowTick {
+    std::uint64_t tick = 0;  // the tick it made
+    double total_s = 0.0;
+    WorldRuntime::TickParts parts;  // the simulation's step
+    double after_step_s = 0.0;      // the session after it: the trial, the ghost, the clip check, sound
+    const char* cause() const;      // the largest part, in words ("posing", "vault plans made ahead", ...)
+  };
+  static constexpr std::size_t kMaxSlowTicks = 4096;
+  void log_slow_ticks(double threshold_s);
+  const std::vector<SlowTick>& slow_ticks() const { return slow_ticks_; }
+
   // Clip threshold in metres (0: 1 cm); set before start() to cover the first state too.
   void set_clip_min_depth(float metres) { clips_.set_min_depth(metres); }
   // Clip events of the current state (checked once per tick after posing) and the first clip.
@@ -188,6 +201,8 @@ class Session {
   NowFn now_ = nullptr;
   double slowest_tick_s_ = 0.0;
   std::uint64_t slowest_tick_ = 0;
+  double slow_threshold_s_ = 0.0;  // 0: no log
+  std::vector<SlowTick> slow_ticks_;
   TickListener* listener_ = nullptr;
   TrialRun trial_;
   TrialTimes trial_best_;
