@@ -20,16 +20,21 @@ struct SlowTick final : TickListener {
   }
 };
 
+// Runs 'ticks' timed ticks on open ground, the one making 'slow_tick' held up by 'extra_s'.
+void run_with_a_slow_tick(Session* session, SlowTick* slow, std::uint64_t slow_tick, double extra_s, int ticks) {
+  session->set_clock(&fake_now);
+  slow->slow_tick = slow_tick;
+  slow->extra_s = extra_s;
+  session->set_tick_listener(slow);
+  session->start(test::biped_scene_in("open_ground.json"), 1);
+  for (int i = 0; i < ticks; ++i) ASSERT_TRUE(session->tick(InputFrame{}));
+}
+
 TEST(Session, KeepsTheSlowestTickAndTheTickItMade) {
   Session session;
   EXPECT_EQ(session.slowest_tick_s(), 0.0);  // no clock, nothing timed
-  session.set_clock(&fake_now);
   SlowTick slow;
-  slow.slow_tick = 23;
-  slow.extra_s = 0.004;
-  session.set_tick_listener(&slow);
-  session.start(test::biped_scene_in("open_ground.json"), 1);
-  for (int i = 0; i < 60; ++i) ASSERT_TRUE(session.tick(InputFrame{}));
+  run_with_a_slow_tick(&session, &slow, 23, 0.004, 60);
   EXPECT_EQ(session.slowest_tick(), 23u);
   EXPECT_GE(session.slowest_tick_s(), 0.004);
   EXPECT_LT(session.slowest_tick_s(), 0.005);  // the 4 ms hold-up and a few 0.1 ms clock readings (7 a tick)
@@ -39,14 +44,9 @@ TEST(Session, KeepsTheSlowestTickAndTheTickItMade) {
 // named as the cause. Fast ticks are not kept.
 TEST(Session, LogsEveryTickOverTheThresholdWithItsCause) {
   Session session;
-  session.set_clock(&fake_now);
   session.log_slow_ticks(0.004);
   SlowTick slow;
-  slow.slow_tick = 17;
-  slow.extra_s = 0.005;
-  session.set_tick_listener(&slow);
-  session.start(test::biped_scene_in("open_ground.json"), 1);
-  for (int i = 0; i < 40; ++i) ASSERT_TRUE(session.tick(InputFrame{}));
+  run_with_a_slow_tick(&session, &slow, 17, 0.005, 40);
   ASSERT_EQ(session.slow_ticks().size(), 1u);
   const Session::SlowTick& t = session.slow_ticks()[0];
   EXPECT_EQ(t.tick, 17u);
