@@ -114,60 +114,69 @@ TEST(ViewThreads, EveryShippedCreatureInEveryLevelDrawsTheSameWithOneTwoAndThree
   }
 }
 
-void start_herd(Session* s, int seed) {
+void start_herd(Session* s, int seed, const char* level) {
   Result<std::vector<HerdKind>> herd = pick_herd(64, seed, CF_ASSETS_DIR "/creatures");
   ASSERT_TRUE(herd.ok());
-  ASSERT_TRUE(s->start(test::biped_scene_in("default.json"), seed, *herd).ok());
+  ASSERT_TRUE(s->start(test::biped_scene_in(level), seed, *herd).ok());
 }
 
+// The flat playground and the hills (terrain, props, a sky of its own).
+constexpr const char* kHerdLevels[] = {"default.json", "hills.json"};
+
 TEST(ViewThreads, AHerdOf64DrawsTheSameWithOneTwoAndThreeThreadsAtFullDetailAndWithLevelOfDetail) {
-  Session s;
-  start_herd(&s, 1);
-  ThreeViews full, lod;
-  FleshLodOptions off;
-  off.enabled = false;
-  off.cull = false;
-  for (View& v : full.views) v.set_flesh_lod(off);
-  full.init(s);
-  lod.init(s);
-  FrameSettings modern;
-  modern.modern = true;
-  for (int frame = 0; frame < 4; ++frame) {
-    for (int t = 0; t < 40; ++t) s.tick(test::stick(0.0f, 1.0f));
-    const std::string where = "tick " + std::to_string(s.state().tick);
-    full.check(s, FrameSettings{}, where + ", full detail");
-    full.check(s, modern, where + ", full detail, modern");
-    lod.check(s, FrameSettings{}, where + ", level of detail");
+  for (const char* level : kHerdLevels) {
+    SCOPED_TRACE(level);
+    Session s;
+    start_herd(&s, 1, level);
+    ThreeViews full, lod;
+    FleshLodOptions off;
+    off.enabled = false;
+    off.cull = false;
+    for (View& v : full.views) v.set_flesh_lod(off);
+    full.init(s);
+    lod.init(s);
+    FrameSettings modern;
+    modern.modern = true;
+    for (int frame = 0; frame < 4; ++frame) {
+      for (int t = 0; t < 40; ++t) s.tick(test::stick(0.0f, 1.0f));
+      const std::string where = "tick " + std::to_string(s.state().tick);
+      full.check(s, FrameSettings{}, where + ", full detail");
+      full.check(s, modern, where + ", full detail, modern");
+      lod.check(s, FrameSettings{}, where + ", level of detail");
+    }
+    EXPECT_EQ(full.views[0].lod_counts().full, s.state().creature_count);
+    EXPECT_GT(full.stats[0].triangles_in, 64 * 500);
   }
-  EXPECT_EQ(full.views[0].lod_counts().full, s.state().creature_count);
-  EXPECT_GT(full.stats[0].triangles_in, 64 * 500);
 }
 
 TEST(ViewThreads, AWarmThreadedHerdFrameAllocatesNothing) {
-  Session s;
-  start_herd(&s, 2);
-  WorkerPool pool(2);
-  View view;
-  FleshLodOptions off;
-  off.enabled = false;
-  off.cull = false;
-  view.set_flesh_lod(off);
-  view.set_pool(&pool);
-  view.init(s.species_scenes(), ViewTextures{});
-  GeometryStats stats;
-  for (int t = 0; t < 60; ++t) {  // warm-up: a second of frames, as the game has drawn before
-    s.tick(test::stick(0.0f, 1.0f));
-    view.build(s.state(), s.runtime(), 1.0f, FrameSettings{}, 960, 720, &stats);
+  for (const char* level : kHerdLevels) {
+    SCOPED_TRACE(level);
+    Session s;
+    start_herd(&s, 2, level);
+    WorkerPool pool(2);
+    View view;
+    FleshLodOptions off;
+    off.enabled = false;
+    off.cull = false;
+    view.set_flesh_lod(off);
+    view.set_pool(&pool);
+    view.init(s.species_scenes(), ViewTextures{});
+    GeometryStats stats;
+    for (int t = 0; t < 60; ++t) {  // warm-up: a second of frames, as the game has drawn before
+      s.tick(test::stick(0.0f, 1.0f));
+      view.build(s.state(), s.runtime(), 1.0f, FrameSettings{}, 960, 720, &stats);
+    }
+    std::size_t frame_allocations = 0;
+    for (int frame = 0; frame < 30; ++frame) {
+      s.tick(test::stick(0.0f, 1.0f));
+      const std::size_t before = test::allocation_count();
+      view.build(s.state(), s.runtime(), 1.0f, FrameSettings{}, 960, 720, &stats);
+      frame_allocations += test::allocation_count() - before;
+    }
+    EXPECT_EQ(frame_allocations, 0u);
+    EXPECT_GT(stats.triangles_out, 1000);
   }
-  std::size_t frame_allocations = 0;
-  for (int frame = 0; frame < 30; ++frame) {
-    s.tick(test::stick(0.0f, 1.0f));
-    const std::size_t before = test::allocation_count();
-    view.build(s.state(), s.runtime(), 1.0f, FrameSettings{}, 960, 720, &stats);
-    frame_allocations += test::allocation_count() - before;
-  }
-  EXPECT_EQ(frame_allocations, 0u);
-  EXPECT_GT(stats.triangles_out, 1000);
   const std::size_t before = test::allocation_count();
   std::vector<int> probe(3);  // the counter counts: the assertion above can fail
   EXPECT_GT(test::allocation_count(), before);
