@@ -27,6 +27,7 @@ constexpr float kDeg = 0.01745329252f;
 constexpr float kKneeClear_m = 0.005f;      // a knee turned off the ground keeps its flesh this far up
 constexpr float kKneeSideways_rad = 1.55f;  // ... turning no further round than this from its pole
 const glm::vec3 kLeft(1.0f, 0.0f, 0.0f);
+constexpr float kStepForward = 0.25f;  // a foot stepping on the spot swings this far forward per metre it rises
 
 float envelope(double t, double d, double rise) {
   const double u = std::clamp(std::min(t / rise, (d - t) / rise), 0.0, 1.0);
@@ -191,7 +192,127 @@ Reach over_motion(const EmoteMotion& em, const Rig& rig, const WalkerState* walk
   return r;
 }
 
+// The clip limb's end height at n times over [from, from + length), after 'shift' cycles.
+void limb_heights(const MotionClip& clip, MotionPart part, double from_s, double length_s, float shift, int n,
+                  float* out) {
+  MotionPose p;
+  for (int i = 0; i < n; ++i) {
+    double u = static_cast<double>(i) / n + shift;
+    u -= std::floor(u);
+    const double t = from_s + length_s * u;
+    sample_clip(clip, t, &p);
+    // A loop's absolute channels climb by the cycle's offset: its rise taken out.
+    const double cycles = clip.loop && clip.duration_s > 0.0 ? t / clip.duration_s : 0.0;
+    out[i] = p[part].control.y - static_cast<float>(cycles) * clip.cycle_offset_ms.y;
+  }
+}
+
+constexpr float kStepMinRange = 0.06f;  // a gait's feet rise at least this share of the clip's leg to step
+constexpr float kStepMaxRange = 0.8f;   // ... and at most this share: higher is a leap
+constexpr float kStepMaxLift = 0.4f;    // a stepping foot rises at most this share of the rig's leg
+constexpr float kStanceShare = 0.25f;   // the lowest share of a captured foot's rise is its stance
+
+// The legs' steps of a held loop (a gait played in place) (EmoteMotion::steps): each rig leg follows the clip
+// limb on its side and at its place front to back. With forelegs in the clip the front pair follows
+// them and the hind pair the hind legs; pairs between alternate when the clip's fore and hind legs on a
+// side are near half a cycle apart (a spider's tetrapods, a tripod from a trot) and take a phase between
+// theirs otherwise. Without forelegs every pair reads the hind legs, alternating as the walk does.
+void plan_steps(const Rig& rig, EmoteMotion* em) {
+  const MotionClip& clip = em->clip;
+  em->loop_from_s = em->hold_from_s;
+  em->loop_s = em->hold_s;
+  const MotionPart legs[2] = {MotionPart::kLeftLeg, MotionPart::kRightLeg};
+  const MotionPart arms[2] = {MotionPart::kLeftArm, MotionPart::kRightArm};
+  LiftWave hind[2], fore[2];
+  float rise = 0.0f;
+  for (int s = 0; s < 2; ++s) {
+    hind[s] = lift_wave(clip, legs[s], em->loop_from_s, em->loop_s);
+    fore[s] = lift_wave(clip, arms[s], em->loop_from_s, em->loop_s);
+    rise = std::max(rise, hind[s].range_m / std::max(1e-6f, clip.body.legs[static_cast<std::size_t>(s)].reach()));
+  }
+  // Feet carried higher than the leg is long are a leap's (the fox's or spider's jump): the body flies,
+  // which a body held on the spot cannot, so its feet stay planted.
+  if (!(rise >= kStepMinRange) || rise > kStepMaxRange) return;
+  const bool forelegs = arms_are_forelegs(clip);
+  int per_side[3] = {0, 0, 0};
+  for (const LimbChain& l : rig.limbs)
+    if (l.tag == PartTag::kLeg) ++per_side[static_cast<int>(l.side)];
+  std::array<float, kStepSamples> y{};
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const LimbChain& l = rig.limbs[i];
+    const LimbSetup& ls = em->setup.limbs[i];
+    if (l.tag != PartTag::kLeg) continue;
+    LegStep st;
+    st.limb = static_cast<int>(i);
+    const int s = ls.ref_side, r = ls.order, n = per_side[static_cast<int>(l.side)];
+    st.part = legs[s];
+    st.shift = ls.phase;
+    if (forelegs && l.side != Side::kCenter && n >= 2) {
+      float gap = hind[s].phase - fore[s].phase;
+      gap -= std::round(gap);
+      st.shift = 0.0f;
+      if (std::fabs(gap) >= 0.375f) {
+        st.part = r % 2 == 0 ? arms[s] : legs[s];
+      } else {
+        const float u = static_cast<float>(r) / static_cast<float>(n - 1);
+        const bool front = u < 0.5f;
+        st.part = front ? arms[s] : legs[s];
+        const float want = fore[s].phase + u * gap;
+        st.shift = (front ? fore[s].phase : hind[s].phase) - want;
+      }
+    }
+    const bool arm = st.part == MotionPart::kLeftArm || st.part == MotionPart::kRightArm;
+    const LimbLengths& ref = arm ? clip.body.arms[static_cast<std::size_t>(s)] : clip.body.legs[static_cast<std::size_t>(s)];
+    const float scale = ref.reach() > 0.0f ? ls.length_m / ref.reach() : em->setup.s;
+    limb_heights(clip, st.part, em->loop_from_s, em->loop_s, st.shift, kStepSamples, y.data());
+    // The lowest share of the foot's rise is its stance: a hand-keyed foot glides near the ground
+    // where a real one stands, so that stretch is planted (still) and the rest keeps its peak.
+    const float lo = *std::min_element(y.begin(), y.end()), hi = *std::max_element(y.begin(), y.end());
+    const float stand = lo + kStanceShare * (hi - lo), gain = hi > stand ? (hi - lo) / (hi - stand) : 0.0f;
+    for (int k = 0; k < kStepSamples; ++k)
+      st.lift_m[static_cast<std::size_t>(k)] = std::clamp(scale * gain * (y[static_cast<std::size_t>(k)] - stand), 0.0f,
+                                                          kStepMaxLift * ls.length_m);
+    em->steps.push_back(st);
+  }
+}
+
+// A stepping leg's lift at clip time t (weight 1).
+float step_lift(const EmoteMotion& em, const LegStep& st, double t) {
+  double u = (t - em.loop_from_s) / em.loop_s;
+  u = (u - std::floor(u)) * kStepSamples;
+  const int k = std::min(kStepSamples - 1, static_cast<int>(u));
+  const float f = static_cast<float>(u - k);
+  const auto a = static_cast<std::size_t>(k), b = static_cast<std::size_t>((k + 1) % kStepSamples);
+  return st.lift_m[a] + f * (st.lift_m[b] - st.lift_m[a]);
+}
+
 }  // namespace
+
+LiftWave lift_wave(const MotionClip& clip, MotionPart part, double from_s, double length_s) {
+  LiftWave w;
+  if (!(length_s > 0.0) || !std::isfinite(from_s + length_s)) return w;
+  constexpr int kN = 64;
+  float y[kN];
+  limb_heights(clip, part, from_s, length_s, 0.0f, kN, y);
+  const float lo = *std::min_element(y, y + kN), hi = *std::max_element(y, y + kN);
+  double c = 0.0, sn = 0.0;
+  for (int i = 0; i < kN; ++i) {
+    c += (y[i] - lo) * std::cos(2 * kPiD * i / kN);
+    sn += (y[i] - lo) * std::sin(2 * kPiD * i / kN);
+  }
+  const double ph = std::atan2(sn, c) / (2 * kPiD);
+  w.phase = static_cast<float>(ph - std::floor(ph));
+  w.range_m = hi - lo;
+  return w;
+}
+
+bool arms_are_forelegs(const MotionClip& clip) {
+  bool plants = false;
+  for (const StepChannel& c : clip.hand_contact)
+    for (float v : c.values) plants = plants || v > 0.5f;
+  const float reach = std::min(clip.body.arms[0].reach(), clip.body.arms[1].reach());
+  return plants && reach > 0.0f && clip.body.shoulder_height <= 1.05f * reach;
+}
 
 void lift_knees(const Rig& rig, CreaturePose* pose, const Ground* ground) {
   const Skeleton& sk = rig.skeleton;
@@ -301,6 +422,7 @@ Result<EmoteMotion> prepare_emote(const Rig& rig, const MotionClip& clip, const 
     em.setup = std::move(*setup);
     if (!adopt_walk_stance(*walk, &em.setup)) return Error{"", "limbs", "the walk does not fit this rig"};
     at = make_walker(*walk, rig, glm::vec3(0.0f), 0.0f);
+    if (em.variant == EmoteVariant::kAsAuthored && clip.loop && em.held && em.hold_s > 0.0) plan_steps(rig, &em);
     if (em.variant == EmoteVariant::kLiftForeleg) {
       float front = -1e9f;
       for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
@@ -411,6 +533,12 @@ bool pose_emote(const EmoteMotion& em, const Rig& rig, const WalkerState* walker
       lp.target_ms += lift;
       lp.contact = lift.y < 0.004f;
     }
+  }
+  for (const LegStep& st : em.steps) {
+    const float lift = weight * step_lift(em, st, time_s);
+    LimbPose& lp = out->limbs[static_cast<std::size_t>(st.limb)];
+    lp.target_ms += glm::vec3(0.0f, lift, kStepForward * lift);
+    lp.contact = lift < 0.004f;
   }
   if (em.variant == EmoteVariant::kNodWag) wag_tail(rig, time_s, em.clip.duration_s, weight, out);
   if (!retarget_solve(job)) return false;

@@ -3,7 +3,9 @@
 // pose a motion file describes), fitted to one rig: the clip of the reference body played through the
 // walk's retarget stages over a standing walker, every foot planted where the walker planted it, and
 // eased in and out by the motion's weight (weight 0 is exactly the walker's stand pose, so nothing
-// pops). The body picks its variant by the description's predicates (Spore's branch predicates); the
+// pops). A held loop whose captured feet step (an imported gait held on the spot) steps each leg with
+// the clip limb it matches, so a gallop, a trot or a spider's tetrapods keep their footfall on any body
+// (LegStep). The body picks its variant by the description's predicates (Spore's branch predicates); the
 // variant's style says how the engine shapes what the clip cannot say for that body:
 //  - as_authored, lower_body, wave_arm, rear_head, bob_sway: the clip as authored (legless bodies:
 //    the style's own shaping below);
@@ -13,7 +15,9 @@
 //  - rear_head / rear_front (legless): the front rears, the head raised;
 //  - bob_sway (legless): the body bobs and sways.
 // How far a body lowers or rears is limited so its flesh stays above the ground.
+#include <array>
 #include <cstdint>
+#include <vector>
 
 #include "core/result.h"
 #include "motion/motion_clip.h"
@@ -42,6 +46,16 @@ EmoteVariant emote_style(const std::string& s);
 // without variants plays the clip as authored on every body: 0).
 int choose_variant(const MotionDescription& d, const Rig& rig);
 
+// A leg that steps on the spot with the capture's footfall while a looping gait plays in place: its
+// foot's lift above where the walk planted it, tabulated over the loop from the clip limb it follows.
+constexpr int kStepSamples = 64;
+struct LegStep {
+  int limb = -1;                            // rig limb
+  MotionPart part = MotionPart::kLeftLeg;   // the clip limb it follows (a foreleg is an arm channel)
+  float shift = 0.0f;                       // cycles added to the clip's time for this leg
+  std::array<float, kStepSamples> lift_m{}; // at loop time i / kStepSamples, the rig's metres
+};
+
 struct EmoteMotion {
   EmoteVariant variant = EmoteVariant::kNone;
   int variant_index = 0;     // in the description's variants
@@ -56,7 +70,21 @@ struct EmoteMotion {
   int ticks = 0;             // a one-shot's length in ticks (held: 0)
   int lift_leg = -1;         // kLiftForeleg: the rig limb lifted
   std::uint32_t clip_id = 0; // fingerprint of the clip
+  std::vector<LegStep> steps;  // a gait's legs stepping with the capture; empty: every foot stays planted
+  double loop_from_s = 0.0;    // the loop the steps are tabulated over
+  double loop_s = 0.0;
 };
+
+// The lift of a clip limb's end over a stretch of the clip: its first harmonic's phase (cycles, [0, 1):
+// when the foot is highest) and its height range (metres of the clip). What the steps keep of a capture.
+struct LiftWave {
+  float phase = 0.0f;
+  float range_m = 0.0f;
+};
+LiftWave lift_wave(const MotionClip& clip, MotionPart part, double from_s, double length_s);
+// True when the clip's arms are forelegs: its hands plant and its shoulders are within their reach of
+// the ground (a quadruped or spider source; a human's or bird's arms are not).
+bool arms_are_forelegs(const MotionClip& clip);
 
 // Fits a library clip (its description says how it plays) to a rig; walk is the rig's walk setup
 // (null for a legless rig). An error says why this body cannot play it.

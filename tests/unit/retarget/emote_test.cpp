@@ -2,16 +2,21 @@
 // the pose is the walker's stand (so easing in and out never pops); sitting lowers the body with
 // every foot where the walker planted it and the flesh above the ground; a lifted foreleg leaves
 // its foothold and comes back; a wagging tail moves; a legless body lowers its torso; bad input is
-// refused; posing allocates nothing; a motion played through eases in and out as the game eases it.
+// refused; posing allocates nothing; a motion played through eases in and out as the game eases it;
+// an imported gait held on the spot steps with the capture's footfall on any body.
 #include "retarget/emote.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <map>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "alloc_counter.h"
 #include "core/tick.h"
+#include "math/angles.h"
 #include "test_creatures.h"
 
 namespace cf {
@@ -313,6 +318,164 @@ TEST(Emote, ALeglessBodyLowersItsTorsoAndStaysOnTheGround) {
   EXPECT_GT(lowest, rest_lowest - 0.005f);
 }
 
+// Footfall: the phase (cycles) at which a foot is highest, from its first harmonic over n samples.
+float peak_phase(const std::vector<float>& y) {
+  const float lo = *std::min_element(y.begin(), y.end());
+  double c = 0.0, s = 0.0;
+  const double n = static_cast<double>(y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    c += (y[i] - lo) * std::cos(2 * kPiD * static_cast<double>(i) / n);
+    s += (y[i] - lo) * std::sin(2 * kPiD * static_cast<double>(i) / n);
+  }
+  const double p = std::atan2(s, c) / (2 * kPiD);
+  return static_cast<float>(p - std::floor(p));
+}
+// a - b as a turn in [-0.5, 0.5).
+float phase_gap(float a, float b) {
+  const float d = a - b;
+  return d - std::floor(d + 0.5f);
+}
+
+// Over the clip's held loop: the source limb ends' footfall phases (sampled from the file), and each rig
+// leg's ankle height played on the spot (every pose from pose_emote).
+struct Footfall {
+  std::map<MotionPart, float> source;
+  std::vector<float> rig;               // per rig limb (arms: 0)
+  std::vector<int> planted_share_pct;   // per rig limb: samples with the ankle at its standing height
+};
+Footfall footfall(const Fitted& f) {
+  const MotionClip& clip = f.em.clip;
+  const double from = f.em.hold_from_s, len = f.em.hold_s > 0.0 ? f.em.hold_s : clip.duration_s;
+  constexpr int kN = 96;
+  Footfall out;
+  MotionPose mp;
+  for (MotionPart part : {MotionPart::kLeftLeg, MotionPart::kRightLeg, MotionPart::kLeftArm, MotionPart::kRightArm}) {
+    std::vector<float> y;
+    for (int i = 0; i < kN; ++i) {
+      sample_clip(clip, from + len * i / kN, &mp);
+      y.push_back(mp[part].control.y);
+    }
+    out.source[part] = peak_phase(y);
+  }
+  const WalkerState w = make_walker(f.walk, f.rig, glm::vec3(0.0f), 0.0f);
+  CreaturePose p;
+  p.resize(f.rig);
+  std::vector<std::vector<float>> ankle(f.rig.limbs.size());
+  for (int i = 0; i < kN; ++i) {
+    EXPECT_TRUE(pose_emote(f.em, f.rig, &w, from + len * i / kN, 1.0f, &p));
+    for (std::size_t l = 0; l < f.rig.limbs.size(); ++l)
+      ankle[l].push_back(p.tail_ws[static_cast<std::size_t>(f.rig.limbs[l].bones[1])].y);
+  }
+  for (std::size_t l = 0; l < f.rig.limbs.size(); ++l) {
+    const bool leg = f.rig.limbs[l].tag == PartTag::kLeg;
+    out.rig.push_back(leg ? peak_phase(ankle[l]) : 0.0f);
+    const float lo = *std::min_element(ankle[l].begin(), ankle[l].end());
+    out.planted_share_pct.push_back(static_cast<int>(
+        100 * std::count_if(ankle[l].begin(), ankle[l].end(), [&](float v) { return v < lo + 0.004f; }) / kN));
+  }
+  return out;
+}
+
+// The rig's legs on one side, front first.
+std::vector<int> legs_front_to_back(const Rig& rig, Side side) {
+  std::vector<int> v;
+  for (std::size_t l = 0; l < rig.limbs.size(); ++l)
+    if (rig.limbs[l].tag == PartTag::kLeg && rig.limbs[l].side == side) v.push_back(static_cast<int>(l));
+  std::sort(v.begin(), v.end(), [&](int a, int b) {
+    return rig.limbs[static_cast<std::size_t>(a)].nodes[0].z > rig.limbs[static_cast<std::size_t>(b)].nodes[0].z;
+  });
+  return v;
+}
+
+TEST(Emote, TheFoxsRunOnADrawnQuadrupedKeepsItsFootfall) {
+  const Fitted f = fit("quadruped", "fox_run");
+  ASSERT_TRUE(f.fits);
+  ASSERT_FALSE(f.em.steps.empty()) << "the run's legs step with the capture";
+  const Footfall ff = footfall(f);
+  const std::vector<int> left = legs_front_to_back(f.rig, Side::kLeft), right = legs_front_to_back(f.rig, Side::kRight);
+  ASSERT_EQ(left.size(), 2u);
+  ASSERT_EQ(right.size(), 2u);
+  // Front legs follow the fox's forelegs, hind legs its hind legs, each at the capture's phase.
+  const std::pair<int, MotionPart> map[4] = {{left[0], MotionPart::kLeftArm}, {right[0], MotionPart::kRightArm},
+                                             {left[1], MotionPart::kLeftLeg}, {right[1], MotionPart::kRightLeg}};
+  for (const auto& [limb, part] : map) {
+    EXPECT_LT(std::fabs(phase_gap(ff.rig[static_cast<std::size_t>(limb)], ff.source.at(part))), 0.05f)
+        << to_string(part) << ": rig " << ff.rig[static_cast<std::size_t>(limb)] << ", fox " << ff.source.at(part);
+    // Each foot comes down and stands (the hand-keyed fox's hind feet touch for about a sixth of its run).
+    EXPECT_GE(ff.planted_share_pct[static_cast<std::size_t>(limb)], 10) << to_string(part) << " plants";
+    std::printf("%s: phase %.2f (fox %.2f), planted %d%%\n", to_string(part), ff.rig[static_cast<std::size_t>(limb)],
+                ff.source.at(part), ff.planted_share_pct[static_cast<std::size_t>(limb)]);
+  }
+  // The footfall order (by phase from the left hind foot) is the fox's.
+  auto order = [&](auto phase_of) {
+    std::vector<int> k = {0, 1, 2, 3};
+    const float base = phase_of(2);
+    std::sort(k.begin(), k.end(), [&](int a, int b) {
+      auto rel = [&](int j) { float d = phase_of(j) - base; return d - std::floor(d); };
+      return rel(a) < rel(b);
+    });
+    return k;
+  };
+  EXPECT_EQ(order([&](int j) { return ff.rig[static_cast<std::size_t>(map[j].first)]; }),
+            order([&](int j) { return ff.source.at(map[j].second); }));
+  // A bound, not the walk's trot: each pair lands nearly together, fore and hind half a cycle apart.
+  EXPECT_LT(std::fabs(phase_gap(ff.rig[static_cast<std::size_t>(left[1])], ff.rig[static_cast<std::size_t>(right[1])])), 0.15f);
+  EXPECT_LT(std::fabs(phase_gap(ff.rig[static_cast<std::size_t>(left[0])], ff.rig[static_cast<std::size_t>(right[0])])), 0.15f);
+  EXPECT_GT(std::fabs(phase_gap(ff.rig[static_cast<std::size_t>(left[0])], ff.rig[static_cast<std::size_t>(left[1])])), 0.35f);
+}
+
+TEST(Emote, TheSpidersWalkOnTheOctopodKeepsAlternatingTetrapods) {
+  const Fitted f = fit("octopod", "spider_walk");
+  ASSERT_TRUE(f.fits);
+  const Footfall ff = footfall(f);
+  const std::vector<int> left = legs_front_to_back(f.rig, Side::kLeft), right = legs_front_to_back(f.rig, Side::kRight);
+  ASSERT_EQ(left.size(), 4u);
+  ASSERT_EQ(right.size(), 4u);
+  // L1 R2 L3 R4 step together, R1 L2 R3 L4 half a cycle after.
+  std::vector<float> a, b;
+  for (std::size_t k = 0; k < 4; ++k) {
+    (k % 2 == 0 ? a : b).push_back(ff.rig[static_cast<std::size_t>(left[k])]);
+    (k % 2 == 0 ? b : a).push_back(ff.rig[static_cast<std::size_t>(right[k])]);
+  }
+  for (std::size_t k = 1; k < 4; ++k) {
+    EXPECT_LT(std::fabs(phase_gap(a[k], a[0])), 0.1f) << "tetrapod A, leg " << k;
+    EXPECT_LT(std::fabs(phase_gap(b[k], b[0])), 0.1f) << "tetrapod B, leg " << k;
+  }
+  EXPECT_GT(std::fabs(phase_gap(a[0], b[0])), 0.4f);
+  // ... as the spider's front and hind legs do.
+  EXPECT_GT(std::fabs(phase_gap(ff.source.at(MotionPart::kLeftArm), ff.source.at(MotionPart::kLeftLeg))), 0.4f);
+}
+
+TEST(Emote, AHexapodsMiddleLegsStepBetweenTheFoxsFrontAndHindLegs) {
+  const Fitted f = fit("hexapod", "fox_walk");
+  ASSERT_TRUE(f.fits);
+  const Footfall ff = footfall(f);
+  for (Side side : {Side::kLeft, Side::kRight}) {
+    const std::vector<int> legs = legs_front_to_back(f.rig, side);
+    ASSERT_EQ(legs.size(), 3u);
+    const float front = ff.rig[static_cast<std::size_t>(legs[0])], hind = ff.rig[static_cast<std::size_t>(legs[2])];
+    const float mid = ff.rig[static_cast<std::size_t>(legs[1])];
+    const float gap = phase_gap(hind, front);
+    ASSERT_GT(std::fabs(gap), 0.08f) << "the fox's walk has its fore and hind feet apart";
+    EXPECT_LT(std::fabs(phase_gap(mid, front + 0.5f * gap)), 0.05f)
+        << "front " << front << " middle " << mid << " hind " << hind;
+  }
+}
+
+TEST(Emote, AMotionWithoutStepsInTheCaptureKeepsEveryFootPlanted) {
+  // A held pose, a one-shot, a leap and grazing: no steps; the human walk's arms are not forelegs, the fox's are.
+  EXPECT_TRUE(fit("quadruped", "sit").em.steps.empty());
+  EXPECT_TRUE(fit("quadruped", "roar").em.steps.empty());
+  EXPECT_TRUE(fit("quadruped", "fox_jump").em.steps.empty()) << "a leap's feet fly with its body";
+  EXPECT_TRUE(fit("quadruped", "horse_eating").em.steps.empty()) << "grazing keeps its feet down";
+  EXPECT_FALSE(fit("quadruped", "horse_kick").em.steps.empty()) << "the kick's hind legs lift";
+  EXPECT_FALSE(arms_are_forelegs(clip_of("walk")));
+  EXPECT_FALSE(arms_are_forelegs(clip_of("vault")));
+  EXPECT_FALSE(arms_are_forelegs(clip_of("bird_walk")));
+  EXPECT_TRUE(arms_are_forelegs(clip_of("fox_run")));
+  EXPECT_TRUE(arms_are_forelegs(clip_of("spider_walk")));
+}
+
 TEST(Emote, BadInputIsRefusedAndPosingAllocatesNothing) {
   Fitted f = fit("hexapod", "dance");
   const WalkerState w = make_walker(f.walk, f.rig, glm::vec3(0.0f), 0.0f);
@@ -336,6 +499,15 @@ TEST(Emote, BadInputIsRefusedAndPosingAllocatesNothing) {
   const std::size_t before = test::allocation_count();
   for (int t = 0; t < 240; ++t) ASSERT_TRUE(pose_emote(f.em, f.rig, &w, emote_clip_time(f.em, t), 0.8f, &p));
   EXPECT_EQ(test::allocation_count(), before);
+  Fitted run = fit("hexapod", "fox_run");  // legs stepping with the capture
+  ASSERT_FALSE(run.em.steps.empty());
+  const WalkerState rw = make_walker(run.walk, run.rig, glm::vec3(0.0f), 0.0f);
+  CreaturePose rp;
+  rp.resize(run.rig);
+  ASSERT_TRUE(pose_emote(run.em, run.rig, &rw, 0.1, 1.0f, &rp));
+  const std::size_t at = test::allocation_count();
+  for (int t = 0; t < 240; ++t) ASSERT_TRUE(pose_emote(run.em, run.rig, &rw, emote_clip_time(run.em, t), 0.8f, &rp));
+  EXPECT_EQ(test::allocation_count(), at);
 }
 
 }  // namespace
