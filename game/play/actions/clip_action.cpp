@@ -315,8 +315,15 @@ bool ClipAction::pose(const PoseCall& call) const {
 bool ClipAction::brain_wants(const BrainCall& call) const {
   const std::uint32_t moods = rest_moods(call);
   if (moods == 0) return false;
+  // One of the motions the mood allows this body, picked by the rest's mood (its bits above those that
+  // chose the mood), so a herd does not all sit the same sit.
+  auto fits = [&](int m) { return (moods_[static_cast<std::size_t>(m)] & moods) && plays(m) && fit(call.species, m); };
+  int count = 0;
+  for (int m = 0; m < library_->size(); ++m) count += fits(m) ? 1 : 0;
+  if (count == 0) return false;
+  int pick = static_cast<int>((call.mood >> 3) % static_cast<std::uint32_t>(count));
   for (int m = 0; m < library_->size(); ++m) {
-    if (!(moods_[static_cast<std::size_t>(m)] & moods) || !plays(m) || !fit(call.species, m)) continue;
+    if (!fits(m) || pick-- > 0) continue;
     call.motion = static_cast<std::uint16_t>(m);
     return true;
   }

@@ -273,7 +273,7 @@ LookShares look_near_the_player(int temperament) {
   start(&s, 1, 5, temperament, true);
   LookShares r;
   int away = 0, watching = 0;
-  for (int t = 0; t < 3600; ++t) {
+  for (int t = 0; t < 7200; ++t) {  // up to two minutes: a rest may play a motion rather than idle
     const SimState& st = s.state();
     const CreatureState& c = st.creatures[1];
     const glm::vec2 to = xz(st.creatures[0].root_ws) - xz(c.root_ws);
