@@ -407,7 +407,11 @@ void build(const GeometryJob& job) {
 }  // namespace
 
 glm::mat4 projection_matrix(const Camera& camera, float aspect) {
-  return glm::perspective(fov_or_default(camera), aspect, near_or_default(camera), far_or_default(camera));
+  glm::mat4 p = glm::perspective(fov_or_default(camera), aspect, near_or_default(camera), far_or_default(camera));
+  // Clip x gains shift_x * w: every point moves the same share of the half width, clipping unchanged.
+  if (std::isfinite(camera.shift_x) && camera.shift_x != 0.0f)
+    for (int c = 0; c < 4; ++c) p[c][0] += camera.shift_x * p[c][3];
+  return p;
 }
 bool GeometryJob::run() const {
   if (!validate()) {

@@ -60,6 +60,7 @@ struct Camera {
   float fov_y_rad = 0;   // vertical field of view; 0 => 60 degrees
   float near_m = 0;      // near plane distance; 0 => 0.1 m
   float far_m = 0;       // far plane distance; 0 => 200 m
+  float shift_x = 0;     // lens shift: the picture's centre moved right by this share of its half width
 };
 
 struct Lighting {

@@ -190,6 +190,7 @@ ModeId EditorMode::start_test_walk(ModeContext& ctx) {
   }
   ctx.harness.session_replaced(ctx.session);
   ctx.session.start(std::move(scene), 1);
+  ctx.session.set_test_drive(true);  // RB: the Test drive
   if (ctx.scene_changed) ctx.scene_changed();
   ctx.test_walk = true;
   ctx.harness.set_hash_override(false);

@@ -100,7 +100,7 @@ std::string control_hint_text(const Settings* settings, const ActionRegistry& ac
     }
   }
   const int menu = index(MotionMenu::kOpenButton);  // the motion menu: every motion of the library
-  face += pad(menu) + ": MOTIONS, ";
+  face += pad(menu) + (test_walk ? ": TEST DRIVE, " : ": MOTIONS, ");
   face_keys += key_label(s, menu) + ", ";
   std::string text = "LEFT STICK: WALK, RIGHT STICK: CAMERA\n" + face + pad(kStart) + ": PAUSE\n";
   if (!dpad_pads.empty()) text += dpad_pads + ": " + dpad_words + "\n";

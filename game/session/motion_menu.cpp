@@ -22,6 +22,7 @@ void MotionMenu::set_registry(const ActionRegistry& actions, const Rig* body) {
   groups_.clear();
   open_ = false;
   cursor_ = 0;
+  chosen_ = -1;
   clip_ = actions.find("clip");
   if (clip_ == kNoAction) return;
   const ClipAction& clips = static_cast<const ClipAction&>(actions[clip_]);
@@ -93,7 +94,8 @@ std::uint32_t MotionMenu::step(const InputFrame& pad, ActionId* request, std::ui
   if (pad.went_down(kButtonA)) {
     *request = clip_;
     *motion = entries_[static_cast<std::size_t>(cursor_)].motion;
-    open_ = false;
+    open_ = drive_;
+    if (drive_) chosen_ = cursor_;
   }
   return kTaken;
 }

@@ -8,6 +8,11 @@
 // mapping: it turns the pad's frames into the player's command, so a replay's recorded frames open and
 // use it as the player did (the same scene gives the same list), and it never touches the state (no
 // hash sees it).
+//
+// The Test drive (a test walk from the editor, as Spore had): the same list titled TEST DRIVE that stays
+// open while the chosen motion plays, so the player picks one motion after another and watches the body
+// play each (the emote camera frames it); the one chosen last is marked. B or RB closes it. A replay
+// carries whether its run was a test drive, so its frames work the list the same way.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,6 +40,10 @@ class MotionMenu {
   // buttons it took this tick (masked from the play controls, so A in the menu does not vault).
   std::uint32_t step(const InputFrame& pad, ActionId* request, std::uint16_t* motion);
   void close() { open_ = false; }
+  // The Test drive: A plays and the list stays open (and the choice is marked). Off: A closes it.
+  void set_drive(bool on) { drive_ = on; chosen_ = -1; }
+  bool drive() const { return drive_; }
+  int chosen() const { return chosen_; }  // the entry played last in the Test drive, -1 for none
 
   bool open() const { return open_; }
   int cursor() const { return cursor_; }
@@ -48,6 +57,8 @@ class MotionMenu {
   ActionId clip_ = kNoAction;
   bool open_ = false;
   int cursor_ = 0;
+  bool drive_ = false;
+  int chosen_ = -1;
 };
 
 }  // namespace cf

@@ -75,6 +75,7 @@ Json replay_to_json(const Replay& r) {
     for (const HerdKind& k : r.herd) herd.push_back(asset_json(k.path, k.json));
     j["herd"] = std::move(herd);
   }
+  if (r.test_drive) j["test_drive"] = true;
   j["ticks"] = r.inputs.size();
   Json inputs = Json::array();
   for (std::size_t i = 0; i < r.inputs.size();) {
@@ -106,6 +107,10 @@ Result<Replay> parse_replay(const std::string& text, const std::string& file, st
     return Error{file, "seed", "must be a non-negative integer"};
   }
   r.seed = seed->get<std::uint64_t>();
+  if (auto drive = j.find("test_drive"); drive != j.end()) {
+    if (!drive->is_boolean()) return Error{file, "test_drive", "must be true or false"};
+    r.test_drive = drive->get<bool>();
+  }
 
   if (auto herd = j.find("herd"); herd != j.end()) {
     if (!herd->is_array()) return Error{file, "herd", "must be an array of {\"path\", \"content\"} objects"};

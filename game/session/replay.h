@@ -28,6 +28,7 @@ struct Replay {
   Json level_json;
   std::uint64_t seed = 0;
   std::vector<HerdKind> herd;               // the herd's creatures in order (embedded), empty for none
+  bool test_drive = false;                  // a test walk's Test drive: the motion menu stays open (motion_menu.h)
   std::vector<InputFrame> inputs;           // inputs[i] drives tick i + 1
   std::vector<ReplayCheckpoint> hashes;     // ascending ticks; may be empty (an input script)
 };

@@ -30,6 +30,7 @@ void Session::start(Scene scene, std::uint64_t seed) {
 
 Status Session::start(Scene scene, std::uint64_t seed, const std::vector<HerdKind>& herd) {
   menu_.close();  // a run starts with the motion menu closed, as its replay will
+  menu_.set_drive(false);  // and as a run, not a Test drive, unless set_test_drive says so
   menu_ready_ = false;  // and lists what this scene's body can play
   // The herd's kinds first: one scene (rig, clips) per distinct creature file, same level.
   std::vector<std::unique_ptr<Scene>> kinds;
@@ -158,6 +159,7 @@ Status Session::start_replay(const Replay& replay, const std::string& replay_fil
     st.error.file = replay_file;
     return st;
   }
+  set_test_drive(replay.test_drive);
   replay_ = replay;
   playback_ = true;
   verifier_ = ReplayVerifier(&replay_.hashes);

@@ -138,6 +138,12 @@ class Session {
   const InputFrame& last_input() const { return last_input_; }
   // The motion menu (RB in play), and the buttons it took from the last tick's pad.
   const MotionMenu& motion_menu() const { return menu_; }
+  // The Test drive (a test walk from the editor): the motion menu stays open while its choices play. Set
+  // after start(); a replay records it and start_replay sets it from the replay.
+  void set_test_drive(bool on) {
+    menu_.set_drive(on);
+    record_.test_drive = on;
+  }
   std::uint32_t menu_took() const { return menu_took_; }
   const Scene& scene() const { return scene_; }
   // Worker threads for posing (1 or 2; the result is the same). Keeps the pool across starts.

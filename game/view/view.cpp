@@ -7,6 +7,7 @@
 
 #include "game/play/befriend.h"
 #include "game/play/camera.h"
+#include "game/session/motion_menu.h"
 #include "game/view/player_focus.h"
 #include "math/angles.h"
 #include "retarget/walker.h"
@@ -217,6 +218,7 @@ void View::choose_flesh(const SimState& draw, const glm::mat4& camera_view, cons
   target_size(settings, window_w, window_h, &tw, &th);
   Camera cam;  // the stage's defaults (fov, near, far), as GeometryJob uses them
   cam.view = camera_view;
+  cam.shift_x = lens_shift_;
   const glm::mat4 view_proj = projection_matrix(cam, static_cast<float>(tw) / static_cast<float>(th)) * camera_view;
   const float fov = glm::radians(60.0f);
   lod_counts_ = FleshLodCounts{};
@@ -431,6 +433,11 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   const float cog_height =
       poses_.empty() ? 0.3f : poses_[0].cog_ws.y - LevelGround(&lv).at(poses_[0].cog_ws.x, poses_[0].cog_ws.z).y;
   const glm::mat4 camera_view = orbit_camera_view(draw, lv, cog_height);
+  // The Test drive's list covers the picture's left: its centre eases right so the body playing stays
+  // in sight (not at larger text, where the list is one line at the top).
+  const bool drive_list = menu_ && menu_->open() && menu_->drive() && text_scale(settings) < 2;
+  lens_shift_ += 0.2f * ((drive_list ? kDriveLensShift : 0.0f) - lens_shift_);
+  if (std::fabs(lens_shift_) < 1e-3f) lens_shift_ = 0.0f;
   see_through_gates(camera_view);
   dig_ditches(camera_view);
   choose_flesh(draw, camera_view, settings, window_w, window_h);
@@ -448,6 +455,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   meshes_.push_back(sky);
 
   GeometryJob job = scene_geometry_job(camera_view, settings, window_w, window_h, &scratch_, &list_);
+  job.camera.shift_x = lens_shift_;
   job.set_inputs(meshes_, lines_, points_);
   level_fog(lv, sky_look_, &job.lighting);
   job.lighting.sun_dir_ws = key_light_direction(camera_view);

@@ -200,6 +200,8 @@ class View {
   std::vector<Kind> kinds_;          // per species
   const TrialRun* trial_ = nullptr;
   const MotionMenu* menu_ = nullptr;
+  float lens_shift_ = 0.0f;                     // Camera::shift_x of the picture (the Test drive's list)
+  static constexpr float kDriveLensShift = 0.4f;
   std::string menu_keys_[3] = {"A: PLAY", "B: CLOSE", "A: PLAY  B: CLOSE"};  // A's, B's, both on one line
   void add_motion_menu(HudTextStyle style, HudBand* band);
   void add_hints(std::uint64_t tick, HudTextStyle style, HudBand* band);

@@ -52,6 +52,10 @@ static std::string fit_text(const std::string& text, int width, const HudTextSty
 // cursor's group header kept on its first row, and a triangle at the panel's right edge where rows are
 // hidden above or below; labels wider than the screen end in "..". The keys (as the player mapped them)
 // at the bottom. Everything stays inside the rows of the picture the HUD band leaves.
+namespace {
+const char* const kTestDriveTitle = "TEST DRIVE";
+}  // namespace
+
 void View::add_motion_menu(HudTextStyle style, HudBand* band) {
   if (!menu_ || !menu_->open() || menu_->entries().empty()) return;
   const auto& entries = menu_->entries();
@@ -73,9 +77,17 @@ void View::add_motion_menu(HudTextStyle style, HudBand* band) {
   const int room_w = std::max(1, list_.width - 2 * x);
   // The keys on one line, or on two when the text is large.
   const bool one_line = hud_text_width(menu_keys_[2], style) <= room_w;
-  const int footer = one_line ? 1 : 2;
+  int footer = one_line ? 1 : 2;
   // Rows down to what the bottom of the picture shows (the action line, a notice).
-  const int fit = std::max(1, std::min((list_.height * 3 / 4) / line_h - 1, (band->bottom - y0 - line_h / 2) / line_h) - footer);
+  const int room_rows = std::max(1, std::min((list_.height * 3 / 4) / line_h - 1, (band->bottom - y0 - line_h / 2) / line_h) - footer);
+  // The Test drive's title, kept above the rows while they keep three or more (large text: the motions first).
+  const int title = menu_->drive() && room_rows >= 4 ? 1 : 0;
+  // At larger text (or fewer rows) the Test drive shrinks to one line at the top, the cursor's motion with
+  // its group, so the body it plays stays in sight; the keys are those of the motion menu.
+  const int text_size = style.scale / std::max(1, list_.height / 240);  // the player's text size, 1-3
+  const bool compact = menu_->drive() && (room_rows < 4 || text_size >= 2);
+  if (compact) footer = 0;
+  const int fit = compact ? 1 : room_rows - title;
   const int rows = std::min(total, fit);
   const int first = std::clamp(cursor_row - rows / 2, 0, std::max(0, total - rows));
   const int pad = 3 * style.scale;
@@ -84,8 +96,9 @@ void View::add_motion_menu(HudTextStyle style, HudBand* band) {
                         one_line ? 0 : hud_text_width(menu_keys_[1], style));
   for (const auto& e : entries) widest = std::max(widest, hud_text_width("> " + e.label, style) + 3 * mark);
   for (const auto& g : groups) widest = std::max(widest, hud_text_width(g, style) + 3 * mark);
+  if (menu_->drive()) widest = std::max(widest, hud_text_width(kTestDriveTitle, style) + 3 * mark);
   widest = std::min(widest, room_w);
-  const int y_end = std::min(list_.height, y0 + (rows + footer) * line_h + line_h / 2 + pad);
+  const int y_end = std::min(list_.height, y0 + (title + rows + footer) * line_h + line_h / 2 + pad);
   for (int y = std::max(0, y0 - pad); y < y_end; ++y) {
     ScreenLine l;  // the panel: one dark line per pixel row, drawn before the text over it
     l.x0 = std::max(0, x - pad) * kSubpixelOne + kSubpixelOne / 2;
@@ -97,18 +110,29 @@ void View::add_motion_menu(HudTextStyle style, HudBand* band) {
   }
   const int text_w = widest - 3 * mark;  // the triangles' column kept clear
   int y = y0;
+  if (title) {
+    style.color = Rgba8{255, 230, 60, 255};
+    draw_hud_text(fit_text(kTestDriveTitle, text_w, style), x, y, style, &list_);
+    y += line_h;
+  }
+  const int list_y0 = y;
   for (int r = first; r < first + rows; ++r) {
     int what = rows_of[static_cast<std::size_t>(r)];
     // The window's first row names the group its motions belong to, even when its header is above.
-    if (r == first && what >= 0 && r > 0) what = -1 - entries[static_cast<std::size_t>(what)].group;
-    if (what < 0) {
+    if (r == first && what >= 0 && r > 0 && what != menu_->cursor()) what = -1 - entries[static_cast<std::size_t>(what)].group;
+    if (compact) {
+      const auto& e = entries[static_cast<std::size_t>(menu_->cursor())];
+      style.color = Rgba8{255, 230, 60, 255};
+      draw_hud_text(fit_text("> " + group_name(e.group) + " " + e.label, text_w, style), x, y, style, &list_);
+    } else if (what < 0) {
       style.color = Rgba8{255, 255, 255, 255};
       draw_hud_text(fit_text(group_name(-1 - what), text_w, style), x, y, style, &list_);
     } else {
       const bool at = what == menu_->cursor();
-      style.color = at ? Rgba8{255, 230, 60, 255} : Rgba8{200, 220, 255, 255};
-      draw_hud_text(fit_text((at ? "> " : "  ") + entries[static_cast<std::size_t>(what)].label, text_w, style), x, y,
-                    style, &list_);
+      const bool chosen = what == menu_->chosen();  // the Test drive's motion playing (or played last)
+      style.color = at ? Rgba8{255, 230, 60, 255} : chosen ? Rgba8{120, 255, 140, 255} : Rgba8{200, 220, 255, 255};
+      draw_hud_text(fit_text((at ? "> " : chosen ? "* " : "  ") + entries[static_cast<std::size_t>(what)].label, text_w, style),
+                    x, y, style, &list_);
     }
     y += line_h;
   }
@@ -126,9 +150,10 @@ void View::add_motion_menu(HudTextStyle style, HudBand* band) {
       list_.lines.push_back(l);
     }
   };
-  if (first > 0) triangle(y0 + (line_h - mark) / 2, true);
-  if (first + rows < total) triangle(y0 + (rows - 1) * line_h + (line_h - mark) / 2, false);
+  if (first > 0) triangle(list_y0 + (line_h - mark) / 2, true);
+  if (first + rows < total) triangle(list_y0 + (rows - 1) * line_h + (line_h - mark) / 2, false);
   style.color = Rgba8{200, 200, 200, 255};
+  if (footer == 0) return;
   if (one_line) {
     draw_hud_text(menu_keys_[2], x, y + line_h / 2, style, &list_);
   } else {

@@ -1,6 +1,7 @@
 // The motion menu over the shipped library: it lists exactly the motions the body's variants fit, in
 // groups — the motions made here (ONCE, HELD), then each capture set in library order (FOX, HORSE,
-// SPIDER, BIRD, SNAKE) — and a motion imported for another body plan is not offered.
+// SPIDER, BIRD, SNAKE) — and a motion imported for another body plan is not offered; the Test drive keeps
+// the list open while its choices play.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +10,9 @@
 
 #include "core/file_io.h"
 #include "game/play/actions/clip_action.h"
+#include "game/play/sim.h"
 #include "game/session/motion_menu.h"
+#include "game/session/replay.h"
 #include "game/session/session.h"
 #include "retarget/emote.h"
 
@@ -121,6 +124,56 @@ TEST(MotionMenu, TheSessionsMenuFollowsThePlayersBody) {
   const std::vector<std::string> quadruped = sources_after_opening("quadruped");
   EXPECT_NE(std::find(quadruped.begin(), quadruped.end(), "Fox"), quadruped.end());
   EXPECT_EQ(std::find(quadruped.begin(), quadruped.end(), "Snake"), quadruped.end());
+}
+
+// The Test drive: A plays and the list stays open with the choice marked; a second choice plays after
+// the first; B closes it. A replay carries the drive, so its frames work the list the same way again;
+// a run that is no test drive closes the list on A, as before.
+TEST(MotionMenu, TheTestDriveKeepsTheListOpenAndItsReplayPlaysTheSame) {
+  auto press = [](Button b) {
+    InputFrame f;
+    f.buttons = f.pressed = b;
+    return f;
+  };
+  const std::vector<InputFrame> frames = {InputFrame{}, press(MotionMenu::kOpenButton), InputFrame{}, press(kButtonA)};
+  Session s;
+  s.start(scene_of("quadruped"), 1);
+  s.set_test_drive(true);
+  for (const InputFrame& f : frames) ASSERT_TRUE(s.tick(f));
+  EXPECT_TRUE(s.motion_menu().open()) << "A played and the list stayed";
+  EXPECT_EQ(s.motion_menu().chosen(), 0);
+  const std::uint16_t first = s.motion_menu().entries()[0].motion;
+  for (int t = 0; t < 150; ++t) ASSERT_TRUE(s.tick(InputFrame{}));
+  ASSERT_TRUE(s.tick(press(kButtonDpadDown)));
+  ASSERT_TRUE(s.tick(InputFrame{}));
+  ASSERT_TRUE(s.tick(press(kButtonA)));
+  EXPECT_EQ(s.motion_menu().chosen(), 1);
+  for (int t = 0; t < 150; ++t) ASSERT_TRUE(s.tick(InputFrame{}));
+  const MotionLibrary& lib = clip_action().library();
+  const std::uint16_t second = s.motion_menu().entries()[1].motion;
+  EXPECT_EQ(clip_play_of(s.state().player(), lib[first].name, s.registry()).plays, 1u);
+  EXPECT_EQ(clip_play_of(s.state().player(), lib[second].name, s.registry()).plays, 1u);
+  ASSERT_TRUE(s.tick(press(kButtonB)));
+  EXPECT_FALSE(s.motion_menu().open());
+
+  // Its replay, through the file format, plays the same.
+  Result<Replay> again = parse_replay(replay_to_json(s.recording()).dump(), "drive.replay.json");
+  ASSERT_TRUE(again.ok()) << again.error().to_string();
+  EXPECT_TRUE(again->test_drive);
+  Session played;
+  ASSERT_TRUE(played.start_replay(*again, "drive.replay.json").ok());
+  EXPECT_TRUE(played.motion_menu().drive());
+  while (played.tick(InputFrame{})) {
+  }
+  EXPECT_EQ(hash_state(played.state(), played.registry()), hash_state(s.state(), s.registry()));
+
+  // Not a test drive: A closes the list.
+  Session run;
+  run.start(scene_of("quadruped"), 1);
+  for (const InputFrame& f : frames) ASSERT_TRUE(run.tick(f));
+  EXPECT_FALSE(run.motion_menu().open());
+  EXPECT_FALSE(run.recording().test_drive);
+  EXPECT_EQ(replay_to_json(run.recording()).count("test_drive"), 0u);
 }
 
 }  // namespace

@@ -141,6 +141,9 @@ TEST(OptionsControls, TheTestWalkHintNamesTheButtonThatEndsItNotHidesThem) {
   Settings s = default_settings();
   remap_pad(&s.controls.map(ControlContext::kPlay), 1, 5);  // B on pad RB
   EXPECT_EQ(test_walk_banner(&s), "TEST WALK - RB: BACK TO THE EDITOR");
+  // The hints name the Test drive in a test walk (the banner keeps to one job: at 3x it takes two lines).
+  EXPECT_NE(walk.find("RB: TEST DRIVE"), std::string::npos) << walk;
+  EXPECT_NE(control_hint_text(nullptr).find("RB: MOTIONS"), std::string::npos);
 }
 
 bool has_text_starting(const CommandList& list, const std::string& start) {
