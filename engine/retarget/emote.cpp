@@ -5,6 +5,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <glm/gtx/quaternion.hpp>
 
 #include "core/hash.h"
 #include "core/tick.h"
@@ -82,6 +83,65 @@ void turn_head(const Rig& rig, float yaw_rad, CreaturePose* out, float pitch_rad
 
 namespace {
 
+glm::vec3 unit_dir(const glm::vec3& v, const glm::vec3& fallback) {
+  const float l = glm::length(v);
+  return l > 1e-6f && std::isfinite(l) ? v / l : fallback;
+}
+
+// Turns the bones of the classes in 'mask' whose head is at or in front of pivot (model z) rigidly by q
+// about pivot: a legless body's front half.
+void turn_front(const Rig& rig, unsigned mask, const glm::vec3& pivot, const glm::quat& q, CreaturePose* out) {
+  const Skeleton& sk = rig.skeleton;
+  const glm::mat3 r = glm::mat3_cast(q);
+  for (int b = 0; b < sk.size(); ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    if (!(mask & bit(sk.classes[i])) || out->head_ms[i].z < pivot.z - 1e-5f) continue;
+    out->head_ms[i] = pivot + q * (out->head_ms[i] - pivot);
+    out->tail_ms[i] = pivot + q * (out->tail_ms[i] - pivot);
+    out->rotation_ms[i] = q * out->rotation_ms[i];
+    glm::mat4 m(r * glm::mat3(out->bone_ms[i]));
+    m[3] = glm::vec4(out->head_ms[i], 1.0f);
+    out->bone_ms[i] = m;
+  }
+}
+
+// A capture of a legless source on a legless body (EmoteMotion::captured_torso), at clip time t, share w.
+void pose_captured_torso(const EmoteMotion& em, const Rig& rig, double t, float w, CreaturePose* out) {
+  MotionPose p;
+  sample_clip(em.clip, t, &p);
+  const glm::quat id(1.0f, 0.0f, 0.0f, 0.0f);
+  const glm::vec3 chest = unit_dir(p[MotionPart::kChest].control - p[MotionPart::kChest].reference, em.chest_rest_dir);
+  const glm::vec3 head = unit_dir(p[MotionPart::kHead].control - p[MotionPart::kHead].reference, em.head_rest_dir);
+  const glm::quat qc = glm::rotation(em.chest_rest_dir, chest);
+  const glm::quat qh = glm::rotation(em.head_rest_dir, head) * glm::conjugate(qc);
+  const glm::quat qw = glm::normalize(p.waist_orientation * glm::conjugate(em.waist_rest));
+  // The whole body by the waist's turn about its centre, the front half by the chest's swing about the
+  // spine's middle joint, the head by what its swing adds.
+  const auto lowest = [&] {
+    float y = 1e9f;
+    for (int b = 0; b < rig.skeleton.size(); ++b) {
+      const auto i = static_cast<std::size_t>(b);
+      y = std::min(y, std::min(out->head_ms[i].y, out->tail_ms[i].y) - rig.skeleton.radius[i]);
+    }
+    return y;
+  };
+  const float resting = lowest();
+  turn_bones(rig, ~0u, rig.cog, glm::slerp(id, qw, w), out);
+  const std::vector<int>& spine = rig.spine_bones;
+  const glm::vec3 middle = spine.empty() ? rig.cog : out->head_ms[static_cast<std::size_t>(spine[spine.size() / 2])];
+  turn_front(rig, kFrontBones | kHeadBones, middle, glm::slerp(id, qc, w), out);
+  turn_bones(rig, kHeadBones, first_head(rig, rig.head_bones, *out), glm::slerp(id, qh, w), out);
+  // A part turned into the ground lifts the body instead: it rests on its lowest flesh, as it lay.
+  const float sink = resting - lowest();
+  if (sink > 0.0f)
+    for (int b = 0; b < rig.skeleton.size(); ++b) {
+      const auto i = static_cast<std::size_t>(b);
+      out->head_ms[i].y += sink;
+      out->tail_ms[i].y += sink;
+      out->bone_ms[i][3].y += sink;
+    }
+}
+
 // A legless body: its bind pose (placed) shaped by the motion in model space.
 void pose_legless(const EmoteMotion& em, const Rig& rig, double t, float w, CreaturePose* out) {
   const Skeleton& sk = rig.skeleton;
@@ -95,7 +155,10 @@ void pose_legless(const EmoteMotion& em, const Rig& rig, double t, float w, Crea
   out->cog_ms = rig.cog;
   const double d = em.clip.duration_s;
   const glm::vec3 rear = first_head(rig, rig.spine_bones, *out);
-  switch (em.variant) {
+  switch (em.captured_torso ? EmoteVariant::kNone : em.variant) {
+    case EmoteVariant::kNone:
+      pose_captured_torso(em, rig, t, w, out);
+      break;
     case EmoteVariant::kLowerTorso:
       turn_bones(rig, kFrontBones, rear, glm::angleAxis(w * 18.0f * kDeg, kLeft), out);
       turn_bones(rig, kHeadBones, first_head(rig, rig.head_bones, *out), glm::angleAxis(w * 15.0f * kDeg, kLeft), out);
@@ -407,6 +470,26 @@ Result<EmoteMotion> prepare_emote(const Rig& rig, const MotionClip& clip, const 
   em.ease_ticks = d.ease_ticks;
   em.clip = clip;
   em.legless = walk == nullptr;
+  if (em.legless && !d.source.empty()) {
+    // A legless body plays a capture's torso (the snake's: the only sets a legless body is offered).
+    em.captured_torso = true;
+    MotionPose p;
+    glm::vec3 chest(0.0f), head(0.0f);
+    glm::vec4 waist(0.0f);
+    constexpr int kRestSamples = 32;
+    for (int i = 0; i < kRestSamples; ++i) {
+      sample_clip(clip, clip.duration_s * i / kRestSamples, &p);
+      chest += unit_dir(p[MotionPart::kChest].control - p[MotionPart::kChest].reference, glm::vec3(0, 1, 0));
+      head += unit_dir(p[MotionPart::kHead].control - p[MotionPart::kHead].reference, glm::vec3(0, 1, 0));
+      glm::quat q = p.waist_orientation;
+      if (i > 0 && glm::dot(glm::vec4(q.x, q.y, q.z, q.w), waist) < 0.0f) q = -q;  // one hemisphere
+      waist += glm::vec4(q.x, q.y, q.z, q.w);
+    }
+    em.chest_rest_dir = unit_dir(chest, glm::vec3(0, 1, 0));
+    em.head_rest_dir = unit_dir(head, glm::vec3(0, 1, 0));
+    const float wl = glm::length(waist);
+    em.waist_rest = wl > 1e-6f ? glm::quat(waist.w / wl, waist.x / wl, waist.y / wl, waist.z / wl) : glm::quat(1, 0, 0, 0);
+  }
   StateHasher h;
   h.str(motion_to_json(clip).dump());
   em.clip_id = static_cast<std::uint32_t>(h.value() ^ (h.value() >> 32));
@@ -454,6 +537,9 @@ Result<EmoteMotion> prepare_emote(const Rig& rig, const MotionClip& clip, const 
   }
   const WalkerState* stands[2] = {walk ? &at : nullptr, walk ? &stopped : nullptr};
   em.weight = 1.0f;  // pose_emote scales by it: measure the clip's own motion
+  // Measured with every foot planted, as a body standing on the spot takes it; the steps come after.
+  std::vector<LegStep> steps;
+  steps.swap(em.steps);
   Reach rest[2];
   for (int k = 0; k < 2; ++k) rest[k] = over_motion(em, rig, stands[k], 0.0f, &pose, bind);
   auto fits = [&](float w) {
@@ -472,6 +558,7 @@ Result<EmoteMotion> prepare_emote(const Rig& rig, const MotionClip& clip, const 
     }
     em.weight = lo;
   }
+  em.steps.swap(steps);
   return em;
 }
 

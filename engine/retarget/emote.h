@@ -14,6 +14,8 @@
 //  - nod_wag: the head nods and the tail wags;
 //  - rear_head / rear_front (legless): the front rears, the head raised;
 //  - bob_sway (legless): the body bobs and sways.
+// A legless body playing a capture of a legless source (the snake's) follows the capture's torso instead
+// (EmoteMotion::captured_torso).
 // How far a body lowers or rears is limited so its flesh stays above the ground.
 #include <array>
 #include <cstdint>
@@ -73,6 +75,13 @@ struct EmoteMotion {
   std::vector<LegStep> steps;  // a gait's legs stepping with the capture; empty: every foot stays planted
   double loop_from_s = 0.0;    // the loop the steps are tabulated over
   double loop_s = 0.0;
+  // A legless body playing a capture of a legless source (a snake): the capture turns its front half
+  // and its head by the clip's chest and head swings from their rest, and the whole body by the waist's
+  // turn from its rest (model-space axes, the seed's torso rule), instead of the style's shaping.
+  bool captured_torso = false;
+  glm::vec3 chest_rest_dir{0.0f, 1.0f, 0.0f};
+  glm::vec3 head_rest_dir{0.0f, 1.0f, 0.0f};
+  glm::quat waist_rest{1.0f, 0.0f, 0.0f, 0.0f};
 };
 
 // The lift of a clip limb's end over a stretch of the clip: its first harmonic's phase (cycles, [0, 1):

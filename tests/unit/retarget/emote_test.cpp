@@ -476,6 +476,69 @@ TEST(Emote, AMotionWithoutStepsInTheCaptureKeepsEveryFootPlanted) {
   EXPECT_TRUE(arms_are_forelegs(clip_of("spider_walk")));
 }
 
+// A capture of a legless source (the snake's dance) on a legless body: the capture's torso plays (not the
+// style's bob and sway): the head rises and falls with the snake's head, and the body rests on its lowest
+// flesh, never below where it lay.
+TEST(Emote, ASnakesCaptureDrivesALeglessBodysTorso) {
+  Creature c;
+  Part torso;
+  torso.tag = PartTag::kTorso;
+  torso.radius = 0.14f;
+  torso.stroke = {{0, 0.16f, -0.5f}, {0, 0.16f, 0.0f}, {0, 0.16f, 0.5f}};
+  Part head;
+  head.tag = PartTag::kHead;
+  head.radius = 0.1f;
+  head.stroke = {{0, 0.18f, 0.55f}, {0, 0.22f, 0.7f}};
+  Part tail;
+  tail.tag = PartTag::kTail;
+  tail.radius = 0.05f;
+  tail.stroke = {{0, 0.15f, -0.55f}, {0, 0.12f, -0.9f}};
+  c.parts = {torso, head, tail};
+  auto rig = build_rig(c);
+  ASSERT_TRUE(rig.ok());
+  const MotionClip& clip = clip_of("snake_dance");
+  auto em = prepare_emote(*rig, clip, nullptr);
+  ASSERT_TRUE(em.ok()) << em.error().to_string();
+  EXPECT_TRUE(em->captured_torso);
+  EXPECT_GE(em->weight, 0.9f) << "the body takes the capture with its flesh above the ground";
+  CreaturePose pose;
+  pose.resize(*rig);
+  const auto tip = static_cast<std::size_t>(rig->head_bones.back());
+  constexpr int kN = 48;
+  std::vector<double> body, capture;
+  float rest_lowest = 1e9f, lowest = 1e9f;
+  MotionPose mp;
+  for (int i = 0; i <= kN; ++i) {
+    const double t = em->hold_from_s + em->hold_s * i / kN;
+    ASSERT_TRUE(pose_emote(*em, *rig, nullptr, t, i == 0 ? 0.0f : 1.0f, &pose));
+    float low = 1e9f;
+    for (std::size_t b = 0; b < pose.head_ws.size(); ++b)
+      low = std::min({low, pose.head_ws[b].y - rig->skeleton.radius[b], pose.tail_ws[b].y - rig->skeleton.radius[b]});
+    if (i == 0) {
+      rest_lowest = low;  // weight 0: the body as it lay
+      continue;
+    }
+    lowest = std::min(lowest, low);
+    body.push_back(pose.tail_ws[tip].y);
+    sample_clip(clip, t, &mp);
+    capture.push_back(mp[MotionPart::kHead].control.y);
+  }
+  EXPECT_GT(lowest, rest_lowest - 0.005f);
+  auto mean = [](const std::vector<double>& v) { double m = 0; for (double x : v) m += x; return m / static_cast<double>(v.size()); };
+  const double mb = mean(body), mc = mean(capture);
+  double sbc = 0, sbb = 0, scc = 0;
+  for (std::size_t k = 0; k < body.size(); ++k) {
+    sbc += (body[k] - mb) * (capture[k] - mc);
+    sbb += (body[k] - mb) * (body[k] - mb);
+    scc += (capture[k] - mc) * (capture[k] - mc);
+  }
+  const double r = sbc / std::sqrt(std::max(1e-12, sbb * scc));
+  const auto [lo, hi] = std::minmax_element(body.begin(), body.end());
+  std::printf("snake dance on a legless body: head height %.2f-%.2f m, correlation with the snake's head %.2f\n", *lo, *hi, r);
+  EXPECT_GT(*hi - *lo, 0.1) << "the head rises and falls";
+  EXPECT_GT(r, 0.6) << "as the snake's head does";
+}
+
 TEST(Emote, BadInputIsRefusedAndPosingAllocatesNothing) {
   Fitted f = fit("hexapod", "dance");
   const WalkerState w = make_walker(f.walk, f.rig, glm::vec3(0.0f), 0.0f);
