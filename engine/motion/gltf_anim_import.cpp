@@ -237,7 +237,7 @@ std::vector<int> path_down(const std::vector<int>& parent, int from, int to) {
 }
 
 Result<Plan> find_plan(const Nodes& nodes, const std::vector<glm::mat4>& rest_world, const tg::Skin& skin,
-                       const std::string& file) {
+                       const std::string& file, const RigMap& map) {
   Plan p;
   const int nn = static_cast<int>(nodes.parent.size());
   std::vector<int> joint_of(static_cast<std::size_t>(nn), -1);
@@ -414,6 +414,57 @@ Result<Plan> find_plan(const Nodes& nodes, const std::vector<glm::mat4>& rest_wo
     l.side = r[static_cast<std::size_t>(e.leaf)].x >= mid_x ? 0 : 1;
     p.wings.push_back(l);
   }
+  // A rig map's limbs replace what was found: chains from the named top down to the named leaf.
+  auto joint_named = [&](const std::string& name, const std::string& field) -> Result<int> {
+    for (int j = 0; j < n; ++j)
+      if (nodes.names[static_cast<std::size_t>(p.node[static_cast<std::size_t>(j)])] == name) return j;
+    return Error{file, "map." + field, "no joint of the skin is named \"" + name + "\""};
+  };
+  auto mapped = [&](const std::vector<RigMapLimb>& given, bool wing, const char* field, std::vector<Plan::Limb>* out) -> Status {
+    if (given.empty()) return {};
+    out->clear();
+    for (std::size_t i = 0; i < given.size(); ++i) {
+      const std::string at = std::string(field) + "[" + std::to_string(i) + "]";
+      Result<int> top = joint_named(given[i].top, at + ".top");
+      if (!top) return top.error();
+      Result<int> leaf = joint_named(given[i].leaf, at + ".leaf");
+      if (!leaf) return leaf.error();
+      Plan::Limb l;
+      l.chain = path_down(p.parent, *top, *leaf);
+      if (l.chain.size() < 3 || l.chain.front() != *top)
+        return Error{file, "map." + at, "the leaf is not three or more joints below the top"};
+      l.wing = wing;
+      float low = 1e30f;
+      for (int j : l.chain) low = std::min(low, r[static_cast<std::size_t>(j)].y);
+      l.contact = static_cast<int>(l.chain.size()) - 1;
+      if (!wing) {
+        for (int k = 0; k < static_cast<int>(l.chain.size()); ++k)
+          if (r[static_cast<std::size_t>(l.chain[static_cast<std::size_t>(k)])].y - low < 0.03f * H) {
+            l.contact = k;
+            break;
+          }
+      } else if (l.chain.size() >= 4) {
+        l.contact = static_cast<int>(l.chain.size()) - 2;
+      }
+      l.contact = std::max(l.contact, 2);
+      l.knee = bend_joint(r, l.chain, l.contact);
+      l.upper = chain_length(r, l.chain, 0, l.knee);
+      l.lower = chain_length(r, l.chain, l.knee, l.contact);
+      l.end = chain_length(r, l.chain, l.contact, static_cast<int>(l.chain.size()) - 1);
+      if (!(l.end > 1e-4f)) l.end = 0.25f * l.lower;
+      l.side = r[static_cast<std::size_t>(l.chain[static_cast<std::size_t>(l.contact)])].x >= mid_x ? 0 : 1;
+      if (!(l.upper + l.lower > 1e-6f)) return Error{file, "map." + at, "the chain has no length"};
+      out->push_back(l);
+    }
+    return {};
+  };
+  if (Status st = mapped(map.legs, false, "legs", &p.legs); !st) return st.error;
+  if (Status st = mapped(map.arms, true, "arms", &p.wings); !st) return st.error;
+  if (!map.legs.empty()) {
+    std::fill(in_leg.begin(), in_leg.end(), 0);
+    for (const Plan::Limb& l : p.legs)
+      for (int j : l.chain) in_leg[static_cast<std::size_t>(j)] = 1;
+  }
   // Front-to-back order per side (the top joint's z, file order on ties).
   auto rank = [&](std::vector<Plan::Limb>& ls, const char* kind) {
     std::vector<int> idx(ls.size());
@@ -477,6 +528,17 @@ Result<Plan> find_plan(const Nodes& nodes, const std::vector<glm::mat4>& rest_wo
   if (p.tail_leaf >= 0 && (p.tail_leaf == p.head_leaf || !(r[static_cast<std::size_t>(p.tail_leaf)].z < hip.z - 0.1f * S)))
     p.tail_leaf = -1;
   if (p.tail_leaf >= 0 && path_down(p.parent, lca(p.parent, p.hips, p.tail_leaf), p.tail_leaf).size() < 3) p.tail_leaf = -1;
+  if (!map.head.empty()) {
+    Result<int> j = joint_named(map.head, "head");
+    if (!j) return j.error();
+    p.head_leaf = *j;
+  }
+  if (!map.tail.empty()) {
+    Result<int> j = joint_named(map.tail, "tail");
+    if (!j) return j.error();
+    if (*j == p.head_leaf) return Error{file, "map.tail", "is the head's joint"};
+    p.tail_leaf = *j;
+  }
   // The chest: hips to where the arms meet (or two thirds of the way to the head); the head from there on.
   std::vector<int> spine;
   if (p.head_leaf >= 0) spine = path_down(p.parent, lca(p.parent, p.hips, p.head_leaf), p.head_leaf);
@@ -817,7 +879,7 @@ Result<GltfAnimImport> import_gltf_animations(const std::string& bytes, const st
   for (const glm::mat4& w : rest_world)
     for (int k = 0; k < 16; ++k)
       if (!std::isfinite(glm::value_ptr(w)[k])) return Error{file, "nodes", "the rest pose is not finite"};
-  Result<Plan> planned = find_plan(nodes, rest_world, m.skins[0], file);
+  Result<Plan> planned = find_plan(nodes, rest_world, m.skins[0], file, o.map);
   if (!planned) return planned.error();
   const Plan& pl = *planned;
 
@@ -1245,6 +1307,45 @@ Result<GltfAnimImport> import_gltf_animations(const std::string& bytes, const st
     out.clips.push_back(std::move(ic));
   }
   return out;
+}
+
+Result<RigMap> parse_rig_map(const std::string& text, const std::string& file) {
+  if (text.size() > kMaxRigMapBytes) return Error{file, "", "larger than 64 KB: not a rig map"};
+  Result<Json> parsed = parse_json(text, file);
+  if (!parsed) return parsed.error();
+  const Json& j = *parsed;
+  if (!j.is_object()) return Error{file, "", "must be a JSON object"};
+  if (j.value("format", std::string()) != "critterforge.rigmap/1")
+    return Error{file, "format", "must be \"critterforge.rigmap/1\""};
+  for (const auto& [key, v] : j.items()) {
+    (void)v;
+    if (key != "format" && key != "legs" && key != "arms" && key != "head" && key != "tail")
+      return Error{file, key, "is not a rig map field (legs, arms, head, tail)"};
+  }
+  RigMap m;
+  m.given = true;
+  auto limbs = [&](const char* field, std::vector<RigMapLimb>* out) -> Status {
+    auto it = j.find(field);
+    if (it == j.end()) return {};
+    if (!it->is_array() || it->size() > 16) return Error{file, field, "must be an array of at most 16 {\"top\", \"leaf\"}"};
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      const Json& l = (*it)[i];
+      const std::string at = std::string(field) + "[" + std::to_string(i) + "]";
+      if (!l.is_object() || !l.contains("top") || !l.contains("leaf") || !l["top"].is_string() || !l["leaf"].is_string())
+        return Error{file, at, "must be {\"top\": joint name, \"leaf\": joint name}"};
+      out->push_back({l["top"].get<std::string>(), l["leaf"].get<std::string>()});
+    }
+    return {};
+  };
+  if (Status s = limbs("legs", &m.legs); !s) return s.error;
+  if (Status s = limbs("arms", &m.arms); !s) return s.error;
+  for (const char* f : {"head", "tail"}) {
+    auto it = j.find(f);
+    if (it == j.end()) continue;
+    if (!it->is_string()) return Error{file, f, "must be a joint name"};
+    (std::string(f) == "head" ? m.head : m.tail) = it->get<std::string>();
+  }
+  return m;
 }
 
 Result<GltfAnimImport> import_gltf_file(const std::string& path, const GltfImportOptions& options) {

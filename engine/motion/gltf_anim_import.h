@@ -30,11 +30,28 @@ struct GltfImportBudget {
   double max_samples = 2e7;                  // frames x nodes evaluated per clip
 };
 
+// A rig map ("critterforge.rigmap/1", `import --map FILE`): what the joint tree of an odd rig is, by joint
+// names, where finding it from the rest pose goes wrong. Each part given replaces what was found: legs and
+// arms (or wings) as chains from a top joint down to a leaf, the head's and the tail's end joints. Sides
+// and front-to-back order still come from the rest pose.
+struct RigMapLimb {
+  std::string top, leaf;
+};
+struct RigMap {
+  bool given = false;
+  std::vector<RigMapLimb> legs, arms;  // empty: as found
+  std::string head, tail;              // end joints; empty: as found
+};
+constexpr std::size_t kMaxRigMapBytes = 64u << 10;
+// Errors name the file, the field and the problem.
+Result<RigMap> parse_rig_map(const std::string& text, const std::string& file);
+
 struct GltfImportOptions {
   std::string source = "gltf";  // the set's name: prefix of motion names, first word of HUD words
   double sample_hz = 30.0;      // dense sampling rate of the clips
   double max_error = 0.01;      // key reduction bound as a share of the mean leg reach (height when legless)
   int order = 200;              // description order of every imported motion (after the shipped ones)
+  RigMap map;                   // what the rig is by joint names, where the rest pose misleads
   GltfImportBudget budget;
 };
 

@@ -1,10 +1,12 @@
-// creature-lab import --gltf FILE | --bvh FILE --out DIR [--source NAME] [--max-error SHARE] [--order N]:
-//   every clip of a capture as one library motion file in DIR, and a table of what was found.
+// creature-lab import --gltf FILE [--map FILE] | --bvh FILE --out DIR [--source NAME] [--max-error SHARE] [--order N]:
+//   every clip of a capture as one library motion file in DIR, and a table of what was found. --map: a rig
+//   map (critterforge.rigmap/1) naming the legs, arms, head and tail of an odd glTF rig.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 
+#include "core/file_io.h"
 #include "core/file_name.h"
 #include "lab_args.h"
 #include "motion/bvh_import.h"
@@ -27,10 +29,11 @@ std::string limbs_text(const GltfBodyPlan& p) {
 // Writes DIR/<motion name>.json per clip (names are [a-z0-9_] only, so every file stays in DIR) and prints
 // one row per clip: motion, source clip, kind, limbs found, frames, contacts, keys, reduction error.
 int cmd_import(const Args& a) {
-  if (!a.only({"gltf", "bvh", "out", "source", "max-error", "order"})) return kExitBadInput;
+  if (!a.only({"gltf", "bvh", "map", "out", "source", "max-error", "order"})) return kExitBadInput;
   const bool gltf = a.has("gltf"), bvh = a.has("bvh");
   if (gltf == bvh || !a.has("out") || !a.positional.empty())
-    return fail(a, "usage: import --gltf FILE | --bvh FILE --out DIR [--source NAME] [--max-error SHARE] [--order N]");
+    return fail(a, "usage: import --gltf FILE [--map FILE] | --bvh FILE --out DIR [--source NAME] [--max-error SHARE] [--order N]");
+  if (a.has("map") && !gltf) return fail(a, "--map names a glTF rig's joints: it goes with --gltf (a BVH's joints are found by their names)");
   const std::string in = a.get(gltf ? "gltf" : "bvh"), out = a.get("out");
   double max_error = 0.01, order = 200;
   if (!a.get_number("max-error", 0.01, &max_error) || !a.get_number("order", 200, &order)) return kExitBadInput;
@@ -65,6 +68,13 @@ int cmd_import(const Args& a) {
     o.source = source;
     o.max_error = max_error;
     o.order = static_cast<int>(order);
+    if (a.has("map")) {
+      Result<std::string> text = read_file(a.get("map"), kMaxRigMapBytes + 1);
+      if (!text) return fail(a, text.error().to_string());
+      Result<RigMap> map = parse_rig_map(*text, a.get("map"));
+      if (!map) return fail(a, map.error().to_string());
+      o.map = std::move(*map);
+    }
     Result<GltfAnimImport> r = import_gltf_file(in, o);
     if (!r) return fail(a, r.error().to_string());
     limbs = limbs_text(r->plan);

@@ -66,6 +66,23 @@ TEST(ImportCli, ABvhCaptureIsOneMotion) {
   EXPECT_TRUE(lib[0].about().given);
 }
 
+// --map: a rig map naming the fox's hind legs as its only legs makes its plan a biped's.
+TEST(ImportCli, ARigMapNamesTheLegs) {
+  const std::string dir = kOut + "map";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  auto plain = test::run_command(kLab + " import --gltf " + kData + "/gltf-anim/fox-animations.glb --out " + dir + "/plain");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_NE(plain.out.find("4 legs head tail"), std::string::npos) << plain.out;
+  std::ofstream(dir + "/fox.rigmap.json")
+      << R"({"format": "critterforge.rigmap/1", "legs": [{"top": "Back_Leg_Upper_L", "leaf": "Back_Leg_Tip_L"}, {"top": "Back_Leg_Upper_R", "leaf": "Back_Leg_Tip_R"}]})";
+  auto r = test::run_command(kLab + " import --gltf " + kData + "/gltf-anim/fox-animations.glb --map " + dir +
+                             "/fox.rigmap.json --out " + dir + "/mapped");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("2 legs head tail"), std::string::npos) << r.out;
+  EXPECT_EQ(lines_starting(r.out, "fox_"), 13) << r.out;
+}
+
 TEST(ImportCli, BadInputExitsTwoWithOneLine) {
   const std::string dir = kOut + "bad";
   std::filesystem::create_directories(dir);
@@ -73,7 +90,12 @@ TEST(ImportCli, BadInputExitsTwoWithOneLine) {
   for (const std::string& args : {std::string(" import --gltf ") + dir + "/cut.glb --out " + dir + "/o",
                                   std::string(" import --gltf ") + dir + "/missing.glb --out " + dir + "/o",
                                   std::string(" import --out ") + dir + "/o",
-                                  std::string(" import --gltf a.glb --bvh b.bvh --out ") + dir + "/o"}) {
+                                  std::string(" import --gltf a.glb --bvh b.bvh --out ") + dir + "/o",
+                                  std::string(" import --bvh ") + kData + "/bvh/02_03.bvh --map " + dir + "/m.json --out " + dir + "/o",
+                                  std::string(" import --gltf ") + kData + "/gltf-anim/fox-animations.glb --map " + dir +
+                                      "/missing.json --out " + dir + "/o",
+                                  std::string(" import --gltf ") + kData + "/gltf-anim/fox-animations.glb --map " + dir +
+                                      "/cut.glb --out " + dir + "/o"}) {
     auto r = test::run_command(kLab + args);
     EXPECT_EQ(r.exit_code, 2) << args;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << args << ": " << r.err;

@@ -126,6 +126,50 @@ TEST(GltfAnimImport, RunsAndTrotsAreTravellingLoopsWithContacts) {
   }
 }
 
+// A rig map names what the rest pose would get wrong: here it says the fox has only its hind legs (a
+// biped's plan), so the forelegs are neither legs nor the clips' arms; the head and tail it names are
+// kept. A map naming a joint the skin lacks, or not a map at all, is one line naming the field.
+TEST(GltfAnimImport, ARigMapDecidesTheBodyPlan) {
+  const GltfAnimImport found = import_set(kSets[0]);
+  std::string legs;
+  for (const FoundLimb& l : found.plan.limbs)
+    if (l.kind == "leg" && l.rank == 1)
+      legs += std::string(legs.empty() ? "" : ", ") + "{\"top\": \"" + l.top + "\", \"leaf\": \"" + l.leaf + "\"}";
+  ASSERT_FALSE(legs.empty());
+  const std::string text = "{\"format\": \"critterforge.rigmap/1\", \"legs\": [" + legs + "], \"head\": \"" +
+                           found.plan.head_joint + "\"}";
+  Result<RigMap> map = parse_rig_map(text, "fox.rigmap.json");
+  ASSERT_TRUE(map.ok()) << map.error().to_string();
+  EXPECT_EQ(map->legs.size(), 2u);
+  GltfImportOptions o;
+  o.source = "fox";
+  o.map = *map;
+  Result<GltfAnimImport> mapped = import_gltf_file(kDir + "fox-animations.glb", o);
+  ASSERT_TRUE(mapped.ok()) << mapped.error().to_string();
+  EXPECT_EQ(mapped->plan.legs, 2) << "the map's legs only";
+  EXPECT_EQ(mapped->plan.arms, 0);
+  EXPECT_TRUE(mapped->plan.head);
+  EXPECT_EQ(mapped->plan.head_joint, found.plan.head_joint);
+  EXPECT_EQ(mapped->clips.size(), found.clips.size());
+  for (const ImportedClip& c : mapped->clips) EXPECT_TRUE(c.clip.hand_contact[0].values.empty()) << c.source_name;
+
+  o.map.legs[0].top = "no_such_joint";
+  Result<GltfAnimImport> missing = import_gltf_file(kDir + "fox-animations.glb", o);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().field, "map.legs[0].top");
+  EXPECT_NE(missing.error().to_string().find("no_such_joint"), std::string::npos);
+  EXPECT_EQ(missing.error().to_string().find('\n'), std::string::npos);
+  o.map.legs[0] = {found.plan.head_joint, found.plan.limbs[0].leaf};  // not a chain
+  EXPECT_FALSE(import_gltf_file(kDir + "fox-animations.glb", o).ok());
+
+  EXPECT_EQ(parse_rig_map("{\"format\": \"critterforge.rigmap/1\", \"wings\": []}", "m").error().field, "wings");
+  EXPECT_EQ(parse_rig_map("{\"format\": \"x\"}", "m").error().field, "format");
+  EXPECT_EQ(parse_rig_map("{\"format\": \"critterforge.rigmap/1\", \"legs\": [{\"top\": 1}]}", "m").error().field,
+            "legs[0]");
+  EXPECT_FALSE(parse_rig_map(std::string(kMaxRigMapBytes + 1, ' '), "m").ok());
+  EXPECT_FALSE(parse_rig_map("[[[[", "m").ok());
+}
+
 TEST(GltfAnimImport, NamesAreSanitized) {
   EXPECT_EQ(sanitize_motion_name("Idle Alert"), "idle_alert");
   EXPECT_EQ(sanitize_motion_name("../../etc/passwd"), "etc_passwd");
