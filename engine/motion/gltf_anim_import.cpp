@@ -11,6 +11,7 @@
 #include <tiny_gltf.h>
 
 #include "core/file_io.h"
+#include "core/json.h"
 #include "core/json_util.h"
 #include "motion/decimate.h"
 
