@@ -42,13 +42,15 @@ constexpr unsigned kHeadBones = bit(BoneClass::kHead);
 constexpr unsigned kFrontBones = bit(BoneClass::kCog) | bit(BoneClass::kTorso) | bit(BoneClass::kHead) |
                                  bit(BoneClass::kArm);
 
-// Turns the bones of the classes in 'mask' rigidly by q about 'pivot' (model space).
-void turn_bones(const Rig& rig, unsigned mask, const glm::vec3& pivot, const glm::quat& q, CreaturePose* out) {
+// Turns the bones of the classes in 'mask' rigidly by q about 'pivot' (model space); with front_only, only
+// those whose head is at or in front of the pivot (model z: a legless body's front half).
+void turn_bones(const Rig& rig, unsigned mask, const glm::vec3& pivot, const glm::quat& q, CreaturePose* out,
+                bool front_only = false) {
   const Skeleton& sk = rig.skeleton;
   const glm::mat3 r = glm::mat3_cast(q);
   for (int b = 0; b < sk.size(); ++b) {
     const auto i = static_cast<std::size_t>(b);
-    if (!(mask & bit(sk.classes[i]))) continue;
+    if (!(mask & bit(sk.classes[i])) || (front_only && out->head_ms[i].z < pivot.z - 1e-5f)) continue;
     out->head_ms[i] = pivot + q * (out->head_ms[i] - pivot);
     out->tail_ms[i] = pivot + q * (out->tail_ms[i] - pivot);
     out->rotation_ms[i] = q * out->rotation_ms[i];
@@ -88,23 +90,6 @@ glm::vec3 unit_dir(const glm::vec3& v, const glm::vec3& fallback) {
   return l > 1e-6f && std::isfinite(l) ? v / l : fallback;
 }
 
-// Turns the bones of the classes in 'mask' whose head is at or in front of pivot (model z) rigidly by q
-// about pivot: a legless body's front half.
-void turn_front(const Rig& rig, unsigned mask, const glm::vec3& pivot, const glm::quat& q, CreaturePose* out) {
-  const Skeleton& sk = rig.skeleton;
-  const glm::mat3 r = glm::mat3_cast(q);
-  for (int b = 0; b < sk.size(); ++b) {
-    const auto i = static_cast<std::size_t>(b);
-    if (!(mask & bit(sk.classes[i])) || out->head_ms[i].z < pivot.z - 1e-5f) continue;
-    out->head_ms[i] = pivot + q * (out->head_ms[i] - pivot);
-    out->tail_ms[i] = pivot + q * (out->tail_ms[i] - pivot);
-    out->rotation_ms[i] = q * out->rotation_ms[i];
-    glm::mat4 m(r * glm::mat3(out->bone_ms[i]));
-    m[3] = glm::vec4(out->head_ms[i], 1.0f);
-    out->bone_ms[i] = m;
-  }
-}
-
 // A capture of a legless source on a legless body (EmoteMotion::captured_torso), at clip time t, share w.
 void pose_captured_torso(const EmoteMotion& em, const Rig& rig, double t, float w, CreaturePose* out) {
   MotionPose p;
@@ -129,7 +114,7 @@ void pose_captured_torso(const EmoteMotion& em, const Rig& rig, double t, float 
   turn_bones(rig, ~0u, rig.cog, glm::slerp(id, qw, w), out);
   const std::vector<int>& spine = rig.spine_bones;
   const glm::vec3 middle = spine.empty() ? rig.cog : out->head_ms[static_cast<std::size_t>(spine[spine.size() / 2])];
-  turn_front(rig, kFrontBones | kHeadBones, middle, glm::slerp(id, qc, w), out);
+  turn_bones(rig, kFrontBones | kHeadBones, middle, glm::slerp(id, qc, w), out, true);
   turn_bones(rig, kHeadBones, first_head(rig, rig.head_bones, *out), glm::slerp(id, qh, w), out);
   // A part turned into the ground lifts the body instead: it rests on its lowest flesh, as it lay.
   const float sink = resting - lowest();

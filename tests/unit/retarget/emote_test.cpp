@@ -286,17 +286,19 @@ TEST(Emote, AForelegsReachTurnsItsLiftUpOrBackAtTheSameHeight) {
   EXPECT_FALSE(pose_emote(q.em, q.rig, &w, peak, 1.0f, &p, std::nanf("")));
 }
 
+// A drawn part: its tag, thickness and stroke.
+Part part(PartTag tag, float radius, std::vector<glm::vec3> stroke) {
+  Part p;
+  p.tag = tag;
+  p.radius = radius;
+  p.stroke = std::move(stroke);
+  return p;
+}
+
 TEST(Emote, ALeglessBodyLowersItsTorsoAndStaysOnTheGround) {
   Creature c;
-  Part torso;
-  torso.tag = PartTag::kTorso;
-  torso.radius = 0.2f;
-  torso.stroke = {{0, 0.2f, -0.4f}, {0, 0.3f, 0.0f}, {0, 0.5f, 0.3f}};
-  Part head;
-  head.tag = PartTag::kHead;
-  head.radius = 0.12f;
-  head.stroke = {{0, 0.55f, 0.35f}, {0, 0.75f, 0.5f}};
-  c.parts = {torso, head};
+  c.parts = {part(PartTag::kTorso, 0.2f, {{0, 0.2f, -0.4f}, {0, 0.3f, 0.0f}, {0, 0.5f, 0.3f}}),
+             part(PartTag::kHead, 0.12f, {{0, 0.55f, 0.35f}, {0, 0.75f, 0.5f}})};
   auto rig = build_rig(c);
   ASSERT_TRUE(rig.ok());
   auto em = prepare_emote(*rig, clip_of("sit"), nullptr);
@@ -481,19 +483,9 @@ TEST(Emote, AMotionWithoutStepsInTheCaptureKeepsEveryFootPlanted) {
 // flesh, never below where it lay.
 TEST(Emote, ASnakesCaptureDrivesALeglessBodysTorso) {
   Creature c;
-  Part torso;
-  torso.tag = PartTag::kTorso;
-  torso.radius = 0.14f;
-  torso.stroke = {{0, 0.16f, -0.5f}, {0, 0.16f, 0.0f}, {0, 0.16f, 0.5f}};
-  Part head;
-  head.tag = PartTag::kHead;
-  head.radius = 0.1f;
-  head.stroke = {{0, 0.18f, 0.55f}, {0, 0.22f, 0.7f}};
-  Part tail;
-  tail.tag = PartTag::kTail;
-  tail.radius = 0.05f;
-  tail.stroke = {{0, 0.15f, -0.55f}, {0, 0.12f, -0.9f}};
-  c.parts = {torso, head, tail};
+  c.parts = {part(PartTag::kTorso, 0.14f, {{0, 0.16f, -0.5f}, {0, 0.16f, 0.0f}, {0, 0.16f, 0.5f}}),
+             part(PartTag::kHead, 0.1f, {{0, 0.18f, 0.55f}, {0, 0.22f, 0.7f}}),
+             part(PartTag::kTail, 0.05f, {{0, 0.15f, -0.55f}, {0, 0.12f, -0.9f}})};
   auto rig = build_rig(c);
   ASSERT_TRUE(rig.ok());
   const MotionClip& clip = clip_of("snake_dance");
