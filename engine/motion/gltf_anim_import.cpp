@@ -1315,14 +1315,8 @@ Result<RigMap> parse_rig_map(const std::string& text, const std::string& file) {
   Result<Json> parsed = parse_json(text, file);
   if (!parsed) return parsed.error();
   const Json& j = *parsed;
-  if (!j.is_object()) return Error{file, "", "must be a JSON object"};
-  if (j.value("format", std::string()) != "critterforge.rigmap/1")
-    return Error{file, "format", "must be \"critterforge.rigmap/1\""};
-  for (const auto& [key, v] : j.items()) {
-    (void)v;
-    if (key != "format" && key != "legs" && key != "arms" && key != "head" && key != "tail")
-      return Error{file, key, "is not a rig map field (legs, arms, head, tail)"};
-  }
+  if (Status st = check_format(j, "critterforge.rigmap/1", file); !st) return st.error;
+  if (Status st = check_keys(j, {"format", "legs", "arms", "head", "tail"}, file, ""); !st) return st.error;
   RigMap m;
   m.given = true;
   auto limbs = [&](const char* field, std::vector<RigMapLimb>* out) -> Status {

@@ -164,6 +164,8 @@ TEST(GltfAnimImport, ARigMapDecidesTheBodyPlan) {
 
   EXPECT_EQ(parse_rig_map("{\"format\": \"critterforge.rigmap/1\", \"wings\": []}", "m").error().field, "wings");
   EXPECT_EQ(parse_rig_map("{\"format\": \"x\"}", "m").error().field, "format");
+  EXPECT_EQ(parse_rig_map("{\"format\": 1}", "m").error().field, "format");
+  EXPECT_FALSE(parse_rig_map("[]", "m").ok());
   EXPECT_EQ(parse_rig_map("{\"format\": \"critterforge.rigmap/1\", \"legs\": [{\"top\": 1}]}", "m").error().field,
             "legs[0]");
   EXPECT_FALSE(parse_rig_map(std::string(kMaxRigMapBytes + 1, ' '), "m").ok());
