@@ -411,6 +411,8 @@ glm::mat4 projection_matrix(const Camera& camera, float aspect) {
   // Clip x gains shift_x * w: every point moves the same share of the half width, clipping unchanged.
   if (std::isfinite(camera.shift_x) && camera.shift_x != 0.0f)
     for (int c = 0; c < 4; ++c) p[c][0] += camera.shift_x * p[c][3];
+  if (std::isfinite(camera.shift_y) && camera.shift_y != 0.0f)
+    for (int c = 0; c < 4; ++c) p[c][1] += camera.shift_y * p[c][3];
   return p;
 }
 bool GeometryJob::run() const {

@@ -61,6 +61,7 @@ struct Camera {
   float near_m = 0;      // near plane distance; 0 => 0.1 m
   float far_m = 0;       // far plane distance; 0 => 200 m
   float shift_x = 0;     // lens shift: the picture's centre moved right by this share of its half width
+  float shift_y = 0;     // and up by this share of its half height
 };
 
 struct Lighting {

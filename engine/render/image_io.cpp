@@ -89,6 +89,45 @@ Result<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::
   return img;
 }
 
+Result<GreyImage> decode_grey_png(const std::uint8_t* data, std::size_t size, const std::string& file, int max_side) {
+  static const std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  if (!data || size < 8 + 8 + 13 + 4 ||
+      std::char_traits<char>::compare(reinterpret_cast<const char*>(data), reinterpret_cast<const char*>(kSignature), 8) != 0)
+    return Error{file, "", "not a PNG file (bad signature)"};
+  if (size > static_cast<std::size_t>(std::numeric_limits<int>::max())) return Error{file, "", "file too large"};
+  // IHDR comes first: width, height, bit depth, colour type.
+  if (be32(data + 8) != 13 || chunk_name(data + 12) != "IHDR") return Error{file, "", "corrupt PNG: no IHDR chunk first"};
+  const std::uint32_t w = be32(data + 16), h = be32(data + 20);
+  const int depth = data[24], colour = data[25];
+  static const char* const kColour[] = {"greyscale", "?", "RGB", "palette", "greyscale with alpha", "?", "RGBA"};
+  if (colour != 0 || (depth != 8 && depth != 16))
+    return Error{file, "", std::string("must be an 8- or 16-bit greyscale PNG, not ") + std::to_string(depth) + "-bit " +
+                               (colour <= 6 ? kColour[colour] : "?")};
+  if (w < 1 || h < 1 || w > std::uint32_t(max_side) || h > std::uint32_t(max_side))
+    return Error{file, "", std::to_string(w) + " x " + std::to_string(h) + " samples: at most " + std::to_string(max_side) +
+                               " a side"};
+  if (Status st = check_png_chunks(data, size, file); !st) return st.error;
+  int iw = 0, ih = 0, channels = 0;
+  stbi_us* pixels = stbi_load_16_from_memory(data, static_cast<int>(size), &iw, &ih, &channels, 1);
+  if (!pixels) {
+    const char* why = stbi_failure_reason();
+    return Error{file, "", std::string("corrupt PNG: ") + (why ? why : "decode failed")};
+  }
+  GreyImage img;
+  img.width = iw;
+  img.height = ih;
+  img.bits = depth;
+  img.samples.assign(pixels, pixels + static_cast<std::size_t>(iw) * static_cast<std::size_t>(ih));
+  stbi_image_free(pixels);
+  return img;
+}
+
+Result<GreyImage> load_grey_png(const std::string& path, int max_side) {
+  Result<std::string> bytes = read_file(path, 8u << 20);
+  if (!bytes) return bytes.error();
+  return decode_grey_png(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size(), path, max_side);
+}
+
 Result<Image> load_png(const std::string& path) {
   Result<std::string> bytes = read_file(path, 64u << 20);
   if (!bytes) return bytes.error();

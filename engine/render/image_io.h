@@ -23,6 +23,19 @@ Result<Image> load_png(const std::string& path);
 Result<Image> load_texture_image(const std::string& path);
 Status check_texture_image(const Image& image, const std::string& file);
 
+// A greyscale PNG's samples at 16 bits (an 8-bit file's scaled by 257, so 255 reads 65535), top row first:
+// heightmaps.
+struct GreyImage {
+  int width = 0, height = 0;
+  int bits = 0;                         // the file's: 8 or 16
+  std::vector<std::uint16_t> samples;   // width * height
+};
+// Decodes an 8- or 16-bit greyscale PNG (colour type 0) of at most max_side samples a side; the size is
+// read from its header before anything is decoded. Any other PNG is a one-line error saying what it is.
+Result<GreyImage> decode_grey_png(const std::uint8_t* data, std::size_t size, const std::string& file, int max_side);
+// Reads one (at most 8 MiB) and decodes it.
+Result<GreyImage> load_grey_png(const std::string& path, int max_side);
+
 // Encodes RGBA8 (top row first) as PNG bytes; empty on failure.
 std::vector<std::uint8_t> encode_png(int w, int h, const std::uint8_t* rgba);
 // Writes a PNG atomically (temporary file + rename).

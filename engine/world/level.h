@@ -121,6 +121,10 @@ struct Terrain {
   float cell_m = 1.0f;           // spacing of samples, metres
   int columns = 0, rows = 0;     // samples along +X and +Z; fewer than 2 either way: no terrain
   std::vector<float> heights_m;  // rows x columns, row by row
+  // Read from a greyscale PNG beside the level file ("heightmap"): its name and the heights of black and
+  // white, written back as they were when the level is saved. Empty: "heights_m" in the file.
+  std::string heightmap;
+  glm::vec2 height_range_m{0.0f};
   bool present() const { return columns >= 2 && rows >= 2; }
   float sample(int col, int row) const { return heights_m[static_cast<std::size_t>(row) * columns + col]; }
 };
@@ -186,9 +190,12 @@ Json gaps_to_json(const std::vector<Box>& gaps);
 // A required [x, z] field of j: two finite numbers within kLevelMaxCoord_m (the error names where.key).
 Status read_ground_xz(const Json& j, const char* key, glm::vec2* out, const std::string& file, const std::string& where);
 
-// The optional "terrain" object and "platforms" array (level_terrain.cpp).
+// The optional "terrain" object and "platforms" array (level_terrain.cpp). A "heightmap" is read from the
+// folder of 'file' (the level's path): one plain file name, a greyscale PNG.
 Status parse_terrain(const Json& j, Terrain* terrain, const std::string& file);
-Json terrain_to_json(const Terrain& terrain);
+// A heightmap's terrain as its file name and range, or with inline_heights as "heights_m" (what a scene's
+// JSON and a replay carry, so they hash and replay the heights themselves, not a name).
+Json terrain_to_json(const Terrain& terrain, bool inline_heights = false);
 
 // The optional "props" array (level_props.cpp): [{"kind": "rock", "position": [x, z], "yaw_deg", "scale"}].
 // Parse after the terrain and platforms: a prop stands on the ground under it.

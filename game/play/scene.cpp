@@ -92,6 +92,7 @@ Result<Scene> scene_from_json(const std::string& creature_path, const Json& crea
   if (!c) return c.error();
   Result<Level> l = parse_level(level_json.dump(), level_file);
   if (!l) return l.error();
+  if (!l->terrain.heightmap.empty()) s.level_json["terrain"] = terrain_to_json(l->terrain, true);
   s.creature = std::move(*c);
   s.level = std::move(*l);
   if (Status st = build_scene_runtime(&s); !st) return st.error;
@@ -110,6 +111,8 @@ Result<Scene> load_scene(const std::string& creature_path, const std::string& le
   if (!cr) return cr.error();
   Result<Level> lv = parse_level(l->json.dump(), l->path);
   if (!lv) return lv.error();
+  // A heightmap's heights go into the scene's JSON: its identity and a replay hold the ground itself.
+  if (!lv->terrain.heightmap.empty()) l->json["terrain"] = terrain_to_json(lv->terrain, true);
   s.creature_json = std::move(c->json);
   s.level_json = std::move(l->json);
   s.creature = std::move(*cr);

@@ -219,6 +219,7 @@ void View::choose_flesh(const SimState& draw, const glm::mat4& camera_view, cons
   Camera cam;  // the stage's defaults (fov, near, far), as GeometryJob uses them
   cam.view = camera_view;
   cam.shift_x = lens_shift_;
+  cam.shift_y = text_shift_;
   const glm::mat4 view_proj = projection_matrix(cam, static_cast<float>(tw) / static_cast<float>(th)) * camera_view;
   const float fov = glm::radians(60.0f);
   lod_counts_ = FleshLodCounts{};
@@ -438,6 +439,10 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   const bool drive_list = menu_ && menu_->open() && menu_->drive() && text_scale(settings) < 2;
   lens_shift_ += 0.2f * ((drive_list ? kDriveLensShift : 0.0f) - lens_shift_);
   if (std::fabs(lens_shift_) < 1e-3f) lens_shift_ = 0.0f;
+  // The hints and the test walk's banner cover the picture's top: its centre eases down to the middle
+  // of the rows below them, so a tall body's head or a low camera's subject is not under the words.
+  text_shift_ += 0.2f * (-std::min(text_over_share_, kMaxTextShift) - text_shift_);
+  if (std::fabs(text_shift_) < 1e-3f) text_shift_ = 0.0f;
   see_through_gates(camera_view);
   dig_ditches(camera_view);
   choose_flesh(draw, camera_view, settings, window_w, window_h);
@@ -456,6 +461,7 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
 
   GeometryJob job = scene_geometry_job(camera_view, settings, window_w, window_h, &scratch_, &list_);
   job.camera.shift_x = lens_shift_;
+  job.camera.shift_y = text_shift_;
   job.set_inputs(meshes_, lines_, points_);
   level_fog(lv, sky_look_, &job.lighting);
   job.lighting.sun_dir_ws = key_light_direction(camera_view);

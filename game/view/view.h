@@ -202,6 +202,10 @@ class View {
   const MotionMenu* menu_ = nullptr;
   float lens_shift_ = 0.0f;                     // Camera::shift_x of the picture (the Test drive's list)
   static constexpr float kDriveLensShift = 0.4f;
+  float text_over_share_ = 0.0f;  // the share of the picture's height the hints and banner take at its top
+  float text_shift_ = 0.0f;       // Camera::shift_y: the picture's centre moved down into the rows left free
+  // At most an eighth of the picture down: with large text the hints page and the prompt at the bottom stays clear.
+  static constexpr float kMaxTextShift = 0.25f;
   std::string menu_keys_[3] = {"A: PLAY", "B: CLOSE", "A: PLAY  B: CLOSE"};  // A's, B's, both on one line
   void add_motion_menu(HudTextStyle style, HudBand* band);
   void add_hints(std::uint64_t tick, HudTextStyle style, HudBand* band);

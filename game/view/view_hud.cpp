@@ -262,6 +262,8 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
   // A trial's countdown, clock and splits own the top of the picture: the hints wait for free roam;
   // the motion menu has its own keys.
   const bool trial_hud = trial_ && trial_->phase != TrialRun::Phase::kNone;
+  // The rows the hints and the banner take at the top: the next frame's picture moves down below them.
+  const int top_before = band.top;
   if (!hint_.empty() && !trial_hud && !menu_open) add_hints(draw.tick, style, &band);
   if (!banner_.empty() && !menu_open) {  // the motion menu's B closes it, whatever the banner says
     style.color = Rgba8{255, 255, 255, 255};
@@ -272,13 +274,16 @@ void View::add_hud(const SimState& draw, const FrameSettings& settings) {
     const std::string* first = lines.empty() ? &banner_ : nullptr;
     int by = 0;
     const int n = first ? 1 : static_cast<int>(lines.size());
-    if (band.take_top(n * line_h, std::max(list_.height / 3, band.top + line_h / 2), &by)) {
+    if (band.take_top(n * line_h, band.top + line_h / 2, &by)) {
       for (int i = 0; i < n; ++i, by += line_h) {
         const std::string& l = first ? *first : lines[static_cast<std::size_t>(i)];
         draw_hud_text(l, left + (list_.width - left - hud_text_width(l, style)) / 2, by, style, &list_);
       }
     }
   }
+  text_over_share_ = band.top > top_before && list_.height > 0
+                         ? static_cast<float>(band.top + line_h / 2) / static_cast<float>(list_.height)
+                         : 0.0f;
   add_motion_menu(style, &band);
 }
 

@@ -7,6 +7,8 @@ level's steepest slope where creatures walk (the walkable limit is 25 degrees). 
 import json
 import math
 import os
+import struct
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WALKABLE_DEG = 25.0
@@ -35,29 +37,29 @@ def ridge(x0, z0, x1, z1, height, top, fall):
     return f
 
 
-def grid(x0, z0, columns, rows, shapes, fade=4.0, combine=sum):
-    """Samples the shapes on a grid of 1 m cells from (x0, z0); the last 'fade' metres at the grid's edge
+def grid(x0, z0, columns, rows, shapes, fade=4.0, combine=sum, cell=1.0):
+    """Samples the shapes on a grid of 'cell' m from (x0, z0); the last 'fade' metres at the grid's edge
     come down to the flat ground outside it."""
     heights = []
     for r in range(rows):
-        z = z0 + r
+        z = z0 + r * cell
         row = []
         for c in range(columns):
-            x = x0 + c
+            x = x0 + c * cell
             h = combine(s(x, z) for s in shapes)
-            edge = min(c, r, columns - 1 - c, rows - 1 - r)
+            edge = min(c, r, columns - 1 - c, rows - 1 - r) * cell
             if edge < fade:
                 h *= 0.5 - 0.5 * math.cos(math.pi * edge / fade)
-            row.append(round(h, 3))
+            row.append(round(h, 3) if cell == 1.0 else h)
         heights.append(row)
-    return {"origin": [x0, z0], "cell_m": 1.0, "heights_m": heights}
+    return {"origin": [x0, z0], "cell_m": cell, "heights_m": heights}
 
 
 def height_at(terrain, x, z):
     """Bilinear, as the game reads it (outside the grid: 0)."""
     x0, z0 = terrain["origin"]
     hs = terrain["heights_m"]
-    fx, fz = x - x0, z - z0
+    fx, fz = (x - x0) / terrain["cell_m"], (z - z0) / terrain["cell_m"]
     c, r = int(math.floor(fx)), int(math.floor(fz))
     if c < 0 or r < 0 or c + 1 >= len(hs[0]) or r + 1 >= len(hs):
         return 0.0
@@ -209,6 +211,61 @@ def canyon():
     )
 
 
+def dune(z_crest, height, meander, wavelength, phase, windward=10.0, lee=9.5):
+    """A long dune across the level: its crest near z = z_crest, wandering 'meander' m along x; a gentle
+    windward side (south, 'windward' m) and a steeper lee (north, 'lee' m; about 20 degrees at 2 m)."""
+    def f(x, z):
+        d = z - (z_crest + meander * math.sin(2 * math.pi * x / wavelength + phase))
+        span = windward if d < 0 else lee
+        if abs(d) >= span:
+            return 0.0
+        return height * math.cos(0.5 * math.pi * abs(d) / span) ** 2
+    return f
+
+
+def dunes():
+    # The ground as a 16-bit heightmap PNG (65 x 65 samples, 1 m apart, as the other places are drawn): dunes, and
+    # between them flat pans to walk along; every slope walkable.
+    shapes = [dune(-6.0, 1.6, 2.0, 37.0, 0.4), dune(8.0, 2.2, 2.5, 45.0, 2.1), dune(22.0, 1.8, 2.0, 31.0, 4.0),
+              hill(-20.0, 12.0, 1.2, 9.0)]
+    t = grid(-32, -32, 65, 65, shapes, fade=10.0, cell=1.0)
+    return level(
+        "dunes",
+        "Dunes. The spawn is on a flat pan facing three long dunes (1.6 to 2.2 m) with gentle slopes toward you and "
+        "steeper ones beyond, about 20 degrees: walk over them or along the pans between. Sand, scrub and rocks, a "
+        "fence across the first dune's slope. The ground is a 16-bit heightmap (dunes.png).",
+        34, t, spawn_xz=(0.0, -18.0), herd=5,
+        sky={"zenith": [104, 146, 206], "horizon": [236, 214, 172], "fog_m": [18, 60]},
+        fences=[fence_on(t, 4.0, -9.0, 1.4)],
+        props=[prop("rock", -4.0, -14.0, 30, 1.1), prop("rock", 9.0, 2.0, 80, 0.8), prop("rock", -12.0, 16.0, 10, 1.3),
+               prop("bush", 3.0, -15.0, 0, 0.7), prop("bush", -7.0, -3.0, 40, 0.8), prop("bush", 12.0, 15.0, 10, 0.9),
+               prop("bush", -15.0, 2.0, 70, 0.7), prop("tree", 18.0, -14.0, 0, 0.9), prop("tree", -20.0, 12.0, 40, 1.1)],
+        heightmap="dunes.png",
+    )
+
+
+def grey16_png(rows):
+    """A 16-bit greyscale PNG (colour type 0) of the rows of samples 0..65535, top row first."""
+    h, w = len(rows), len(rows[0])
+    raw = b"".join(b"\x00" + struct.pack(">%dH" % w, *r) for r in rows)
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, 0, 0, 0, 0)) +
+            chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def write_heightmap(lv, folder):
+    """Moves a level's terrain into a PNG beside it: black the lowest sample, white the highest (rounded up to
+    the centimetre). The game reads the same heights back within 0.1 mm."""
+    t = lv["terrain"]
+    lo = 0.0
+    hi = math.ceil(max(max(r) for r in t["heights_m"]) * 100.0) / 100.0
+    rows = [[max(0, min(65535, int(round((h - lo) / (hi - lo) * 65535)))) for h in r] for r in t["heights_m"]]
+    with open(os.path.join(folder, lv["heightmap"]), "wb") as f:
+        f.write(grey16_png(rows))
+    return {"origin": t["origin"], "cell_m": t["cell_m"], "heightmap": lv["heightmap"], "height_range_m": [lo, hi]}
+
+
 def trial_hills():
     # Up over a hill, down into a dip, round and over a second one to the finish on the flat.
     t = grid(-20, -8, 41, 56, [hill(0.0, 12.0, 1.8, 8.0), hill(4.0, 31.0, 2.2, 9.0), hill(-12.0, 22.0, 1.5, 7.0)])
@@ -236,7 +293,9 @@ def dumps(lv):
     for i, k in enumerate(keys):
         comma = "," if i + 1 < len(keys) else ""
         v = lv[k]
-        if k == "terrain":
+        if k == "terrain" and "heightmap" in v:
+            lines.append("  %s: %s%s" % (json.dumps(k), json.dumps(v), comma))
+        elif k == "terrain":
             rows = ",\n".join("    " + json.dumps(r) for r in v["heights_m"])
             lines.append('  "terrain": {"origin": %s, "cell_m": %s, "heights_m": [\n%s\n  ]}%s'
                          % (json.dumps(v["origin"]), json.dumps(v["cell_m"]), rows, comma))
@@ -253,10 +312,11 @@ def steepest_walked(lv):
     """The steepest terrain slope (degrees) below 'WALKABLE_DEG' plus the share of samples steeper."""
     t = lv["terrain"]
     x0, z0 = t["origin"]
+    cell = t["cell_m"]
     worst, steep, total = 0.0, 0, 0
-    for r in range(len(t["heights_m"])):
-        for c in range(len(t["heights_m"][0])):
-            s = slope_deg(t, x0 + c + 0.5, z0 + r + 0.5)
+    for r in range(len(t["heights_m"]) - 1):
+        for c in range(len(t["heights_m"][0]) - 1):
+            s = slope_deg(t, x0 + (c + 0.5) * cell, z0 + (r + 0.5) * cell)
             total += 1
             if s > WALKABLE_DEG:
                 steep += 1
@@ -266,16 +326,21 @@ def steepest_walked(lv):
 
 
 def main():
-    for lv in (meadow(), hills(), terraces(), canyon(), trial_hills()):
-        path = os.path.join(ROOT, "assets", "levels", lv["name"] + ".json")
+    folder = os.path.join(ROOT, "assets", "levels")
+    for lv in (meadow(), hills(), terraces(), canyon(), dunes(), trial_hills()):
+        path = os.path.join(folder, lv["name"] + ".json")
+        worst, steep = steepest_walked(lv)
+        sx, _, sz = lv["spawn"]["position"]
+        spawn_slope = slope_deg(lv["terrain"], sx, sz)
+        if "heightmap" in lv:
+            lv["terrain"] = write_heightmap(lv, folder)
+            del lv["heightmap"]
         text = dumps(lv)
         json.loads(text)
         with open(path, "w") as f:
             f.write(text)
-        worst, steep = steepest_walked(lv)
-        sx, _, sz = lv["spawn"]["position"]
         print("%s: walkable up to %.1f deg, %.0f%% of the grid steeper (walls); spawn slope %.1f deg"
-              % (path, worst, 100 * steep, slope_deg(lv["terrain"], sx, sz)))
+              % (path, worst, 100 * steep, spawn_slope))
 
 
 if __name__ == "__main__":

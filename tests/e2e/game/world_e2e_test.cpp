@@ -77,7 +77,7 @@ TEST(WorldE2E, TheSkyShadesDownToTheHorizonWhereTheFarGroundMeltsIntoFog) {
 // Each place with height at its start and after a walk uphill: drawn without error, sky at the top, the
 // picture not one colour. The PNGs are kept in the build folder to be looked at.
 TEST(WorldE2E, EveryPlaceWithHeightDrawsAtTheStartAndUphill) {
-  for (const char* name : {"meadow", "hills", "terraces", "canyon", "trial_hills"}) {
+  for (const char* name : {"meadow", "hills", "terraces", "canyon", "dunes", "trial_hills"}) {
     const std::string start = tmp(std::string(name) + "_start.png"), uphill = tmp(std::string(name) + "_uphill.png");
     const std::string level = std::string(" --level assets/levels/") + name + ".json --creature assets/creatures/quadruped.json ";
     CommandResult r = game_offscreen(level + "--ticks 2 --screenshot '" + start + "' --at-tick 1");

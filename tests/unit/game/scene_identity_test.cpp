@@ -2,7 +2,14 @@
 // ran with, and a replay's embedded copy of a scene has the same identity as the files.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
 #include "core/file_io.h"
+#include "grey_png.h"
+#include "render/image_io.h"
 #include "game/play/scene.h"
 #include "game/play/controls.h"
 #include "game/session/session.h"
@@ -40,6 +47,37 @@ TEST(SceneIdentity, EmbeddedContentHasTheSameIdentityAsTheFiles) {
 }
 
 // The finding: an idle run hashed the same for different creature/level pairs.
+// A level whose ground is a heightmap PNG: the scene's JSON (what the identity hashes and a replay carries)
+// holds the heights themselves, so a replay plays anywhere and a changed picture is a different scene.
+TEST(SceneIdentity, AHeightmapsHeightsAreInTheSceneNotItsName) {
+  Result<Scene> files = load_scene(creature("biped"), level("dunes"));
+  ASSERT_TRUE(files.ok()) << files.error().to_string();
+  ASSERT_EQ(files->level.terrain.heightmap, "dunes.png");
+  const Json& terrain = files->level_json["terrain"];
+  EXPECT_FALSE(terrain.contains("heightmap"));
+  ASSERT_TRUE(terrain.contains("heights_m"));
+  EXPECT_EQ(terrain["heights_m"].size(), static_cast<std::size_t>(files->level.terrain.rows));
+  Result<Scene> embedded = scene_from_json("b.json", files->creature_json, "/nowhere/r.json", "l.json", files->level_json,
+                                           "/nowhere/r.json");
+  ASSERT_TRUE(embedded.ok()) << embedded.error().to_string();
+  EXPECT_EQ(embedded->identity, files->identity);
+  EXPECT_EQ(embedded->level.terrain.heights_m, files->level.terrain.heights_m);
+  EXPECT_EQ(idle_hash(*embedded), idle_hash(*files));
+  // The same level beside a picture one sample higher at its centre.
+  const std::string dir = std::string(CF_BINARY_DIR) + "/scene_identity_heightmap";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(level("dunes"), dir + "/dunes.json");
+  Result<GreyImage> img = load_grey_png(std::string(CF_ASSETS_DIR) + "/levels/dunes.png", 512);
+  ASSERT_TRUE(img.ok()) << img.error().to_string();
+  std::vector<std::uint16_t> samples(img->samples.begin(), img->samples.end());
+  samples[samples.size() / 2] += 1;
+  std::ofstream(dir + "/dunes.png", std::ios::binary) << test::png(img->width, img->height, 16, 0, samples);
+  Result<Scene> changed = load_scene(creature("biped"), dir + "/dunes.json");
+  ASSERT_TRUE(changed.ok()) << changed.error().to_string();
+  EXPECT_NE(changed->identity, files->identity);
+}
+
 TEST(SceneIdentity, IdleHashDiffersForEveryCreatureAndLevelPair) {
   std::vector<std::uint64_t> ids, hashes;
   for (const char* c : {"biped", "quadruped", "hexapod", "stubby"}) {

@@ -3,6 +3,7 @@
 // the frame's command list (CommandList::texts), so every screen is checked the same way.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <string>
@@ -131,6 +132,37 @@ TEST(TextLayout, ATestWalkWithItsBannerAndHints) {
   expect_fits_everywhere("test walk", [&](const FrameSettings& fs, const Target& t) -> const CommandList& {
     return p.build(p.session.state(), fs, t);
   });
+}
+
+// The test walk's words (the first play's hints, then the banner) never cover the player's body, even
+// with the camera pulled down low behind it (its head then stands high in the picture): the picture's
+// centre moves down into the rows the words leave free. The body is read from the bones overlay.
+TEST(TextLayout, ATestWalksWordsAreNeverOverTheBodyAtALowCamera) {
+  for (const bool hints : {true, false}) {
+    SCOPED_TRACE(hints ? "the hints" : "the banner");
+    Play p("default.json");
+    p.view.set_banner(hints ? std::string() : test_walk_banner(nullptr));
+    p.view.set_hint(hints ? control_hint_text(nullptr, p.session.registry(), true) : std::string());
+    InputFrame low;
+    low.right_y = 32767;
+    for (int t = 0; t < 60; ++t) ASSERT_TRUE(p.session.tick(low));
+    FrameSettings fs;
+    fs.overlay_mask = kOverlayBones;
+    const CommandList* list = nullptr;
+    for (int frame = 0; frame < 40; ++frame) list = &p.build(p.session.state(), fs, kTargets[0]);
+    int words_end = 0, body_top = list->height, body_bottom = 0;
+    for (const TextBox& b : list->texts)
+      if (b.y < list->height / 2) words_end = std::max(words_end, b.y + b.h);
+    for (const ScreenLine& l : list->lines) {
+      if (l.kind != kOverlayBones) continue;
+      body_top = std::min({body_top, l.y0 >> kSubpixelBits, l.y1 >> kSubpixelBits});
+      body_bottom = std::max({body_bottom, l.y0 >> kSubpixelBits, l.y1 >> kSubpixelBits});
+    }
+    ASSERT_GT(body_bottom, body_top) << "the body's bones are drawn";
+    EXPECT_GT(words_end, 0) << "the words are drawn at the top";
+    EXPECT_GT(body_top, words_end) << "the highest bone (row " << body_top << ") is below the words (to row " << words_end << ")";
+    EXPECT_LT(body_bottom, list->height * 5 / 6) << "and the feet above the prompt's row";
+  }
 }
 
 TEST(TextLayout, TheMotionMenuOverPlay) {

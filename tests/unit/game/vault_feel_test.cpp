@@ -14,6 +14,7 @@
 #include "game/session/session.h"
 #include "game_test_util.h"
 #include "world/clearance.h"
+#include "sweep.h"
 
 namespace cf {
 namespace {
@@ -72,6 +73,7 @@ TEST(VaultFeel, APressWhereAPlayerTriesItTakesOff) {
     int worst_from_start = 0;
     for (bool run : {false, true}) {
       for (float d : {1.0f, 2.0f, 2.9f}) {
+        if (test::kUnderSanitizer && d == 1.0f) continue;  // 2 m (compared below) and the far end of the reach
         const Press p = press_at(creature, d, run);
         if (d == 2.0f) at2[run ? 1 : 0] = p.take_off;
         line += " " + std::string(run ? "run" : "walk") + "@" + std::to_string(d).substr(0, 3) + "m " +

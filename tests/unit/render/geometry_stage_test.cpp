@@ -39,6 +39,25 @@ TEST_F(StageTest, ProjectsKnownPointsToKnownPixels) {
   EXPECT_EQ(t.v[0].color, (Rgba8{200, 100, 50, 255}));
 }
 
+// A lens shift moves every point the same share of the half picture: 0.25 right is 40 px at 320 wide,
+// 0.5 up is 60 px at 240 high (up is toward row 0).
+TEST_F(StageTest, ALensShiftMovesThePictureByAShareOfItsHalfSize) {
+  TriangleSoup soup;
+  soup.add({0, 0, -2}, {4.0f / 3.0f, 0, -2}, {0, 1, -2});
+  const MeshInput m = soup.mesh();
+  GeometryJob job = simple_job(&m, 1, 320, 240, &scratch, &out, &stats);
+  job.camera.shift_x = 0.25f;
+  job.camera.shift_y = -0.5f;
+  ASSERT_TRUE(job.run());
+  ASSERT_EQ(out.triangles.size(), 1u);
+  const ScreenTriangle& t = out.triangles[0];
+  EXPECT_EQ(t.v[0].x, px(200));
+  EXPECT_EQ(t.v[0].y, px(180));
+  EXPECT_EQ(t.v[1].x, px(280));
+  EXPECT_EQ(t.v[2].y, px(120));
+  EXPECT_FLOAT_EQ(t.v[0].inv_w, 0.5f);
+}
+
 TEST_F(StageTest, SnappingOnGivesWholePixelsOffKeepsSubpixels) {
   // ndc x = 200.3 / 160 - 1 puts the corner at x = 200.3 px.
   const float x = (200.3f / 160.0f - 1.0f) * (4.0f / 3.0f) * 2.0f;
