@@ -1,5 +1,12 @@
 #include "game/play/stages.h"
 
+#include <algorithm>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "retarget/bone_frames.h"
+#include "retarget/ik.h"
+
 #include "vault/knee_turns.h"
 #include "vault/vault_contacts.h"
 #include "world/clearance.h"
@@ -26,9 +33,94 @@ bool flesh_touches(const Level& level, const Rig& rig, const CreaturePose& pose)
   return false;
 }
 
+namespace {
+
+// A limb's three bones as they are, to put back when a new solve is refused.
+struct LimbBones {
+  int bone[3] = {-1, -1, -1};
+  glm::vec3 head_ms[3], tail_ms[3], head_ws[3], tail_ws[3];
+  glm::mat4 bone_ms[3];
+  glm::quat rotation_ms[3];
+  void save(const LimbChain& limb, const CreaturePose& p) {
+    for (int k = 0; k < 3; ++k) {
+      bone[k] = limb.bones[k];
+      if (bone[k] < 0) continue;
+      const auto i = static_cast<std::size_t>(bone[k]);
+      head_ms[k] = p.head_ms[i], tail_ms[k] = p.tail_ms[i], head_ws[k] = p.head_ws[i], tail_ws[k] = p.tail_ws[i];
+      bone_ms[k] = p.bone_ms[i], rotation_ms[k] = p.rotation_ms[i];
+    }
+  }
+  void restore(CreaturePose* p) const {
+    for (int k = 0; k < 3; ++k) {
+      if (bone[k] < 0) continue;
+      const auto i = static_cast<std::size_t>(bone[k]);
+      p->head_ms[i] = head_ms[k], p->tail_ms[i] = tail_ms[k], p->head_ws[i] = head_ws[k], p->tail_ws[i] = tail_ws[k];
+      p->bone_ms[i] = bone_ms[k], p->rotation_ms[i] = rotation_ms[k];
+    }
+  }
+};
+
+// Moves limb i's end (its ankle or wrist, and what it carries) by 'rise' world metres up (down when
+// negative): the limb solved again from its root, its knee or elbow kept to the side it bent. Refused,
+// the limb left as it was, when the end is out of reach or the limb's flesh would be under the ground.
+bool move_limb_end(const Level& level, const Rig& rig, std::size_t i, float rise, float allowed_m, CreaturePose* pose) {
+  const LimbChain& limb = rig.limbs[i];
+  if (limb.bones[0] < 0 || limb.bones[1] < 0 || limb.bones[2] < 0) return false;
+  const auto b0 = static_cast<std::size_t>(limb.bones[0]), b1 = static_cast<std::size_t>(limb.bones[1]),
+             b2 = static_cast<std::size_t>(limb.bones[2]);
+  const glm::mat4& m2w = pose->model_to_world;
+  const glm::vec3 up_ms = glm::vec3(m2w[0][1], m2w[1][1], m2w[2][1]);  // world up in model space (rigid placement)
+  const glm::vec3 root = pose->head_ms[b0], joint = pose->tail_ms[b0], end = pose->tail_ms[b1];
+  const glm::vec3 move = up_ms * rise;
+  const glm::vec3 axis = end - root;
+  const float alen = glm::length(axis);
+  glm::vec3 bend = alen > 1e-6f ? joint - (root + axis * (glm::dot(joint - root, axis) / (alen * alen))) : glm::vec3(0.0f);
+  if (!(glm::length(bend) > 1e-5f)) bend = pose->limbs[i].pole_ms;
+  TwoBoneResult<float> r;
+  TwoBoneIk job;
+  job.root = root;
+  job.target = end + move;
+  job.pole = bend;
+  job.l1 = glm::length(joint - root);
+  job.l2 = glm::length(end - joint);
+  job.out = &r;
+  if (!job.run() || !r.reached) return false;
+  LimbBones before;
+  before.save(limb, *pose);
+  write_limb_bones(rig, static_cast<int>(i), LimbPoints{root, r.joint, r.tip, pose->tail_ms[b2] + move},
+                   pose->limbs[i].pole_ms, &m2w, pose);
+  float after = 0.0f;
+  for (std::size_t b : {b0, b1, b2})
+    after = std::max(after, depth_below_ground(level, pose->head_ws[b], pose->tail_ws[b], rig.skeleton.radius[b], nullptr));
+  if (after > allowed_m) {
+    before.restore(pose);
+    return false;
+  }
+  return true;
+}
+
+// How deep limb i's flesh goes under the ground.
+float limb_depth(const Level& level, const Rig& rig, std::size_t i, const CreaturePose& pose) {
+  float deepest = 0.0f;
+  for (int b : rig.limbs[i].bones) {
+    if (b < 0) continue;
+    const auto k = static_cast<std::size_t>(b);
+    deepest = std::max(deepest, depth_below_ground(level, pose.head_ws[k], pose.tail_ws[k], rig.skeleton.radius[k], nullptr));
+  }
+  return deepest;
+}
+
+}  // namespace
+
 float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* pose) {
   if (!level.terrain.present() && level.platforms.empty()) return 0.0f;
   constexpr float kAllowed_m = 0.002f;
+  // A free hand swung into a rise is lifted out of it by its own arm, not by raising the body.
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    if (pose->limbs[i].contact || rig.limbs[i].tag != PartTag::kArm) continue;
+    const float d = limb_depth(level, rig, i, *pose);
+    if (d > kAllowed_m) move_limb_end(level, rig, i, d, kAllowed_m, pose);
+  }
   float deepest = 0.0f;
   for (int b = 0; b < rig.skeleton.size(); ++b) {
     const auto i = static_cast<std::size_t>(b);
@@ -42,6 +134,12 @@ float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* 
   for (LimbPose& l : pose->limbs) l.target_ws += up;
   pose->cog_ws += up;
   pose->model_to_world[3] += glm::vec4(up, 0.0f);
+  // A planted foot stays where it stood (a sit on a slope raised off its uphill belly keeps its downhill
+  // feet down): the leg unfolds by the lift.
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    if (!pose->limbs[i].contact || rig.limbs[i].tag != PartTag::kLeg) continue;
+    if (move_limb_end(level, rig, i, -lift, kAllowed_m, pose)) pose->limbs[i].target_ws -= up;
+  }
   return lift;
 }
 

@@ -46,7 +46,8 @@ void turn_knees_clear(const Level& level, const Rig& rig, CreaturePose* pose);
 
 // The ground stage's last step, after any action's pose: on a level with terrain or platforms, a pose
 // whose flesh goes more than 2 mm below the ground under it (a sit's belly on a bump, a hand on a rise,
-// a legless body across a slope) is raised as a whole until it does not. Returns the lift, metres. On
+// a legless body across a slope) is raised as a whole until it does not, each planted leg then reaching
+// back down to where its foot stood (unless out of reach or into the ground). Returns the lift, metres. On
 // flat levels the retarget stages' own floor holds, and this does nothing (their replays are unchanged).
 float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* pose);
 

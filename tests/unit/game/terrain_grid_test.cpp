@@ -180,11 +180,12 @@ TEST(TerrainGrid, RandomBodiesOnRandomGroundThroughEveryMotion) {
   }
   std::printf("terrain grid: %d / %d random bodies on random ground pass every motion; skate ratio %.4f\n", passed,
               played, planted > 0 ? double(skating) / planted : 0.0);
-  // The floor is 99% (target 100%); today's 30 of 45 is held so nothing slips back while the rest
-  // is fixed: the cells that fail lift a planted foot 5-11 cm in a sit on a slope (the sit's body sinks
-  // into the slope and the pose is raised), which the ground stage does not yet fold legs to.
+  // The floor is 99% (target 100%); today's 41 of 45 is held so nothing slips back while the rest
+  // is fixed (30 before planted legs reached back down after the ground stage's lift). The cells that
+  // fail: a shoulder sunk 0.2-0.5 m into a cross slope (the body needs rolling to the ground, not raising),
+  // a foot planted half over a step's edge (3 legs), one-legged bodies lifting their foot 5 cm.
   if (!only) {
-    EXPECT_GE(passed, 30) << "fewer random bodies pass on random ground than before";
+    EXPECT_GE(passed, 41) << "fewer random bodies pass on random ground than before";
   }
 }
 

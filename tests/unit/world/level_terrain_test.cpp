@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/json.h"
 #include "grey_png.h"
 #include "world/ground_query.h"
 #include "world/level.h"
