@@ -12,6 +12,7 @@
 #include "retarget/jump.h"
 #include "retarget/run_gait.h"
 #include "retarget/walker.h"
+#include "world/ground_query.h"
 
 namespace cf {
 
@@ -58,6 +59,12 @@ std::string act_names(const ActionRegistry& actions) {
   return out;
 }
 
+void set_start(Scene* scene, float x, float z, float heading_deg) {
+  Level& lv = scene->level;
+  lv.spawn = glm::vec3(x, LevelGround(&lv).at(x, z).y, z);
+  lv.spawn_heading_deg = heading_deg;
+}
+
 Result<ActReport> run_act(Scene scene, const std::string& action, double seconds, const ActionRegistry& actions) {
   if (!is_act_name(action, actions))
     return Error{"", "action", "unknown action '" + action + "' (one of " + act_names(actions) + ")"};
@@ -78,12 +85,16 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
   s.start(std::move(scene), 1);
   const Rig& rig = s.scene().rig;
   const Skeleton& sk = rig.skeleton;
-  const float ground = s.scene().level.ground_y;
+  const LevelGround ground(&s.scene().level);  // heights are measured from the ground under each point
+  r.start_xz = glm::vec2(s.state().player().root_ws.x, s.state().player().root_ws.z);
+  r.start_ground_m = ground.at(r.start_xz.x, r.start_xz.y).y;
   const Species& sp = s.context().species[0];
   const JumpMotion* jm = jump_motion(sp);
   const std::size_t bones = static_cast<std::size_t>(sk.size());
   std::vector<glm::vec3> last_head(bones), last_tail(bones), anchor(rig.limbs.size());
   std::vector<bool> planted(rig.limbs.size(), false);
+  std::vector<glm::vec3> last_ankle(rig.limbs.size(), glm::vec3(0.0f));
+  int near_ground_ticks = 0, skating_ticks = 0;
   glm::vec3 last_cog(0.0f);
   r.min_flesh_height_m = 1e9f;
   const int min_ticks = static_cast<int>(std::ceil(seconds * 60.0));
@@ -102,8 +113,8 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
     const CreaturePose& pose = s.runtime().pose(0);
     for (std::size_t b = 0; b < bones; ++b) {
       r.finite = r.finite && finite3(pose.head_ws[b]) && finite3(pose.tail_ws[b]);
-      r.min_flesh_height_m =
-          std::min(r.min_flesh_height_m, std::min(pose.head_ws[b].y, pose.tail_ws[b].y) - sk.radius[b] - ground);
+      for (const glm::vec3& p : {pose.head_ws[b], pose.tail_ws[b]})
+        r.min_flesh_height_m = std::min(r.min_flesh_height_m, p.y - sk.radius[b] - ground.at(p.x, p.z).y);
       if (t > 0) {
         r.max_joint_step_m = std::max(r.max_joint_step_m, glm::length(pose.head_ws[b] - last_head[b]));
         r.max_joint_step_m = std::max(r.max_joint_step_m, glm::length(pose.tail_ws[b] - last_tail[b]));
@@ -118,6 +129,12 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
       if (limb.tag != PartTag::kLeg || limb.bones[1] < 0) continue;
       const LimbPose& lp = pose.limbs[l];
       const glm::vec3 c = pose.tail_ws[static_cast<std::size_t>(limb.bones[1])];
+      // Skating: a foot within 5 cm of the ground under it that moves more than 2.5 cm in a tick.
+      if (t > 0 && c.y - ground.at(c.x, c.z).y - foot_radius(rig, limb) < 0.05f + rig.sole_height) {
+        ++near_ground_ticks;
+        if (glm::length(glm::vec2(c.x - last_ankle[l].x, c.z - last_ankle[l].z)) > 0.025f) ++skating_ticks;
+      }
+      last_ankle[l] = c;
       if (lp.contact) {
         if (!planted[l]) anchor[l] = c;
         r.max_foot_skate_m = std::max(r.max_foot_skate_m, glm::length(glm::vec2(c.x - anchor[l].x, c.z - anchor[l].z)));
@@ -128,6 +145,7 @@ Result<ActReport> run_act(Scene scene, const std::string& action, double seconds
     r.clip_events += static_cast<std::uint64_t>(s.clips().count());
     ++r.ticks;
   }
+  r.skate_ratio = near_ground_ticks > 0 ? static_cast<float>(skating_ticks) / static_cast<float>(near_ground_ticks) : 0.0f;
   r.jumps = static_cast<int>(jump_of(s.state().player()).jumps);
   if (plays_motion) {
     const ClipPlay st = clip_play_of(s.state().player(), action, actions);

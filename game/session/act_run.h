@@ -25,12 +25,19 @@ struct ActReport {
   float max_root_step_m = 0.0f;   // the cog's largest move in one tick
   float max_joint_step_m = 0.0f;  // any bone end's largest move in one tick
   float max_foot_skate_m = 0.0f;  // a planted foot's largest horizontal drift within one contact
-  float min_flesh_height_m = 0.0f;  // the lowest flesh (bone end less its radius) above the ground
+  float min_flesh_height_m = 0.0f;  // the lowest flesh (bone end less its radius) above the ground under it
+  float skate_ratio = 0.0f;       // of the leg-ticks with a foot within 5 cm of the ground under it, the share
+                                  // whose foot moved more than 2.5 cm in the tick (real capture scores about 0.05)
+  glm::vec2 start_xz{0.0f};       // where the creature started (the level's spawn, or set_start's)
+  float start_ground_m = 0.0f;    // the ground's height there
   int unreached_ik_ticks = 0;     // leg-ticks planted but out of the IK's reach
   bool finite = true;             // every pose finite
   int jumps = 0;                  // jumps played
   int plays = 0;                  // times the emote (or sit) played
 };
+
+// Puts the scene's spawn at (x, z) on the ground there, facing heading_deg (0 faces +Z, 90 faces +X).
+void set_start(Scene* scene, float x, float z, float heading_deg);
 
 // Plays 'action' for 'seconds' (at least until a one-shot ends) on the scene's creature from its spawn.
 Result<ActReport> run_act(Scene scene, const std::string& action, double seconds,

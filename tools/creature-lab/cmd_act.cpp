@@ -1,14 +1,17 @@
 // creature-lab act: one motion played headless on a creature, measured tick by tick.
+#include <cmath>
+
 #include "game/session/act_run.h"
 #include "motion/motion_library.h"
 #include "lab_args.h"
 
 namespace cf::lab {
 
-// creature-lab act --creature FILE --action NAME [--level FILE] [--seconds S] [--motions DIR]
-// (DIR: a folder of motion files searched before the shipped library, as the game's --motions)
+// creature-lab act --creature FILE --action NAME [--level FILE] [--from X,Z] [--heading DEG] [--seconds S]
+// [--motions DIR] (--from: start there on the ground instead of the level's spawn, facing --heading, 0 = +Z;
+// DIR: a folder of motion files searched before the shipped library, as the game's --motions)
 int cmd_act(const Args& a) {
-  if (!a.only({"creature", "action", "level", "seconds", "motions"})) return kExitBadInput;
+  if (!a.only({"creature", "action", "level", "seconds", "motions", "from", "heading"})) return kExitBadInput;
   std::unique_ptr<ActionRegistry> own;
   if (a.has("motions"))
     own = make_game_actions(std::make_shared<const MotionLibrary>(load_motion_library(motion_folders(a.get("motions")))));
@@ -23,6 +26,14 @@ int cmd_act(const Args& a) {
   if (!(seconds > 0.0 && seconds <= 600.0)) return fail(a, "--seconds must be from 0 to 600");
   Result<Scene> scene = load_scene(a.get("creature"), a.get("level"));
   if (!scene) return fail(a, scene.error().to_string());
+  if (a.has("from") || a.has("heading")) {
+    double from[2] = {scene->level.spawn.x, scene->level.spawn.z}, heading = scene->level.spawn_heading_deg;
+    if (a.has("from") && !a.get_vec2("from", from)) return kExitBadInput;
+    if (!a.get_number("heading", heading, &heading)) return kExitBadInput;
+    if (std::fabs(from[0]) > kLevelMaxCoord_m || std::fabs(from[1]) > kLevelMaxCoord_m)
+      return fail(a, "--from: x and z must be within 1000 m");
+    set_start(&*scene, static_cast<float>(from[0]), static_cast<float>(from[1]), static_cast<float>(std::remainder(heading, 360.0)));
+  }
   Result<ActReport> r = run_act(std::move(*scene), action, seconds, actions);
   if (!r) return fail(a, r.error().to_string());
   Json j;
@@ -34,6 +45,9 @@ int cmd_act(const Args& a) {
   j["max_joint_step_m"] = r->max_joint_step_m;
   j["max_foot_skate_m"] = r->max_foot_skate_m;
   j["min_flesh_height_m"] = r->min_flesh_height_m;
+  j["skate_ratio"] = r->skate_ratio;
+  j["start"] = Json::array({r->start_xz.x, r->start_xz.y});
+  j["start_ground_m"] = r->start_ground_m;
   j["unreached_ik_ticks"] = r->unreached_ik_ticks;
   j["finite"] = r->finite;
   j["jumps"] = r->jumps;

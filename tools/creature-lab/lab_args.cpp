@@ -74,6 +74,23 @@ bool Args::get_vec3(const std::string& name, double out[3]) const {
   return true;
 }
 
+bool Args::get_vec2(const std::string& name, double out[2]) const {
+  auto it = values.find(name);
+  if (it == values.end()) {
+    std::fprintf(stderr, "creature-lab %s: --%s x,z is required\n", command.c_str(), name.c_str());
+    return false;
+  }
+  const std::string& s = it->second;
+  const std::size_t a = s.find(',');
+  if (a == std::string::npos || s.find(',', a + 1) != std::string::npos || !parse_double(s.substr(0, a), &out[0]) ||
+      !parse_double(s.substr(a + 1), &out[1])) {
+    std::fprintf(stderr, "creature-lab %s: --%s: '%s' is not x,z with finite numbers\n", command.c_str(), name.c_str(),
+                 s.c_str());
+    return false;
+  }
+  return true;
+}
+
 bool Args::only(const std::set<std::string>& known) const {
   for (const auto& [k, v] : values)
     if (!known.count(k)) {

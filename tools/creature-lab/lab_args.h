@@ -27,6 +27,8 @@ struct Args {
   bool get_times(const std::string& name, std::vector<double>* out) const;
   // Parses "x,y,z"; false (with a message on stderr) when malformed.
   bool get_vec3(const std::string& name, double out[3]) const;
+  // --name x,z: two finite numbers (false, with a message, when missing or malformed).
+  bool get_vec2(const std::string& name, double out[2]) const;
   // Prints "creature-lab <cmd>: unknown option --x" for any name not in 'known'; true when all known.
   bool only(const std::set<std::string>& known) const;
 };

@@ -107,11 +107,42 @@ TEST(ActCli, EveryShippedCreatureSitsAndEmotesCleanly) {
   }
 }
 
+// On a level with height, --from and --heading start the body anywhere on the ground (the dunes' crest is
+// 2.2 m up, read from their heightmap), and every height is measured from the ground under the point:
+// walking across the dune's slope keeps its flesh above that ground. skate_ratio is the share of foot-ticks
+// near the ground (5 cm) whose foot moves more than 2.5 cm in the tick.
+TEST(ActCli, ALevelWithHeightStartsWhereAskedAndMeasuresFromTheGroundUnderEachPoint) {
+  const std::string base = "act --creature " + kAssets + "/creatures/quadruped.json --level " + kAssets +
+                           "/levels/dunes.json --action walk --seconds 3";
+  auto spawn = run_command(kLab + " " + base);
+  ASSERT_EQ(spawn.exit_code, 0) << spawn.err;
+  auto crest = run_command(kLab + " " + base + " --from 0,10 --heading 90");
+  ASSERT_EQ(crest.exit_code, 0) << crest.err;
+  auto a = cf::parse_json(spawn.out, "stdout"), b = cf::parse_json(crest.out, "stdout");
+  ASSERT_TRUE(a.ok() && b.ok()) << spawn.out << crest.out;
+  EXPECT_EQ((*a)["start"], Json::array({0.0, -18.0})) << "the level's spawn, on its flat pan";
+  EXPECT_NEAR((*a)["start_ground_m"].get<double>(), 0.0, 1e-3);
+  EXPECT_EQ((*b)["start"], Json::array({0.0, 10.0}));
+  EXPECT_NEAR((*b)["start_ground_m"].get<double>(), 2.2, 0.05) << "on the big dune's crest";
+  for (const Json* j : {&*a, &*b}) {
+    EXPECT_EQ((*j)["clip_events"].get<int>(), 0) << j->dump();
+    EXPECT_GE((*j)["min_flesh_height_m"].get<double>(), -0.01) << j->dump();
+    EXPECT_LE((*j)["min_flesh_height_m"].get<double>(), 0.05) << "feet on the ground under them, not above it: " << j->dump();
+    const double skate = (*j)["skate_ratio"].get<double>();
+    EXPECT_GE(skate, 0.0);
+    EXPECT_LT(skate, 0.5) << j->dump();
+  }
+}
+
 TEST(ActCli, BadInputExitsTwoWithOneLine) {
   const std::string biped = " --creature " + kAssets + "/creatures/biped.json";
   for (const std::string& args : {std::string("act --action jump"), "act" + biped, "act" + biped + " --action fly",
                                   "act" + biped + " --action jump --seconds nan",
                                   "act" + biped + " --action jump --seconds -1",
+                                  "act" + biped + " --action walk --from 3",
+                                  "act" + biped + " --action walk --from 3,nan",
+                                  "act" + biped + " --action walk --from 1e9,0",
+                                  "act" + biped + " --action walk --heading west",
                                   std::string("act --creature /nonexistent/x.json --action jump")}) {
     auto r = run_command(kLab + " " + args);
     EXPECT_EQ(r.exit_code, 2) << args;
