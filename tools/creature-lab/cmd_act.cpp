@@ -1,9 +1,8 @@
 // creature-lab act: one motion played headless on a creature, measured tick by tick.
-#include <cmath>
-
 #include "game/session/act_run.h"
 #include "motion/motion_library.h"
 #include "lab_args.h"
+#include "lab_session.h"
 
 namespace cf::lab {
 
@@ -26,14 +25,7 @@ int cmd_act(const Args& a) {
   if (!(seconds > 0.0 && seconds <= 600.0)) return fail(a, "--seconds must be from 0 to 600");
   Result<Scene> scene = load_scene(a.get("creature"), a.get("level"));
   if (!scene) return fail(a, scene.error().to_string());
-  if (a.has("from") || a.has("heading")) {
-    double from[2] = {scene->level.spawn.x, scene->level.spawn.z}, heading = scene->level.spawn_heading_deg;
-    if (a.has("from") && !a.get_vec2("from", from)) return kExitBadInput;
-    if (!a.get_number("heading", heading, &heading)) return kExitBadInput;
-    if (std::fabs(from[0]) > kLevelMaxCoord_m || std::fabs(from[1]) > kLevelMaxCoord_m)
-      return fail(a, "--from: x and z must be within 1000 m");
-    set_start(&*scene, static_cast<float>(from[0]), static_cast<float>(from[1]), static_cast<float>(std::remainder(heading, 360.0)));
-  }
+  if (const int code = apply_start(a, &*scene); code != kExitOk) return code;
   Result<ActReport> r = run_act(std::move(*scene), action, seconds, actions);
   if (!r) return fail(a, r.error().to_string());
   Json j;

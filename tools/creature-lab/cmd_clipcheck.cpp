@@ -5,13 +5,15 @@
 #include "game/session/clip_run.h"
 #include "lab_args.h"
 #include "lab_session.h"
+#include "world/ground_query.h"
 
 namespace cf::lab {
 
 // creature-lab clipcheck --replay FILE [--min-depth M]
-// creature-lab clipcheck --creature FILE --level FILE [--pad-script FILE] [--ticks N] [--seed N]
+// creature-lab clipcheck --creature FILE --level FILE [--from X,Z] [--heading DEG] [--pad-script FILE] [--ticks N] [--seed N]
 int cmd_clipcheck(const Args& a) {
-  if (!a.only({"replay", "creature", "level", "pad-script", "ticks", "seed", "min-depth"})) return kExitBadInput;
+  if (!a.only({"replay", "creature", "level", "from", "heading", "pad-script", "ticks", "seed", "min-depth"}))
+    return kExitBadInput;
   double min_depth = 0;
   if (!a.get_number("min-depth", 0, &min_depth)) return kExitBadInput;
   if (min_depth < 0 || min_depth > 1) return fail(a, "--min-depth: must be from 0 to 1 metre");
@@ -20,6 +22,8 @@ int cmd_clipcheck(const Args& a) {
   LabRun lab;
   if (const int code = start_lab_run(a, &session, &lab); code != kExitOk) return code;
   const bool replay = lab.replay;
+  const glm::vec3 start = session.state().player().root_ws;
+  const float start_ground = LevelGround(&session.scene().level).at(start.x, start.z).y;
   const ClipRun run = run_clip_check(session, lab.scripted ? &lab.script : nullptr, lab.ticks,
                                      std::numeric_limits<std::size_t>::max());
   if (replay && session.verifier().diverged()) return fail(a, a.get("replay") + ": " + session.verifier().message());
@@ -29,6 +33,8 @@ int cmd_clipcheck(const Args& a) {
   Json out = Json::object();
   out["creature"] = session.scene().creature_path;
   out["level"] = session.scene().level_path;
+  out["start"] = Json::array({start.x, start.z});
+  out["start_ground_m"] = start_ground;
   out["ticks"] = run.ticks;
   out["count"] = run.total;
   out["first_tick"] = run.events.empty() ? Json(nullptr) : Json(run.events.front().tick);

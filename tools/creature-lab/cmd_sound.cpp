@@ -51,9 +51,10 @@ std::string wav_file(const std::vector<float>& stereo, int rate) {
 }  // namespace
 
 // creature-lab sound --replay FILE [--wav OUT] [--music V] [--ambience V]
-// creature-lab sound --creature FILE --level FILE [--pad-script FILE] [--ticks N] [--seed N] [--wav OUT] ...
+// creature-lab sound --creature FILE --level FILE [--from X,Z] [--heading DEG] [--pad-script FILE] [--ticks N] [--seed N] [--wav OUT] ...
 int cmd_sound(const Args& a) {
-  if (!a.only({"replay", "creature", "level", "pad-script", "ticks", "seed", "wav", "music", "ambience", "herd", "herd-thinning"}))
+  if (!a.only({"replay", "creature", "level", "from", "heading", "pad-script", "ticks", "seed", "wav", "music", "ambience", "herd",
+               "herd-thinning"}))
     return kExitBadInput;
   double music = 1.0, ambience = 1.0, thinning = 1.0, herd = 0.0;
   if (!a.get_number("music", 1.0, &music) || !a.get_number("ambience", 1.0, &ambience) ||

@@ -2,13 +2,15 @@
 
 #include <cmath>
 
+#include "game/session/act_run.h"
 #include "game/session/replay.h"
 
 namespace cf::lab {
 
 int start_lab_run(const Args& a, Session* session, LabRun* run) {
   run->replay = a.values.count("replay") != 0;
-  if (run->replay && (a.has("creature") || a.has("level") || a.has("pad-script") || a.has("seed") || a.has("ticks")))
+  if (run->replay && (a.has("creature") || a.has("level") || a.has("pad-script") || a.has("seed") || a.has("ticks") ||
+                      a.has("from") || a.has("heading")))
     return fail(a, "--replay takes its creature, level, seed and inputs from the file; drop the other options");
   if (!run->replay && (!a.values.count("creature") || !a.values.count("level")))
     return fail(a, "--replay FILE, or --creature FILE and --level FILE, are required");
@@ -26,6 +28,7 @@ int start_lab_run(const Args& a, Session* session, LabRun* run) {
   }
   Result<Scene> scene = load_scene(a.get("creature"), a.get("level"));
   if (!scene) return fail(a, scene.error().to_string());
+  if (const int code = apply_start(a, &*scene); code != kExitOk) return code;
   session->start(std::move(*scene), static_cast<std::uint64_t>(seed_d));
   run->scripted = a.has("pad-script");
   if (run->scripted) {
@@ -34,6 +37,17 @@ int start_lab_run(const Args& a, Session* session, LabRun* run) {
     run->script = std::move(*ps);
   }
   run->ticks = a.has("ticks") ? static_cast<std::uint64_t>(ticks_d) : (run->scripted ? run->script.total_ticks() : 600);
+  return kExitOk;
+}
+
+int apply_start(const Args& a, Scene* scene) {
+  if (!a.has("from") && !a.has("heading")) return kExitOk;
+  double from[2] = {scene->level.spawn.x, scene->level.spawn.z}, heading = scene->level.spawn_heading_deg;
+  if (a.has("from") && !a.get_vec2("from", from)) return kExitBadInput;
+  if (!a.get_number("heading", heading, &heading)) return kExitBadInput;
+  if (std::fabs(from[0]) > kLevelMaxCoord_m || std::fabs(from[1]) > kLevelMaxCoord_m)
+    return fail(a, "--from: x and z must be within 1000 m");
+  set_start(scene, static_cast<float>(from[0]), static_cast<float>(from[1]), static_cast<float>(std::remainder(heading, 360.0)));
   return kExitOk;
 }
 

@@ -17,7 +17,12 @@ struct LabRun {
   std::uint64_t ticks = 0; // ticks to run
 };
 
-// Starts 'session' from the options; kExitOk, or the exit code after a one-line message.
+// Starts 'session' from the options; kExitOk, or the exit code after a one-line message. With
+// --from X,Z [--heading DEG] the creature starts on the ground there (apply_start).
 int start_lab_run(const Args& a, Session* session, LabRun* run);
+
+// --from X,Z and --heading DEG (0 faces +Z): the scene's spawn moved onto the ground there. kExitOk when
+// neither is given or both are good, else the exit code after a one-line message.
+int apply_start(const Args& a, Scene* scene);
 
 }  // namespace cf::lab

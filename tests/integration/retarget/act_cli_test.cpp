@@ -134,6 +134,21 @@ TEST(ActCli, ALevelWithHeightStartsWhereAskedAndMeasuresFromTheGroundUnderEachPo
   }
 }
 
+// clipcheck (and sound) start where --from puts them too: on the dunes' crest, 2.2 m up.
+TEST(ActCli, ClipcheckStartsWhereAsked) {
+  auto r = run_command(kLab + " clipcheck --creature " + kAssets + "/creatures/biped.json --level " + kAssets +
+                       "/levels/dunes.json --from 0,10 --heading 180 --ticks 120");
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  auto j = cf::parse_json(r.out, "stdout");
+  ASSERT_TRUE(j.ok()) << r.out;
+  EXPECT_EQ((*j)["start"], Json::array({0.0, 10.0}));
+  EXPECT_NEAR((*j)["start_ground_m"].get<double>(), 2.2, 0.05);
+  EXPECT_EQ((*j)["count"].get<int>(), 0);
+  auto both = run_command(kLab + " clipcheck --replay x.replay.json --from 0,10");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("drop the other options"), std::string::npos) << both.err;
+}
+
 TEST(ActCli, BadInputExitsTwoWithOneLine) {
   const std::string biped = " --creature " + kAssets + "/creatures/biped.json";
   for (const std::string& args : {std::string("act --action jump"), "act" + biped, "act" + biped + " --action fly",
