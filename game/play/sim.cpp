@@ -176,6 +176,7 @@ void pose_creatures(const SimState& s, const SimContext& ctx, WorldRuntime& runt
     // The shared stages, the same for every motion.
     const double s0 = runtime.now_ ? runtime.now_() : 0.0;
     if (ctx.level && posed) turn_knees_clear(*ctx.level, *sp->rig, call.out);
+    if (ctx.level && posed) keep_hands_out_of_walls(*ctx.level, *sp->rig, call.out);
     if (ctx.level) keep_flesh_above_ground(*ctx.level, *sp->rig, call.out);
     if (runtime.now_) slot.shared_stages_s = runtime.now_() - s0;
   };

@@ -60,18 +60,18 @@ struct LimbBones {
   }
 };
 
-// Moves limb i's end (its ankle or wrist, and what it carries) by 'rise' world metres up (down when
-// negative): the limb solved again from its root, its knee or elbow kept to the side it bent. Refused,
-// the limb left as it was, when the end is out of reach or the limb's flesh would be under the ground.
-bool move_limb_end(const Level& level, const Rig& rig, std::size_t i, float rise, float allowed_m, CreaturePose* pose) {
+// Moves limb i's end (its ankle or wrist, and what it carries) by move_ws (world metres): the limb solved
+// again from its root, its knee or elbow kept to the side it bent. Refused, the limb left as it was, when
+// the end is out of reach or accept(pose) says no to the limb moved.
+template <class Accept>
+bool move_limb_end(const Rig& rig, std::size_t i, const glm::vec3& move_ws, CreaturePose* pose, const Accept& accept) {
   const LimbChain& limb = rig.limbs[i];
   if (limb.bones[0] < 0 || limb.bones[1] < 0 || limb.bones[2] < 0) return false;
   const auto b0 = static_cast<std::size_t>(limb.bones[0]), b1 = static_cast<std::size_t>(limb.bones[1]),
              b2 = static_cast<std::size_t>(limb.bones[2]);
   const glm::mat4& m2w = pose->model_to_world;
-  const glm::vec3 up_ms = glm::vec3(m2w[0][1], m2w[1][1], m2w[2][1]);  // world up in model space (rigid placement)
+  const glm::vec3 move = glm::transpose(glm::mat3(m2w)) * move_ws;  // into model space (a rigid placement)
   const glm::vec3 root = pose->head_ms[b0], joint = pose->tail_ms[b0], end = pose->tail_ms[b1];
-  const glm::vec3 move = up_ms * rise;
   const glm::vec3 axis = end - root;
   const float alen = glm::length(axis);
   glm::vec3 bend = alen > 1e-6f ? joint - (root + axis * (glm::dot(joint - root, axis) / (alen * alen))) : glm::vec3(0.0f);
@@ -89,14 +89,40 @@ bool move_limb_end(const Level& level, const Rig& rig, std::size_t i, float rise
   before.save(limb, *pose);
   write_limb_bones(rig, static_cast<int>(i), LimbPoints{root, r.joint, r.tip, pose->tail_ms[b2] + move},
                    pose->limbs[i].pole_ms, &m2w, pose);
-  float after = 0.0f;
-  for (std::size_t b : {b0, b1, b2})
-    after = std::max(after, depth_below_ground(level, pose->head_ws[b], pose->tail_ws[b], rig.skeleton.radius[b], nullptr));
-  if (after > allowed_m) {
+  if (!accept(*pose)) {
     before.restore(pose);
     return false;
   }
   return true;
+}
+
+// How deep limb i's flesh goes into the level's walls (their pipes included) and fences.
+float limb_wall_depth(const Level& level, const Rig& rig, std::size_t i, const CreaturePose& pose) {
+  float deepest = 0.0f;
+  for (int b : rig.limbs[i].bones) {
+    if (b < 0) continue;
+    const auto k = static_cast<std::size_t>(b);
+    deepest = std::max(deepest, level_penetration(level, Capsule{pose.head_ws[k], pose.tail_ws[k], rig.skeleton.radius[k]}).depth);
+  }
+  return deepest;
+}
+
+// The way out of a box for a point near or in it, horizontal: through the nearest side when inside its
+// footprint, else straight away from the footprint.
+glm::vec3 out_of_box(const Box& box, const glm::vec3& p_ws) {
+  const glm::vec3 l = box.to_local(p_ws);
+  const float hx = box.half_extents.x, hz = box.half_extents.z;
+  glm::vec3 out_local(0.0f);
+  if (std::fabs(l.x) <= hx && std::fabs(l.z) <= hz) {
+    if (hx - std::fabs(l.x) < hz - std::fabs(l.z)) out_local.x = l.x < 0.0f ? -1.0f : 1.0f;
+    else out_local.z = l.z < 0.0f ? -1.0f : 1.0f;
+  } else {
+    out_local = glm::vec3(l.x - std::clamp(l.x, -hx, hx), 0.0f, l.z - std::clamp(l.z, -hz, hz));
+  }
+  glm::vec3 w = box.to_world(out_local) - box.to_world(glm::vec3(0.0f));
+  w.y = 0.0f;
+  const float len = glm::length(w);
+  return len > 1e-6f ? w / len : glm::vec3(0.0f);
 }
 
 // How deep limb i's flesh goes under the ground.
@@ -119,7 +145,9 @@ float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* 
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
     if (pose->limbs[i].contact || rig.limbs[i].tag != PartTag::kArm) continue;
     const float d = limb_depth(level, rig, i, *pose);
-    if (d > kAllowed_m) move_limb_end(level, rig, i, d, kAllowed_m, pose);
+    if (d > kAllowed_m)
+      move_limb_end(rig, i, glm::vec3(0.0f, d, 0.0f), pose,
+                    [&](const CreaturePose& p) { return limb_depth(level, rig, i, p) <= kAllowed_m; });
   }
   float deepest = 0.0f;
   for (int b = 0; b < rig.skeleton.size(); ++b) {
@@ -138,9 +166,38 @@ float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* 
   // feet down): the leg unfolds by the lift.
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
     if (!pose->limbs[i].contact || rig.limbs[i].tag != PartTag::kLeg) continue;
-    if (move_limb_end(level, rig, i, -lift, kAllowed_m, pose)) pose->limbs[i].target_ws -= up;
+    if (move_limb_end(rig, i, -up, pose, [&](const CreaturePose& p) { return limb_depth(level, rig, i, p) <= kAllowed_m; }))
+      pose->limbs[i].target_ws -= up;
   }
   return lift;
+}
+
+void keep_hands_out_of_walls(const Level& level, const Rig& rig, CreaturePose* pose) {
+  if (level.walls.empty()) return;
+  constexpr float kMargin_m = 0.005f;
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const LimbChain& limb = rig.limbs[i];
+    if (limb.tag != PartTag::kArm || pose->limbs[i].contact || limb.bones[1] < 0 || limb.bones[2] < 0) continue;
+    // The wall the hand or forearm is in, and how deep.
+    const auto b1 = static_cast<std::size_t>(limb.bones[1]), b2 = static_cast<std::size_t>(limb.bones[2]);
+    float deepest = 0.0f;
+    int wall = -1;
+    for (std::size_t w = 0; w < level.walls.size(); ++w) {
+      for (std::size_t b : {b1, b2}) {
+        const Capsule c{pose->head_ws[b], pose->tail_ws[b], rig.skeleton.radius[b]};
+        const float d = penetration_capsule_box(c, level.walls[w].box);
+        if (d > deepest) deepest = d, wall = static_cast<int>(w);
+      }
+    }
+    if (wall < 0) continue;
+    const float before = limb_wall_depth(level, rig, i, *pose);
+    const float ground_before = std::max(limb_depth(level, rig, i, *pose), 0.002f);
+    const glm::vec3 out = out_of_box(level.walls[static_cast<std::size_t>(wall)].box, pose->tail_ws[b1]);
+    if (glm::length(out) == 0.0f) continue;
+    move_limb_end(rig, i, out * (deepest + kMargin_m), pose, [&](const CreaturePose& p) {
+      return limb_wall_depth(level, rig, i, p) < before && limb_depth(level, rig, i, p) <= ground_before;
+    });
+  }
 }
 
 // The knee stage. A leg whose thigh or shin would be in a wall, a pipe or a fence beside it (a long thigh's knee swings

@@ -44,6 +44,11 @@ float fit_in_room(const Level* level, const Rig& rig, float full, CreaturePose* 
 // hip->ankle line by the smallest turn that clears (the foot stays). Legs clear of everything are untouched.
 void turn_knees_clear(const Level& level, const Rig& rig, CreaturePose* pose);
 
+// The hand stage. A free hand or forearm (an arm not planted) swung into a wall (a walk's arm swing passing a
+// corner) is moved out through the wall's nearest side by its depth, the arm bent again from its shoulder;
+// kept only when the arm ends less deep in the walls and no deeper in the ground.
+void keep_hands_out_of_walls(const Level& level, const Rig& rig, CreaturePose* pose);
+
 // The ground stage's last step, after any action's pose: on a level with terrain or platforms, a pose
 // whose flesh goes more than 2 mm below the ground under it (a sit's belly on a bump, a hand on a rise,
 // a legless body across a slope) is raised as a whole until it does not, each planted leg then reaching
