@@ -177,8 +177,9 @@ void keep_hands_out_of_walls(const Level& level, const Rig& rig, CreaturePose* p
   constexpr float kMargin_m = 0.005f;
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
     const LimbChain& limb = rig.limbs[i];
-    if (limb.tag != PartTag::kArm || pose->limbs[i].contact || limb.bones[1] < 0 || limb.bones[2] < 0) continue;
-    // The wall the hand or forearm is in, and how deep.
+    // Free limbs only: a planted foot or hand moved would skate.
+    if (pose->limbs[i].contact || limb.bones[1] < 0 || limb.bones[2] < 0) continue;
+    // The wall the hand or forearm (a swinging foot or shin) is in, and how deep.
     const auto b1 = static_cast<std::size_t>(limb.bones[1]), b2 = static_cast<std::size_t>(limb.bones[2]);
     float deepest = 0.0f;
     int wall = -1;

@@ -44,9 +44,10 @@ float fit_in_room(const Level* level, const Rig& rig, float full, CreaturePose* 
 // hip->ankle line by the smallest turn that clears (the foot stays). Legs clear of everything are untouched.
 void turn_knees_clear(const Level& level, const Rig& rig, CreaturePose* pose);
 
-// The hand stage. A free hand or forearm (an arm not planted) swung into a wall (a walk's arm swing passing a
-// corner) is moved out through the wall's nearest side by its depth, the arm bent again from its shoulder;
-// kept only when the arm ends less deep in the walls and no deeper in the ground.
+// The hand and foot stage. A free hand or forearm (an arm not planted) swung into a wall (a walk's arm swing
+// passing a corner), or a swinging foot or shin, is moved out through the wall's nearest side by its depth,
+// the limb bent again from its shoulder or hip; kept only when the limb ends less deep in the walls and no
+// deeper in the ground. Planted limbs are left where they stand.
 void keep_hands_out_of_walls(const Level& level, const Rig& rig, CreaturePose* pose);
 
 // The ground stage's last step, after any action's pose: on a level with terrain or platforms, a pose
