@@ -64,23 +64,30 @@ Status check_png_chunks(const std::uint8_t* data, std::size_t size, const std::s
   }
 }
 
-}  // namespace
-
-Result<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::string& file) {
+// The checks every decode makes before stb sees the bytes: present, not too large, the signature, and
+// every chunk's length within the file.
+Status check_png(const std::uint8_t* data, std::size_t size, const std::string& file) {
   if (!data || size == 0) return Error{file, "", "empty file, not a PNG"};
   if (size > static_cast<std::size_t>(std::numeric_limits<int>::max())) return Error{file, "", "file too large"};
   static const std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
   if (size < 8 || std::char_traits<char>::compare(reinterpret_cast<const char*>(data),
-                                                  reinterpret_cast<const char*>(kSignature), 8) != 0) {
+                                                  reinterpret_cast<const char*>(kSignature), 8) != 0)
     return Error{file, "", "not a PNG file (bad signature)"};
-  }
-  if (Status st = check_png_chunks(data, size, file); !st) return st.error;
+  return check_png_chunks(data, size, file);
+}
+
+Error decode_failed(const std::string& file) {
+  const char* why = stbi_failure_reason();
+  return Error{file, "", std::string("corrupt PNG: ") + (why ? why : "decode failed")};
+}
+
+}  // namespace
+
+Result<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::string& file) {
+  if (Status st = check_png(data, size, file); !st) return st.error;
   int w = 0, h = 0, channels = 0;
   stbi_uc* pixels = stbi_load_from_memory(data, static_cast<int>(size), &w, &h, &channels, 4);
-  if (!pixels) {
-    const char* why = stbi_failure_reason();
-    return Error{file, "", std::string("corrupt PNG: ") + (why ? why : "decode failed")};
-  }
+  if (!pixels) return decode_failed(file);
   Image img;
   img.width = w;
   img.height = h;
@@ -90,13 +97,10 @@ Result<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::
 }
 
 Result<GreyImage> decode_grey_png(const std::uint8_t* data, std::size_t size, const std::string& file, int max_side) {
-  static const std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-  if (!data || size < 8 + 8 + 13 + 4 ||
-      std::char_traits<char>::compare(reinterpret_cast<const char*>(data), reinterpret_cast<const char*>(kSignature), 8) != 0)
-    return Error{file, "", "not a PNG file (bad signature)"};
-  if (size > static_cast<std::size_t>(std::numeric_limits<int>::max())) return Error{file, "", "file too large"};
-  // IHDR comes first: width, height, bit depth, colour type.
-  if (be32(data + 8) != 13 || chunk_name(data + 12) != "IHDR") return Error{file, "", "corrupt PNG: no IHDR chunk first"};
+  if (Status st = check_png(data, size, file); !st) return st.error;
+  // IHDR comes first (check_png_chunks saw its length fit): width, height, bit depth, colour type.
+  if (size < 8 + 8 + 13 || be32(data + 8) != 13 || chunk_name(data + 12) != "IHDR")
+    return Error{file, "", "corrupt PNG: no IHDR chunk first"};
   const std::uint32_t w = be32(data + 16), h = be32(data + 20);
   const int depth = data[24], colour = data[25];
   static const char* const kColour[] = {"greyscale", "?", "RGB", "palette", "greyscale with alpha", "?", "RGBA"};
@@ -106,13 +110,9 @@ Result<GreyImage> decode_grey_png(const std::uint8_t* data, std::size_t size, co
   if (w < 1 || h < 1 || w > std::uint32_t(max_side) || h > std::uint32_t(max_side))
     return Error{file, "", std::to_string(w) + " x " + std::to_string(h) + " samples: at most " + std::to_string(max_side) +
                                " a side"};
-  if (Status st = check_png_chunks(data, size, file); !st) return st.error;
   int iw = 0, ih = 0, channels = 0;
   stbi_us* pixels = stbi_load_16_from_memory(data, static_cast<int>(size), &iw, &ih, &channels, 1);
-  if (!pixels) {
-    const char* why = stbi_failure_reason();
-    return Error{file, "", std::string("corrupt PNG: ") + (why ? why : "decode failed")};
-  }
+  if (!pixels) return decode_failed(file);
   GreyImage img;
   img.width = iw;
   img.height = ih;

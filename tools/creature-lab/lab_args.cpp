@@ -56,40 +56,31 @@ bool Args::get_number(const std::string& name, double fallback, double* out) con
   return true;
 }
 
-bool Args::get_vec3(const std::string& name, double out[3]) const {
+// --name "a,b[,c]": n finite numbers, named by 'shape' ("x,z") in the messages.
+bool Args::get_list(const std::string& name, int n, const char* shape, double* out) const {
   auto it = values.find(name);
   if (it == values.end()) {
-    std::fprintf(stderr, "creature-lab %s: --%s x,y,z is required\n", command.c_str(), name.c_str());
+    std::fprintf(stderr, "creature-lab %s: --%s %s is required\n", command.c_str(), name.c_str(), shape);
     return false;
   }
   const std::string& s = it->second;
-  std::size_t a = s.find(','), b = a == std::string::npos ? a : s.find(',', a + 1);
-  if (a == std::string::npos || b == std::string::npos || s.find(',', b + 1) != std::string::npos ||
-      !parse_double(s.substr(0, a), &out[0]) || !parse_double(s.substr(a + 1, b - a - 1), &out[1]) ||
-      !parse_double(s.substr(b + 1), &out[2])) {
-    std::fprintf(stderr, "creature-lab %s: --%s: '%s' is not x,y,z with finite numbers\n", command.c_str(),
-                 name.c_str(), s.c_str());
-    return false;
+  std::size_t from = 0;
+  for (int k = 0; k < n; ++k) {
+    const std::size_t comma = s.find(',', from);
+    const bool last = k + 1 == n;
+    if ((comma == std::string::npos) != last ||
+        !parse_double(s.substr(from, last ? std::string::npos : comma - from), &out[k])) {
+      std::fprintf(stderr, "creature-lab %s: --%s: '%s' is not %s with finite numbers\n", command.c_str(), name.c_str(),
+                   s.c_str(), shape);
+      return false;
+    }
+    from = comma + 1;
   }
   return true;
 }
 
-bool Args::get_vec2(const std::string& name, double out[2]) const {
-  auto it = values.find(name);
-  if (it == values.end()) {
-    std::fprintf(stderr, "creature-lab %s: --%s x,z is required\n", command.c_str(), name.c_str());
-    return false;
-  }
-  const std::string& s = it->second;
-  const std::size_t a = s.find(',');
-  if (a == std::string::npos || s.find(',', a + 1) != std::string::npos || !parse_double(s.substr(0, a), &out[0]) ||
-      !parse_double(s.substr(a + 1), &out[1])) {
-    std::fprintf(stderr, "creature-lab %s: --%s: '%s' is not x,z with finite numbers\n", command.c_str(), name.c_str(),
-                 s.c_str());
-    return false;
-  }
-  return true;
-}
+bool Args::get_vec3(const std::string& name, double out[3]) const { return get_list(name, 3, "x,y,z", out); }
+bool Args::get_vec2(const std::string& name, double out[2]) const { return get_list(name, 2, "x,z", out); }
 
 bool Args::only(const std::set<std::string>& known) const {
   for (const auto& [k, v] : values)

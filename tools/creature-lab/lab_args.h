@@ -29,6 +29,7 @@ struct Args {
   bool get_vec3(const std::string& name, double out[3]) const;
   // --name x,z: two finite numbers (false, with a message, when missing or malformed).
   bool get_vec2(const std::string& name, double out[2]) const;
+  bool get_list(const std::string& name, int n, const char* shape, double* out) const;
   // Prints "creature-lab <cmd>: unknown option --x" for any name not in 'known'; true when all known.
   bool only(const std::set<std::string>& known) const;
 };
