@@ -81,6 +81,14 @@ Error decode_failed(const std::string& file) {
   return Error{file, "", std::string("corrupt PNG: ") + (why ? why : "decode failed")};
 }
 
+// stb's w x h x channels samples copied out and its buffer freed.
+template <class T>
+std::vector<T> take_samples(T* pixels, int w, int h, int channels) {
+  std::vector<T> out(pixels, pixels + static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * static_cast<std::size_t>(channels));
+  stbi_image_free(pixels);
+  return out;
+}
+
 }  // namespace
 
 Result<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::string& file) {
@@ -91,8 +99,7 @@ Result<Image> decode_png(const std::uint8_t* data, std::size_t size, const std::
   Image img;
   img.width = w;
   img.height = h;
-  img.rgba.assign(pixels, pixels + static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
-  stbi_image_free(pixels);
+  img.rgba = take_samples(pixels, w, h, 4);
   return img;
 }
 
@@ -117,8 +124,7 @@ Result<GreyImage> decode_grey_png(const std::uint8_t* data, std::size_t size, co
   img.width = iw;
   img.height = ih;
   img.bits = depth;
-  img.samples.assign(pixels, pixels + static_cast<std::size_t>(iw) * static_cast<std::size_t>(ih));
-  stbi_image_free(pixels);
+  img.samples = take_samples(pixels, iw, ih, 1);
   return img;
 }
 
