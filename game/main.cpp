@@ -19,6 +19,7 @@
 #include "game/title/launch.h"
 #include "game/modes/control_hints.h"
 #include "game/play/actions/vault_action.h"
+#include "game/play/actions/climb_action.h"
 #include "game/play/befriend.h"
 #include "game/session/motion_menu.h"
 #include "game/modes/modes.h"
@@ -438,14 +439,20 @@ int main(int argc, char** argv) {
         view.set_befriend(key ? cf::befriend_hud_text(session.state(), session.registry(), label, label(cf::MotionMenu::kOpenButton) + " MENU", goal) : "");
       }
     }
-    {  // "A: VAULT" while a fence is in reach ahead, with the button the player mapped
+    {  // "A: VAULT" while a fence is in reach ahead ("A: CLIMB" at a ledge), with the button the player mapped
       const cf::SimState& st = session.state();
       const cf::ActionRegistry& actions = session.registry();
       std::uint64_t key = 0;
-      if (modes.current == cf::ModeId::kPlay && actions.current(st.player()) == cf::kLocomotion &&
-          session.context().level && cf::fence_in_vault_reach(st.player(), *session.context().level))
-        for (const cf::ActionBinding& b : actions.bindings())
-          if (std::string_view(b.action) == "vault") key = (static_cast<std::uint64_t>(b.button) << 8) | (static_cast<std::uint64_t>(modes.current) + 1);
+      bool climb = false;
+      if (modes.current == cf::ModeId::kPlay && actions.current(st.player()) == cf::kLocomotion && session.context().level) {
+        const cf::Level& level = *session.context().level;
+        const cf::Species* sp = session.context().species_of(st.player().species);
+        climb = !cf::fence_in_vault_reach(st.player(), level) && sp && cf::ledge_in_climb_reach(st.player(), *sp, level);
+        if (climb || cf::fence_in_vault_reach(st.player(), level))
+          for (const cf::ActionBinding& b : actions.bindings())
+            if (std::string_view(b.action) == "vault")
+              key = (static_cast<std::uint64_t>(b.button) << 8) | (static_cast<std::uint64_t>(modes.current) + 1) | (climb ? 0x80u : 0u);
+      }
       if (key != prompt_key) {  // made again only when it changes (a remap passes through the options' mode)
         prompt_key = key;
         std::string text;
@@ -453,7 +460,7 @@ int main(int argc, char** argv) {
           const cf::ButtonMap& map = settings.controls.map(cf::ControlContext::kPlay);
           int k = 0;
           while (k < 31 && !((key >> 8) & (1u << k))) ++k;
-          text = cf::pad_label(map, k) + ": VAULT";
+          text = cf::pad_label(map, k) + (key & 0x80u ? ": CLIMB" : ": VAULT");
         }
         view.set_prompt(text);
       }

@@ -61,4 +61,8 @@ bool ground_blocks(const Ground& ground, glm::vec2 to_xz, float from_y, float ma
   return g.normal.y < std::cos(max_slope_deg * 0.017453292519943295f) && g.y > from_y;
 }
 
+bool ground_drops(const Ground& ground, glm::vec2 from_xz, glm::vec2 to_xz, float max_drop_m) {
+  return ground.at(from_xz.x, from_xz.y).y - ground.at(to_xz.x, to_xz.y).y > max_drop_m;
+}
+
 }  // namespace cf

@@ -28,5 +28,8 @@ float depth_below_ground(const Level& level, const glm::vec3& a, const glm::vec3
 // Ground points of the level the creature's body may not stand on: too steep (normal's y below
 // cos of max_slope) or a step up of more than max_step from 'from_y'. The walls of a world with height.
 bool ground_blocks(const Ground& ground, glm::vec2 to_xz, float from_y, float max_step_m, float max_slope_deg);
+// Whether the ground drops more than max_drop from under from_xz to under to_xz (a ledge's edge: climbed
+// down, not walked off).
+bool ground_drops(const Ground& ground, glm::vec2 from_xz, glm::vec2 to_xz, float max_drop_m);
 
 }  // namespace cf

@@ -63,7 +63,7 @@ struct ActionCall {
   WorldRuntime& runtime;
   const CreatureCommand& command;
   bool is_player() const { return index == 0; }
-  // Shows one of 'action's HUD messages (the player's only).
+  // Shows one of 'action's HUD messages (the player's only): 'action' is its Action::hud_first() (plus a slot).
   void hud(int action, int code) const;
 };
 
@@ -237,6 +237,9 @@ class Action {
   }
   // How many action ids of HUD messages it owns from its own (the clip action: one per motion order).
   virtual int hud_slots() const { return 1; }
+  // The first of them: its id, or past the slots of the action before it (an action registered after the
+  // clip action); what it passes ActionCall::hud.
+  int hud_first() const { return hud_first_; }
   // The library motion it plays now in c (kNoMotion: none or not a library action), and the library
   // motion named 'name' it plays (-1: none).
   virtual int current_motion(const CreatureState&) const { return kNoMotion; }
@@ -273,6 +276,7 @@ class Action {
   friend class ActionRegistry;
   ActionId id_ = 0;
   std::size_t offset_ = 0;
+  int hud_first_ = 0;
 };
 
 // HUD message ids: 0 is none; each one-shot action has 16 codes from (id - 1) * 16 + 1, so a message

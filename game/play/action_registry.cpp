@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -25,6 +26,7 @@ ActionId ActionRegistry::add(std::unique_ptr<Action> a, std::size_t size, std::s
   }
   a->id_ = static_cast<ActionId>(actions_.size());
   a->offset_ = offset;
+  a->hud_first_ = actions_.empty() ? a->id_ : std::max<int>(a->id_, actions_.back()->hud_first_ + actions_.back()->hud_slots());
   if (a->every_tick()) every_tick_ = static_cast<std::uint16_t>(every_tick_ | (1u << a->id_));
   used_ = offset + size;
   actions_.push_back(std::move(a));
@@ -76,7 +78,8 @@ bool ActionRegistry::hud_owner(HudMessage m, ActionId* action, int* code) const 
   }
   const int a = (m - 1) / 16 + 1;
   for (int id = size() - 1; id >= 1; --id) {
-    if (a < id || a >= id + actions_[static_cast<std::size_t>(id)]->hud_slots()) continue;
+    const Action& owner = *actions_[static_cast<std::size_t>(id)];
+    if (a < owner.hud_first_ || a >= owner.hud_first_ + owner.hud_slots()) continue;
     *action = static_cast<ActionId>(id);
     *code = (m - 1) % 16;
     return true;

@@ -2,6 +2,7 @@
 // locomotion first (ActionRegistry's constructor), the actions that plan or steer, then the clip action,
 // which plays every library motion (the motion library is the one list of motions).
 #include "game/play/action.h"
+#include "game/play/actions/climb_action.h"
 #include "game/play/actions/clip_action.h"
 #include "game/play/actions/idle_action.h"
 #include "game/play/actions/jump_action.h"
@@ -19,6 +20,7 @@ struct GameActions : ActionRegistry {
     add<JumpAction>();
     add<IdleAction>();
     add<ClipAction>(std::move(library));
+    add<ClimbAction>();  // last: the actions before it keep their ids and state bytes (replays, HUD ids)
     set_bindings(make_bindings(*this));
   }
 };

@@ -30,7 +30,7 @@ constexpr ActionId kNoAction = 0xff;
 constexpr int kMaxActions = 12;
 // A library motion's index (motion/motion_library.h); kNoMotion: none.
 constexpr std::uint16_t kNoMotion = 0xffff;
-constexpr std::size_t kActionStateBytes = 512;  // per creature: every action's state together
+constexpr std::size_t kActionStateBytes = 640;  // per creature: every action's state together
 
 // What a creature is asked to do this tick: from the input map for the player (the one place that
 // knows buttons), from the brain for herd creatures. The simulation reads nothing else.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "game/play/actions/climb_action.h"
 #include "game/play/actions/idle_action.h"
 #include "game/play/actions/locomotion.h"
 #include "game/play/world_runtime.h"
@@ -251,6 +252,7 @@ void JumpAction::start(const ActionCall& a) const {
     a.hud(id(), kCannotJump);
     return;
   }
+  if (!state_of<State>(a.creature).fire && climb_instead(a)) return;  // at a ledge, X climbs it
   CreatureState& c = a.creature;
   State& st = state_of<State>(c);
   // Running at a gap or a low fence, a press made early waits for the best take-off point (idle fires it).

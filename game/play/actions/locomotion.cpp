@@ -27,6 +27,7 @@ namespace cf {
 constexpr float kLandingMargin_m = 0.03f;
 // The ground a body walks onto without jumping: a step up to this share of its leg, a slope up to this.
 constexpr float kStepShareOfLeg = 0.3f;
+constexpr float kDropShareOfStep = 1.5f;  // a step down may be this much deeper than one up; a deeper drop is climbed down
 constexpr float kWalkableSlope_deg = 35.0f;
 
 // A push within this of straight back is a corner met head-on (see round_corner); one within
@@ -172,6 +173,26 @@ void keep_swing_on_its_side(const Box& fence, const glm::vec3& plant, float reac
   *goal = fence.to_world(back);
 }
 
+// A foot of a body standing on a platform lands on it, not over its edge where the ground drops more
+// than the body may step down (the body stops at the edge: its feet stay on top until it climbs down).
+void keep_landing_on_its_platform(const Level& level, const glm::vec3& body_ws, float drop_m, float r, glm::vec3* goal_ws) {
+  if (level.platforms.empty()) return;
+  const LevelGround ground(&level);
+  if (!(ground.at(goal_ws->x, goal_ws->z).y < body_ws.y - drop_m)) return;
+  for (const Box& b : level.platforms) {
+    const glm::vec3 body = b.to_local(body_ws);
+    if (std::fabs(b.top_y() - body_ws.y) > 0.02f || std::fabs(body.x) > b.half_extents.x ||
+        std::fabs(body.z) > b.half_extents.z)
+      continue;
+    glm::vec3 g = b.to_local(*goal_ws);
+    const float hx = std::max(0.0f, b.half_extents.x - r), hz = std::max(0.0f, b.half_extents.z - r);
+    g.x = std::clamp(g.x, -hx, hx);
+    g.z = std::clamp(g.z, -hz, hz);
+    *goal_ws = b.to_world(glm::vec3(g.x, 0.0f, g.z));
+    return;
+  }
+}
+
 }  // namespace
 
 // A swinging foot lands clear of walls and their low pipes: its landing is pushed out by the leg's flesh,
@@ -179,6 +200,11 @@ void keep_swing_on_its_side(const Box& fence, const glm::vec3& plant, float reac
 // predicts the landing as if the turn carried on, and beside a wall that turn may be stopped: the foot may
 // then point any way, so it is pushed by the foot's whole length (from fences always). Planted feet stay.
 void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, bool turning, bool held) {
+  float legs = 0.0f;
+  int n = 0;
+  for (const LimbChain& l : rig.limbs)
+    if (l.tag == PartTag::kLeg) legs += l.l1 + l.l2, ++n;
+  const float drop_m = kDropShareOfStep * kStepShareOfLeg * (n > 0 ? legs / static_cast<float>(n) : 0.0f);
   int k = 0;
   for (const LimbChain& l : rig.limbs) {
     if (l.tag != PartTag::kLeg) continue;
@@ -218,6 +244,7 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
     // and a foot's reach lands on the side it lifted from.
     if (held)
       for (const Box& f : level.fences) keep_swing_on_its_side(f, foot.plant_ws, fence_r, &foot.goal_ws);
+    keep_landing_on_its_platform(level, w->position_ws, drop_m, r, &foot.goal_ws);
     foot.goal_ws.y = LevelGround(&level).at(foot.goal_ws.x, foot.goal_ws.z).y;
   }
 }
@@ -460,9 +487,11 @@ void step_walking(const ActionCall& a) {
   bool rounding = false;
   if (hit && !pivoting(c.walker) && c.walker.pivot_tick == 0 && a.species.footprint.count > 0 && !c.wanders)
     rounding = round_corner(*a.ctx.level, a.species, c.root_ws, c.walker.position_ws, &c.walker, &p);
-  if (!hit && ground_blocks(ground, glm::vec2(p.x, p.z), c.root_ws.y, kStepShareOfLeg * setup.creature_leg_length_m,
-                            kWalkableSlope_deg)) {
-    hit = true;  // a step too high or ground too steep is a wall
+  if (!hit && (ground_blocks(ground, glm::vec2(p.x, p.z), c.root_ws.y, kStepShareOfLeg * setup.creature_leg_length_m,
+                             kWalkableSlope_deg) ||
+               ground_drops(ground, glm::vec2(c.root_ws.x, c.root_ws.z), glm::vec2(p.x, p.z),
+                            kDropShareOfStep * kStepShareOfLeg * setup.creature_leg_length_m))) {
+    hit = true;  // a step too high or ground too steep is a wall, and so is a ledge's edge
     p = c.root_ws;
   }
   keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker, c.walker.speed_mps <= kTurnOnTheSpot_mps,

@@ -1,4 +1,5 @@
 #include "game/play/actions/vault_action.h"
+#include "game/play/actions/climb_action.h"
 
 #include <algorithm>
 #include <cmath>
@@ -296,6 +297,7 @@ void VaultAction::start(const ActionCall& a) const {
   const Level& level = *a.ctx.level;
   const float reach = or_default(a.ctx.tuning.vault_reach_m, kVaultReachM);
   const int fence = fence_in_reach(level, c.root_ws, heading_forward(c.heading_rad), reach);
+  if (fence < 0 && climb_instead(a)) return;  // no fence, a ledge: A climbs it
   if (fence < 0) {
     a.hud(id(), kNoFenceInReach);
     return;

@@ -177,10 +177,11 @@ TEST(ExtraAction, RewindAndReplayReproduceTheNod) {
 }
 
 TEST(ExtraAction, TheGameActionsHashAsBeforeAndKnowNoNod) {
-  // The game's registry is locomotion, the vault, the jump, the idle (no state) and the clip action,
-  // which plays every library motion (the jump and the clip action hash as nothing until used):
-  // shipped replays hash as they always did. Library motions are not actions but the clip action's.
-  EXPECT_EQ(game_actions().size(), 5);
+  // The game's registry is locomotion, the vault, the jump, the idle (no state), the clip action, which
+  // plays every library motion, and the climb (the jump, the clip action and the climb hash as nothing until
+  // used): shipped replays hash as they always did. Library motions are not actions but the clip action's.
+  EXPECT_EQ(game_actions().size(), 6);
+  EXPECT_NE(game_actions().find("climb"), kNoAction);
   EXPECT_NE(game_actions().find("clip"), kNoAction);
   EXPECT_EQ(game_actions().find("sit"), kNoAction);
   ActionId a = kNoAction;

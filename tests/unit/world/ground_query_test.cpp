@@ -54,6 +54,10 @@ TEST(GroundQuery, APlatformsTopIsGroundInsideItsTurnedFootprint) {
   // A step up of 0.5 m blocks a body allowed 0.3 m, not one allowed 0.6 m.
   EXPECT_TRUE(ground_blocks(g, glm::vec2(10.0f, 0.0f), 0.0f, 0.3f, 35.0f));
   EXPECT_FALSE(ground_blocks(g, glm::vec2(10.0f, 0.0f), 0.0f, 0.6f, 35.0f));
+  // Off its edge the ground drops 0.5 m: a drop for a body allowed 0.45 m down, not for one allowed 0.6 m.
+  EXPECT_TRUE(ground_drops(g, glm::vec2(10.0f, 0.0f), glm::vec2(11.0f, 1.0f), 0.45f));
+  EXPECT_FALSE(ground_drops(g, glm::vec2(10.0f, 0.0f), glm::vec2(11.0f, 1.0f), 0.6f));
+  EXPECT_FALSE(ground_drops(g, glm::vec2(11.0f, 1.0f), glm::vec2(10.0f, 0.0f), 0.1f));  // up is no drop
 }
 
 TEST(GroundQuery, NoLevelAndAFlatLevelAreTheFlatGround) {
