@@ -105,6 +105,31 @@ TEST(GamepadE2E, PressingANearTheFenceBesideTheWallPlaysTheMirroredVaultAndLands
   std::remove(shot.c_str());
 }
 
+// The quadruped walks at the fixture's ledge (0.7 m, a lip jutting over its face), A climbs it; turned round,
+// it walks to the edge, which stops it, and A climbs down: the real game, its virtual pad, no clip.
+TEST(GamepadE2E, AAtALedgeClimbsOntoItAndAtItsEdgeClimbsDown) {
+  const std::string base = "--creature assets/creatures/quadruped.json --level assets/levels/ledge_lip.json"
+                           " --pad-script tests/data/game/climb_up_and_down.pad.json --print-state --print-hash";
+  const CommandResult up = game(base + " --ticks 240");
+  ASSERT_EQ(up.exit_code, 0) << up.err;
+  const Json top = state_of(up);
+  ASSERT_FALSE(top.is_discarded()) << up.out;
+  EXPECT_EQ(top["climbs"], 1);
+  EXPECT_NEAR(top["root"][1].get<double>(), 0.7, 0.01) << "on the top";
+  EXPECT_GT(top["root"][2].get<double>(), 1.88) << "past the lip";
+  const CommandResult down = game(base + " --ticks 466");
+  const CommandResult again = game(base + " --ticks 466");
+  ASSERT_EQ(down.exit_code, 0) << down.err;
+  EXPECT_EQ(last_line(down.out), last_line(again.out)) << "same pad input, same state hash";
+  const Json s = state_of(down);
+  ASSERT_FALSE(s.is_discarded()) << down.out;
+  EXPECT_EQ(s["climbs"], 2);
+  EXPECT_EQ(s["climb_down"], true);
+  EXPECT_NEAR(s["root"][1].get<double>(), 0.0, 0.01) << "down again";
+  EXPECT_LT(s["root"][2].get<double>(), 1.88);
+  EXPECT_TRUE(s["first_clip"].is_null()) << s["first_clip"].dump();
+}
+
 TEST(GamepadE2E, BadPadScriptIsOneLineAndExitTwo) {
   const std::string bad = tmp("bad.pad.json");
   std::FILE* f = std::fopen(bad.c_str(), "w");
