@@ -488,11 +488,9 @@ CF_AVX2 inline void store8_masked(float* dst, __m256 x, __m256 y, __m256 z, std:
 template <bool kNormals, bool kWhole>
 CF_AVX2 inline void skin_half8(const Halves8& k, std::uint32_t hh, std::uint32_t lo, std::uint32_t hi, float* t) {
   const std::uint32_t at = hh * 8, c = hh / 2;
-  const std::uint8_t* lanes = k.l->lane_run.data() + at;
-  const int first = static_cast<int>(k.l->chunk_run[c]) + lanes[0];
-  const __m256i idx = _mm256_sub_epi32(_mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(lanes))),
-                                       _mm256_set1_epi32(lanes[0]));
-  const float* src = &k.ring.e[0][first & (Ring8::kRing - 1)];
+  const __m256i idx =
+      _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(k.l->half_lane_run.data() + at)));
+  const float* src = &k.ring.e[0][k.l->half_run[hh] & (Ring8::kRing - 1)];
   constexpr std::size_t kRow = Ring8::kRing + 8;
   __m256 m[12];
   for (int i = 0; i < 12; ++i) m[i] = _mm256_permutevar8x32_ps(_mm256_loadu_ps(src + i * kRow), idx);
@@ -558,12 +556,12 @@ CF_AVX2 void kernel_avx2(const LayoutKernelArgs& a) {
     for (float& x : row) x = 0.0f;
   const std::uint32_t v0 = k.v.group_first[k.v.run_group[a.run_begin]], v1 = job_end_vertex(a, k.v);
   const std::uint32_t h_begin = v0 / 8, h_end = (v1 + 7) / 8;
-  const std::uint8_t* lane_run = a.layout->lane_run.data();
-  const std::uint32_t* chunk_run = a.layout->chunk_run.data();
+  const std::uint8_t* lane_run = a.layout->half_lane_run.data();
+  const std::uint32_t* half_run = a.layout->half_run.data();
   alignas(32) float t[kBatch][24];
   for (std::uint32_t h = h_begin; h < h_end; h += kBatch) {
     const std::uint32_t n = std::min(kBatch, h_end - h), h_last = h + n - 1;
-    const int last = static_cast<int>(chunk_run[h_last / 2] + lane_run[h_last * 8 + 7]);
+    const int last = static_cast<int>(half_run[h_last] + lane_run[h_last * 8 + 7]);
     for (const int ahead = std::min(last + 16, k.runs - 1); k.next <= ahead; k.next += 8)
       blend_block8(k.v, k.skin, k.next, k.runs, k.ring);
     if (h * 8 >= v0 && (h + n) * 8 <= v1)
