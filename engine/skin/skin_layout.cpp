@@ -13,7 +13,8 @@ std::size_t SkinLayout::bytes() const {
          run_bones.capacity() * sizeof(std::uint16_t) + run_weights.capacity() * sizeof(float) + run_used.capacity() +
          blocks.capacity() * sizeof(float) + group_first.capacity() * sizeof(std::uint32_t) +
          group_live.capacity() + slot_vertex.capacity() * sizeof(std::uint32_t) +
-         chunk_blocks.capacity() * sizeof(float) + chunk_run.capacity() * sizeof(std::uint32_t) + lane_run.capacity();
+         chunk_blocks.capacity() * sizeof(float) + chunk_run.capacity() * sizeof(std::uint32_t) + lane_run.capacity() +
+         half_run.capacity() * sizeof(std::uint32_t) + half_lane_run.capacity();
 }
 
 // The 16-lane form of an in-order layout: start[e] is entry e's first vertex.
@@ -28,12 +29,16 @@ static void build_chunks(SkinLayout& l, const std::vector<std::uint32_t>& start,
   l.chunk_blocks.assign(chunks * fpc, 0.0f);
   l.chunk_run.resize(chunks);
   l.lane_run.resize(chunks * kW);
+  l.half_run.resize(chunks * 2);
+  l.half_lane_run.resize(chunks * kW);
   for (std::size_t c = 0; c < chunks; ++c) {
     float* b = &l.chunk_blocks[c * fpc];
     l.chunk_run[c] = vertex_run[c * kW];
     for (std::size_t k = 0; k < kW; ++k) {
       const std::size_t v = std::min(c * kW + k, n - 1);  // spare lanes repeat the last vertex
       l.lane_run[c * kW + k] = static_cast<std::uint8_t>(vertex_run[v] - l.chunk_run[c]);
+      if (k % 8 == 0) l.half_run[c * 2 + k / 8] = vertex_run[v];
+      l.half_lane_run[c * kW + k] = static_cast<std::uint8_t>(vertex_run[v] - l.half_run[c * 2 + k / 8]);
       b[k] = positions_ms[v].x, b[kW + k] = positions_ms[v].y, b[2 * kW + k] = positions_ms[v].z;
       if (l.normals)
         b[3 * kW + k] = normals_ms[v].x, b[4 * kW + k] = normals_ms[v].y, b[5 * kW + k] = normals_ms[v].z;

@@ -59,6 +59,8 @@ struct SkinLayout {
                                             // last chunk's spare lanes repeat the last vertex
   std::vector<std::uint32_t> chunk_run;     // per chunk: the run of its lane 0
   std::vector<std::uint8_t> lane_run;       // per lane (16 per chunk): its run less chunk_run, 0..15
+  std::vector<std::uint32_t> half_run;      // per half chunk (8 lanes, AVX2): the run of its lane 0
+  std::vector<std::uint8_t> half_lane_run;  // per lane: its run less its half chunk's half_run, 0..7
 
   int runs() const { return static_cast<int>(run_entry.size()); }
   int groups() const { return static_cast<int>(group_first.size()); }

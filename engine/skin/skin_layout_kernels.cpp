@@ -386,7 +386,8 @@ CF_AVX void kernel_avx(const LayoutKernelArgs& a) {
 #define CF_AVX2 __attribute__((target("avx2")))
 
 struct Ring8 {
-  static constexpr int kRing = 64;
+  // A batch of 8 half chunks reaches up to 64 runs, blended up to 23 runs past its last.
+  static constexpr int kRing = 128;
   // Slots kRing..kRing + 7 repeat slots 0..7, so 8 runs from any slot load whole.
   alignas(32) float e[12][kRing + 8];
 };
@@ -482,20 +483,14 @@ CF_AVX2 inline void store8_masked(float* dst, __m256 x, __m256 y, __m256 z, std:
   }
 }
 
-// Half chunk hh (vertices 8 hh ..), lanes [lo, hi): positions stored; normals, not yet renormalized, left
-// in t (x[8] y[8] z[8]).
-template <bool kNormals>
-CF_AVX2 inline void skin_half8(Halves8& k, std::uint32_t hh, std::uint32_t lo, std::uint32_t hi, float* t) {
+// Half chunk hh (vertices 8 hh ..), lanes [lo, hi) (kWhole: all 8): positions stored; normals, not yet
+// renormalized, left in t (x[8] y[8] z[8]). Its runs are in the ring.
+template <bool kNormals, bool kWhole>
+CF_AVX2 inline void skin_half8(const Halves8& k, std::uint32_t hh, std::uint32_t lo, std::uint32_t hi, float* t) {
   const std::uint32_t at = hh * 8, c = hh / 2;
-  const std::uint8_t* lanes = k.l->lane_run.data() + at;
-  const int first = static_cast<int>(k.l->chunk_run[c]) + lanes[0];
-  const int last = static_cast<int>(k.l->chunk_run[c]) + lanes[hi - 1];
-  // Blended two blocks ahead: the ring's stores are in the cache before a half chunk loads them (a load
-  // spanning two recent stores waits for both to retire).
-  for (const int ahead = std::min(last + 16, k.runs - 1); k.next <= ahead; k.next += 8) blend_block8(k.v, k.skin, k.next, k.runs, k.ring);
-  const __m256i idx = _mm256_sub_epi32(_mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(lanes))),
-                                       _mm256_set1_epi32(lanes[0]));
-  const float* src = &k.ring.e[0][first & (Ring8::kRing - 1)];
+  const __m256i idx =
+      _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(k.l->half_lane_run.data() + at)));
+  const float* src = &k.ring.e[0][k.l->half_run[hh] & (Ring8::kRing - 1)];
   constexpr std::size_t kRow = Ring8::kRing + 8;
   __m256 m[12];
   for (int i = 0; i < 12; ++i) m[i] = _mm256_permutevar8x32_ps(_mm256_loadu_ps(src + i * kRow), idx);
@@ -504,7 +499,7 @@ CF_AVX2 inline void skin_half8(Halves8& k, std::uint32_t hh, std::uint32_t lo, s
   const __m256 x = _mm256_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]);
   const __m256 y = _mm256_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]);
   const __m256 z = _mm256_add_ps(dot3(m[8], m[9], m[10], px, py, pz), m[11]);
-  if (lo == 0 && hi == 8)
+  if (kWhole)
     store8_plain(&k.out_p[at].x, x, y, z);
   else
     store8_masked(&k.out_p[at].x, x, y, z, lo, hi);
@@ -516,17 +511,40 @@ CF_AVX2 inline void skin_half8(Halves8& k, std::uint32_t hh, std::uint32_t lo, s
 }
 
 // The normals of half chunk hh from t, renormalized.
+template <bool kWhole>
 CF_AVX2 inline void renorm_half8(const Halves8& k, std::uint32_t hh, std::uint32_t lo, std::uint32_t hi, const float* t) {
   const __m256 x = _mm256_load_ps(t), y = _mm256_load_ps(t + 8), z = _mm256_load_ps(t + 16);
   const __m256 s = renorm_scale(x, y, z);
-  if (lo == 0 && hi == 8)
+  if (kWhole)
     store8_plain(&k.out_n[hh * 8].x, _mm256_mul_ps(x, s), _mm256_mul_ps(y, s), _mm256_mul_ps(z, s));
   else
     store8_masked(&k.out_n[hh * 8].x, _mm256_mul_ps(x, s), _mm256_mul_ps(y, s), _mm256_mul_ps(z, s), lo, hi);
 }
 
+constexpr std::uint32_t kBatch = 8;
+
+// Half chunks [h, h + n): the transforms first, then the renormalizations. kWhole: every lane is the job's.
+template <bool kNormals, bool kWhole>
+CF_AVX2 inline void skin_batch8(const Halves8& k, std::uint32_t h, std::uint32_t n, std::uint32_t v0, std::uint32_t v1,
+                                float (*t)[24]) {
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t hh = h + i;
+    skin_half8<kNormals, kWhole>(k, hh, kWhole || hh * 8 >= v0 ? 0 : v0 - hh * 8,
+                                 kWhole || hh * 8 + 8 <= v1 ? 8 : v1 - hh * 8, t[i]);
+  }
+  if (!kNormals) return;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t hh = h + i;
+    renorm_half8<kWhole>(k, hh, kWhole || hh * 8 >= v0 ? 0 : v0 - hh * 8, kWhole || hh * 8 + 8 <= v1 ? 8 : v1 - hh * 8,
+                         t[i]);
+  }
+}
+
 // Half chunks go in batches: the transforms first, then the renormalizations, whose square roots and
-// divisions (long latency, one unit) then overlap instead of each waiting on its own transform.
+// divisions (long latency, one unit) then overlap instead of each waiting on its own transform. Each batch
+// first blends its runs into the ring, 16 runs ahead of its last: the ring's stores are in the cache before
+// a half chunk loads them (a load spanning two recent stores waits for both to retire). Only the job's
+// first and last half chunks may be partial: the others skip the lane bounds and masks.
 template <bool kNormals>
 CF_AVX2 void kernel_avx2(const LayoutKernelArgs& a) {
   if (a.run_begin >= a.run_end) return;
@@ -538,19 +556,18 @@ CF_AVX2 void kernel_avx2(const LayoutKernelArgs& a) {
     for (float& x : row) x = 0.0f;
   const std::uint32_t v0 = k.v.group_first[k.v.run_group[a.run_begin]], v1 = job_end_vertex(a, k.v);
   const std::uint32_t h_begin = v0 / 8, h_end = (v1 + 7) / 8;
-  constexpr std::uint32_t kBatch = 8;
+  const std::uint8_t* lane_run = a.layout->half_lane_run.data();
+  const std::uint32_t* half_run = a.layout->half_run.data();
   alignas(32) float t[kBatch][24];
   for (std::uint32_t h = h_begin; h < h_end; h += kBatch) {
-    const std::uint32_t n = std::min(kBatch, h_end - h);
-    for (std::uint32_t i = 0; i < n; ++i) {
-      const std::uint32_t hh = h + i;
-      skin_half8<kNormals>(k, hh, hh == h_begin ? v0 - hh * 8 : 0, hh + 1 == h_end ? v1 - hh * 8 : 8, t[i]);
-    }
-    if (!kNormals) continue;
-    for (std::uint32_t i = 0; i < n; ++i) {
-      const std::uint32_t hh = h + i;
-      renorm_half8(k, hh, hh == h_begin ? v0 - hh * 8 : 0, hh + 1 == h_end ? v1 - hh * 8 : 8, t[i]);
-    }
+    const std::uint32_t n = std::min(kBatch, h_end - h), h_last = h + n - 1;
+    const int last = static_cast<int>(half_run[h_last] + lane_run[h_last * 8 + 7]);
+    for (const int ahead = std::min(last + 16, k.runs - 1); k.next <= ahead; k.next += 8)
+      blend_block8(k.v, k.skin, k.next, k.runs, k.ring);
+    if (h * 8 >= v0 && (h + n) * 8 <= v1)
+      skin_batch8<kNormals, true>(k, h, n, v0, v1, t);
+    else
+      skin_batch8<kNormals, false>(k, h, n, v0, v1, t);
   }
 }
 

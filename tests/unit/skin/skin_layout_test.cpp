@@ -1,7 +1,9 @@
 // The palette layout and LayoutSkinningJob: every kernel writes the same bits as the scalar
 // PaletteMatricesJob + PaletteSkinningJob, on random meshes, weights and matrices (sorted and unsorted
 // vertex orders, positions only, collapsed normals) and on the shipped creatures at the game's 3,000
-// vertices (every kernel, split jobs); split run ranges give the same bits in any order; validation. (The creature's vertex order: skinned_creature_test.cpp.)
+// vertices (every kernel, split jobs); long stretches of single-vertex runs (the AVX2 job's ring of blended
+// runs); split run ranges give the same bits in any order; validation. (The creature's vertex order:
+// skinned_creature_test.cpp.)
 #include "skin/skin_layout.h"
 
 #include <algorithm>
@@ -407,6 +409,77 @@ TEST(LayoutSkinning, ChunksSpanningManyRunsAndJobsEndingInsideAChunkGiveTheScala
       positions_only.out_normals_ms = {};
       ASSERT_TRUE(positions_only.run());
       EXPECT_TRUE(same_bits(po, ref_p)) << what << ", positions only";
+    }
+  }
+}
+
+// Long stretches of single-vertex runs: a batch of 8 half chunks then reaches 64 runs, and the matrices
+// blended ahead of it must not overwrite those it still reads (the ring wraps several times over 600 runs).
+// Jobs begin at every run of the first 80 and end at runs across the mesh: every kernel gives the scalar
+// bits and writes only its own vertices.
+TEST(LayoutSkinning, ManySingleVertexRunsAndJobsBeginningAtEveryRunGiveTheScalarBits) {
+  Rng rng = Rng::from_seed(64);
+  constexpr int kBones = 9;
+  std::vector<int> lengths(300, 1);  // 300 single-vertex runs
+  for (int i = 0; i < 100; ++i) lengths.push_back(rng.range(1, 3));
+  lengths.insert(lengths.end(), 200, 1);
+  for (int i = 0; i < 20; ++i) lengths.push_back(rng.range(5, 30));
+  const int entries = static_cast<int>(lengths.size());
+  WeightPalette pal;
+  pal.slots = 3;
+  std::vector<glm::vec3> positions, normals;
+  for (int e = 0; e < entries; ++e) {
+    const int used = e % 3 + 1;
+    float left = 1.0f;
+    for (int k = 0; k < 3; ++k) {
+      pal.entry_bones.push_back(static_cast<std::uint16_t>((e + 4 * k) % kBones));
+      const float w = k + 1 == used ? left : k < used ? static_cast<float>(rng.range(1, 60)) / 128.0f : 0.0f;
+      pal.entry_weights.push_back(w);
+      left -= w;
+    }
+    for (int k = 0; k < lengths[e]; ++k) {
+      pal.vertex_entry.push_back(static_cast<std::uint16_t>(e));
+      positions.emplace_back(rnd(rng, -2, 2), rnd(rng, -2, 2), rnd(rng, -2, 2));
+      normals.push_back(glm::normalize(glm::vec3(rnd(rng, -1, 1), rnd(rng, -1, 1), 0.5f)));
+    }
+  }
+  std::vector<Mat3x4> skin(kBones);
+  for (Mat3x4& m : skin)
+    for (float& x : m.m) x = rnd(rng, -2, 2);
+  std::vector<glm::vec3> ref_p, ref_n;
+  ASSERT_TRUE(scalar_reference(pal, skin, positions, normals, &ref_p, &ref_n));
+  auto layout = build_skin_layout(pal, positions, normals, SkinChunks::kAlways);
+  ASSERT_TRUE(layout.ok());
+  ASSERT_TRUE(layout->in_order);
+  std::vector<std::size_t> first_vertex(static_cast<std::size_t>(entries) + 1, positions.size());
+  for (int e = entries - 1, v = static_cast<int>(positions.size()) - 1; e >= 0; --e) {
+    while (v >= 0 && pal.vertex_entry[v] >= e) --v;
+    first_vertex[e] = static_cast<std::size_t>(v + 1);
+  }
+  for (SkinKernel k : kKernels) {
+    const std::string kernel = to_string(resolve_for(k, *layout));
+    std::vector<glm::vec3> p(positions.size(), glm::vec3(7.0f)), n(normals.size(), glm::vec3(7.0f));
+    LayoutSkinningJob job = layout_job(*layout, skin, p, n, k);
+    ASSERT_TRUE(job.run());
+    EXPECT_TRUE(same_bits(p, ref_p)) << kernel;
+    EXPECT_TRUE(same_bits(n, ref_n)) << kernel;
+    for (int begin = 0; begin < 80; ++begin) {
+      const int end = begin + 1 + (begin * 37) % (entries - begin);
+      std::vector<glm::vec3> q(positions.size(), glm::vec3(9.0f)), qn(normals.size(), glm::vec3(9.0f));
+      LayoutSkinningJob piece = job;
+      piece.out_positions_ms = q;
+      piece.out_normals_ms = qn;
+      piece.run_begin = begin;
+      piece.run_end = end;
+      ASSERT_TRUE(piece.run());
+      for (std::size_t v = 0; v < q.size(); ++v) {
+        const bool own = v >= first_vertex[begin] && v < first_vertex[end];
+        const glm::vec3 want_p = own ? ref_p[v] : glm::vec3(9.0f), want_n = own ? ref_n[v] : glm::vec3(9.0f);
+        ASSERT_EQ(std::memcmp(&q[v], &want_p, sizeof(glm::vec3)), 0)
+            << kernel << ": runs [" << begin << ", " << end << "), vertex " << v;
+        ASSERT_EQ(std::memcmp(&qn[v], &want_n, sizeof(glm::vec3)), 0)
+            << kernel << ": runs [" << begin << ", " << end << "), normal " << v;
+      }
     }
   }
 }
