@@ -60,15 +60,16 @@ float step_of(const Species& sp) { return kStepShare * sp.walk_setup->creature_l
 // The limbs that lead a climb: arms going up; else legs in the front half; else (a biped) the left legs.
 bool leads(const Rig& rig, std::size_t i, bool down) {
   const LimbChain& limb = rig.limbs[i];
-  bool arms = false, front = false;
+  bool arms = false, front = false, left = false;
   for (const LimbChain& l : rig.limbs) {
     arms = arms || l.tag == PartTag::kArm;
     front = front || (l.tag == PartTag::kLeg && l.nodes[0].z > rig.cog.z + 0.02f);
+    left = left || (l.tag == PartTag::kLeg && l.side == Side::kLeft);
   }
   if (arms && !down) return limb.tag == PartTag::kArm;
   if (limb.tag == PartTag::kArm) return false;
   if (front) return limb.nodes[0].z > rig.cog.z + 0.02f;
-  return limb.side == Side::kLeft;
+  return !left || limb.side == Side::kLeft;  // (one leg in the middle: it leads and follows)
 }
 
 // How high a ledge the lead limbs reach over (their root's height standing plus most of their length).

@@ -487,7 +487,10 @@ void step_walking(const ActionCall& a) {
   bool rounding = false;
   if (hit && !pivoting(c.walker) && c.walker.pivot_tick == 0 && a.species.footprint.count > 0 && !c.wanders)
     rounding = round_corner(*a.ctx.level, a.species, c.root_ws, c.walker.position_ws, &c.walker, &p);
-  if (!hit && (ground_blocks(ground, glm::vec2(p.x, p.z), c.root_ws.y, kStepShareOfLeg * setup.creature_leg_length_m,
+  // (from the ground under the body, not its height: a body straddling a ledge's edge sinks toward the
+  // ground below, and one with its forefeet up on a ledge rises toward its top)
+  const float here_y = ground.at(c.root_ws.x, c.root_ws.z).y;
+  if (!hit && (ground_blocks(ground, glm::vec2(p.x, p.z), here_y, kStepShareOfLeg * setup.creature_leg_length_m,
                              kWalkableSlope_deg) ||
                ground_drops(ground, glm::vec2(c.root_ws.x, c.root_ws.z), glm::vec2(p.x, p.z),
                             kDropShareOfStep * kStepShareOfLeg * setup.creature_leg_length_m))) {

@@ -3,6 +3,7 @@
 // lip; turned round at the edge, A climbs down again; a creature whose limbs cannot reach the top is
 // refused with the reason, so is a ledge with a wall on its top; X climbs as A does.
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <string>
 
@@ -10,7 +11,11 @@
 
 #include "game/play/actions/climb_action.h"
 #include "game/session/session.h"
+#include "core/rng.h"
+#include "creature/creature_io.h"
 #include "game_test_util.h"
+#include "grid_creature.h"
+#include "sweep.h"
 #include "world/ground_query.h"
 #include "world/level.h"
 
@@ -53,6 +58,9 @@ void walk_up_to(Session& s, ClimbRun& r, int ticks) {
     s.tick(test::stick(0.0f, 1.0f));
     r.watch(s);
     still = glm::length(s.state().player().root_ws - before) < 1e-3f ? still + 1 : 0;
+    if (std::getenv("CF_CLIMB_TRACE"))
+      std::printf("t %d z %.3f y %.3f speed %.2f blocked %u\n", t, s.state().player().root_ws.z,
+                  s.state().player().root_ws.y, s.state().player().speed_mps, s.state().player().blocked_ticks);
   }
 }
 
@@ -173,6 +181,82 @@ TEST(Climb, EveryCreatureClimbsALedgeHalfwayBetweenItsStepAndItsReachAndDownAgai
     std::printf("[climb] %s: step %.2f m, reach %.2f m, a %.2f m ledge up and down in %u climbs, %d clips\n", creature,
                 step, reach, h, climb_of(s.state().player()).climbs, r.clips);
   }
+}
+
+// The climb grid: seeded random bodies (1-8 legs, 0-4 arms, tails, long and short) at seeded random ledges
+// (a height between the body's step and its reach, a lip jutting 0-15 cm over the face, met up to 25 degrees
+// off square): A climbs each, and climbs down again, with no clip event. Prints each failing cell and the
+// pass count (every cell must pass). CF_GRID_ONLY=i plays cell i alone.
+TEST(ClimbGrid, RandomBodiesClimbRandomLedgesUpAndDownWithNoFleshInThem) {
+  constexpr int kCells = 45;
+  const char* only = std::getenv("CF_GRID_ONLY");
+  Rng bodies = Rng::from_seed(7070), ledges = Rng::from_seed(7171);
+  int passed = 0, played = 0;
+  for (int i = 0; i < kCells; ++i) {
+    const Creature body = grid_creature(bodies, i);  // every cell drawn, so one cell alone sees the same body
+    const float share = static_cast<float>(ledges.uniform(0.15, 0.85)), lip = static_cast<float>(ledges.uniform(0.0, 0.15));
+    const float slant = static_cast<float>(ledges.uniform(-25.0, 25.0)) * 0.017453292f;
+    if (i % 9 == 0 || (only && std::atoi(only) != i) || (!only && i % test::sweep_step(3) != 0)) continue;  // legless: no climb
+    Json level = {{"format", "critterforge.level/1"}, {"name", "climb grid"}, {"ground", {{"y", 0}, {"half_size", 20}}},
+                  {"spawn", {{"position", {0, 0, 0}}, {"heading_deg", slant / 0.017453292f}}},
+                  {"fences", Json::array({{{"centre", {0, 0.3, -8}}, {"half_extents", {1, 0.3, 0.04}}, {"yaw_deg", 0}}})},
+                  {"walls", Json::array()}, {"regions", Json::array()}};
+    Result<Scene> scene = scene_from_json("grid.json", creature_to_json(body), "grid.json", "ledge.json", level, "ledge.json");
+    ASSERT_TRUE(scene.ok()) << scene.error().to_string();
+    const Species sp = make_species(*scene);
+    if (!sp.walks()) continue;
+    const float step = climb_step_m(sp), reach = climb_reach_m(sp, false);
+    if (reach < step + 0.05f) {  // nothing it cannot step is within its reach: no ledge to climb
+      std::printf("climb cell %d: step %.2f m, reach %.2f m: none to climb\n", i, step, reach);
+      continue;
+    }
+    const float h = step + 0.02f + (reach - step - 0.04f) * share;
+    // The ledge a metre beyond the body's reach ahead, as deep as the body is long (and 3 m more), twice as wide,
+    // its top slab (8 cm) jutting 'lip' over the face under it.
+    const float size = sp.footprint.bound_m, face = size + 1.0f, half = size + 1.5f;
+    Box base, slab;
+    base.centre = glm::vec3(0.0f, 0.5f * (h - 0.08f), face + half);
+    base.half_extents = glm::vec3(2.0f * half, 0.5f * (h - 0.08f), half);  // (wide: a slanted walk drifts sideways)
+    slab.centre = glm::vec3(0.0f, h - 0.04f, face + half - 0.5f * lip);
+    slab.half_extents = glm::vec3(2.0f * half, 0.04f, half + 0.5f * lip);
+    scene->level.platforms = {base, slab};
+    ++played;
+    Session s;
+    s.start(std::move(*scene), 1);
+    ClimbRun r;
+    std::string failed;
+    walk_up_to(s, r, 1200);
+    press_and_wait(s, r, kButtonA);
+    glm::vec3 at = s.state().player().root_ws;
+    const LevelGround ground(&s.scene().level);
+    if (climb_of(s.state().player()).climbs != 1 || std::fabs(ground.at(at.x, at.z).y - h) > 0.01f)
+      failed = "did not climb up (refused " + std::to_string(climb_of(s.state().player()).refused) + ", at z " +
+               std::to_string(at.z) + ")";
+    for (int t = 0; t < 40; ++t) {
+      s.tick(test::stick(0.0f, -1.0f));
+      r.watch(s);
+    }
+    walk_up_to(s, r, 1200);
+    at = s.state().player().root_ws;
+    if (only)
+      std::printf("at the edge: x %.2f z %.2f heading %.1f deg, walker heading %.1f, ground %.2f\n", at.x, at.z,
+                  s.state().player().heading_rad / 0.017453292f, s.state().player().walker.heading_rad / 0.017453292f,
+                  ground.at(at.x, at.z).y);
+    if (ground.at(at.x, at.z).y > 0.5f * h) press_and_wait(s, r, kButtonA);
+    at = s.state().player().root_ws;
+    if (failed.empty() && std::fabs(ground.at(at.x, at.z).y) > 0.01f)
+      failed = "did not climb down (refused " + std::to_string(climb_of(s.state().player()).refused) + ", at z " +
+               std::to_string(at.z) + ", " + std::to_string(climb_of(s.state().player()).climbs) + " climbs)";
+    if (failed.empty() && r.clips > 0) failed = std::to_string(r.clips) + " clip events, deepest " + std::to_string(r.deepest_m) + " m";
+    if (failed.empty()) {
+      ++passed;
+    } else {
+      std::printf("FAILED climb cell %d (%d legs, %d arms, ledge %.2f m of step %.2f / reach %.2f, lip %.2f, slant %.0f): %s\n", i,
+                  i % 9, (i / 9) % 5, h, step, reach, lip, slant / 0.017453292f, failed.c_str());
+    }
+  }
+  std::printf("climb grid: %d / %d random bodies climb random ledges up and down\n", passed, played);
+  EXPECT_EQ(passed, played);
 }
 
 }  // namespace
