@@ -86,7 +86,7 @@ void WalkMeter::add(const Rig& rig, const CreaturePose& pose, const Ground* unde
 
 WalkReport simulate_walk(const Rig& rig, const MotionClip& clip, const RetargetSetup& setup, const WalkRun& run,
                          const std::function<void(const WalkerState&, const CreaturePose&)>& on_tick) {
-  WalkerState st = make_walker(setup, rig, glm::vec3(0.0f), 0.0f, run.ground);
+  WalkerState st = make_walker(setup, rig, run.start_ws, run.heading_rad, run.ground);
   CreaturePose pose;
   pose.resize(rig);
   WalkMeter meter;

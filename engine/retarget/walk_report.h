@@ -56,9 +56,11 @@ struct WalkRun {
   float turn_rate_rps = 0.0f;  // radians/second, positive turns left
   float dt_s = kTick_sf;
   const Ground* ground = nullptr;  // the ground walked on; null: the flat y = 0
+  glm::vec3 start_ws{0.0f};        // where it starts (x, z; it stands on the ground there)
+  float heading_rad = 0.0f;        // facing there (0 faces +Z)
 };
 
-// Walks the creature from the stand pose at the origin facing +Z for run.seconds, metering every
+// Walks the creature from the stand pose at run.start_ws facing run.heading_rad for run.seconds, metering every
 // tick; on_tick (optional) sees each state and pose.
 WalkReport simulate_walk(const Rig& rig, const MotionClip& clip, const RetargetSetup& setup, const WalkRun& run,
                          const std::function<void(const WalkerState&, const CreaturePose&)>& on_tick = {});

@@ -6,6 +6,8 @@
 #include "motion/motion_clip.h"
 #include "retarget/walk_report.h"
 #include "skeleton/rig_builder.h"
+#include "world/ground_query.h"
+#include "world/level.h"
 #include "core/json.h"
 
 namespace cf::lab {
@@ -16,9 +18,12 @@ Json vec(const glm::vec3& v) { return Json::array({v.x, v.y, v.z}); }
 
 // Walks a creature with the walk controller for S seconds (straight, or turning) and reports per
 // leg skate, penetration, float and IK error, the cog height range and the distance walked.
-// --frames OUT.json writes every tick's joint world positions.
+// --frames OUT.json writes every tick's joint world positions. --level FILE walks over that level's ground
+// (terrain and platform tops; the gait alone: walls and faces are not met) from --from X,Z facing --heading
+// DEG (default the level's spawn); penetration and float are measured from the ground under each foot.
 int cmd_walk(const Args& a) {
-  if (!a.only({"creature", "motion", "seconds", "speed", "turn", "frames"})) return kExitBadInput;
+  if (!a.only({"creature", "motion", "seconds", "speed", "turn", "frames", "level", "from", "heading"}))
+    return kExitBadInput;
   const std::string creature_path = a.get("creature");
   if (creature_path.empty()) return fail(a, "--creature FILE is required");
   if (!a.has("seconds")) return fail(a, "--seconds S is required");
@@ -48,12 +53,33 @@ int cmd_walk(const Args& a) {
     return fail(a, e.to_string());
   }
 
+  Level level;
+  double from[2] = {0.0, 0.0}, heading_deg = 0.0;
+  if (a.has("level")) {
+    Result<Level> lv = load_level(a.get("level"));
+    if (!lv) return fail(a, lv.error().to_string());
+    level = std::move(*lv);
+    from[0] = level.spawn.x, from[1] = level.spawn.z, heading_deg = level.spawn_heading_deg;
+  } else if (a.has("from") || a.has("heading")) {
+    return fail(a, "--from and --heading need --level FILE");
+  }
+  if (a.has("from") && !a.get_vec2("from", from)) return kExitBadInput;
+  if (!a.get_number("heading", heading_deg, &heading_deg)) return kExitBadInput;
+  if (std::fabs(from[0]) > kLevelMaxCoord_m || std::fabs(from[1]) > kLevelMaxCoord_m)
+    return fail(a, "--from: x and z must be within 1000 m");
+  const LevelGround ground(&level);
+
   if (!can_step(*setup))
     return fail(a, motion_path + ": the motion never lifts and plants both feet, so it cannot walk");
   WalkRun run;
   run.seconds = static_cast<float>(seconds);
   run.speed_mps = static_cast<float>(speed);
   run.turn_rate_rps = static_cast<float>(turn_deg * M_PI / 180.0);
+  if (a.has("level")) {
+    run.ground = &ground;
+    run.start_ws = glm::vec3(static_cast<float>(from[0]), 0.0f, static_cast<float>(from[1]));
+    run.heading_rad = static_cast<float>(std::remainder(heading_deg, 360.0) * M_PI / 180.0);
+  }
   const std::string frames_path = a.get("frames");
   Json frames = Json::array();
   std::function<void(const WalkerState&, const CreaturePose&)> on_tick;

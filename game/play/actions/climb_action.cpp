@@ -341,11 +341,11 @@ void ClimbAction::start(const ActionCall& a) const {
   glm::vec3 to = lip + in * (back + kTopInset_m);
   to.y = l.down ? l.low_y : l.top_y;
   if (!fits_at(level, sp, to, heading, to.y)) return refuse(l.down ? kClimbNoRoomBelow : kClimbNoRoomOnTop);
-  // Going up, the body first draws back until its front is clear of the face.
+  // Going up, the body first draws back (or in) until its front is just clear of the face.
   glm::vec3 drawn = from;
   if (!l.down) {
     const float u = glm::dot(from - lip, in), need = -(front + kLipMargin_m);
-    if (u > need) drawn = from + in * (need - u);
+    drawn = from + in * (need - u);
     if (!fits_at(level, sp, drawn, heading, from.y)) return refuse(kClimbNoRoomBehind);
   }
   const float legs = sp.walk_setup->creature_leg_length_m;

@@ -37,8 +37,9 @@ struct ClimbActionState {
 enum ClimbMessage : int { kClimbing = 0, kClimbTooHigh = 1, kClimbNoRoomOnTop = 2, kClimbNoRoomBehind = 3,
                           kCannotClimb = 4, kClimbingDown = 5, kClimbNoRoomBelow = 6 };
 
-// How far ahead a ledge may be for A to climb it (the body walks no closer: the climb draws it in).
-constexpr float kClimbReachM = 1.0f;
+// How far ahead a ledge's lip may be from the body's centre for A to climb it (the climb draws the body in
+// or back to where its front is just clear of the face).
+constexpr float kClimbReachM = 0.6f;
 
 class ClimbAction final : public Action {
  public:

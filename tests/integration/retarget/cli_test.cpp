@@ -118,6 +118,32 @@ TEST(WalkCli, FramesFileHasEveryTick) {
   std::remove(out.c_str());
 }
 
+// Over a level's ground: up the hills level's 3 m hill from 8 m short of its top, the feet on the ground
+// under them (penetration and float measured from it), the body carried up the slope.
+TEST(WalkCli, OverALevelsGroundTheFeetStayOnItAndTheBodyClimbsTheHill) {
+  std::string out = std::string(CF_BINARY_DIR) + "/walk_hill_frames.json";
+  for (const char* c : {"biped", "quadruped"}) {
+    Json j = run_json(std::string("walk --creature ") + kAssets + "/creatures/" + c + ".json --seconds 6 --level " + kAssets +
+                      "/levels/hills.json --from 2,16 --heading 0 --frames " + out);
+    expect_walk_report(j, std::string(c) + " uphill", 360);
+    for (const Json& leg : j["legs"]) {
+      EXPECT_LE(leg["max_penetration_m"].get<double>(), 0.01) << c << " " << leg["name"];
+      EXPECT_LE(leg["max_float_m"].get<double>(), 0.05) << c << " " << leg["name"];
+    }
+    auto frames = cf::load_json_file(out);
+    ASSERT_TRUE(frames.ok()) << frames.error().to_string();
+    const Json& first = (*frames)["frames"][0];
+    const Json& last = (*frames)["frames"][(*frames)["frames"].size() - 1];
+    EXPECT_NEAR(first["cog"][2].get<double>(), 16.0, 0.5) << c << " starts where asked";
+    EXPECT_GT(last["cog"][1].get<double>() - first["cog"][1].get<double>(), 0.8) << c << " walked up the hill";
+  }
+  std::remove(out.c_str());
+  // --from needs a level.
+  auto r = run_command(kLab + " walk --creature " + kAssets + "/creatures/biped.json --seconds 1 --from 1,2");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--level"), std::string::npos) << r.err;
+}
+
 TEST(WalkCli, LeglessCreatureCannotWalk) {
   auto r = run_command(kLab + " walk --creature " + kData + "/legless.json --seconds 3");
   EXPECT_EQ(r.exit_code, 2);
