@@ -172,6 +172,7 @@ int main(int argc, char** argv) {
     cf::Error ignored;  // a missing texture shows the placeholder checker
     textures.ground = rasterizer.load_texture(tex + "ground.png", &ignored);
     textures.earth = rasterizer.load_texture(tex + "earth.png", &ignored);
+    textures.sand = rasterizer.load_texture(tex + "sand.png", &ignored);
     textures.wood = rasterizer.load_texture(tex + "fence_wood.png", &ignored);
     textures.brick = rasterizer.load_texture(tex + "wall_brick.png", &ignored);
     textures.metal = rasterizer.load_texture(tex + "pipe_metal.png", &ignored);

@@ -3,6 +3,7 @@
 // simplified virtual plane for clearance checks) and optional movable regions. Plain data in
 // world space (metres, Y up, ground at ground_y). Loaded from "critterforge.level/1" JSON.
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -133,11 +134,17 @@ constexpr float kTerrainMaxHeight_m = 200.0f;  // |height|
 
 constexpr int kMaxFriendsGoal = 64;  // a level's "friends_goal" at most (the herd's most)
 
+// What the ground is made of (the look of its walkable, unsteep part; steep banks are bare earth). A look
+// only: it never changes what a creature does, and a scene's identity leaves it out.
+enum class GroundMaterial : std::uint8_t { kGrass, kSand };
+const char* ground_material_name(GroundMaterial m);  // "grass", "sand"
+
 struct Level {
   std::string name;
   std::string notes;                 // free text kept through load/save (what the level is for)
   float ground_y = 0.0f;             // height of the ground plane, metres
   float ground_half_size = 50.0f;    // the ground is a square of this half size around the origin
+  GroundMaterial ground_material = GroundMaterial::kGrass;  // "ground": {"material": "grass" | "sand"}
   glm::vec3 spawn{0.0f};             // creature start, world space
   float spawn_heading_deg = 0.0f;    // yaw about +Y; 0 faces +Z, 90 faces +X
   int herd = 0;                      // creatures wandering with the player's (0..64; --herd overrides)

@@ -275,6 +275,8 @@ Status validate_level(const Level& lv, const std::string& file) {
   return validate_spectators(lv, file);
 }
 
+const char* ground_material_name(GroundMaterial m) { return m == GroundMaterial::kSand ? "sand" : "grass"; }
+
 Result<Level> parse_level(const std::string& text, const std::string& file) {
   auto jr = parse_json(text, file);
   if (!jr) return jr.error();
@@ -295,9 +297,16 @@ Result<Level> parse_level(const std::string& text, const std::string& file) {
   auto g = j.find("ground");
   if (g == j.end()) return Error{file, "ground", "missing (e.g. {\"y\": 0})"};
   if (!g->is_object()) return Error{file, "ground", "must be an object"};
-  if (Status s = check_keys(*g, {"y", "half_size"}, file, "ground"); !s) return s.error;
+  if (Status s = check_keys(*g, {"y", "half_size", "material"}, file, "ground"); !s) return s.error;
   if (Status s = opt_number(*g, "y", &lv.ground_y, file, "ground"); !s) return s.error;
   if (Status s = opt_number(*g, "half_size", &lv.ground_half_size, file, "ground"); !s) return s.error;
+  if (g->contains("material")) {
+    const Json& m = (*g)["material"];
+    const std::string name = m.is_string() ? m.get<std::string>() : std::string();
+    if (name == "grass") lv.ground_material = GroundMaterial::kGrass;
+    else if (name == "sand") lv.ground_material = GroundMaterial::kSand;
+    else return Error{file, "ground.material", "must be \"grass\" or \"sand\""};
+  }
   if (j.contains("spawn")) {
     const Json& sp = j["spawn"];
     if (!sp.is_object()) return Error{file, "spawn", "must be an object {\"position\", \"heading_deg\"}"};
@@ -388,6 +397,7 @@ Json level_to_json(const Level& lv) {
   j["name"] = lv.name;
   if (!lv.notes.empty()) j["notes"] = lv.notes;
   j["ground"] = Json{{"y", lv.ground_y}, {"half_size", lv.ground_half_size}};
+  if (lv.ground_material != GroundMaterial::kGrass) j["ground"]["material"] = ground_material_name(lv.ground_material);
   j["spawn"] = Json{{"position", v3(lv.spawn)}, {"heading_deg", lv.spawn_heading_deg}};
   if (lv.herd > 0) j["herd"] = lv.herd;
   if (lv.herd_temperaments != std::array<int, 3>{1, 2, 1})

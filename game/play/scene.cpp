@@ -135,10 +135,14 @@ std::uint64_t scene_identity(const Json& creature_json, const Json& level_json, 
   // Length-prefixed by str(), so the pieces cannot run into each other.
   // Paint is the creature's look only: a painted creature computes exactly what it did unpainted.
   h.str(creature_body_text(creature_json));
-  // A friends goal is shown only: setting one keeps every run on the level as it was.
-  if (level_json.is_object() && level_json.contains("friends_goal")) {
+  // A friends goal is shown only, and the ground's material is a look: setting either keeps every run on the
+  // level as it was.
+  const bool material = level_json.is_object() && level_json.contains("ground") && level_json["ground"].is_object() &&
+                        level_json["ground"].contains("material");
+  if (level_json.is_object() && (level_json.contains("friends_goal") || material)) {
     Json body = level_json;
     body.erase("friends_goal");
+    if (material) body["ground"].erase("material");
     h.str(body.dump());
   } else {
     h.str(level_json.dump());

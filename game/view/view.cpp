@@ -250,8 +250,9 @@ void View::add_level_meshes(const Level& lv) {
     if (part->empty()) continue;
     const bool earth = part == &ground_.earth || part == &ground_.earth_raised;
     const bool raised = part == &ground_.grass_raised || part == &ground_.earth_raised;
+    const bool sand = lv.ground_material == GroundMaterial::kSand && tex_.sand.valid();
     MeshInput ground = ground_.mesh.view(at_ground, Rgba8{255, 255, 255, 255},
-                                         earth && tex_.earth.valid() ? tex_.earth : tex_.ground);
+                                         earth && tex_.earth.valid() ? tex_.earth : sand ? tex_.sand : tex_.ground);
     ground.indices = part->data();
     ground.index_count = static_cast<int>(part->size());
     ground.ground_layer = !raised;

@@ -29,6 +29,7 @@ struct ViewTextures {
   TextureId ground = kNoTexture, wood = kNoTexture, brick = kNoTexture, skin = kNoTexture;
   TextureId metal = kNoTexture;  // pipes
   TextureId earth = kNoTexture;  // steep terrain (none: the ground's)
+  TextureId sand = kNoTexture;   // the ground of a level of sand (none: the ground's)
 };
 
 // The state to draw between two ticks: positions and angles blended by alpha in [0, 1].

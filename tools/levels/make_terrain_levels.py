@@ -106,6 +106,8 @@ def level(name, notes, half, terrain, spawn_xz=(0, 0), heading=0, **rest):
         "walls": [],
         "regions": [],
     }
+    if "material" in rest:  # the ground's look
+        out["ground"]["material"] = rest.pop("material")
     for k, v in rest.items():
         out[k] = v
         if k == "herd" and v > 0:
@@ -241,6 +243,7 @@ def dunes():
                prop("bush", 3.0, -15.0, 0, 0.7), prop("bush", -7.0, -3.0, 40, 0.8), prop("bush", 12.0, 15.0, 10, 0.9),
                prop("bush", -15.0, 2.0, 70, 0.7), prop("tree", 18.0, -14.0, 0, 0.9), prop("tree", -20.0, 12.0, 40, 1.1)],
         heightmap="dunes.png",
+        material="sand",
     )
 
 

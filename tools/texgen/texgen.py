@@ -109,6 +109,18 @@ def earth():
     return paint(texel)
 
 
+def sand():
+    """Dune sand: pale ochre grains over soft wind ripples running across the texture."""
+    n1 = value_noise(SIZE, SIZE, 16, 51)
+    n2 = value_noise(SIZE, SIZE, 2, 52)
+    def texel(x, y):
+        ripple = 0.93 + 0.07 * math.sin((y + 3 * math.sin(x * 2 * math.pi / SIZE) + 5 * n1[y][x]) * 2 * math.pi / 8)
+        g = (0.86 + 0.22 * n2[y][x]) * ripple * (0.95 + 0.1 * n1[y][x])
+        return (clamp8(214 * g), clamp8(184 * g), clamp8(128 * g))
+
+    return paint(texel)
+
+
 def fence_wood():
     """Horizontal planks with grain and dark gaps."""
     n = value_noise(SIZE, SIZE, 4, 31)
@@ -168,7 +180,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "assets", "textures")
     os.makedirs(out, exist_ok=True)
-    for name, fn in (("creature_skin", creature_skin), ("ground", ground), ("earth", earth), ("fence_wood", fence_wood),
+    for name, fn in (("creature_skin", creature_skin), ("ground", ground), ("earth", earth), ("sand", sand), ("fence_wood", fence_wood),
                      ("wall_brick", wall_brick), ("pipe_metal", pipe_metal)):
         path = os.path.join(out, name + ".png")
         write_png(path, SIZE, SIZE, fn())

@@ -117,5 +117,19 @@ TEST(SceneIdentity, CoversEveryPieceOfContent) {
   EXPECT_NE(scene_identity(c, l, nullptr, {}), scene_identity(l, c, nullptr, {}));
 }
 
+// The ground's material is a look (the dunes' sand): a level that sets it computes what it did without it.
+TEST(SceneIdentity, TheGroundsMaterialIsALookNotPartOfTheScene) {
+  Result<Scene> s = load_scene(creature("biped"), level("default"));
+  ASSERT_TRUE(s.ok());
+  Json sand = s->level_json;
+  sand["ground"]["material"] = "sand";
+  EXPECT_EQ(scene_identity(s->creature_json, sand, &s->walk_clip, {}),
+            scene_identity(s->creature_json, s->level_json, &s->walk_clip, {}));
+  Json moved = sand;
+  moved["ground"]["y"] = 0.5;  // the ground itself still counts
+  EXPECT_NE(scene_identity(s->creature_json, moved, &s->walk_clip, {}),
+            scene_identity(s->creature_json, sand, &s->walk_clip, {}));
+}
+
 }  // namespace
 }  // namespace cf

@@ -88,6 +88,24 @@ TEST(LevelIo, SaveLoadRoundTrip) {
   EXPECT_EQ(back->walls[0].plane_point, r->walls[0].plane_point);
 }
 
+// The ground's material: grass by default, sand when asked, written back only when not grass; anything else
+// refused naming the field.
+TEST(LevelIo, TheGroundsMaterialIsGrassOrSand) {
+  auto grass = parse_level(kGood, "t.json");
+  ASSERT_TRUE(grass.ok()) << grass.error().to_string();
+  EXPECT_EQ(grass->ground_material, GroundMaterial::kGrass);
+  EXPECT_FALSE(level_to_json(*grass)["ground"].contains("material"));
+  auto sand = parse_level(with(R"("half_size": 10})", R"("half_size": 10, "material": "sand"})"), "t.json");
+  ASSERT_TRUE(sand.ok()) << sand.error().to_string();
+  EXPECT_EQ(sand->ground_material, GroundMaterial::kSand);
+  EXPECT_EQ(level_to_json(*sand)["ground"]["material"], "sand");
+  auto again = parse_level(level_to_json(*sand).dump(), "t.json");
+  ASSERT_TRUE(again.ok()) << again.error().to_string();
+  EXPECT_EQ(again->ground_material, GroundMaterial::kSand);
+  expect_error(with(R"("half_size": 10})", R"("half_size": 10, "material": "lava"})"), "ground.material", "\"sand\"");
+  expect_error(with(R"("half_size": 10})", R"("half_size": 10, "material": 3})"), "ground.material");
+}
+
 TEST(LevelIo, SaveRefusesInvalidLevel) {
   Level lv;
   lv.fences.push_back(Box{});
