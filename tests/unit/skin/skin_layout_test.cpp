@@ -328,6 +328,39 @@ TEST(LayoutSkinning, EveryRunLengthAndSingleRunRangesGiveTheScalarBits) {
   }
 }
 
+// Runs of the given lengths, one palette entry each with 1..3 non-zero weights (entry e's k-th bone is
+// (e + step k) mod bones), random positions and unit normals (zero_normals: every 11th from a run's 5th is
+// zero), and random skinning matrices.
+struct RandomRuns {
+  WeightPalette pal;
+  std::vector<glm::vec3> positions, normals;
+  std::vector<Mat3x4> skin;
+};
+RandomRuns random_runs(Rng& rng, const std::vector<int>& lengths, int bones, int step, bool zero_normals) {
+  RandomRuns r;
+  r.pal.slots = 3;
+  for (int e = 0; e < static_cast<int>(lengths.size()); ++e) {
+    const int used = e % 3 + 1;  // 1..3 non-zero weights
+    float left = 1.0f;
+    for (int k = 0; k < 3; ++k) {
+      r.pal.entry_bones.push_back(static_cast<std::uint16_t>((e + step * k) % bones));
+      const float w = k + 1 == used ? left : k < used ? static_cast<float>(rng.range(1, 60)) / 128.0f : 0.0f;
+      r.pal.entry_weights.push_back(w);
+      left -= w;
+    }
+    for (int k = 0; k < lengths[static_cast<std::size_t>(e)]; ++k) {
+      r.pal.vertex_entry.push_back(static_cast<std::uint16_t>(e));
+      r.positions.emplace_back(rnd(rng, -2, 2), rnd(rng, -2, 2), rnd(rng, -2, 2));
+      r.normals.push_back(zero_normals && k % 11 == 4 ? glm::vec3(0.0f)
+                                                      : glm::normalize(glm::vec3(rnd(rng, -1, 1), rnd(rng, -1, 1), 0.5f)));
+    }
+  }
+  r.skin.resize(static_cast<std::size_t>(bones));
+  for (Mat3x4& m : r.skin)
+    for (float& x : m.m) x = rnd(rng, -2, 2);
+  return r;
+}
+
 // The 16-lane form: chunks of 16 output vertices that span up to 16 runs (runs of one vertex), jobs that
 // begin and end inside a chunk, a mesh whose last chunk is partial. kAvx512 on a layout built with the
 // form, and every kernel on one built without it, give the scalar bits; a job writes only its own runs.
@@ -339,27 +372,11 @@ TEST(LayoutSkinning, ChunksSpanningManyRunsAndJobsEndingInsideAChunkGiveTheScala
   for (int i = 0; i < 30; ++i) lengths.push_back(rng.range(1, 40));
   lengths.push_back(3);
   const int entries = static_cast<int>(lengths.size());
-  WeightPalette pal;
-  pal.slots = 3;
-  std::vector<glm::vec3> positions, normals;
-  for (int e = 0; e < entries; ++e) {
-    const int used = e % 3 + 1;  // 1..3 non-zero weights
-    float left = 1.0f;
-    for (int k = 0; k < 3; ++k) {
-      pal.entry_bones.push_back(static_cast<std::uint16_t>((e + 2 * k) % kBones));
-      const float w = k + 1 == used ? left : k < used ? static_cast<float>(rng.range(1, 60)) / 128.0f : 0.0f;
-      pal.entry_weights.push_back(w);
-      left -= w;
-    }
-    for (int k = 0; k < lengths[e]; ++k) {
-      pal.vertex_entry.push_back(static_cast<std::uint16_t>(e));
-      positions.emplace_back(rnd(rng, -2, 2), rnd(rng, -2, 2), rnd(rng, -2, 2));
-      normals.push_back(k % 11 == 4 ? glm::vec3(0.0f) : glm::normalize(glm::vec3(rnd(rng, -1, 1), rnd(rng, -1, 1), 0.5f)));
-    }
-  }
-  std::vector<Mat3x4> skin(kBones);
-  for (Mat3x4& m : skin)
-    for (float& x : m.m) x = rnd(rng, -2, 2);
+  RandomRuns runs = random_runs(rng, lengths, kBones, 2, true);
+  WeightPalette& pal = runs.pal;
+  std::vector<glm::vec3>& positions = runs.positions;
+  std::vector<glm::vec3>& normals = runs.normals;
+  std::vector<Mat3x4>& skin = runs.skin;
   std::vector<glm::vec3> ref_p, ref_n;
   ASSERT_TRUE(scalar_reference(pal, skin, positions, normals, &ref_p, &ref_n));
   auto chunked = build_skin_layout(pal, positions, normals, SkinChunks::kAlways);
@@ -425,27 +442,11 @@ TEST(LayoutSkinning, ManySingleVertexRunsAndJobsBeginningAtEveryRunGiveTheScalar
   lengths.insert(lengths.end(), 200, 1);
   for (int i = 0; i < 20; ++i) lengths.push_back(rng.range(5, 30));
   const int entries = static_cast<int>(lengths.size());
-  WeightPalette pal;
-  pal.slots = 3;
-  std::vector<glm::vec3> positions, normals;
-  for (int e = 0; e < entries; ++e) {
-    const int used = e % 3 + 1;
-    float left = 1.0f;
-    for (int k = 0; k < 3; ++k) {
-      pal.entry_bones.push_back(static_cast<std::uint16_t>((e + 4 * k) % kBones));
-      const float w = k + 1 == used ? left : k < used ? static_cast<float>(rng.range(1, 60)) / 128.0f : 0.0f;
-      pal.entry_weights.push_back(w);
-      left -= w;
-    }
-    for (int k = 0; k < lengths[e]; ++k) {
-      pal.vertex_entry.push_back(static_cast<std::uint16_t>(e));
-      positions.emplace_back(rnd(rng, -2, 2), rnd(rng, -2, 2), rnd(rng, -2, 2));
-      normals.push_back(glm::normalize(glm::vec3(rnd(rng, -1, 1), rnd(rng, -1, 1), 0.5f)));
-    }
-  }
-  std::vector<Mat3x4> skin(kBones);
-  for (Mat3x4& m : skin)
-    for (float& x : m.m) x = rnd(rng, -2, 2);
+  RandomRuns runs = random_runs(rng, lengths, kBones, 4, false);
+  WeightPalette& pal = runs.pal;
+  std::vector<glm::vec3>& positions = runs.positions;
+  std::vector<glm::vec3>& normals = runs.normals;
+  std::vector<Mat3x4>& skin = runs.skin;
   std::vector<glm::vec3> ref_p, ref_n;
   ASSERT_TRUE(scalar_reference(pal, skin, positions, normals, &ref_p, &ref_n));
   auto layout = build_skin_layout(pal, positions, normals, SkinChunks::kAlways);
