@@ -330,11 +330,13 @@ TEST(LayoutSkinning, EveryRunLengthAndSingleRunRangesGiveTheScalarBits) {
 
 // Runs of the given lengths, one palette entry each with 1..3 non-zero weights (entry e's k-th bone is
 // (e + step k) mod bones), random positions and unit normals (zero_normals: every 11th from a run's 5th is
-// zero), and random skinning matrices.
+// zero), random skinning matrices, and what the scalar reference job makes of them.
 struct RandomRuns {
   WeightPalette pal;
   std::vector<glm::vec3> positions, normals;
   std::vector<Mat3x4> skin;
+  std::vector<glm::vec3> ref_p, ref_n;  // the scalar reference job's output
+  bool ok = false;                      // the reference ran
 };
 RandomRuns random_runs(Rng& rng, const std::vector<int>& lengths, int bones, int step, bool zero_normals) {
   RandomRuns r;
@@ -358,6 +360,7 @@ RandomRuns random_runs(Rng& rng, const std::vector<int>& lengths, int bones, int
   r.skin.resize(static_cast<std::size_t>(bones));
   for (Mat3x4& m : r.skin)
     for (float& x : m.m) x = rnd(rng, -2, 2);
+  r.ok = scalar_reference(r.pal, r.skin, r.positions, r.normals, &r.ref_p, &r.ref_n);
   return r;
 }
 
@@ -373,12 +376,9 @@ TEST(LayoutSkinning, ChunksSpanningManyRunsAndJobsEndingInsideAChunkGiveTheScala
   lengths.push_back(3);
   const int entries = static_cast<int>(lengths.size());
   RandomRuns runs = random_runs(rng, lengths, kBones, 2, true);
-  WeightPalette& pal = runs.pal;
-  std::vector<glm::vec3>& positions = runs.positions;
-  std::vector<glm::vec3>& normals = runs.normals;
-  std::vector<Mat3x4>& skin = runs.skin;
-  std::vector<glm::vec3> ref_p, ref_n;
-  ASSERT_TRUE(scalar_reference(pal, skin, positions, normals, &ref_p, &ref_n));
+  ASSERT_TRUE(runs.ok);
+  auto& [pal, positions, normals, skin, ref_p, ref_n, reference_ran] = runs;
+  (void)reference_ran;
   auto chunked = build_skin_layout(pal, positions, normals, SkinChunks::kAlways);
   auto plain = build_skin_layout(pal, positions, normals, SkinChunks::kNever);
   ASSERT_TRUE(chunked.ok() && plain.ok());
@@ -443,12 +443,9 @@ TEST(LayoutSkinning, ManySingleVertexRunsAndJobsBeginningAtEveryRunGiveTheScalar
   for (int i = 0; i < 20; ++i) lengths.push_back(rng.range(5, 30));
   const int entries = static_cast<int>(lengths.size());
   RandomRuns runs = random_runs(rng, lengths, kBones, 4, false);
-  WeightPalette& pal = runs.pal;
-  std::vector<glm::vec3>& positions = runs.positions;
-  std::vector<glm::vec3>& normals = runs.normals;
-  std::vector<Mat3x4>& skin = runs.skin;
-  std::vector<glm::vec3> ref_p, ref_n;
-  ASSERT_TRUE(scalar_reference(pal, skin, positions, normals, &ref_p, &ref_n));
+  ASSERT_TRUE(runs.ok);
+  auto& [pal, positions, normals, skin, ref_p, ref_n, reference_ran] = runs;
+  (void)reference_ran;
   auto layout = build_skin_layout(pal, positions, normals, SkinChunks::kAlways);
   ASSERT_TRUE(layout.ok());
   ASSERT_TRUE(layout->in_order);
