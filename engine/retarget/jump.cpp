@@ -171,12 +171,25 @@ float hop_lift(const JumpMotion& jm, int tick) {
   return jm.height_m * 4.0f * u * (1.0f - u);
 }
 
+constexpr float kLeftGround_m = 0.01f;
+
 bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, float heading_rad, float distance_m,
-               int tick, CreaturePose* out, const WalkerState* from) {
+               int tick, CreaturePose* out, const WalkerState* from, const Ground* ground) {
   if (jm.legless || !out || !std::isfinite(distance_m) || !std::isfinite(heading_rad)) return false;
   WalkerState at;
   const glm::vec3 fwd(std::sin(heading_rad), 0.0f, std::cos(heading_rad));
-  at.position_ws = glm::vec3(from_ws.x, 0.0f, from_ws.z) + fwd * (distance_m * jump_travel(jm, tick));
+  // Over ground with height the body goes from the height it stood at to the one it lands at, eased
+  // along the travel (flat ground: at y = 0, as ever).
+  const bool terrain = ground && !ground->flat();
+  float from_y = 0.0f, base_y = 0.0f;
+  if (terrain) {
+    const glm::vec3 land = glm::vec3(from_ws.x, 0.0f, from_ws.z) + fwd * distance_m;
+    const float land_y = make_walker(jm.setup, rig, land, heading_rad, ground).position_ws.y;
+    const float u = std::clamp(jump_travel(jm, tick), 0.0f, 1.0f);
+    from_y = from_ws.y;
+    base_y = from_y + (land_y - from_y) * u * u * (3.0f - 2.0f * u);
+  }
+  at.position_ws = glm::vec3(from_ws.x, base_y, from_ws.z) + fwd * (distance_m * jump_travel(jm, tick));
   at.heading_rad = heading_rad;
   RetargetJob job;
   job.setup = &jm.setup;
@@ -194,7 +207,7 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
     const float u = jump_travel(jm, tick);
     const float carry = jump_airborne(jm, tick) || u > 0.0f ? 1.0f - u * u * (3.0f - 2.0f * u) : 1.0f;
     WalkerState start = at;
-    start.position_ws = glm::vec3(from_ws.x, 0.0f, from_ws.z);
+    start.position_ws = glm::vec3(from_ws.x, from_y, from_ws.z);
     const glm::mat4 start_placement = walker_placement(start, rig);
     int k = 0;
     for (std::size_t i = 0; i < rig.limbs.size() && k < from->leg_count; ++i) {
@@ -215,6 +228,25 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
       }
     }
   }
+  if (terrain) {
+    // Each foot's foothold on the ground under it (a planted foot carried from where the walk planted
+    // it keeps that height while it is carried).
+    const float u = jump_travel(jm, tick);
+    const float carry = jump_airborne(jm, tick) || u > 0.0f ? 1.0f - u * u * (3.0f - 2.0f * u) : 1.0f;
+    int k = 0;
+    for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+      if (jm.setup.limbs[i].tag != PartTag::kLeg) continue;
+      const bool planted = from && k < from->leg_count && from->feet[static_cast<std::size_t>(k)].planted;
+      ++k;
+      LimbPose& lp = out->limbs[i];
+      const glm::vec3 t = glm::vec3(job.model_to_world * glm::vec4(lp.target_ms, 1.0f));
+      const float dy = ground->at(t.x, t.z).y - base_y;
+      if (lp.contact)  // on the ground until it leaves it (a push-off's foot stays down as the body rises)
+        lp.target_ms.y = ls_foothold(jm, i).y + dy;
+      else
+        lp.target_ms.y += (planted ? 1.0f - carry : 1.0f) * dy;
+    }
+  }
   const float flown = jump_airborne(jm, tick) ? std::min(1.0f, 3.0f * std::min(jump_travel(jm, tick), 1.0f - jump_travel(jm, tick))) : 0.0f;
   const float tuck = flown * flown * (3.0f - 2.0f * flown);
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
@@ -227,7 +259,11 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
       const glm::vec3 down = unit_or(ls_foothold(jm, i) - lp.root_ms, glm::vec3(0.0f, -1.0f, 0.0f));
       lp.target_ms += tuck * (soft_below(lp.root_ms, lp.target_ms, down, kTuckDepth * length) - lp.target_ms);
     }
+    const glm::vec3 wanted = lp.target_ms;
     lp.target_ms = soft_reach(lp.root_ms, lp.target_ms, length, kSoftReachFrom);
+    // A foot the rising body pulls off its foothold has left the ground (over ground with height; on flat
+    // ground the clip's contacts are kept as they were).
+    if (terrain && lp.contact && glm::length(lp.target_ms - wanted) > kLeftGround_m) lp.contact = false;
   }
   if (!retarget_solve(job)) return false;
   lift_knees(rig, out);  // a deep crouch on a long leg under a low hip: the knee turns off the ground

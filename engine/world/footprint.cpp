@@ -163,6 +163,35 @@ bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float
   return hit;
 }
 
+bool resolve_footprint_out_of_ledges(const Level& level, const Footprint& fp, float heading_rad, float top_y,
+                                     glm::vec3* p) {
+  bool any = false;
+  for (const Box& b : level.platforms) any = any || b.top_y() > top_y;
+  if (!any) return false;
+  const float c = std::cos(heading_rad), s = std::sin(heading_rad);
+  bool hit = false;
+  for (int pass = 0; pass < 4; ++pass) {
+    bool moved = false;
+    for (int i = 0; i < fp.count; ++i) {
+      const FootprintCircle& fc = fp.circles[static_cast<std::size_t>(i)];
+      const glm::vec2 off = to_world(c, s, fc.offset_ms);
+      glm::vec3 centre(p->x + off.x, p->y, p->z + off.y);
+      const glm::vec3 before = centre;
+      bool m = false;
+      for (const Box& b : level.platforms)
+        if (b.top_y() > top_y) m |= push_circle_out_of_box(b, fc.radius, &centre);
+      if (m) {
+        p->x += centre.x - before.x;
+        p->z += centre.z - before.z;
+        moved = true;
+      }
+    }
+    hit |= moved;
+    if (!moved) break;
+  }
+  return hit;
+}
+
 namespace {
 
 // Whether the segment a-b (world x, z) enters the box's footprint, in the box's frame.

@@ -42,6 +42,11 @@ Footprint fit_footprint(const FootprintStroke* strokes, int stroke_count, glm::v
 bool resolve_footprint_collisions(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3* p_ws,
                                   bool gaps = true);
 
+// Keeps the footprint out of every platform whose top is above top_y (a ledge's face to a body whose
+// step reaches top_y), as resolve_footprint_collisions keeps it out of walls. True when it was moved.
+bool resolve_footprint_out_of_ledges(const Level& level, const Footprint& footprint, float heading_rad, float top_y,
+                                     glm::vec3* p_ws);
+
 // How deep the footprint's deepest circle is in a fence or wall (or a pipe on a wall), metres: the
 // length of the push that would clear that circle alone. 0 when clear.
 float footprint_depth(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3 p_ws);

@@ -136,6 +136,61 @@ float limb_depth(const Level& level, const Rig& rig, std::size_t i, const Creatu
   return deepest;
 }
 
+// Moves the whole pose by 'by' (world metres), but for the footholds of the planted legs (which stay).
+void move_pose(const glm::vec3& by, CreaturePose* pose) {
+  for (glm::vec3& p : pose->head_ws) p += by;
+  for (glm::vec3& p : pose->tail_ws) p += by;
+  for (LimbPose& l : pose->limbs)
+    if (!l.contact) l.target_ws += by;
+  pose->cog_ws += by;
+  pose->model_to_world[3] += glm::vec4(by, 0.0f);
+}
+
+// A planted leg a motion left out of reach of its foothold (an emote raising a one-legged body on a
+// slope) pulls the body down until it reaches, as far as the rest of its flesh stays above the ground;
+// each planted leg is then solved to its foothold.
+void lower_to_planted_feet(const Level& level, const Rig& rig, float allowed_m, CreaturePose* pose) {
+  constexpr float kShort_m = 0.01f;  // a foot this near its foothold is on it
+  constexpr float kReach = 0.995f;   // a leg not quite straight, so the knee keeps its bend
+  float sink = 0.0f;
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const LimbChain& limb = rig.limbs[i];
+    if (!pose->limbs[i].contact || limb.tag != PartTag::kLeg || limb.bones[0] < 0 || limb.bones[1] < 0) continue;
+    const glm::vec3 ankle = pose->tail_ws[static_cast<std::size_t>(limb.bones[1])], goal = pose->limbs[i].target_ws;
+    if (!(glm::length(ankle - goal) > kShort_m)) continue;
+    const glm::vec3 hip = pose->head_ws[static_cast<std::size_t>(limb.bones[0])];
+    const float reach = kReach * (limb.l1 + limb.l2);
+    const float across = glm::length(glm::vec2(hip.x - goal.x, hip.z - goal.z));
+    if (!(across < reach)) continue;  // no height reaches it
+    sink = std::max(sink, hip.y - goal.y - std::sqrt(reach * reach - across * across));
+  }
+  if (!(sink > kShort_m)) return;
+  // The room below the rest of the flesh.
+  auto in_planted_leg = [&](int b) {
+    for (std::size_t i = 0; i < rig.limbs.size(); ++i)
+      if (pose->limbs[i].contact && rig.limbs[i].tag == PartTag::kLeg)
+        for (int lb : rig.limbs[i].bones)
+          if (lb == b) return true;
+    return false;
+  };
+  float room = 1e30f;
+  for (int b = 0; b < rig.skeleton.size(); ++b) {
+    if (in_planted_leg(b)) continue;
+    const auto k = static_cast<std::size_t>(b);
+    room = std::min(room, -depth_below_ground(level, pose->head_ws[k], pose->tail_ws[k], rig.skeleton.radius[k], nullptr));
+  }
+  sink = std::min(sink, room + allowed_m);
+  if (!(sink > kShort_m)) return;
+  move_pose(glm::vec3(0.0f, -sink, 0.0f), pose);
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const LimbChain& limb = rig.limbs[i];
+    if (!pose->limbs[i].contact || limb.tag != PartTag::kLeg || limb.bones[1] < 0) continue;
+    const glm::vec3 ankle = pose->tail_ws[static_cast<std::size_t>(limb.bones[1])];
+    move_limb_end(rig, i, pose->limbs[i].target_ws - ankle, pose,
+                  [&](const CreaturePose& p) { return limb_depth(level, rig, i, p) <= allowed_m; });
+  }
+}
+
 }  // namespace
 
 float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* pose) {
@@ -148,6 +203,33 @@ float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* 
     if (d > kAllowed_m)
       move_limb_end(rig, i, glm::vec3(0.0f, d, 0.0f), pose,
                     [&](const CreaturePose& p) { return limb_depth(level, rig, i, p) <= kAllowed_m; });
+  }
+  lower_to_planted_feet(level, rig, kAllowed_m, pose);
+  // A planted leg's own knee in the ground (a leg folded tight over a rise) turns about its hip->ankle
+  // line, the nearest way out first; the foot stays.
+  static const Box kNoFence{glm::vec3(1e6f), glm::vec3(0.01f), 0.0f};
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    if (!pose->limbs[i].contact || rig.limbs[i].tag != PartTag::kLeg) continue;
+    if (!(limb_depth(level, rig, i, *pose) > kAllowed_m)) continue;
+    const LimbTurn turn(rig, static_cast<int>(i), kNoFence, level, pose->model_to_world, *pose);
+    if (!turn.valid()) continue;
+    LimbBones before;
+    before.save(rig.limbs[i], *pose);
+    constexpr int kSteps = 24;  // of half a turn each way
+    float clear_rad = 0.0f;
+    for (int k = 1; k <= kSteps && clear_rad == 0.0f; ++k) {
+      for (float sign : {1.0f, -1.0f}) {
+        const float a = sign * 3.14159265f * static_cast<float>(k) / kSteps;
+        turn.apply(a, static_cast<int>(i), pose);
+        const bool clear = limb_depth(level, rig, i, *pose) <= kAllowed_m;
+        before.restore(pose);
+        if (clear) {
+          clear_rad = a;
+          break;
+        }
+      }
+    }
+    if (clear_rad != 0.0f) turn.apply(clear_rad, static_cast<int>(i), pose);
   }
   float deepest = 0.0f;
   for (int b = 0; b < rig.skeleton.size(); ++b) {

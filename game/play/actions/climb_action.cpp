@@ -132,7 +132,9 @@ bool fits_at(const Level& level, const Species& sp, const glm::vec3& p, float he
 bool ledge_ahead(const CreatureState& c, const Species& sp, const Level& level, Ledge* out) {
   if (!sp.walks()) return false;
   // (a drop up to half as deep again as a step is walked down: locomotion's kDropShareOfStep)
-  return find_ledge(level, c.walker.position_ws, heading_forward(c.walker.heading_rad), kClimbReachM, step_of(sp),
+  // (a long body held at a ledge's face by its head, chest or flank stands further back: its reach counts)
+  return find_ledge(level, c.walker.position_ws, heading_forward(c.walker.heading_rad),
+                    std::max(kClimbReachM, sp.footprint.bound_m + kClimbFrontGapM), step_of(sp),
                     kMaxSlant_deg, out) &&
          (!out->down || out->height() > 1.5f * step_of(sp));
 }

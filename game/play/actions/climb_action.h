@@ -40,6 +40,7 @@ enum ClimbMessage : int { kClimbing = 0, kClimbTooHigh = 1, kClimbNoRoomOnTop = 
 // How far ahead a ledge's lip may be from the body's centre for A to climb it (the climb draws the body in
 // or back to where its front is just clear of the face).
 constexpr float kClimbReachM = 0.6f;
+constexpr float kClimbFrontGapM = 0.15f;  // ...or within this of the body's footprint's reach, when that is further
 
 class ClimbAction final : public Action {
  public:

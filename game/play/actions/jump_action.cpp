@@ -33,6 +33,7 @@ constexpr float kStickForward = 0.5f;  // ...or the stick pushed this far forwar
 constexpr float kStandingShare = 0.6f;  // a forward jump goes at least this share of the natural speed
 constexpr float kRunShare = 2.6f;       // ...and at most the top running speed's (retarget/run_gait.h)
 constexpr int kPathSamples = 8;
+constexpr float kLandStepShareOfLeg = 0.3f;  // a landing beside a face higher than this share of the leg is in it
 constexpr float kScanStep_m = 0.05f;    // the look ahead for a gap or low fence to jump
 constexpr float kHopCross = 0.25f;      // a hopped fence is crossed between this share of the flight and 1 - it
 
@@ -72,9 +73,21 @@ JumpBlock way_blocked(const Level& level, const Species& sp, const glm::vec3& fr
   const int fence = fence_in_reach(level, from, fwd, d);
   const int hop = low_fence(level, fence, hop_m) ? fence : -1;
   if (fence >= 0 && hop < 0) return JumpBlock::kFence;
+  const LevelGround ground(&level);
+  const float from_y = ground.at(from.x, from.z).y;
+  // A ledge higher than the jump rises is a wall to its flight; the body lands clear of any face higher
+  // than a step above where it lands.
+  const float step_m = sp.walks() ? kLandStepShareOfLeg * sp.walk_setup->creature_leg_length_m : hop_m;
+  auto in_ledge = [&](const glm::vec3& p, float top_y) {
+    glm::vec3 q = p;
+    return sp.footprint.count > 0 && resolve_footprint_out_of_ledges(level, sp.footprint, heading, top_y, &q) &&
+           glm::length(q - p) > 0.002f;
+  };
   for (int k = 1; k <= kPathSamples; ++k) {
     const glm::vec3 p = from + fwd * (d * static_cast<float>(k) / kPathSamples);
     if (!in_regions(level, p)) return JumpBlock::kEdge;
+    if (in_ledge(p, from_y + hop_m) || (k == kPathSamples && in_ledge(p, ground.at(p.x, p.z).y + step_m)))
+      return JumpBlock::kWall;
     if (body_touches(level, sp, p, heading, false)) {  // the body would touch: a fence just ahead, else a wall
       if (k < kPathSamples && hop >= 0 &&
           distance_to_footprint(level.fences[static_cast<std::size_t>(hop)], p) <= body_reach(sp) + kScanStep_m)
@@ -178,12 +191,13 @@ void pose_hop(const CreatureState& c, const JumpActionState& st, const JumpMotio
 }
 
 bool pose_tick(const CreatureState& c, const JumpActionState& st, const JumpMotion& jm, const Rig& rig, int tick,
-               CreaturePose* out) {
+               const Level* level, CreaturePose* out) {
   if (jm.legless) {
     pose_hop(c, st, jm, rig, tick, out);
     return true;
   }
-  return pose_jump(jm, rig, st.from_ws, st.heading_rad, st.distance_m, tick, out, &c.walker);
+  const LevelGround ground(level);
+  return pose_jump(jm, rig, st.from_ws, st.heading_rad, st.distance_m, tick, out, &c.walker, &ground);
 }
 
 }  // namespace
@@ -357,7 +371,7 @@ bool JumpAction::pose(const PoseCall& call) const {
   const State& st = state_of<State>(call.creature);
   const JumpMotion* jm = motion_of(*this, call.species);
   if (!st.playing() || !jm) return false;
-  if (!pose_tick(call.creature, st, *jm, *call.species.rig, st.tick, call.out)) return false;
+  if (!pose_tick(call.creature, st, *jm, *call.species.rig, st.tick, call.ctx.level, call.out)) return false;
   const Species& sp = call.species;
   const LevelGround ground(call.ctx.level);
   if (st.tick < kBlendInTicks && sp.walks() &&
@@ -369,6 +383,11 @@ bool JumpAction::pose(const PoseCall& call) const {
       (void)static_cast<const IdleAction&>(call.ctx.registry()[idle]).pose_left_over(from);
     }
     blend_pose_world(*call.scratch, *call.out, handover_weight(st.tick, kBlendInTicks), call.out);
+    // Over ground with height, a foot the walk was swinging is not planted until the blend has brought it
+    // down (the ground stage keeps planted feet on the ground; this one is still on its way).
+    if (!ground.flat())
+      for (std::size_t i = 0; i < call.out->limbs.size(); ++i)
+        call.out->limbs[i].contact = call.out->limbs[i].contact && call.scratch->limbs[i].contact;
   }
   return true;
 }
@@ -379,7 +398,7 @@ bool JumpAction::pose_after_end(const PoseCall& call, int k) const {
   if (!jm || jm->legless || st.ticks <= 0) return false;
   // The landing goes on playing under the hand-over (its body still moving as it was), from the
   // tick after the last one shown.
-  return pose_tick(call.creature, st, *jm, *call.species.rig, st.ticks - 1 + k, call.out);
+  return pose_tick(call.creature, st, *jm, *call.species.rig, st.ticks - 1 + k, call.ctx.level, call.out);
 }
 
 void JumpAction::after_pose(const ActionCall& a) const {

@@ -27,6 +27,7 @@ namespace cf {
 constexpr float kLandingMargin_m = 0.03f;
 // The ground a body walks onto without jumping: a step up to this share of its leg, a slope up to this.
 constexpr float kStepShareOfLeg = 0.3f;
+constexpr float kOneLevel_m = 0.02f;  // a platform's top this much above the ground beside it is a face to a foot
 constexpr float kDropShareOfStep = 1.5f;  // a step down may be this much deeper than one up; a deeper drop is climbed down
 constexpr float kWalkableSlope_deg = 35.0f;
 
@@ -245,6 +246,14 @@ void keep_landings_clear(const Level& level, const Rig& rig, WalkerState* w, boo
     if (held)
       for (const Box& f : level.fences) keep_swing_on_its_side(f, foot.plant_ws, fence_r, &foot.goal_ws);
     keep_landing_on_its_platform(level, w->position_ws, drop_m, r, &foot.goal_ws);
+    // A foot lands on one level: beside a platform's face (a step's or a ledge's), ankle and toe clear
+    // of the top unless the ankle is on it (a toe in the face, or a foot half over the edge, is neither).
+    for (const Box& b : level.platforms) {
+      if (!(b.top_y() - LevelGround(&level).at(foot.goal_ws.x, foot.goal_ws.z).y > kOneLevel_m)) continue;
+      glm::vec3 toe = foot.goal_ws + toe_dir;
+      if (push_circle_out_of_box(b, r, &toe)) foot.goal_ws = toe - toe_dir;
+      push_circle_out_of_box(b, r, &foot.goal_ws);
+    }
     foot.goal_ws.y = LevelGround(&level).at(foot.goal_ws.x, foot.goal_ws.z).y;
   }
 }
@@ -445,6 +454,12 @@ void step_walking(const ActionCall& a) {
   } else {
     const glm::vec3 stepped = p;
     hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+    // A ledge's face (a platform's top more than a step above the ground under the body) is a wall to
+    // the whole body, not only to its centre: its head and flanks stay out of it.
+    hit |= resolve_footprint_out_of_ledges(*a.ctx.level, a.species.footprint, c.walker.heading_rad,
+                                           ground.at(c.root_ws.x, c.root_ws.z).y +
+                                               kStepShareOfLeg * setup.creature_leg_length_m,
+                                           &p);
     // Pressed against a wall, the stick turning further into it does not turn the body past a slant
     // of kSlideSlant: it slides on along the wall, and turns again once past its end.
     const glm::vec3 push(p.x - stepped.x, 0.0f, p.z - stepped.z);

@@ -50,10 +50,13 @@ struct ClimbRun {
   }
 };
 
-// Walks the player forward until it stands still (held at the face or the edge) or 'ticks' pass.
+// Walks the player forward until the HUD offers the climb (as a player stops to press A), it stands still
+// (held at the face or the edge) or 'ticks' pass.
 void walk_up_to(Session& s, ClimbRun& r, int ticks) {
+  const Species sp = make_species(s.scene());
   int still = 0;
   for (int t = 0; t < ticks && still < 10; ++t) {
+    if (ledge_in_climb_reach(s.state().player(), sp, s.scene().level)) break;
     const glm::vec3 before = s.state().player().root_ws;
     s.tick(test::stick(0.0f, 1.0f));
     r.watch(s);
