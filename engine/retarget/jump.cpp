@@ -173,6 +173,16 @@ float hop_lift(const JumpMotion& jm, int tick) {
 
 constexpr float kLeftGround_m = 0.01f;
 
+float jump_ground_y(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, float heading_rad, float distance_m,
+                    int tick, const Ground* ground) {
+  if (!ground || ground->flat() || jm.legless) return from_ws.y;
+  const glm::vec3 fwd(std::sin(heading_rad), 0.0f, std::cos(heading_rad));
+  const glm::vec3 land = glm::vec3(from_ws.x, 0.0f, from_ws.z) + fwd * distance_m;
+  const float land_y = make_walker(jm.setup, rig, land, heading_rad, ground).position_ws.y;
+  const float u = std::clamp(jump_travel(jm, tick), 0.0f, 1.0f);
+  return from_ws.y + (land_y - from_ws.y) * u * u * (3.0f - 2.0f * u);
+}
+
 bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, float heading_rad, float distance_m,
                int tick, CreaturePose* out, const WalkerState* from, const Ground* ground) {
   if (jm.legless || !out || !std::isfinite(distance_m) || !std::isfinite(heading_rad)) return false;
@@ -181,14 +191,8 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
   // Over ground with height the body goes from the height it stood at to the one it lands at, eased
   // along the travel (flat ground: at y = 0, as ever).
   const bool terrain = ground && !ground->flat();
-  float from_y = 0.0f, base_y = 0.0f;
-  if (terrain) {
-    const glm::vec3 land = glm::vec3(from_ws.x, 0.0f, from_ws.z) + fwd * distance_m;
-    const float land_y = make_walker(jm.setup, rig, land, heading_rad, ground).position_ws.y;
-    const float u = std::clamp(jump_travel(jm, tick), 0.0f, 1.0f);
-    from_y = from_ws.y;
-    base_y = from_y + (land_y - from_y) * u * u * (3.0f - 2.0f * u);
-  }
+  const float from_y = terrain ? from_ws.y : 0.0f;
+  const float base_y = terrain ? jump_ground_y(jm, rig, from_ws, heading_rad, distance_m, tick, ground) : 0.0f;
   at.position_ws = glm::vec3(from_ws.x, base_y, from_ws.z) + fwd * (distance_m * jump_travel(jm, tick));
   at.heading_rad = heading_rad;
   RetargetJob job;

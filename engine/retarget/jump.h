@@ -54,6 +54,11 @@ constexpr int kJumpLandBlendTicks = 8;  // the landing (playing on) hands over t
 // and travels 'distance_m' forward. 'from' (may be null) is the walk the jump started from: until
 // lift-off its planted feet stay where it planted them (a running jump crouches in its stride, no
 // skating), and a swinging foot comes down on its foothold, in contact from kJumpSettleTicks.
+// The height of the jump's ground point at tick k: over ground with height, eased from from_ws.y to the
+// landing's stand height along the travel; from_ws.y on flat ground (null or flat) and for a legless hop.
+float jump_ground_y(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, float heading_rad, float distance_m,
+                    int tick, const Ground* ground);
+
 // Over 'ground' with height (null or flat: the flat y = 0) the body rises or falls from from_ws.y to the
 // landing's stand height along the travel, and each foothold is on the ground under it.
 // Never allocates; false on invalid input.

@@ -408,12 +408,14 @@ void JumpAction::after_pose(const ActionCall& a) const {
   if (!st.playing() || !jm) return;
   ++st.tick;
   c.root_ws = ground_at(st, *jm, st.tick - 1);  // where the pose just made stands (the next is posed at st.tick)
+  // (over ground with height, as high as the pose stands: the camera follows it up or down the slope)
+  const LevelGround ground(a.ctx.level);
+  c.root_ws.y = jump_ground_y(*jm, *a.species.rig, st.from_ws, st.heading_rad, st.distance_m, st.tick - 1, &ground);
   c.heading_rad = wrap_angle(st.heading_rad);
   c.speed_mps = 0.0f;
   if (st.tick < st.ticks) return;
   // Landed: the walk stands where the jump ended and takes over from its last pose.
   const glm::vec3 land = ground_at(st, *jm, st.ticks);
-  const LevelGround ground(a.ctx.level);
   if (a.species.walks()) c.walker = make_walker(*a.species.walk_setup, *a.species.rig, land, st.heading_rad, &ground);
   c.root_ws = glm::vec3(land.x, a.species.walks() ? c.walker.position_ws.y : ground.at(land.x, land.z).y, land.z);
   st.since_landed = 0;
