@@ -204,6 +204,8 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
   job.motion_weight = jm.weight;
   job.root_motion = RootMotion::kFromClip;
   job.out = out;
+  // Over ground with height each foot lies along the ground under it, as the walk's do.
+  job.ground = terrain ? ground : nullptr;
   if (!retarget_targets(job)) return false;
   if (from) {
     // A foot planted where the walk left it keeps that offset from its foothold until take-off, then
@@ -270,7 +272,8 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
     if (terrain && lp.contact && glm::length(lp.target_ms - wanted) > kLeftGround_m) lp.contact = false;
   }
   if (!retarget_solve(job)) return false;
-  lift_knees(rig, out);  // a deep crouch on a long leg under a low hip: the knee turns off the ground
+  // A deep crouch on a long leg under a low hip: the knee turns off the ground (the ground under it).
+  lift_knees(rig, out, terrain ? ground : nullptr);
   return true;
 }
 

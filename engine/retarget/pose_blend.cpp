@@ -5,6 +5,9 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "retarget/bone_frames.h"
+#include "retarget/ik.h"
+
 namespace cf {
 
 bool blend_pose_world(const CreaturePose& from, const CreaturePose& to, float w, CreaturePose* out) {
@@ -39,6 +42,33 @@ bool blend_pose_world(const CreaturePose& from, const CreaturePose& to, float w,
     out->limbs[l].target_ms = glm::vec3(w2m * glm::vec4(out->limbs[l].target_ws, 1.0f));
   }
   return true;
+}
+
+void bend_knees_forward(const Rig& rig, CreaturePose* pose) {
+  for (std::size_t i = 0; i < rig.limbs.size() && i < pose->limbs.size(); ++i) {
+    const LimbChain& l = rig.limbs[i];
+    if (l.tag != PartTag::kLeg || l.bones[0] < 0 || l.bones[1] < 0 || l.bones[2] < 0) continue;
+    const auto b0 = static_cast<std::size_t>(l.bones[0]), b1 = static_cast<std::size_t>(l.bones[1]),
+               b2 = static_cast<std::size_t>(l.bones[2]);
+    const glm::vec3 a = pose->head_ms[b0], knee = pose->tail_ms[b0], c = pose->tail_ms[b1];
+    const glm::vec3 pole = pose->limbs[i].pole_ms;
+    const glm::vec3 ac = c - a;
+    const float len2 = glm::dot(ac, ac);
+    if (!(len2 > 1e-12f)) continue;
+    const glm::vec3 on_line = a + glm::dot(knee - a, ac) / len2 * ac;
+    if (!(glm::dot(knee - on_line, pole) < 0.0f)) continue;
+    TwoBoneResult<float> r;
+    TwoBoneIk ik;
+    ik.root = a;
+    ik.target = c;
+    ik.pole = pole;
+    ik.l1 = l.l1;
+    ik.l2 = l.l2;
+    ik.out = &r;
+    if (!ik.run()) continue;
+    write_limb_bones(rig, static_cast<int>(i), LimbPoints{a, r.joint, r.tip, r.tip + (pose->tail_ms[b2] - c)}, pole,
+                     &pose->model_to_world, pose);
+  }
 }
 
 bool add_pose_world(const CreaturePose& p, float k, CreaturePose* out) {

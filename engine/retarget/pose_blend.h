@@ -14,6 +14,11 @@ namespace cf {
 // when out is already sized like 'to'.
 bool blend_pose_world(const CreaturePose& from, const CreaturePose& to, float w, CreaturePose* out);
 
+// After a blend of two poses placed differently (a walk tilted on a slope into an upright jump), a leg's
+// blended knee can come out behind its hip->ankle line: each such leg is solved again toward its pole
+// (hip, ankle and foot kept, the drawn lengths restored). Legs bent forward are untouched.
+void bend_knees_forward(const Rig& rig, CreaturePose* pose);
+
 // Adds k times p's world points (bone heads and tails, cog, limb targets) to out's; finish with
 // refit_pose_world. Layers one pose's difference from another onto a third: add b with k, then a
 // with -k, all posed alike. False (out untouched) when the poses are not sized alike or k is not finite.

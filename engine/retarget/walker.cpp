@@ -495,6 +495,8 @@ bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, 
   job.root_motion = RootMotion::kInPlace;
   job.out = out;
   if (!retarget_targets(job)) return false;
+  const bool terrain = ground && !ground->flat();
+  constexpr float kLeftGround_m = 0.01f;
   int k = 0;
   for (int i = 0; i < static_cast<int>(rig.limbs.size()) && k < st.leg_count; ++i) {
     if (S.limbs[i].tag != PartTag::kLeg) continue;
@@ -520,9 +522,12 @@ bool pose_walker(const WalkerState& st, const RetargetSetup& S, const Rig& rig, 
       }
     }
     LimbPose& lp = out->limbs[i];
-    lp.target_ms = soft_reach(lp.root_ms, to_frame_rigid(job.model_to_world, target_ws),
-                              rig.limbs[i].l1 + rig.limbs[i].l2, kWalkSoftReachFrom);
+    const glm::vec3 wanted = to_frame_rigid(job.model_to_world, target_ws);
+    lp.target_ms = soft_reach(lp.root_ms, wanted, rig.limbs[i].l1 + rig.limbs[i].l2, kWalkSoftReachFrom);
     lp.contact = foot.planted;
+    // Over ground with height, a planted foot the body has drawn out of its leg's reach (up onto a step,
+    // its foothold left below) hangs off the ground until its swing: it is not on the ground.
+    if (terrain && lp.contact && glm::length(lp.target_ms - wanted) > kLeftGround_m) lp.contact = false;
   }
   return retarget_solve(job);
 }

@@ -136,6 +136,18 @@ float limb_depth(const Level& level, const Rig& rig, std::size_t i, const Creatu
   return deepest;
 }
 
+// Whether limb i's knee (or elbow) lies on the far side of its hip->ankle line from its pole: bent backwards.
+bool bent_backwards(const Rig& rig, std::size_t i, const CreaturePose& pose) {
+  const LimbChain& l = rig.limbs[i];
+  const glm::vec3 a = pose.head_ws[static_cast<std::size_t>(l.bones[0])], b = pose.tail_ws[static_cast<std::size_t>(l.bones[0])];
+  const glm::vec3 c = pose.tail_ws[static_cast<std::size_t>(l.bones[1])];
+  const glm::vec3 pole = glm::vec3(pose.model_to_world * glm::vec4(pose.limbs[i].pole_ms, 0.0f));
+  const glm::vec3 ac = c - a;
+  const float len2 = glm::dot(ac, ac);
+  const glm::vec3 on_line = a + (len2 > 1e-12f ? glm::dot(b - a, ac) / len2 : 0.0f) * ac;
+  return glm::dot(b - on_line, pole) < 0.0f;
+}
+
 // Moves the whole pose by 'by' (world metres), but for the footholds of the planted legs (which stay).
 void move_pose(const glm::vec3& by, CreaturePose* pose) {
   for (glm::vec3& p : pose->head_ws) p += by;
@@ -191,6 +203,81 @@ void lower_to_planted_feet(const Level& level, const Rig& rig, float allowed_m, 
   }
 }
 
+// A foot whose toe pokes into a rise or a step's face (the ankle clear) turns about its ankle, the nearest
+// way out first: round the upright (along the face) by up to a quarter turn, else its toe raised. The
+// ankle, and so the foothold, stays.
+void turn_foot_clear(const Level& level, const Rig& rig, std::size_t i, float allowed_m, CreaturePose* pose) {
+  const LimbChain& limb = rig.limbs[i];
+  if (limb.bones[0] < 0 || limb.bones[1] < 0 || limb.bones[2] < 0) return;
+  const auto b0 = static_cast<std::size_t>(limb.bones[0]), b1 = static_cast<std::size_t>(limb.bones[1]),
+             b2 = static_cast<std::size_t>(limb.bones[2]);
+  const float r = rig.skeleton.radius[b2];
+  auto foot_depth = [&] { return depth_below_ground(level, pose->head_ws[b2], pose->tail_ws[b2], r, nullptr); };
+  if (!(foot_depth() > allowed_m)) return;
+  const glm::vec3 ankle = pose->tail_ms[b1], toe = pose->tail_ms[b2];
+  const glm::mat3 to_ms = glm::transpose(glm::mat3(pose->model_to_world));  // a rigid placement
+  const glm::vec3 up_ms = to_ms * glm::vec3(0.0f, 1.0f, 0.0f);
+  LimbBones before;
+  before.save(limb, *pose);
+  auto try_end = [&](const glm::vec3& end_ms) {
+    write_limb_bones(rig, static_cast<int>(i), LimbPoints{pose->head_ms[b0], pose->tail_ms[b0], ankle, end_ms},
+                     pose->limbs[i].pole_ms, &pose->model_to_world, pose);
+    if (foot_depth() <= allowed_m) return true;
+    before.restore(pose);
+    return false;
+  };
+  constexpr int kSteps = 6;  // of a quarter turn
+  for (int k = 1; k <= kSteps; ++k) {
+    const float a = 1.5707963f * static_cast<float>(k) / kSteps;
+    for (float sign : {1.0f, -1.0f})
+      if (try_end(ankle + glm::angleAxis(sign * a, up_ms) * (toe - ankle))) return;
+    const glm::vec3 side = glm::cross(toe - ankle, up_ms);
+    if (glm::length(side) > 1e-6f && try_end(ankle + glm::angleAxis(a, glm::normalize(side)) * (toe - ankle))) return;
+  }
+}
+
+// A leg whose shin or thigh still cuts through a platform's edge (a foot set down just under a step's face
+// with the hip above its top) steps its foot out from the face until the leg clears it, a planted foot's
+// foothold with it: a foot a few centimetres off is better than the body raised over the step.
+void step_legs_out_of_platforms(const Level& level, const Rig& rig, float allowed_m, CreaturePose* pose) {
+  constexpr float kMargin_m = 0.005f;
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
+    const LimbChain& limb = rig.limbs[i];
+    if (limb.tag != PartTag::kLeg || limb.bones[1] < 0) continue;
+    const float before = limb_depth(level, rig, i, *pose);
+    if (!(before > allowed_m)) continue;
+    float deepest = 0.0f;
+    const Box* in = nullptr;  // the platform the leg is deepest in
+    for (const Box& box : level.platforms)
+      for (int b : limb.bones) {
+        if (b < 0) continue;
+        const auto k = static_cast<std::size_t>(b);
+        const float d = penetration_capsule_box(Capsule{pose->head_ws[k], pose->tail_ws[k], rig.skeleton.radius[k]}, box);
+        if (d > deepest) deepest = d, in = &box;
+      }
+    if (!in) continue;
+    const glm::vec3 ankle = pose->tail_ws[static_cast<std::size_t>(limb.bones[1])];
+    const glm::vec3 out = out_of_box(*in, ankle);
+    if (glm::length(out) == 0.0f) continue;
+    // The shortest step that clears, from 2 cm up to half the leg: out from the face, else up onto the top
+    // and in (a hip over the top puts its foot there).
+    const glm::vec3 up(0.0f, in->top_y() - LevelGround(&level).at(ankle.x, ankle.z).y, 0.0f);
+    auto clears = [&](const CreaturePose& p) { return limb_depth(level, rig, i, p) <= allowed_m; };
+    for (float d = 0.02f; d <= 0.5f * (limb.l1 + limb.l2); d *= 1.5f) {
+      const glm::vec3 out_move = out * (d + kMargin_m), up_move = up - out * (d + kMargin_m);
+      const glm::vec3 on = ankle + up_move;  // (on the top, not beside it)
+      const bool on_top = up.y > 0.0f && LevelGround(&level).at(on.x, on.z).y >= in->top_y() - 0.005f;
+      const glm::vec3* moved = move_limb_end(rig, i, out_move, pose, clears)               ? &out_move
+                               : on_top && move_limb_end(rig, i, up_move, pose, clears) ? &up_move
+                                                                                        : nullptr;
+      if (moved) {
+        if (pose->limbs[i].contact) pose->limbs[i].target_ws += *moved;
+        break;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* pose) {
@@ -205,23 +292,26 @@ float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* 
                     [&](const CreaturePose& p) { return limb_depth(level, rig, i, p) <= kAllowed_m; });
   }
   lower_to_planted_feet(level, rig, kAllowed_m, pose);
-  // A planted leg's own knee in the ground (a leg folded tight over a rise) turns about its hip->ankle
-  // line, the nearest way out first; the foot stays.
+  // A leg's own knee in the ground (a leg folded tight over a rise, a long leg's knee swung into a ledge's
+  // side) turns about its hip->ankle line, the nearest way out first, never round behind the line; the
+  // foot stays.
   static const Box kNoFence{glm::vec3(1e6f), glm::vec3(0.01f), 0.0f};
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
-    if (!pose->limbs[i].contact || rig.limbs[i].tag != PartTag::kLeg) continue;
+    if (rig.limbs[i].tag != PartTag::kLeg) continue;
     if (!(limb_depth(level, rig, i, *pose) > kAllowed_m)) continue;
     const LimbTurn turn(rig, static_cast<int>(i), kNoFence, level, pose->model_to_world, *pose);
     if (!turn.valid()) continue;
     LimbBones before;
     before.save(rig.limbs[i], *pose);
+    const bool was_backwards = bent_backwards(rig, i, *pose);
     constexpr int kSteps = 24;  // of half a turn each way
     float clear_rad = 0.0f;
     for (int k = 1; k <= kSteps && clear_rad == 0.0f; ++k) {
       for (float sign : {1.0f, -1.0f}) {
         const float a = sign * 3.14159265f * static_cast<float>(k) / kSteps;
         turn.apply(a, static_cast<int>(i), pose);
-        const bool clear = limb_depth(level, rig, i, *pose) <= kAllowed_m;
+        // Clear, and the knee still bends forward of its line (never turned round behind it).
+        const bool clear = limb_depth(level, rig, i, *pose) <= kAllowed_m && (was_backwards || !bent_backwards(rig, i, *pose));
         before.restore(pose);
         if (clear) {
           clear_rad = a;
@@ -231,6 +321,10 @@ float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* 
     }
     if (clear_rad != 0.0f) turn.apply(clear_rad, static_cast<int>(i), pose);
   }
+  // A foot's toe in a step's face or a rise (its ankle clear) turns out of it about the ankle.
+  for (std::size_t i = 0; i < rig.limbs.size(); ++i)
+    if (rig.limbs[i].tag == PartTag::kLeg) turn_foot_clear(level, rig, i, kAllowed_m, pose);
+  if (!level.platforms.empty()) step_legs_out_of_platforms(level, rig, kAllowed_m, pose);
   float deepest = 0.0f;
   for (int b = 0; b < rig.skeleton.size(); ++b) {
     const auto i = static_cast<std::size_t>(b);
@@ -255,27 +349,28 @@ float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* 
 }
 
 void keep_hands_out_of_walls(const Level& level, const Rig& rig, CreaturePose* pose) {
-  if (level.walls.empty()) return;
+  if (level.walls.empty() && level.fences.empty()) return;
   constexpr float kMargin_m = 0.005f;
   for (std::size_t i = 0; i < rig.limbs.size(); ++i) {
     const LimbChain& limb = rig.limbs[i];
     // Free limbs only: a planted foot or hand moved would skate.
     if (pose->limbs[i].contact || limb.bones[1] < 0 || limb.bones[2] < 0) continue;
-    // The wall the hand or forearm (a swinging foot or shin) is in, and how deep.
+    // The wall or fence the hand or forearm (a swinging foot or shin) is in, and how deep.
     const auto b1 = static_cast<std::size_t>(limb.bones[1]), b2 = static_cast<std::size_t>(limb.bones[2]);
     float deepest = 0.0f;
-    int wall = -1;
-    for (std::size_t w = 0; w < level.walls.size(); ++w) {
+    const Box* in = nullptr;
+    auto measure = [&](const Box& box) {
       for (std::size_t b : {b1, b2}) {
-        const Capsule c{pose->head_ws[b], pose->tail_ws[b], rig.skeleton.radius[b]};
-        const float d = penetration_capsule_box(c, level.walls[w].box);
-        if (d > deepest) deepest = d, wall = static_cast<int>(w);
+        const float d = penetration_capsule_box(Capsule{pose->head_ws[b], pose->tail_ws[b], rig.skeleton.radius[b]}, box);
+        if (d > deepest) deepest = d, in = &box;
       }
-    }
-    if (wall < 0) continue;
+    };
+    for (const Wall& w : level.walls) measure(w.box);
+    for (const Box& f : level.fences) measure(f);
+    if (!in) continue;
     const float before = limb_wall_depth(level, rig, i, *pose);
     const float ground_before = std::max(limb_depth(level, rig, i, *pose), 0.002f);
-    const glm::vec3 out = out_of_box(level.walls[static_cast<std::size_t>(wall)].box, pose->tail_ws[b1]);
+    const glm::vec3 out = out_of_box(*in, pose->tail_ws[b1]);
     if (glm::length(out) == 0.0f) continue;
     move_limb_end(rig, i, out * (deepest + kMargin_m), pose, [&](const CreaturePose& p) {
       return limb_wall_depth(level, rig, i, p) < before && limb_depth(level, rig, i, p) <= ground_before;

@@ -44,15 +44,17 @@ float fit_in_room(const Level* level, const Rig& rig, float full, CreaturePose* 
 // hip->ankle line by the smallest turn that clears (the foot stays). Legs clear of everything are untouched.
 void turn_knees_clear(const Level& level, const Rig& rig, CreaturePose* pose);
 
-// The hand and foot stage. A free hand or forearm (an arm not planted) swung into a wall (a walk's arm swing
-// passing a corner), or a swinging foot or shin, is moved out through the wall's nearest side by its depth,
+// The hand and foot stage. A free hand or forearm (an arm not planted) swung into a wall or fence (a walk's arm
+// swing passing a corner), or a swinging foot or shin, is moved out through its nearest side by its depth,
 // the limb bent again from its shoulder or hip; kept only when the limb ends less deep in the walls and no
 // deeper in the ground. Planted limbs are left where they stand.
 void keep_hands_out_of_walls(const Level& level, const Rig& rig, CreaturePose* pose);
 
-// The ground stage's last step, after any action's pose: on a level with terrain or platforms, a pose
-// whose flesh goes more than 2 mm below the ground under it (a sit's belly on a bump, a hand on a rise,
-// a legless body across a slope) is raised as a whole until it does not, each planted leg then reaching
+// The ground stage's last step, after any action's pose: on a level with terrain or platforms, a free
+// hand in the ground is lifted by its arm, a knee in it turned out about its hip->ankle line, a foot's toe
+// in a rise or a step's face turned out about its ankle; then a pose whose flesh still goes more than
+// 2 mm below the ground under it (a sit's belly on a bump, a legless body across a slope) is raised as a
+// whole until it does not, each planted leg then reaching
 // back down to where its foot stood (unless out of reach or into the ground). Returns the lift, metres. On
 // flat levels the retarget stages' own floor holds, and this does nothing (their replays are unchanged).
 float keep_flesh_above_ground(const Level& level, const Rig& rig, CreaturePose* pose);

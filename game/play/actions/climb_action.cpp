@@ -232,11 +232,13 @@ bool pose_climb(const ClimbActionState& st, const Species& sp, const Level& leve
   // Where each limb stood at the start (legs stay there until they step).
   constexpr std::size_t kMaxLimbs = 24;
   std::array<glm::vec3, kMaxLimbs> stood{}, stood_end{};
+  std::array<bool, kMaxLimbs> stood_on{};  // the foot was on the ground there (not one hanging off a step)
   for (std::size_t i = 0; i < rig.limbs.size() && i < kMaxLimbs; ++i) {
     const LimbChain& limb = rig.limbs[i];
     if (limb.bones[1] < 0 || limb.bones[2] < 0) continue;
     stood[i] = out->tail_ws[static_cast<std::size_t>(limb.bones[1])];
     stood_end[i] = out->tail_ws[static_cast<std::size_t>(limb.bones[2])];
+    stood_on[i] = out->limbs[i].contact;
   }
   const Ledge lip{st.platform, st.lip_ws, st.out_ws, st.top_y, st.low_y, 0.0f, 0.0f, st.down};
   // The region round the lip (the seed's area 70): flesh of the body that would enter it lifts the body.
@@ -271,9 +273,17 @@ bool pose_climb(const ClimbActionState& st, const Species& sp, const Level& leve
     glm::vec3 target, target_end;
     if (leads(rig, i, st.down)) {
       // Where it grips: just past the lip at its side, on the upper ground (up) or the lower (down).
-      const float side = glm::dot(e0 - st.lip_ws, along);
       const float ground_y = st.down ? st.low_y : st.top_y;
-      const float above = arm ? radius + 0.005f : (st.down ? e0.y - st.low_y : e0.y - st.top_y);
+      // Beside where it will stand, drawn in toward the body's line while that is off the ground it grips
+      // (a wide body's outer foot past the platform's end).
+      float side = glm::dot(e0 - st.lip_ws, along);
+      for (int k = 0; k < 12; ++k) {
+        const glm::vec3 at = st.lip_ws + along * side + in * (kGripInset_m + radius);
+        if (std::fabs(ground.at(at.x, at.z).y - ground_y) < 0.02f) break;
+        side *= 0.75f;
+      }
+      // (a foot as high over the ground it grips as it will stand over the ground under it)
+      const float above = arm ? radius + 0.005f : std::max(e0.y - ground.at(e0.x, e0.z).y, 0.0f);
       const glm::vec3 grip = st.lip_ws + along * side + in * (kGripInset_m + radius) +
                              glm::vec3(0.0f, ground_y - st.top_y + above, 0.0f);
       const glm::vec3 grip_end = grip + (arm ? in * limb.l3 : e0_end - e0);
@@ -289,9 +299,12 @@ bool pose_climb(const ClimbActionState& st, const Species& sp, const Level& leve
       const float h = phase(s, k.hind0, k.hind1);
       target = swing(st, s0, e0, h, radius);
       target_end = glm::mix(s0_end - s0, e0_end - e0, h) + target;
-      out->limbs[i].contact = h <= 0.0f || h >= 1.0f;
+      out->limbs[i].contact = (h <= 0.0f && stood_on[i]) || (h >= 1.0f && end->limbs[i].contact);
     }
     reach_limb(rig, i, target, target_end, out);
+    // A foot the rising body has drawn out of its leg's reach hangs off its foothold: not on the ground.
+    constexpr float kLeftGround_m = 0.01f;
+    if (out->limbs[i].contact && glm::length(out->tail_ws[cb] - target) > kLeftGround_m) out->limbs[i].contact = false;
   }
   return true;
 }

@@ -56,11 +56,14 @@ bool body_touches(const Level& level, const Species& sp, const glm::vec3& p, flo
 // The body's reach around its root on the ground (its footprint's, else its circle's).
 float body_reach(const Species& sp) { return std::max(sp.footprint.bound_m, sp.body_radius_m); }
 
-// True when fence f is low enough for this body to jump over (its top at most hop_m over the ground).
-bool low_fence(const Level& level, int f, float hop_m) {
+// True when fence f is low enough for this body to jump over from 'from': its top at most hop_m over the
+// ground under it, or under the take-off when that is lower (a fence up a slope stands higher to the jump).
+bool low_fence(const Level& level, int f, float hop_m, const glm::vec3& from) {
   if (f < 0) return false;
   const Box& b = level.fences[static_cast<std::size_t>(f)];
-  return b.top_y() - LevelGround(&level).at(b.centre.x, b.centre.z).y <= hop_m + 0.005f;  // (a level's rounding)
+  const LevelGround ground(&level);
+  const float base = std::min(ground.at(b.centre.x, b.centre.z).y, ground.at(from.x, from.z).y);
+  return b.top_y() - base <= hop_m + 0.005f;  // (a level's rounding)
 }
 
 // Why the way to a landing d metres ahead is not clear: a fence across it (one no higher than hop_m
@@ -71,7 +74,7 @@ JumpBlock way_blocked(const Level& level, const Species& sp, const glm::vec3& fr
   if (!(d > 0.0f)) return JumpBlock::kNone;
   const glm::vec3 fwd = heading_forward(heading);
   const int fence = fence_in_reach(level, from, fwd, d);
-  const int hop = low_fence(level, fence, hop_m) ? fence : -1;
+  const int hop = low_fence(level, fence, hop_m, from) ? fence : -1;
   if (fence >= 0 && hop < 0) return JumpBlock::kFence;
   const LevelGround ground(&level);
   const float from_y = ground.at(from.x, from.z).y;
@@ -121,7 +124,7 @@ bool obstacle_ahead(const Level& level, const Species& sp, const glm::vec3& from
       first = last = i;
       if (solid) {  // not a gap: a low fence, else a wall or high fence
         const int f = fence_in_reach(level, from, fwd, kScanStep_m * static_cast<float>(i) + body_reach(sp));
-        if (!low_fence(level, f, hop_m) ||
+        if (!low_fence(level, f, hop_m, from) ||
             distance_to_footprint(level.fences[static_cast<std::size_t>(f)], p) > body_reach(sp) + kScanStep_m)
           return false;
         *fence = true;
@@ -288,7 +291,7 @@ void JumpAction::start(const ActionCall& a) const {
   // to a running jump's length.
   const int fence = wanted > 0.0f ? fence_in_reach(level, from, heading_forward(heading), jm->forward_m * kRunShare)
                                   : -1;
-  if (low_fence(level, fence, hop_m)) {
+  if (low_fence(level, fence, hop_m, from)) {
     const Box& rail = level.fences[static_cast<std::size_t>(fence)];
     const float mid = distance_to_footprint(rail, from) + rail.half_extents.z;
     distance = std::min(std::max(2.0f * mid, mid + rail.half_extents.z + body_reach(a.species) + kScanStep_m),
@@ -383,6 +386,7 @@ bool JumpAction::pose(const PoseCall& call) const {
       (void)static_cast<const IdleAction&>(call.ctx.registry()[idle]).pose_left_over(from);
     }
     blend_pose_world(*call.scratch, *call.out, handover_weight(st.tick, kBlendInTicks), call.out);
+    bend_knees_forward(*sp.rig, call.out);
     // Over ground with height, a foot the walk was swinging is not planted until the blend has brought it
     // down (the ground stage keeps planted feet on the ground; this one is still on its way).
     if (!ground.flat())

@@ -453,13 +453,14 @@ void step_walking(const ActionCall& a) {
     hit = false;  // turning round beside a wall is not being blocked
   } else {
     const glm::vec3 stepped = p;
-    hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
-    // A ledge's face (a platform's top more than a step above the ground under the body) is a wall to
-    // the whole body, not only to its centre: its head and flanks stay out of it.
-    hit |= resolve_footprint_out_of_ledges(*a.ctx.level, a.species.footprint, c.walker.heading_rad,
-                                           ground.at(c.root_ws.x, c.root_ws.z).y +
-                                               kStepShareOfLeg * setup.creature_leg_length_m,
-                                           &p);
+    // Walls and fences, then a ledge's face (a platform's top more than a step above the ground under the
+    // body): a wall to the whole body, not only to its centre, so its head and flanks stay out of it.
+    const float ledge_y = ground.at(c.root_ws.x, c.root_ws.z).y + kStepShareOfLeg * setup.creature_leg_length_m;
+    auto collide = [&](float heading_from, glm::vec3* q) {
+      const bool walls = collide_walker(*a.ctx.level, a.species, heading_from, c.root_ws, &c.walker, q);
+      return resolve_footprint_out_of_ledges(*a.ctx.level, a.species.footprint, c.walker.heading_rad, ledge_y, q) || walls;
+    };
+    hit = collide(heading_before, &p);
     // Pressed against a wall, the stick turning further into it does not turn the body past a slant
     // of kSlideSlant: it slides on along the wall, and turns again once past its end.
     const glm::vec3 push(p.x - stepped.x, 0.0f, p.z - stepped.z);
@@ -472,7 +473,7 @@ void step_walking(const ActionCall& a) {
         c.walker.heading_rad = heading_before;
         c.walker.turn_rate_rps = 0.0f;
         p = stepped;
-        collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+        collide(heading_before, &p);
       }
     }
     // Met at a steeper slant (short of head-on), the body turns along the wall to that slant and slides
@@ -495,7 +496,7 @@ void step_walking(const ActionCall& a) {
         const float turn = std::clamp(want, -kSteerRate_rps * kTick_sf, kSteerRate_rps * kTick_sf);
         const float h0 = c.walker.heading_rad;
         c.walker.heading_rad = wrap_angle(h0 + turn);
-        collide_walker(*a.ctx.level, a.species, h0, c.root_ws, &c.walker, &p);
+        collide(h0, &p);
       }
     }
   }
