@@ -432,8 +432,9 @@ const CommandList& View::build(const SimState& draw, const WorldRuntime& runtime
   add_level_meshes(lv);
   // Poses between ticks first: the camera follows the player's, and the level of detail reads them all.
   pose_between_ticks(draw, runtime, alpha);
-  const float cog_height =
-      poses_.empty() ? 0.3f : poses_[0].cog_ws.y - LevelGround(&lv).at(poses_[0].cog_ws.x, poses_[0].cog_ws.z).y;
+  // The camera aims at the body's centre of gravity: its height over the player's ground point (on a
+  // slope that point lies off the ground under the cog, and the body would sit off the picture's centre).
+  const float cog_height = poses_.empty() || draw.creature_count == 0 ? 0.3f : poses_[0].cog_ws.y - draw.player().root_ws.y;
   const glm::mat4 camera_view = orbit_camera_view(draw, lv, cog_height);
   // The Test drive's list covers the picture's left: its centre eases right so the body playing stays
   // in sight (not at larger text, where the list is one line at the top).
