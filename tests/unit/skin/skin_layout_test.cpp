@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <gtest/gtest.h>
 
@@ -478,6 +479,34 @@ TEST(LayoutSkinning, ManySingleVertexRunsAndJobsBeginningAtEveryRunGiveTheScalar
         ASSERT_EQ(std::memcmp(&qn[v], &want_n, sizeof(glm::vec3)), 0)
             << kernel << ": runs [" << begin << ", " << end << "), normal " << v;
       }
+    }
+  }
+}
+
+// A bone whose matrix holds infinities spoils only the runs that use it: the chunk kernels blend 8 or 16
+// runs at once, and a run lacking a bone its block uses must not add 0 x inf (NaN). Every kernel gives the
+// scalar bits (the NaNs made are x86's default NaN on every path).
+TEST(LayoutSkinning, NonFiniteBoneSpoilsOnlyItsOwnRuns) {
+  Rng rng = Rng::from_seed(77);
+  std::vector<int> lengths;
+  for (int i = 0; i < 150; ++i) lengths.push_back(rng.range(1, 9));
+  RandomRuns runs = random_runs(rng, lengths, 7, 2, true);
+  ASSERT_TRUE(runs.ok);
+  runs.skin[3].m[1] = std::numeric_limits<float>::infinity();
+  runs.skin[3].m[10] = -std::numeric_limits<float>::infinity();
+  ASSERT_TRUE(scalar_reference(runs.pal, runs.skin, runs.positions, runs.normals, &runs.ref_p, &runs.ref_n));
+  std::size_t finite = 0, spoiled = 0;
+  for (const glm::vec3& p : runs.ref_p) (std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z) ? finite : spoiled)++;
+  EXPECT_GT(finite, runs.ref_p.size() / 2);
+  EXPECT_GT(spoiled, 0u);
+  for (SkinChunks chunks : {SkinChunks::kAlways, SkinChunks::kNever}) {
+    auto layout = build_skin_layout(runs.pal, runs.positions, runs.normals, chunks);
+    ASSERT_TRUE(layout.ok());
+    for (SkinKernel k : kKernels) {
+      std::vector<glm::vec3> p(runs.positions.size(), glm::vec3(7.0f)), n(runs.normals.size(), glm::vec3(7.0f));
+      ASSERT_TRUE(layout_job(*layout, runs.skin, p, n, k).run());
+      EXPECT_TRUE(same_bits(p, runs.ref_p)) << to_string(resolve_for(k, *layout));
+      EXPECT_TRUE(same_bits(n, runs.ref_n)) << to_string(resolve_for(k, *layout));
     }
   }
 }
