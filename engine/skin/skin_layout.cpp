@@ -57,6 +57,10 @@ static void build_run_blocks(const SkinLayout& l, int width, SkinLayout::RunBloc
     }
     b.first_slot.push_back(static_cast<std::uint32_t>(b.bone.size()));
   }
+  b.first_slot.shrink_to_fit();
+  b.bone.shrink_to_fit();
+  b.mask.shrink_to_fit();
+  b.weight.shrink_to_fit();
   *out = std::move(b);
 }
 
