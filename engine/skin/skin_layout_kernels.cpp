@@ -649,6 +649,12 @@ CF_AVX512 inline void skin_chunk16(Chunks16& k, const Aos16Regs& ix, std::uint32
   __m512 m[12];
   if (lanes[15] == 0) {
     for (int i = 0; i < 12; ++i) m[i] = _mm512_set1_ps(src[i * (Chunks16::kRing + 16)]);
+  } else if (lanes[15] == 1) {  // two runs: the second's lanes take its broadcast (a blend, not a shuffle)
+    const __m128i l = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lanes));
+    const __mmask16 second = static_cast<__mmask16>(_mm_movemask_epi8(_mm_cmpgt_epi8(l, _mm_setzero_si128())));
+    for (int i = 0; i < 12; ++i)
+      m[i] = _mm512_mask_mov_ps(_mm512_set1_ps(src[i * (Chunks16::kRing + 16)]), second,
+                                _mm512_set1_ps(src[i * (Chunks16::kRing + 16) + 1]));
   } else {
     const __m512i idx = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(lanes)));
     for (int i = 0; i < 12; ++i) m[i] = _mm512_permutexvar_ps(idx, _mm512_loadu_ps(src + i * (Chunks16::kRing + 16)));

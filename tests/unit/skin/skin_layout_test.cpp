@@ -562,7 +562,7 @@ TEST(LayoutSkinning, ShippedCreaturesBitIdenticalToScalarPaletteJobs) {
 // 16-lane form and without, every kernel: whole jobs, jobs split by split_runs (2, 3 and 7 parts) and at
 // random runs (last range first, into fresh outputs), positions only; the scalar jobs' bits each time.
 // The meshes have what the kernels special-case: runs of odd lengths (partial groups, a pair's odd last
-// group), 8- and 16-lane chunks spanning several runs, splits that end inside a chunk.
+// group), 8- and 16-lane chunks spanning one, two and more runs, splits that end inside a chunk.
 TEST(LayoutSkinning, EveryKernelOnEveryShippedCreatureAtTheGameSize) {
   ASSERT_EQ(MeshOptions{}.resolved_target(), 3000);
   for (const char* name : test::kShippedCreatures) {
@@ -576,7 +576,7 @@ TEST(LayoutSkinning, EveryKernelOnEveryShippedCreatureAtTheGameSize) {
     auto plain = build_skin_layout(c->palette, c->mesh.positions_ms, c->mesh.normals_ms, SkinChunks::kNever);
     ASSERT_TRUE(chunked.ok() && plain.ok()) << name;
     ASSERT_TRUE(chunked->in_order) << name;
-    int odd_runs = 0, multi_run_halves = 0, multi_run_chunks = 0;
+    int odd_runs = 0, multi_run_halves = 0, multi_run_chunks = 0, one_run_chunks = 0, two_run_chunks = 0;
     for (int r = 0; r < chunked->runs(); ++r) {
       const std::uint8_t last = chunked->group_live[chunked->run_group[r + 1] - 1];
       odd_runs += (last & SkinLayout::kLiveMask) != SkinLayout::kLanes || (chunked->run_group[r + 1] - chunked->run_group[r]) % 2;
@@ -584,11 +584,15 @@ TEST(LayoutSkinning, EveryKernelOnEveryShippedCreatureAtTheGameSize) {
     for (int k = 0; k < chunked->chunks(); ++k) {
       const std::uint8_t* lanes = &chunked->lane_run[static_cast<std::size_t>(k) * 16];
       multi_run_chunks += lanes[15] != 0;
+      one_run_chunks += lanes[15] == 0;  // the 16-lane loop broadcasts
+      two_run_chunks += lanes[15] == 1;  // ... and blends two broadcasts
       multi_run_halves += (lanes[7] != lanes[0]) + (lanes[15] != lanes[8]);
     }
     EXPECT_GT(odd_runs, 0) << name;
     EXPECT_GT(multi_run_halves, 0) << name;
     EXPECT_GT(multi_run_chunks, 0) << name;
+    EXPECT_GT(one_run_chunks, 0) << name;
+    EXPECT_GT(two_run_chunks, 0) << name;
 
     Posed posed(rig->skeleton);
     std::vector<Mat3x4> skin(posed.bind.size());
