@@ -14,7 +14,54 @@ std::size_t SkinLayout::bytes() const {
          blocks.capacity() * sizeof(float) + group_first.capacity() * sizeof(std::uint32_t) +
          group_live.capacity() + slot_vertex.capacity() * sizeof(std::uint32_t) +
          chunk_blocks.capacity() * sizeof(float) + chunk_run.capacity() * sizeof(std::uint32_t) + lane_run.capacity() +
-         half_run.capacity() * sizeof(std::uint32_t) + half_lane_run.capacity();
+         half_run.capacity() * sizeof(std::uint32_t) + half_lane_run.capacity() + blocks8.bytes() + blocks16.bytes();
+}
+
+std::size_t SkinLayout::RunBlocks::bytes() const {
+  return first_slot.capacity() * sizeof(std::uint32_t) + bone.capacity() * sizeof(std::uint16_t) +
+         mask.capacity() * sizeof(std::uint16_t) + weight.capacity() * sizeof(float);
+}
+
+// Blocks of `width` runs. A block's slots merge its runs' bone lists, always taking the smallest bone next
+// among the runs' next bones: palette entries list their bones in ascending order, so each bone is one slot.
+static void build_run_blocks(const SkinLayout& l, int width, SkinLayout::RunBlocks* out) {
+  SkinLayout::RunBlocks b;
+  const int runs = l.runs();
+  const std::size_t slots = static_cast<std::size_t>(l.slots);
+  std::vector<int> at(static_cast<std::size_t>(width));
+  b.first_slot.push_back(0);
+  for (int r0 = 0; r0 < runs; r0 += width) {
+    const int n = std::min(width, runs - r0);
+    std::fill(at.begin(), at.end(), 0);
+    for (;;) {
+      int bone = -1;
+      for (int j = 0; j < n; ++j)
+        if (at[j] < l.run_used[r0 + j]) {
+          const int bj = l.run_bones[(r0 + j) * slots + at[j]];
+          if (bone < 0 || bj < bone) bone = bj;
+        }
+      if (bone < 0) break;
+      const std::size_t w0 = b.weight.size();
+      b.weight.resize(w0 + static_cast<std::size_t>(width), 0.0f);
+      std::uint16_t mask = 0;
+      for (int j = 0; j < n; ++j) {
+        const std::size_t k = (r0 + j) * slots + at[j];
+        if (at[j] < l.run_used[r0 + j] && l.run_bones[k] == bone) {
+          mask = static_cast<std::uint16_t>(mask | (1u << j));
+          b.weight[w0 + j] = l.run_weights[k];
+          ++at[j];
+        }
+      }
+      b.bone.push_back(static_cast<std::uint16_t>(bone));
+      b.mask.push_back(mask);
+    }
+    b.first_slot.push_back(static_cast<std::uint32_t>(b.bone.size()));
+  }
+  b.first_slot.shrink_to_fit();
+  b.bone.shrink_to_fit();
+  b.mask.shrink_to_fit();
+  b.weight.shrink_to_fit();
+  *out = std::move(b);
 }
 
 // The 16-lane form of an in-order layout: start[e] is entry e's first vertex.
@@ -148,8 +195,11 @@ Result<SkinLayout> build_skin_layout(const WeightPalette& palette, SkinSpan<cons
   if (l.in_order && n > 0 &&
       (chunks == SkinChunks::kAlways ||
        (chunks == SkinChunks::kWhenSupported &&
-        (best == SkinKernel::kAvx512 || (best == SkinKernel::kAvx2 && short_runs)))))
+        (best == SkinKernel::kAvx512 || (best == SkinKernel::kAvx2 && short_runs))))) {
     build_chunks(l, start, positions_ms, normals_ms);
+    build_run_blocks(l, 8, &l.blocks8);
+    build_run_blocks(l, 16, &l.blocks16);
+  }
   l.run_bones.shrink_to_fit();
   l.run_weights.shrink_to_fit();
   l.run_used.shrink_to_fit();

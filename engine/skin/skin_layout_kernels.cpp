@@ -379,9 +379,9 @@ CF_AVX void kernel_avx(const LayoutKernelArgs& a) {
 #undef CF_AVX
 
 // ---- 8 lanes (AVX2) on the 16-lane form: each half chunk is 8 consecutive output vertices of up to 8 runs,
-// no lane padded per run. Runs are blended 8 at a time and transposed into a ring of per-element rows
-// (element i of run r at row i, slot r % kRing), so a half chunk loads element i of its 8 runs in one
-// vector and a permute by its lanes' runs gives each lane its run's matrix.
+// no lane padded per run. Runs are blended 8 at a time, one run per lane (SkinLayout::blocks8), into a ring
+// of per-element rows (element i of run r at row i, slot r % kRing), so a half chunk loads element i of its
+// 8 runs in one vector and a permute by its lanes' runs gives each lane its run's matrix.
 
 #define CF_AVX2 __attribute__((target("avx2")))
 
@@ -392,58 +392,25 @@ struct Ring8 {
   alignas(32) float e[12][kRing + 8];
 };
 
-// One run's rows 0-1 (a01) and row 2 (a2) plus its first n bones, in slot order: blend_run_rows' operations.
-template <int kN>
-CF_AVX2 inline void blend_slots(const float* weights, const std::uint16_t* bones, const Mat3x4* skin, int n,
-                                __m256* a01, __m128* a2) {
-  for (int k = 0; k < (kN > 0 ? kN : n); ++k) {
-    const __m256 w = _mm256_broadcast_ss(weights + k);
-    const float* s = skin[bones[k]].m;
-    *a01 = _mm256_add_ps(*a01, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
-    *a2 = _mm_add_ps(*a2, _mm_mul_ps(_mm256_castps256_ps128(w), _mm_loadu_ps(s + 8)));
-  }
-}
-
-// Runs [r0, r0 + 8) (those below `runs`; others zero) into the ring: blend_run_rows' operations, rows 0-1
-// as one vector, then an 8 x 12 transpose. Bone counts of 1 to 4 are unrolled (runs are ordered by shape,
-// so the switch repeats its case).
-CF_AVX2 inline void blend_block8(const View& v, const Mat3x4* skin, int r0, int runs, Ring8& ring) {
-  alignas(32) float aos[8][12];
-  const int n = std::min(8, runs - r0);
-  const std::size_t slots = static_cast<std::size_t>(v.slots);
-  const std::uint16_t* bones = v.run_bones + static_cast<std::size_t>(r0) * slots;
-  const float* weights = v.run_weights + static_cast<std::size_t>(r0) * slots;
-  const std::uint8_t* used = v.run_used + r0;
-  for (int j = 0; j < 8; ++j, bones += slots, weights += slots) {
-    __m256 a01 = _mm256_setzero_ps();
-    __m128 a2 = _mm_setzero_ps();
-    if (j < n) {
-      switch (used[j]) {
-        case 1: blend_slots<1>(weights, bones, skin, 1, &a01, &a2); break;
-        case 2: blend_slots<2>(weights, bones, skin, 2, &a01, &a2); break;
-        case 3: blend_slots<3>(weights, bones, skin, 3, &a01, &a2); break;
-        case 4: blend_slots<4>(weights, bones, skin, 4, &a01, &a2); break;
-        default: blend_slots<0>(weights, bones, skin, used[j], &a01, &a2); break;
-      }
-    }
-    // 16-byte stores, as the transpose loads them (forwarded whole).
-    _mm_store_ps(aos[j], _mm256_castps256_ps128(a01));
-    _mm_store_ps(aos[j] + 4, _mm256_extractf128_ps(a01, 1));
-    _mm_store_ps(aos[j] + 8, a2);
+// Block r0 / 8 (runs r0..r0 + 7, SkinLayout::blocks8) into the ring, one run per lane: blend_run_rows'
+// multiplies and adds per lane, in its run's slot order; a lane whose run lacks a slot's bone (weight 0)
+// adds +0, its product masked off (0 times a non-finite element would not be 0).
+CF_AVX2 inline void blend_block8(const SkinLayout& l, const Mat3x4* skin, int r0, Ring8& ring) {
+  const SkinLayout::RunBlocks& b = l.blocks8;
+  const std::uint32_t block = static_cast<std::uint32_t>(r0) / 8;
+  __m256 acc[12];
+  for (__m256& x : acc) x = _mm256_setzero_ps();
+  for (std::uint32_t s = b.first_slot[block], end = b.first_slot[block + 1]; s < end; ++s) {
+    const __m256 w = _mm256_loadu_ps(b.weight.data() + static_cast<std::size_t>(s) * 8);
+    const __m256 in = _mm256_cmp_ps(w, _mm256_setzero_ps(), _CMP_NEQ_UQ);
+    const float* m = skin[b.bone[s]].m;
+    for (int i = 0; i < 12; ++i)
+      acc[i] = _mm256_add_ps(acc[i], _mm256_and_ps(in, _mm256_mul_ps(w, _mm256_broadcast_ss(m + i))));
   }
   const int slot = r0 & (Ring8::kRing - 1);
-  for (int row = 0; row < 3; ++row) {
-    __m256 t[4];
-    for (int k = 0; k < 4; ++k)
-      t[k] = _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(aos[k] + 4 * row)), _mm_load_ps(aos[k + 4] + 4 * row), 1);
-    const __m256 u0 = _mm256_unpacklo_ps(t[0], t[1]), u1 = _mm256_unpackhi_ps(t[0], t[1]);
-    const __m256 u2 = _mm256_unpacklo_ps(t[2], t[3]), u3 = _mm256_unpackhi_ps(t[2], t[3]);
-    const __m256 col[4] = {_mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(1, 0, 1, 0)), _mm256_shuffle_ps(u0, u2, _MM_SHUFFLE(3, 2, 3, 2)),
-                           _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(1, 0, 1, 0)), _mm256_shuffle_ps(u1, u3, _MM_SHUFFLE(3, 2, 3, 2))};
-    for (int c = 0; c < 4; ++c) {
-      _mm256_store_ps(ring.e[4 * row + c] + slot, col[c]);
-      if (slot == 0) _mm256_store_ps(ring.e[4 * row + c] + Ring8::kRing, col[c]);
-    }
+  for (int i = 0; i < 12; ++i) {
+    _mm256_store_ps(ring.e[i] + slot, acc[i]);
+    if (slot == 0) _mm256_store_ps(ring.e[i] + Ring8::kRing, acc[i]);
   }
 }
 
@@ -563,7 +530,7 @@ CF_AVX2 void kernel_avx2(const LayoutKernelArgs& a) {
     const std::uint32_t n = std::min(kBatch, h_end - h), h_last = h + n - 1;
     const int last = static_cast<int>(half_run[h_last] + lane_run[h_last * 8 + 7]);
     for (const int ahead = std::min(last + 16, k.runs - 1); k.next <= ahead; k.next += 8)
-      blend_block8(k.v, k.skin, k.next, k.runs, k.ring);
+      blend_block8(*k.l, k.skin, k.next, k.ring);
     if (h * 8 >= v0 && (h + n) * 8 <= v1)
       skin_batch8<kNormals, true>(k, h, n, v0, v1, t);
     else
@@ -637,41 +604,63 @@ CF_AVX512 inline void store16(const Aos16Regs& ix, float* dst, __m512 x, __m512 
     _mm512_mask_storeu_ps(dst + 16 * p, static_cast<__mmask16>(floats >> (16 * p)), o[p]);
 }
 
-// The job's state while it walks its chunks: the ring of blended run matrices and the loop constants.
+// The job's state while it walks its chunks: the ring of blended run matrices, element by element (element
+// i of run r at e[i][r % kRing]; slots kRing.. repeat slots 0..15, so 16 runs from any slot load whole).
 struct Chunks16 : ChunkJob {
   using ChunkJob::ChunkJob;
-  static constexpr int kRing = 32;
-  alignas(16) float ring[kRing][12];
-  int next;  // the next run to blend into the ring
+  static constexpr int kRing = 64;
+  alignas(64) float e[12][kRing + 16];
+  int next;  // the first run not yet blended (a multiple of 16)
+  int runs;
 };
 
-// Chunk c's lanes [lo, hi) (kWhole: 0..16): blends the runs it reaches, gives each lane its run's matrix,
-// skins, stores.
+// Block r0 / 16 (runs r0..r0 + 15, SkinLayout::blocks16) into the ring: blend_block8's operations on 16
+// lanes, the masked products zeroed by the multiply itself.
+CF_AVX512 inline void blend_block16(Chunks16& k, int r0) {
+  const SkinLayout::RunBlocks& b = k.l->blocks16;
+  const std::uint32_t block = static_cast<std::uint32_t>(r0) / 16;
+  __m512 acc[12];
+  for (__m512& x : acc) x = _mm512_setzero_ps();
+  for (std::uint32_t s = b.first_slot[block], end = b.first_slot[block + 1]; s < end; ++s) {
+    const __m512 w = _mm512_loadu_ps(b.weight.data() + static_cast<std::size_t>(s) * 16);
+    const __mmask16 in = b.mask[s];
+    const float* m = k.skin[b.bone[s]].m;
+    for (int i = 0; i < 12; ++i) acc[i] = _mm512_add_ps(acc[i], _mm512_maskz_mul_ps(in, w, _mm512_set1_ps(m[i])));
+  }
+  const int slot = r0 & (Chunks16::kRing - 1);
+  for (int i = 0; i < 12; ++i) {
+    _mm512_store_ps(k.e[i] + slot, acc[i]);
+    if (slot == 0) _mm512_store_ps(k.e[i] + Chunks16::kRing, acc[i]);
+  }
+}
+
+// Chunk c's lanes [lo, hi) (kWhole: 0..16): blends the blocks of runs it reaches, and one more (so the
+// ring's stores have left the store queue before a chunk's load spans two of them), gives each lane its
+// run's matrix (a permute of the 16 runs from the chunk's first), skins, stores.
 template <bool kNormals, bool kWhole>
 CF_AVX512 inline void skin_chunk16(Chunks16& k, const Aos16Regs& ix, std::uint32_t c, std::uint32_t lo,
                                    std::uint32_t hi) {
   const std::uint32_t at = c * 16;
   const std::uint8_t* lanes = k.l->lane_run.data() + at;
-  const int first = static_cast<int>(k.l->chunk_run[c]), last = first + lanes[kWhole ? 15 : hi - 1];
-  for (; k.next <= last; ++k.next) blend_run_rows(k.v, k.skin, k.next, k.ring[k.next & (Chunks16::kRing - 1)]);
+  const int first = static_cast<int>(k.l->chunk_run[c]);
+  for (const int ahead = std::min(first + lanes[15] + 16, k.runs - 1); k.next <= ahead; k.next += 16)
+    blend_block16(k, k.next);
+  const float* src = &k.e[0][first & (Chunks16::kRing - 1)];
   __m512 m[12];
-  const float* m0 = k.ring[first & (Chunks16::kRing - 1)];
-  for (int i = 0; i < 12; ++i) m[i] = _mm512_set1_ps(m0[i]);
-  if (last != first) {
+  if (lanes[15] == 0) {
+    for (int i = 0; i < 12; ++i) m[i] = _mm512_set1_ps(src[i * (Chunks16::kRing + 16)]);
+  } else if (lanes[15] == 1) {  // two runs: the second's lanes take its broadcast (a blend, not a shuffle)
+    const __m128i l = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lanes));
+    const __mmask16 second = static_cast<__mmask16>(_mm_movemask_epi8(_mm_cmpgt_epi8(l, _mm_setzero_si128())));
+    for (int i = 0; i < 12; ++i)
+      m[i] = _mm512_mask_mov_ps(_mm512_set1_ps(src[i * (Chunks16::kRing + 16)]), second,
+                                _mm512_set1_ps(src[i * (Chunks16::kRing + 16) + 1]));
+  } else {
     const __m512i idx = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(lanes)));
-    for (int j = 1; j <= last - first; ++j) {
-      const __mmask16 in_run = _mm512_cmpeq_epi32_mask(idx, _mm512_set1_epi32(j));
-      const float* mj = k.ring[(first + j) & (Chunks16::kRing - 1)];
-      for (int i = 0; i < 12; ++i) m[i] = _mm512_mask_mov_ps(m[i], in_run, _mm512_set1_ps(mj[i]));
-    }
+    for (int i = 0; i < 12; ++i) m[i] = _mm512_permutexvar_ps(idx, _mm512_loadu_ps(src + i * (Chunks16::kRing + 16)));
   }
   const std::size_t fpc = k.fpc;
   const float* b = k.l->chunk_blocks.data() + c * fpc;
-  for (std::size_t f = 0; f < fpc; f += 16) _mm_prefetch(reinterpret_cast<const char*>(b + 8 * fpc + f), _MM_HINT_T0);
-  for (int p = 0; p < 3; ++p) {
-    _mm_prefetch(reinterpret_cast<const char*>(&k.out_p[at + 128].x + 16 * p), _MM_HINT_ET0);
-    if (kNormals) _mm_prefetch(reinterpret_cast<const char*>(&k.out_n[at + 128].x + 16 * p), _MM_HINT_ET0);
-  }
   const __m512 px = _mm512_loadu_ps(b), py = _mm512_loadu_ps(b + 16), pz = _mm512_loadu_ps(b + 32);
   store16<kWhole>(ix, &k.out_p[at].x, _mm512_add_ps(dot3(m[0], m[1], m[2], px, py, pz), m[3]),
                   _mm512_add_ps(dot3(m[4], m[5], m[6], px, py, pz), m[7]),
@@ -692,12 +681,14 @@ template <bool kNormals>
 CF_AVX512 void kernel_avx512(const LayoutKernelArgs& a) {
   if (a.run_begin >= a.run_end) return;
   Chunks16 k(a);
-  k.next = a.run_begin;
-  for (auto& row : k.ring)
-    for (float& x : row) x = 0.0f;  // lanes of runs before the job read zeros (their stores are masked off)
+  // Slots past the last run are loaded (not used): zeros.
+  for (auto& row : k.e)
+    for (float& x : row) x = 0.0f;
   const Aos16Regs ix = aos16_regs();
   const std::uint32_t v0 = k.v.group_first[k.v.run_group[a.run_begin]], v1 = job_end_vertex(a, k.v);
   std::uint32_t c = v0 / 16;
+  k.runs = a.layout->runs();
+  k.next = static_cast<int>(a.layout->chunk_run[c]) & ~15;  // the first chunk's lanes before the job read their runs
   const std::uint32_t c_end = (v1 + 15) / 16;
   if (v0 % 16 != 0 || c + 1 == c_end) {  // the first chunk, partial
     skin_chunk16<kNormals, false>(k, ix, c, v0 - c * 16, std::min<std::uint32_t>(v1 - c * 16, 16));

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
 namespace cf {
 
 Mat3x4 Mat3x4::from_mat4(const glm::mat4& a) {
@@ -23,7 +27,25 @@ bool SkinMatricesJob::validate() const {
 
 bool SkinMatricesJob::run() const {
   if (!validate()) return false;
+#if defined(__SSE2__)
+  // glm's product, element for element: out row r, column c = ((a0[r] b_c[0] + a1[r] b_c[1]) + a2[r] b_c[2])
+  // + a3[r] b_c[3], one row of 4 columns per vector (b transposed) and only the 3 rows Mat3x4 keeps.
+  for (std::size_t b = 0; b < bone_ms.size; ++b) {
+    const float* a = &bone_ms[b][0][0];
+    const float* m = &inv_bind_ms[b][0][0];
+    __m128 t0 = _mm_loadu_ps(m), t1 = _mm_loadu_ps(m + 4), t2 = _mm_loadu_ps(m + 8), t3 = _mm_loadu_ps(m + 12);
+    _MM_TRANSPOSE4_PS(t0, t1, t2, t3);  // t_k = (b_0[k], b_1[k], b_2[k], b_3[k])
+    float* o = out[b].m;
+    for (int r = 0; r < 3; ++r) {
+      const __m128 row = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(a[r]), t0), _mm_mul_ps(_mm_set1_ps(a[4 + r]), t1)),
+                                               _mm_mul_ps(_mm_set1_ps(a[8 + r]), t2)),
+                                    _mm_mul_ps(_mm_set1_ps(a[12 + r]), t3));
+      _mm_storeu_ps(o + 4 * r, row);
+    }
+  }
+#else
   for (std::size_t b = 0; b < bone_ms.size; ++b) out[b] = Mat3x4::from_mat4(bone_ms[b] * inv_bind_ms[b]);
+#endif
   return true;
 }
 

@@ -1,8 +1,9 @@
 // Palette: quantization, palette skinning == plain LBS with the quantized weights, bind frame, normals,
-// and the palette error of the shipped creatures.
+// the palette error of the shipped creatures, and the skinning matrices' bits.
 #include "skin/palette.h"
 
 #include <cmath>
+#include <cstring>
 
 #include <gtest/gtest.h>
 
@@ -222,6 +223,35 @@ TEST(Palette, JobsRejectMismatchedSpans) {
 
 namespace cf {
 namespace {
+
+// SkinMatricesJob writes glm's product's bits (bone times inverse bind, the top three rows), on posed
+// shipped-size skeletons and on random matrices with signed zeros and wide exponents.
+TEST(SkinMatrices, SameBitsAsGlmProduct) {
+  Rng rng = Rng::from_seed(33);
+  std::vector<glm::mat4> a(64), b(64);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (int c = 0; c < 4; ++c)
+      for (int r = 0; r < 4; ++r) {
+        const float scale = std::ldexp(1.0f, rng.range(-20, 20));
+        a[i][c][r] = static_cast<float>(rng.uniform(-1.0, 1.0)) * scale;
+        b[i][c][r] = (r + c + static_cast<int>(i)) % 7 == 0 ? -0.0f : static_cast<float>(rng.uniform(-1.0, 1.0)) * scale;
+      }
+  Skeleton sk = test::make_test_skeleton();
+  Posed p(sk);
+  random_articulated_pose(sk, p.bind, rng, 0.8f, 0.3f, p.pose);
+  a.insert(a.end(), p.pose.begin(), p.pose.end());
+  b.insert(b.end(), p.inv_bind.begin(), p.inv_bind.end());
+  std::vector<Mat3x4> out(a.size());
+  SkinMatricesJob job;
+  job.bone_ms = a;
+  job.inv_bind_ms = b;
+  job.out = out;
+  ASSERT_TRUE(job.run());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const Mat3x4 want = Mat3x4::from_mat4(a[i] * b[i]);
+    ASSERT_EQ(std::memcmp(out[i].m, want.m, sizeof(want.m)), 0) << "matrix " << i;
+  }
+}
 
 // A clip's skinning matrices precomputed per frame give the same mesh as computing them per frame.
 TEST(SkinMatrixTable, PrecomputedFramesMatchPerFrameMatrices) {

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <gtest/gtest.h>
 
@@ -482,6 +483,34 @@ TEST(LayoutSkinning, ManySingleVertexRunsAndJobsBeginningAtEveryRunGiveTheScalar
   }
 }
 
+// A bone whose matrix holds infinities spoils only the runs that use it: the chunk kernels blend 8 or 16
+// runs at once, and a run lacking a bone its block uses must not add 0 x inf (NaN). Every kernel gives the
+// scalar bits (the NaNs made are x86's default NaN on every path).
+TEST(LayoutSkinning, NonFiniteBoneSpoilsOnlyItsOwnRuns) {
+  Rng rng = Rng::from_seed(77);
+  std::vector<int> lengths;
+  for (int i = 0; i < 150; ++i) lengths.push_back(rng.range(1, 9));
+  RandomRuns runs = random_runs(rng, lengths, 7, 2, true);
+  ASSERT_TRUE(runs.ok);
+  runs.skin[3].m[1] = std::numeric_limits<float>::infinity();
+  runs.skin[3].m[10] = -std::numeric_limits<float>::infinity();
+  ASSERT_TRUE(scalar_reference(runs.pal, runs.skin, runs.positions, runs.normals, &runs.ref_p, &runs.ref_n));
+  std::size_t finite = 0, spoiled = 0;
+  for (const glm::vec3& p : runs.ref_p) (std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z) ? finite : spoiled)++;
+  EXPECT_GT(finite, runs.ref_p.size() / 2);
+  EXPECT_GT(spoiled, 0u);
+  for (SkinChunks chunks : {SkinChunks::kAlways, SkinChunks::kNever}) {
+    auto layout = build_skin_layout(runs.pal, runs.positions, runs.normals, chunks);
+    ASSERT_TRUE(layout.ok());
+    for (SkinKernel k : kKernels) {
+      std::vector<glm::vec3> p(runs.positions.size(), glm::vec3(7.0f)), n(runs.normals.size(), glm::vec3(7.0f));
+      ASSERT_TRUE(layout_job(*layout, runs.skin, p, n, k).run());
+      EXPECT_TRUE(same_bits(p, runs.ref_p)) << to_string(resolve_for(k, *layout));
+      EXPECT_TRUE(same_bits(n, runs.ref_n)) << to_string(resolve_for(k, *layout));
+    }
+  }
+}
+
 struct Posed {
   std::vector<glm::mat4> bind, inv_bind, pose;
   explicit Posed(const Skeleton& sk) : bind(sk.size()), inv_bind(sk.size()), pose(sk.size()) {
@@ -533,7 +562,7 @@ TEST(LayoutSkinning, ShippedCreaturesBitIdenticalToScalarPaletteJobs) {
 // 16-lane form and without, every kernel: whole jobs, jobs split by split_runs (2, 3 and 7 parts) and at
 // random runs (last range first, into fresh outputs), positions only; the scalar jobs' bits each time.
 // The meshes have what the kernels special-case: runs of odd lengths (partial groups, a pair's odd last
-// group), 8- and 16-lane chunks spanning several runs, splits that end inside a chunk.
+// group), 8- and 16-lane chunks spanning one, two and more runs, splits that end inside a chunk.
 TEST(LayoutSkinning, EveryKernelOnEveryShippedCreatureAtTheGameSize) {
   ASSERT_EQ(MeshOptions{}.resolved_target(), 3000);
   for (const char* name : test::kShippedCreatures) {
@@ -547,7 +576,7 @@ TEST(LayoutSkinning, EveryKernelOnEveryShippedCreatureAtTheGameSize) {
     auto plain = build_skin_layout(c->palette, c->mesh.positions_ms, c->mesh.normals_ms, SkinChunks::kNever);
     ASSERT_TRUE(chunked.ok() && plain.ok()) << name;
     ASSERT_TRUE(chunked->in_order) << name;
-    int odd_runs = 0, multi_run_halves = 0, multi_run_chunks = 0;
+    int odd_runs = 0, multi_run_halves = 0, multi_run_chunks = 0, one_run_chunks = 0, two_run_chunks = 0;
     for (int r = 0; r < chunked->runs(); ++r) {
       const std::uint8_t last = chunked->group_live[chunked->run_group[r + 1] - 1];
       odd_runs += (last & SkinLayout::kLiveMask) != SkinLayout::kLanes || (chunked->run_group[r + 1] - chunked->run_group[r]) % 2;
@@ -555,11 +584,15 @@ TEST(LayoutSkinning, EveryKernelOnEveryShippedCreatureAtTheGameSize) {
     for (int k = 0; k < chunked->chunks(); ++k) {
       const std::uint8_t* lanes = &chunked->lane_run[static_cast<std::size_t>(k) * 16];
       multi_run_chunks += lanes[15] != 0;
+      one_run_chunks += lanes[15] == 0;  // the 16-lane loop broadcasts
+      two_run_chunks += lanes[15] == 1;  // ... and blends two broadcasts
       multi_run_halves += (lanes[7] != lanes[0]) + (lanes[15] != lanes[8]);
     }
     EXPECT_GT(odd_runs, 0) << name;
     EXPECT_GT(multi_run_halves, 0) << name;
     EXPECT_GT(multi_run_chunks, 0) << name;
+    EXPECT_GT(one_run_chunks, 0) << name;
+    EXPECT_GT(two_run_chunks, 0) << name;
 
     Posed posed(rig->skeleton);
     std::vector<Mat3x4> skin(posed.bind.size());
