@@ -172,7 +172,9 @@ CellResult play_cell(const Json& creature, const Json& level, bool whole) {
       const ClipEvent& e = s.clips().events()[0];
       out.fail(std::to_string(s.clips().count()) + " clip events (" +
                rig.skeleton.names[static_cast<std::size_t>(e.bone)] + " " + to_string(e.obstacle) + " " +
-               std::to_string(e.depth_m) + " m)" + when + (out.trace ? planted_of(rig, p, e.bone) : ""));
+               std::to_string(e.depth_m) + " m)" + when + (out.trace ? planted_of(rig, p, e.bone) + " root " +
+                                                                 std::to_string(s.state().player().root_ws.x) + "," +
+                                                                 std::to_string(s.state().player().root_ws.z) : ""));
     }
     for (std::size_t l = 0; l < rig.limbs.size(); ++l) {
       const LimbChain& limb = rig.limbs[l];
