@@ -184,7 +184,7 @@ float jump_ground_y(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_
 }
 
 bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, float heading_rad, float distance_m,
-               int tick, CreaturePose* out, const WalkerState* from, const Ground* ground) {
+               int tick, CreaturePose* out, const WalkerState* from, const Ground* ground, float share) {
   if (jm.legless || !out || !std::isfinite(distance_m) || !std::isfinite(heading_rad)) return false;
   WalkerState at;
   const glm::vec3 fwd(std::sin(heading_rad), 0.0f, std::cos(heading_rad));
@@ -201,7 +201,7 @@ bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, f
   job.clip = &jm.clip;
   job.time_s = jump_clip_time(jm, tick);
   job.model_to_world = walker_placement(at, rig);
-  job.motion_weight = jm.weight;
+  job.motion_weight = jm.weight * std::clamp(share, 0.0f, 1.0f);
   job.root_motion = RootMotion::kFromClip;
   job.out = out;
   // Over ground with height each foot lies along the ground under it, as the walk's do.

@@ -60,9 +60,11 @@ float jump_ground_y(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_
                     int tick, const Ground* ground);
 
 // Over 'ground' with height (null or flat: the flat y = 0) the body rises or falls from from_ws.y to the
-// landing's stand height along the travel, and each foothold is on the ground under it.
+// landing's stand height along the travel, and each foothold is on the ground under it. 'share' plays that
+// share of the clip's body motion (1: as baked; less where a wall or fence leaves less room).
 // Never allocates; false on invalid input.
 bool pose_jump(const JumpMotion& jm, const Rig& rig, const glm::vec3& from_ws, float heading_rad, float distance_m,
-               int tick, CreaturePose* out, const WalkerState* from = nullptr, const Ground* ground = nullptr);
+               int tick, CreaturePose* out, const WalkerState* from = nullptr, const Ground* ground = nullptr,
+               float share = 1.0f);
 
 }  // namespace cf

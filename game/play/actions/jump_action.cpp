@@ -7,6 +7,7 @@
 #include "game/play/actions/climb_action.h"
 #include "game/play/actions/idle_action.h"
 #include "game/play/actions/locomotion.h"
+#include "game/play/stages.h"
 #include "game/play/world_runtime.h"
 #include "core/tick.h"
 #include "math/angles.h"
@@ -56,13 +57,14 @@ bool body_touches(const Level& level, const Species& sp, const glm::vec3& p, flo
 // The body's reach around its root on the ground (its footprint's, else its circle's).
 float body_reach(const Species& sp) { return std::max(sp.footprint.bound_m, sp.body_radius_m); }
 
-// True when fence f is low enough for this body to jump over from 'from': its top at most hop_m over the
-// ground under it, or under the take-off when that is lower (a fence up a slope stands higher to the jump).
+// True when fence f is low enough for this body to jump over from 'from' (the body's ground point): its top
+// at most hop_m over the ground under it, or over the take-off's ground or ground point when lower (a fence
+// up a slope stands higher to the jump, and a wide body standing across a slope flies from below its ground).
 bool low_fence(const Level& level, int f, float hop_m, const glm::vec3& from) {
   if (f < 0) return false;
   const Box& b = level.fences[static_cast<std::size_t>(f)];
   const LevelGround ground(&level);
-  const float base = std::min(ground.at(b.centre.x, b.centre.z).y, ground.at(from.x, from.z).y);
+  const float base = std::min({ground.at(b.centre.x, b.centre.z).y, ground.at(from.x, from.z).y, from.y});
   return b.top_y() - base <= hop_m + 0.005f;  // (a level's rounding)
 }
 
@@ -200,7 +202,14 @@ bool pose_tick(const CreatureState& c, const JumpActionState& st, const JumpMoti
     return true;
   }
   const LevelGround ground(level);
-  return pose_jump(jm, rig, st.from_ws, st.heading_rad, st.distance_m, tick, out, &c.walker, &ground);
+  if (!pose_jump(jm, rig, st.from_ws, st.heading_rad, st.distance_m, tick, out, &c.walker, &ground)) return false;
+  // A jump in place (the way ahead blocked) at a wall or fence crouches and springs as far as there is
+  // room beside it (the shared room stage).
+  if (st.distance_m == 0.0f)
+    (void)fit_in_room(level, rig, 1.0f, out, [&](float share) {
+      return pose_jump(jm, rig, st.from_ws, st.heading_rad, st.distance_m, tick, out, &c.walker, &ground, share);
+    });
+  return true;
 }
 
 }  // namespace
