@@ -357,24 +357,32 @@ void keep_hands_out_of_walls(const Level& level, const Rig& rig, CreaturePose* p
     if (pose->limbs[i].contact || limb.bones[1] < 0 || limb.bones[2] < 0) continue;
     // The wall or fence the hand or forearm (a swinging foot or shin) is in, and how deep.
     const auto b1 = static_cast<std::size_t>(limb.bones[1]), b2 = static_cast<std::size_t>(limb.bones[2]);
-    float deepest = 0.0f;
-    const Box* in = nullptr;
-    auto measure = [&](const Box& box) {
-      for (std::size_t b : {b1, b2}) {
-        const float d = penetration_capsule_box(Capsule{pose->head_ws[b], pose->tail_ws[b], rig.skeleton.radius[b]}, box);
-        if (d > deepest) deepest = d, in = &box;
-      }
-    };
-    for (const Wall& w : level.walls) measure(w.box);
-    for (const Box& f : level.fences) measure(f);
-    if (!in) continue;
-    const float before = limb_wall_depth(level, rig, i, *pose);
     const float ground_before = std::max(limb_depth(level, rig, i, *pose), 0.002f);
-    const glm::vec3 out = out_of_box(*in, pose->tail_ws[b1]);
-    if (glm::length(out) == 0.0f) continue;
-    move_limb_end(rig, i, out * (deepest + kMargin_m), pose, [&](const CreaturePose& p) {
-      return limb_wall_depth(level, rig, i, p) < before && limb_depth(level, rig, i, p) <= ground_before;
-    });
+    // Out along the way out from the deepest bone's end nearest the box (a toe in a wall's corner is
+    // pushed out of the corner, not along its ankle's way out); a corner may take a second push.
+    for (int pass = 0; pass < 2; ++pass) {
+      float deepest = 0.0f;
+      const Box* in = nullptr;
+      std::size_t in_bone = b1;
+      auto measure = [&](const Box& box) {
+        for (std::size_t b : {b1, b2}) {
+          const float d = penetration_capsule_box(Capsule{pose->head_ws[b], pose->tail_ws[b], rig.skeleton.radius[b]}, box);
+          if (d > deepest) deepest = d, in = &box, in_bone = b;
+        }
+      };
+      for (const Wall& w : level.walls) measure(w.box);
+      for (const Box& f : level.fences) measure(f);
+      if (!in) break;
+      const float before = limb_wall_depth(level, rig, i, *pose);
+      const glm::vec3& head = pose->head_ws[in_bone];
+      const glm::vec3& tail = pose->tail_ws[in_bone];
+      const glm::vec3 out = out_of_box(*in, distance_to_footprint(*in, head) < distance_to_footprint(*in, tail) ? head : tail);
+      if (glm::length(out) == 0.0f) break;
+      if (!move_limb_end(rig, i, out * (deepest + kMargin_m), pose, [&](const CreaturePose& p) {
+            return limb_wall_depth(level, rig, i, p) < before && limb_depth(level, rig, i, p) <= ground_before;
+          }))
+        break;
+    }
   }
 }
 

@@ -234,14 +234,9 @@ TEST(WallSlide, AWallsCornerMetNearlyHeadOnIsSteppedRound) {
     const Rounding r = into_the_corner(creature);
     EXPECT_TRUE(r.rounded) << creature;
     EXPECT_LE(r.stuck_ticks, 10) << creature;  // a hitch of a sixth of a second at most, where face meets corner
-    // Still open: the strider's far-reaching stride puts its foot 2.1 cm into the corner for one tick (the
-    // swing moved out of the wall lands there; 10 ticks and 7.3 cm before the hand and foot stage, which
-    // also took biped_arms_tail's wall-side hand, 3.5 cm in, out of the face: keep_hands_out_of_walls).
-    const std::string c = creature;
-    if (c == "strider")
-      EXPECT_LT(r.deepest_m, 0.03f) << creature;
-    else
-      EXPECT_EQ(r.clips, 0) << creature << ": deepest " << r.deepest_m * 100.0f << " cm";
+    // The strider's far-reaching swing passes the corner with its toe: the hand and foot stage pushes it
+    // out from the toe's side of the corner (from the ankle's it pushed along the face, 2.1 cm left in).
+    EXPECT_EQ(r.clips, 0) << creature << ": deepest " << r.deepest_m * 100.0f << " cm";
     std::printf("[wall corner] %s: rounded %d, stuck %d ticks, %d clips (deepest %.1f cm)\n", creature, r.rounded,
                 r.stuck_ticks, r.clips, r.deepest_m * 100.0f);
   }
