@@ -123,7 +123,7 @@ constexpr float kOnWall_m = 0.3f;
 }  // namespace
 
 bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float heading_rad, glm::vec3* p,
-                                  bool gaps) {
+                                  bool gaps, bool edges) {
   const float c = std::cos(heading_rad), s = std::sin(heading_rad);
   bool hit = false;
   const float y = p->y;
@@ -136,6 +136,8 @@ bool resolve_footprint_collisions(const Level& level, const Footprint& fp, float
       const glm::vec3 before = centre;
       bool m = false;
       for (const Box& f : level.fences) m |= push_circle_out_of_box(f, fc.radius, &centre);
+      if (edges)
+        for (const Box& e : level.edges) m |= push_circle_out_of_box(e, fc.radius, &centre);
       for (const Wall& w : level.walls) {
         m |= push_circle_out_of_box(w.box, fc.radius, &centre);
         for (const Pipe& pipe : w.pipes)
@@ -204,7 +206,7 @@ bool segment_enters_box(const Box& box, glm::vec2 a, glm::vec2 b) {
 
 }  // namespace
 
-float footprint_depth(const Level& level, const Footprint& fp, float heading_rad, glm::vec3 p) {
+float footprint_depth(const Level& level, const Footprint& fp, float heading_rad, glm::vec3 p, bool edges) {
   const float c = std::cos(heading_rad), s = std::sin(heading_rad);
   float deepest = 0.0f;
   auto measure = [&](const glm::vec3& before, const glm::vec3& after) {
@@ -219,6 +221,11 @@ float footprint_depth(const Level& level, const Footprint& fp, float heading_rad
       glm::vec3 q = at;
       if (push_circle_out_of_box(f, fc.radius, &q)) measure(at, q);
     }
+    if (edges)
+      for (const Box& e : level.edges) {
+        glm::vec3 q = at;
+        if (push_circle_out_of_box(e, fc.radius, &q)) measure(at, q);
+      }
     for (const Wall& w : level.walls) {
       glm::vec3 q = at;
       if (push_circle_out_of_box(w.box, fc.radius, &q)) measure(at, q);
@@ -233,8 +240,25 @@ float footprint_depth(const Level& level, const Footprint& fp, float heading_rad
   return deepest;
 }
 
+float footprint_edge_depth(const Level& level, const Footprint& fp, float heading_rad, glm::vec3 p) {
+  if (level.edges.empty()) return 0.0f;
+  const float c = std::cos(heading_rad), s = std::sin(heading_rad);
+  float deepest = 0.0f;
+  for (int i = 0; i < fp.count; ++i) {
+    const FootprintCircle& fc = fp.circles[static_cast<std::size_t>(i)];
+    const glm::vec2 off = to_world(c, s, fc.offset_ms);
+    const glm::vec3 at(p.x + off.x, p.y, p.z + off.y);
+    for (const Box& e : level.edges) {
+      glm::vec3 q = at;
+      if (push_circle_out_of_box(e, fc.radius, &q))
+        deepest = std::max(deepest, glm::length(glm::vec2(q.x - at.x, q.z - at.z)));
+    }
+  }
+  return deepest;
+}
+
 bool footprint_swept_through(const Level& level, const Footprint& fp, glm::vec3 p0, float heading0, glm::vec3 p1,
-                             float heading1) {
+                             float heading1, bool edges) {
   const float c0 = std::cos(heading0), s0 = std::sin(heading0), c1 = std::cos(heading1), s1 = std::sin(heading1);
   for (int i = 0; i < fp.count; ++i) {
     const glm::vec2 off = fp.circles[static_cast<std::size_t>(i)].offset_ms;
@@ -244,30 +268,33 @@ bool footprint_swept_through(const Level& level, const Footprint& fp, glm::vec3 
       if (segment_enters_box(f, a, b)) return true;
     for (const Wall& w : level.walls)
       if (segment_enters_box(w.box, a, b)) return true;
+    if (edges)
+      for (const Box& e : level.edges)
+        if (segment_enters_box(e, a, b)) return true;
   }
   return false;
 }
 
 FootprintMove move_footprint(const Level& level, const Footprint& fp, float heading_before, float* heading,
-                             glm::vec3* p, float max_push_m) {
+                             glm::vec3* p, float max_push_m, bool edges) {
   FootprintMove out;
   const glm::vec3 wanted = *p;
   // Cleared: pushed out, and a second resolve finds nothing left to push, and no circle is left in a
   // fence or wall (a jam between two walls can push both ways and leave the body where it was).
   auto settle = [&](float h, glm::vec3* q) {
     const glm::vec3 start = *q;
-    const bool hit = resolve_footprint_collisions(level, fp, h, q);
+    const bool hit = resolve_footprint_collisions(level, fp, h, q, true, edges);
     glm::vec3 again = *q;
-    resolve_footprint_collisions(level, fp, h, &again);
+    resolve_footprint_collisions(level, fp, h, &again, true, edges);
     const float dx = again.x - q->x, dz = again.z - q->z, px = q->x - start.x, pz = q->z - start.z;
     const bool clear = dx * dx + dz * dz < 1e-6f && px * px + pz * pz <= max_push_m * max_push_m &&
-                       (!hit || footprint_depth(level, fp, h, *q) < 1e-3f);
+                       (!hit || footprint_depth(level, fp, h, *q, edges) < 1e-3f);
     return std::pair<bool, bool>(hit, clear);
   };
   glm::vec3 q = wanted;
   auto [hit, clear] = settle(*heading, &q);
   // A circle pushed out of a thin wall's far side has passed through it: the turn is not clear.
-  if (clear && hit) clear = !footprint_swept_through(level, fp, wanted, heading_before, q, *heading);
+  if (clear && hit) clear = !footprint_swept_through(level, fp, wanted, heading_before, q, *heading, edges);
   if (clear || *heading == heading_before) {
     *p = q;
     out.hit = hit;

@@ -38,9 +38,10 @@ Footprint fit_footprint(const FootprintStroke* strokes, int stroke_count, glm::v
 
 // Keeps the footprint (placed at p_ws facing heading_rad: 0 faces +Z) out of every fence, wall and gap
 // (gaps skipped when 'gaps' is false: in the air) and on the ground square, moving p_ws only (heading is
-// kept); p.y is kept. True when it was moved.
+// kept); p.y is kept. True when it was moved. With 'edges', the movable regions' edges (Level::edges, the
+// rail) stop it too: the player's body stays inside the rail; a herd's stops by its centre alone.
 bool resolve_footprint_collisions(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3* p_ws,
-                                  bool gaps = true);
+                                  bool gaps = true, bool edges = false);
 
 // Keeps the footprint out of every platform whose top is above top_y (a ledge's face to a body whose
 // step reaches top_y), as resolve_footprint_collisions keeps it out of walls. True when it was moved.
@@ -48,13 +49,21 @@ bool resolve_footprint_out_of_ledges(const Level& level, const Footprint& footpr
                                      glm::vec3* p_ws);
 
 // How deep the footprint's deepest circle is in a fence or wall (or a pipe on a wall), metres: the
-// length of the push that would clear that circle alone. 0 when clear.
-float footprint_depth(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3 p_ws);
+// length of the push that would clear that circle alone. 0 when clear. (The regions' edges too, with 'edges'.)
+float footprint_depth(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3 p_ws,
+                      bool edges = false);
+
+// How far the footprint's deepest circle reaches over the movable regions' edge (into Level::edges, the
+// rail), metres; 0 when inside.
+float footprint_edge_depth(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3 p_ws);
+inline bool footprint_over_edges(const Level& level, const Footprint& footprint, float heading_rad, glm::vec3 p_ws) {
+  return footprint_edge_depth(level, footprint, heading_rad, p_ws) > 0.002f;
+}
 
 // Whether a circle's centre, moving from the footprint at (p0, heading0) to (p1, heading1), passes
 // through a fence or wall (a push can carry a circle out of a thin wall's far side).
 bool footprint_swept_through(const Level& level, const Footprint& footprint, glm::vec3 p0, float heading0,
-                             glm::vec3 p1, float heading1);
+                             glm::vec3 p1, float heading1, bool edges = false);
 
 // One tick's move of a walking body, turning included: the footprint at the new heading is pushed
 // clear (the body slides along what it touches). When that push cannot clear it, or would carry it
@@ -66,7 +75,7 @@ struct FootprintMove {
   bool turn_undone = false;  // *heading_rad was set back to heading_before
 };
 FootprintMove move_footprint(const Level& level, const Footprint& footprint, float heading_before, float* heading_rad,
-                             glm::vec3* p_ws, float max_push_m = 0.08f);
+                             glm::vec3* p_ws, float max_push_m = 0.08f, bool edges = false);
 
 // A footprint turned to a heading, for tests between two bodies: its circles' offsets rotated into
 // world x, z around the origin, so moving the origin (a push) needs no new placement.

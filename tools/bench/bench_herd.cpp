@@ -19,9 +19,8 @@ namespace {
 
 constexpr int kHerd = 64;
 
-void start_herd(cf::Session* s, int threads) {
-  cf::Result<cf::Scene> scene =
-      cf::load_scene(CF_ASSETS_DIR "/creatures/biped.json", CF_ASSETS_DIR "/levels/default.json");
+void start_herd(cf::Session* s, int threads, const char* level = CF_ASSETS_DIR "/levels/default.json") {
+  cf::Result<cf::Scene> scene = cf::load_scene(CF_ASSETS_DIR "/creatures/biped.json", level);
   cf::Result<std::vector<cf::HerdKind>> herd = cf::pick_herd(kHerd, 1, CF_ASSETS_DIR "/creatures");
   if (!scene || !herd) std::abort();
   s->set_threads(threads);
@@ -123,11 +122,13 @@ cf::FleshLodOptions full_detail() {
 }
 
 // Issue 31's budget: 64 creatures at full detail, the simulation tick (posing on the pool) and the frame
-// (skinning and the geometry stage on the pool), on 1 and 2 threads. Read the CPU column for 1 thread
-// (one core's work) and the Time column (wall) for 2. Counters: wall ms per stage.
+// (skinning and the geometry stage on the pool), on 1 and 2 threads, on the flat default level (level 0)
+// and the hills (level 1: terrain, props, the ground stage). Read the CPU column for 1 thread (one core's
+// work) and the Time column (wall) for 2. Counters: wall ms per stage.
 void BM_HerdFullFrame(benchmark::State& st) {
   cf::Session s;
-  start_herd(&s, static_cast<int>(st.range(0)));
+  start_herd(&s, static_cast<int>(st.range(0)),
+             st.range(1) == 0 ? CF_ASSETS_DIR "/levels/default.json" : CF_ASSETS_DIR "/levels/hills.json");
   s.set_clock(&wall_s);
   cf::View view;
   view.set_flesh_lod(full_detail());
@@ -138,7 +139,11 @@ void BM_HerdFullFrame(benchmark::State& st) {
   (void)tick_and_draw(st, s, view, &wall_s, &stats);
   st.counters["full"] = view.lod_counts().full;
 }
-BENCHMARK(BM_HerdFullFrame)->Arg(1)->Arg(2)->ArgName("threads")->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HerdFullFrame)
+    ->ArgsProduct({{1, 2}, {0, 1}})
+    ->ArgNames({"threads", "level"})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 // Per creature, per tick, by stage, on one core at full detail: 1 creature (the player's) and 64 (63 herd
 // creatures beside it), on the flat playground (level 0) and on the hills (level 1: terrain, props). Counters
 // in microseconds per creature per tick: the simulation besides posing (controls, actions, collisions, the

@@ -62,7 +62,7 @@ void settle_walker(const ActionCall& a, int k) {
   const float fade = settle_fade(k);
   c.walker.motion_weight = fade > 0.0f ? weight_before * settle_fade(k + 1) / fade : 0.0f;
   glm::vec3 p = c.walker.position_ws;
-  if (collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p)) c.walker.position_ws = p;
+  if (collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p, !c.wanders)) c.walker.position_ws = p;
   c.root_ws = c.walker.position_ws;
   c.heading_rad = wrap_angle(c.walker.heading_rad);
   c.speed_mps = c.walker.speed_mps;

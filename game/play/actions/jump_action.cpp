@@ -72,7 +72,7 @@ bool low_fence(const Level& level, int f, float hop_m, const glm::vec3& from) {
 // is flown over), a wall the body would touch, a gap it would land in, or the movable ground's edge;
 // kNone when clear. The flight passes over gaps (the forward travel is all in the air: retarget/jump.h).
 JumpBlock way_blocked(const Level& level, const Species& sp, const glm::vec3& from, float heading, float d,
-                      float hop_m) {
+                      float hop_m, bool edges) {
   if (!(d > 0.0f)) return JumpBlock::kNone;
   const glm::vec3 fwd = heading_forward(heading);
   const int fence = fence_in_reach(level, from, fwd, d);
@@ -91,6 +91,8 @@ JumpBlock way_blocked(const Level& level, const Species& sp, const glm::vec3& fr
   for (int k = 1; k <= kPathSamples; ++k) {
     const glm::vec3 p = from + fwd * (d * static_cast<float>(k) / kPathSamples);
     if (!in_regions(level, p)) return JumpBlock::kEdge;
+    // The player's body lands inside the rail, as it walks inside it.
+    if (k == kPathSamples && edges && footprint_over_edges(level, sp.footprint, heading, p)) return JumpBlock::kEdge;
     if (in_ledge(p, from_y + hop_m) || (k == kPathSamples && in_ledge(p, ground.at(p.x, p.z).y + step_m)))
       return JumpBlock::kWall;
     if (body_touches(level, sp, p, heading, false)) {  // the body would touch: a fence just ahead, else a wall
@@ -149,7 +151,7 @@ bool obstacle_ahead(const Level& level, const Species& sp, const glm::vec3& from
 // front within 'reach' of it: the middle of the take-off points that clear it (a fence crossed in the
 // middle of the flight). False when there is none, or no point clears it.
 bool best_takeoff(const Level& level, const Species& sp, const glm::vec3& from, float heading, float length,
-                  float reach, float hop_m, float* ahead_m) {
+                  float reach, float hop_m, float* ahead_m, bool edges) {
   if (!(length > 0.0f)) return false;
   float near = 0.0f, far = 0.0f;
   bool fence = false;
@@ -164,7 +166,7 @@ bool best_takeoff(const Level& level, const Species& sp, const glm::vec3& from, 
   const float best = 0.5f * (lo + hi);
   if (best > reach) return false;
   const glm::vec3 at = from + heading_forward(heading) * std::max(best, 0.0f);
-  if (way_blocked(level, sp, at, heading, length, hop_m) != JumpBlock::kNone) return false;
+  if (way_blocked(level, sp, at, heading, length, hop_m, edges) != JumpBlock::kNone) return false;
   *ahead_m = best;
   return true;
 }
@@ -266,7 +268,7 @@ bool hold_for(const ActionCall& a, const JumpMotion& jm, float* ahead_m) {
   const float wanted = wanted_length(a, jm);
   if (!(wanted > 0.0f) || !(a.creature.speed_mps > kMovingShare * natural_of(a))) return false;
   return best_takeoff(*a.ctx.level, a.species, jump_from(a), jump_heading(a), wanted, hold_reach(a, jm),
-                      hop_height(jm), ahead_m) &&
+                      hop_height(jm), ahead_m, !a.creature.wanders) &&
          *ahead_m > 0.5f * a.creature.speed_mps * kTick_sf;
 }
 
@@ -306,9 +308,9 @@ void JumpAction::start(const ActionCall& a) const {
     distance = std::min(std::max(2.0f * mid, mid + rail.half_extents.z + body_reach(a.species) + kScanStep_m),
                         jm->forward_m * kRunShare);
   }
-  JumpBlock block = way_blocked(level, a.species, from, heading, distance, hop_m);
+  JumpBlock block = way_blocked(level, a.species, from, heading, distance, hop_m, !c.wanders);
   if (block != JumpBlock::kNone) distance = 0.5f * distance;
-  if (block != JumpBlock::kNone && way_blocked(level, a.species, from, heading, distance, hop_m) != JumpBlock::kNone)
+  if (block != JumpBlock::kNone && way_blocked(level, a.species, from, heading, distance, hop_m, !c.wanders) != JumpBlock::kNone)
     distance = 0.0f;
   st.jumps += 1;
   st.tick = 0;

@@ -37,24 +37,28 @@ constexpr float kCornerHeadOn_rad = 0.5f;
 constexpr float kCornerFace_rad = 0.09f;
 
 bool collide_walker(const Level& level, const Species& sp, float heading_before, const glm::vec3& root_before,
-                    WalkerState* w, glm::vec3* p) {
+                    WalkerState* w, glm::vec3* p, bool player) {
   bool hit = false;
+  // The rail stops the player's footprint as a wall does; a body already over it (a level's spawn, a
+  // vault's landing) is not thrown off it in a tick: it only goes no further over.
+  const float over_before = player ? footprint_edge_depth(level, sp.footprint, heading_before, root_before) : 0.0f;
+  const bool edges = player && over_before <= 0.002f;
   if (sp.footprint.count > 0 && w->speed_mps > kTurnOnTheSpot_mps) {
     // Walking: the push slides it. A turn the push cannot clear (a long body turning between two close
     // walls, pushed from one into the other) is undone, and a step that still leaves flesh in a wall
     // is not taken.
     const float step_m = glm::length(glm::vec2(p->x - root_before.x, p->z - root_before.z));
-    const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p, step_m + 0.08f);
+    const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p, step_m + 0.08f, edges);
     if (m.turn_undone) w->turn_rate_rps = 0.0f;
     hit = m.hit;
-    if (hit && footprint_depth(level, sp.footprint, w->heading_rad, *p) > 1e-3f) {
+    if (hit && footprint_depth(level, sp.footprint, w->heading_rad, *p, edges) > 1e-3f) {
       *p = root_before;  // into a gap narrower than the body (a wall's end beside a fence): not taken
       w->heading_rad = heading_before;
       w->turn_rate_rps = 0.0f;
     }
   } else if (sp.footprint.count > 0) {
     // Turning on the spot: a turn the push cannot clear is undone.
-    const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p);
+    const FootprintMove m = move_footprint(level, sp.footprint, heading_before, &w->heading_rad, p, 0.08f, edges);
     if (m.turn_undone) w->turn_rate_rps = 0.0f;  // turning into a wall: the body stops turning
     hit = m.hit;
   } else {
@@ -64,10 +68,16 @@ bool collide_walker(const Level& level, const Species& sp, float heading_before,
     *p = root_before;
     hit = true;
     // Stopped there, it turns only as far as its body stays clear (its tail would sweep a fence).
-    if (sp.footprint.count > 0 && footprint_depth(level, sp.footprint, w->heading_rad, *p) > 1e-3f) {
+    if (sp.footprint.count > 0 && footprint_depth(level, sp.footprint, w->heading_rad, *p, edges) > 1e-3f) {
       w->heading_rad = heading_before;
       w->turn_rate_rps = 0.0f;
     }
+  }
+  if (player && !edges && footprint_edge_depth(level, sp.footprint, w->heading_rad, *p) > over_before + 1e-4f) {
+    *p = root_before;
+    w->heading_rad = heading_before;
+    w->turn_rate_rps = 0.0f;
+    hit = true;
   }
   return hit;
 }
@@ -313,7 +323,7 @@ const Box* nearest_wall(const Level& level, const glm::vec3& p, float reach) {
 // past a face's end whose nose meets that face, toward the end. True when that took it further on. A
 // face met head-on otherwise stops it, as before.
 bool round_corner(const Level& level, const Species& sp, const glm::vec3& root, const glm::vec3& stepped,
-                  WalkerState* w, glm::vec3* p) {
+                  WalkerState* w, glm::vec3* p, bool edges) {
   const glm::vec3 push(p->x - stepped.x, 0.0f, p->z - stepped.z), step(stepped.x - root.x, 0.0f, stepped.z - root.z);
   const float push_len = glm::length(push), step_len = glm::length(step);
   if (!(push_len > 1e-5f) || !(step_len > 1e-5f)) return false;
@@ -338,8 +348,8 @@ bool round_corner(const Level& level, const Species& sp, const glm::vec3& root, 
   if (!face && glm::dot(t, *p - box->centre) < 0.0f) t = -t;  // round the corner, away from the box
   glm::vec3 q = *p + t * step_len;
   const float heading = w->heading_rad;
-  collide_walker(level, sp, heading, *p, w, &q);
-  if (w->heading_rad != heading || footprint_depth(level, sp.footprint, heading, q) > 1e-3f) {
+  collide_walker(level, sp, heading, *p, w, &q, edges);
+  if (w->heading_rad != heading || footprint_depth(level, sp.footprint, heading, q, edges) > 1e-3f) {
     w->heading_rad = heading;
     return false;
   }
@@ -361,12 +371,20 @@ constexpr int kTurnRoundTicks = 24;
 // far from the pivot for a planted foot to stay put while the body turns.
 constexpr float kBipedStagger = 0.45f, kManyLegsStagger = 0.12f;
 
+// Whether the rail (the regions' edge) stops this body's footprint: the player's, unless it stands over the
+// rail already (then it goes no further over: collide_walker).
+bool rail_holds(const ActionCall& a) {
+  const CreatureState& c = a.creature;
+  return !c.wanders && !footprint_over_edges(*a.ctx.level, a.species.footprint, c.walker.heading_rad, c.walker.position_ws);
+}
+
 // Whether the body can turn from its heading by turn_rad, stepping away from what its turn sweeps
 // into: every 7.5 degrees on the way its footprint clears with a small push from where the last left
 // it, never through a wall (a long body between two walls cannot). *end_ws: where it ends up.
 bool room_to_turn(const ActionCall& a, float turn_rad, glm::vec3* end_ws) {
   const WalkerState& w = a.creature.walker;
   const Level& level = *a.ctx.level;
+  const bool edges = rail_holds(a);
   constexpr int kSteps = 24;
   constexpr float kStepPush_m = 0.1f, kTotalPush_m = 0.8f;
   glm::vec3 q = w.position_ws;
@@ -374,11 +392,11 @@ bool room_to_turn(const ActionCall& a, float turn_rad, glm::vec3* end_ws) {
   for (int k = 1; k <= kSteps; ++k) {
     const float h = w.heading_rad + turn_rad * static_cast<float>(k) / kSteps;
     const glm::vec3 was = q;
-    resolve_footprint_collisions(level, a.species.footprint, h, &q);
+    resolve_footprint_collisions(level, a.species.footprint, h, &q, true, edges);
     const glm::vec3 push = q - was, total = q - w.position_ws;
     if (glm::dot(push, push) > kStepPush_m * kStepPush_m || glm::dot(total, total) > kTotalPush_m * kTotalPush_m ||
-        footprint_depth(level, a.species.footprint, h, q) > 1e-3f || !in_regions(level, q) ||
-        footprint_swept_through(level, a.species.footprint, was, h_before, q, h))
+        footprint_depth(level, a.species.footprint, h, q, edges) > 1e-3f || !in_regions(level, q) ||
+        footprint_swept_through(level, a.species.footprint, was, h_before, q, h, edges))
       return false;
     h_before = h;
   }
@@ -442,9 +460,10 @@ void step_walking(const ActionCall& a) {
   bool hit = false;
   if (pivoting(c.walker) || c.walker.pivot_tick != 0) {
     // A turn round was planned clear of what is near (room_to_turn): pushed along the way it planned.
-    hit = resolve_footprint_collisions(*a.ctx.level, a.species.footprint, c.walker.heading_rad, &p);
+    const bool rail = !c.wanders && !footprint_over_edges(*a.ctx.level, a.species.footprint, heading_before, c.root_ws);
+    hit = resolve_footprint_collisions(*a.ctx.level, a.species.footprint, c.walker.heading_rad, &p, true, rail);
     if (!in_regions(*a.ctx.level, p)) p = c.root_ws, hit = true;
-    if (footprint_depth(*a.ctx.level, a.species.footprint, c.walker.heading_rad, p) > 1e-3f) {
+    if (footprint_depth(*a.ctx.level, a.species.footprint, c.walker.heading_rad, p, rail) > 1e-3f) {
       c.walker.heading_rad = heading_before;  // something moved into its way: it stops turning here
       p = c.root_ws;
       stop_pivot_turn(&c.walker, setup, *a.species.rig, &ground);
@@ -457,7 +476,7 @@ void step_walking(const ActionCall& a) {
     // body): a wall to the whole body, not only to its centre, so its head and flanks stay out of it.
     const float ledge_y = ground.at(c.root_ws.x, c.root_ws.z).y + kStepShareOfLeg * setup.creature_leg_length_m;
     auto collide = [&](float heading_from, glm::vec3* q) {
-      const bool walls = collide_walker(*a.ctx.level, a.species, heading_from, c.root_ws, &c.walker, q);
+      const bool walls = collide_walker(*a.ctx.level, a.species, heading_from, c.root_ws, &c.walker, q, !c.wanders);
       return resolve_footprint_out_of_ledges(*a.ctx.level, a.species.footprint, c.walker.heading_rad, ledge_y, q) || walls;
     };
     hit = collide(heading_before, &p);
@@ -502,7 +521,7 @@ void step_walking(const ActionCall& a) {
   }
   bool rounding = false;
   if (hit && !pivoting(c.walker) && c.walker.pivot_tick == 0 && a.species.footprint.count > 0 && !c.wanders)
-    rounding = round_corner(*a.ctx.level, a.species, c.root_ws, c.walker.position_ws, &c.walker, &p);
+    rounding = round_corner(*a.ctx.level, a.species, c.root_ws, c.walker.position_ws, &c.walker, &p, !c.wanders);
   // (from the ground under the body, not its height: a body straddling a ledge's edge sinks toward the
   // ground below, and one with its forefeet up on a ledge rises toward its top)
   const float here_y = ground.at(c.root_ws.x, c.root_ws.z).y;

@@ -38,8 +38,9 @@ constexpr std::uint32_t kEdgeSayTicks = 20;  // held there this long (a press, n
 // Keeps a walker's step clear of walls, fences, pipes and the movable regions' edge: *p (the walker's
 // new position) is pushed clear at its new heading, or, turning on the spot where the turn would sweep
 // the body into something, the turn is undone (the walker's heading set back, its turn stopped). True when touched.
+// For the player's body ('player') the whole footprint stays inside the regions' edge rail, else only the centre.
 bool collide_walker(const Level& level, const Species& species, float heading_before, const glm::vec3& root_before,
-                    WalkerState* walker, glm::vec3* p);
+                    WalkerState* walker, glm::vec3* p, bool player = false);
 
 // A walker placed beside a wall (spawned, added to a herd) stands its feet clear of it: every planted
 // foot, its toe along the heading included, is moved out of walls, their low pipes and fences by its

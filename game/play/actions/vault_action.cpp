@@ -209,7 +209,7 @@ void step_approach(const VaultAction& self, const ActionCall& a) {
     f.goal_ws += shift;
   }
   glm::vec3 p = c.walker.position_ws;
-  const bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p);
+  const bool hit = collide_walker(*a.ctx.level, a.species, heading_before, c.root_ws, &c.walker, &p, !c.wanders);
   c.walker.position_ws = p;
   // The steps to the start land clear of the fence and walls beside it, as walking's do.
   keep_landings_clear(*a.ctx.level, *a.species.rig, &c.walker, c.walker.speed_mps <= kTurnOnTheSpot_mps, hit);
