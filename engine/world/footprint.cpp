@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <utility>
+#include <vector>
 
 #include "math/geometry.h"
 #include "world/clearance.h"
@@ -206,26 +207,32 @@ bool segment_enters_box(const Box& box, glm::vec2 a, glm::vec2 b) {
 
 }  // namespace
 
-float footprint_depth(const Level& level, const Footprint& fp, float heading_rad, glm::vec3 p, bool edges) {
+namespace {
+
+// The deepest any circle of the footprint (placed at p, facing heading_rad) is in the level's walls and their
+// pipes on the wall ('walls'), its fences ('fences') and the regions' edge rail ('edges'), metres: the
+// length of the push that would clear that circle alone.
+float deepest_circle(const Level& level, const Footprint& fp, float heading_rad, glm::vec3 p, bool walls, bool fences,
+                     bool edges) {
   const float c = std::cos(heading_rad), s = std::sin(heading_rad);
   float deepest = 0.0f;
   auto measure = [&](const glm::vec3& before, const glm::vec3& after) {
     const float dx = after.x - before.x, dz = after.z - before.z;
     deepest = std::max(deepest, std::sqrt(dx * dx + dz * dz));
   };
+  auto boxes = [&](const std::vector<Box>& list, const glm::vec3& at, float r) {
+    for (const Box& b : list) {
+      glm::vec3 q = at;
+      if (push_circle_out_of_box(b, r, &q)) measure(at, q);
+    }
+  };
   for (int i = 0; i < fp.count; ++i) {
     const FootprintCircle& fc = fp.circles[static_cast<std::size_t>(i)];
     const glm::vec2 off = to_world(c, s, fc.offset_ms);
     const glm::vec3 at(p.x + off.x, p.y, p.z + off.y);
-    for (const Box& f : level.fences) {
-      glm::vec3 q = at;
-      if (push_circle_out_of_box(f, fc.radius, &q)) measure(at, q);
-    }
-    if (edges)
-      for (const Box& e : level.edges) {
-        glm::vec3 q = at;
-        if (push_circle_out_of_box(e, fc.radius, &q)) measure(at, q);
-      }
+    if (fences) boxes(level.fences, at, fc.radius);
+    if (edges) boxes(level.edges, at, fc.radius);
+    if (!walls) continue;
     for (const Wall& w : level.walls) {
       glm::vec3 q = at;
       if (push_circle_out_of_box(w.box, fc.radius, &q)) measure(at, q);
@@ -240,21 +247,14 @@ float footprint_depth(const Level& level, const Footprint& fp, float heading_rad
   return deepest;
 }
 
+}  // namespace
+
+float footprint_depth(const Level& level, const Footprint& fp, float heading_rad, glm::vec3 p, bool edges) {
+  return deepest_circle(level, fp, heading_rad, p, true, true, edges);
+}
+
 float footprint_edge_depth(const Level& level, const Footprint& fp, float heading_rad, glm::vec3 p) {
-  if (level.edges.empty()) return 0.0f;
-  const float c = std::cos(heading_rad), s = std::sin(heading_rad);
-  float deepest = 0.0f;
-  for (int i = 0; i < fp.count; ++i) {
-    const FootprintCircle& fc = fp.circles[static_cast<std::size_t>(i)];
-    const glm::vec2 off = to_world(c, s, fc.offset_ms);
-    const glm::vec3 at(p.x + off.x, p.y, p.z + off.y);
-    for (const Box& e : level.edges) {
-      glm::vec3 q = at;
-      if (push_circle_out_of_box(e, fc.radius, &q))
-        deepest = std::max(deepest, glm::length(glm::vec2(q.x - at.x, q.z - at.z)));
-    }
-  }
-  return deepest;
+  return level.edges.empty() ? 0.0f : deepest_circle(level, fp, heading_rad, p, false, false, true);
 }
 
 bool footprint_swept_through(const Level& level, const Footprint& fp, glm::vec3 p0, float heading0, glm::vec3 p1,
