@@ -59,7 +59,8 @@ Program locate_program(GLuint id) {
   Program p;
   p.id = id;
   p.target = glGetUniformLocation(id, "u_target");
-  p.tex = glGetUniformLocation(id, "u_tex");
+  p.atlas = glGetUniformLocation(id, "u_atlas");
+  p.rect = glGetUniformLocation(id, "u_rect");
   p.fog_color = glGetUniformLocation(id, "u_fog_color");
   p.clut = glGetUniformLocation(id, "u_clut");
   p.modern = glGetUniformLocation(id, "u_modern");

@@ -10,7 +10,7 @@ namespace cf {
 
 struct Program {
   GLuint id = 0;
-  GLint target = -1, tex = -1, fog_color = -1, modern = -1, clut = -1;
+  GLint target = -1, atlas = -1, rect = -1, fog_color = -1, modern = -1, clut = -1;
 };
 
 // modern: perspective-correct, full colour; otherwise 15-bit colour, with or without the warp and dither.

@@ -17,7 +17,7 @@ in vec2 a_depth;  // window depth, 1 / clip w
 in vec2 a_uv;
 in vec4 a_color;
 in float a_fog;
-in float a_slot;  // texture unit + 1 (0 = untextured) + 16 * (colour table row + 1)
+in float a_slot;  // texture + 1 (0 = untextured) + 128 * (colour table row + 1)
 uniform vec2 u_target;
 // Two varyings, not four: llvmpipe sets up and interpolates each one per triangle. The slot is the
 // same at all three corners, so interpolating it gives it back exactly.
@@ -44,20 +44,16 @@ constexpr const char* kTriangleFs = R"(
 #endif
 INTERP in vec4 v_uv_fog_slot;
 INTERP in vec4 v_color;
-// Up to 8 textures per draw call, picked per triangle (llvmpipe pays for every draw call). GLSL 3.30
-// indexes sampler arrays only with constants, hence the chain; level 0 is all there is (no mipmaps).
-uniform sampler2D u_tex[8];
+// Every texture in one atlas, each at its rectangle (x, y, w, h texels; [0] a white texel for the
+// untextured): one fetch a pixel, where a chain picking among bound textures costs software GL a
+// sample per link (it runs every branch). Repeat and nearest filtering are done here as GL does them
+// for power-of-two sides: the texel is floor(uv * size), wrapped by its low bits.
+uniform sampler2D u_atlas;
+uniform vec4 u_rect[128];
 uniform sampler2D u_clut;  // colour tables, one per row: an indexed texture's red channel picks the entry
 uniform vec3 u_fog_color;
 uniform vec2 u_target;
 out vec4 o_color;
-#if QUANTIZE
-// The console's 4x4 dither offsets, added to 8-bit colour before truncating to 5 bits.
-const float kDither[16] = float[16](-4.0, 0.0, -3.0, 1.0,
-                                     2.0, -2.0, 3.0, -1.0,
-                                    -3.0, 1.0, -4.0, 0.0,
-                                     3.0, -1.0, 2.0, -2.0);
-#endif
 void main() {
   // The console's see-through without blending: every other pixel, in a checker fixed to the screen.
   if (v_color.a < 0.75 && ((int(gl_FragCoord.x) + int(gl_FragCoord.y)) & 1) == 0) discard;
@@ -65,17 +61,10 @@ void main() {
   vec2 v_uv = v_uv_fog_slot.xy;
   float v_fog = v_uv_fog_slot.z;
   int slot_clut = int(v_uv_fog_slot.w + 0.5);
-  int v_slot = slot_clut & 15;
-  int v_clut = (slot_clut >> 4) - 1;
-  vec4 texel = vec4(1.0);
-  if (v_slot == 1) texel = textureLod(u_tex[0], v_uv, 0.0);
-  else if (v_slot == 2) texel = textureLod(u_tex[1], v_uv, 0.0);
-  else if (v_slot == 3) texel = textureLod(u_tex[2], v_uv, 0.0);
-  else if (v_slot == 4) texel = textureLod(u_tex[3], v_uv, 0.0);
-  else if (v_slot == 5) texel = textureLod(u_tex[4], v_uv, 0.0);
-  else if (v_slot == 6) texel = textureLod(u_tex[5], v_uv, 0.0);
-  else if (v_slot == 7) texel = textureLod(u_tex[6], v_uv, 0.0);
-  else if (v_slot == 8) texel = textureLod(u_tex[7], v_uv, 0.0);
+  int v_clut = (slot_clut >> 7) - 1;
+  vec4 r = u_rect[slot_clut & 127];
+  ivec2 size = ivec2(r.zw);
+  vec4 texel = texelFetch(u_atlas, ivec2(r.xy) + (ivec2(floor(v_uv * r.zw)) & (size - 1)), 0);
   if (v_clut >= 0) texel = texelFetch(u_clut, ivec2(int(texel.r * 255.0 + 0.5), v_clut), 0);
   if (texel.a < 0.5) discard;
   vec3 c = mix(texel.rgb * v_color.rgb, u_fog_color, v_fog);
@@ -84,8 +73,12 @@ void main() {
 #else
 #if DITHER
   ivec2 p = ivec2(gl_FragCoord.xy);
-  int row = (int(u_target.y) - 1 - p.y) & 3;  // rows counted from the top of the image
-  float d = kDither[row * 4 + (p.x & 3)];
+  int row = int(u_target.y) - 1 - p.y;  // rows counted from the top of the image
+  // The console's 4x4 dither offset (-4..3) for the pixel, added to 8-bit colour before truncating to
+  // 5 bits; by bits rather than from a table, which software GL would gather lane by lane:
+  //   -4  0 -3  1 /  2 -2  3 -1 / -3  1 -4  0 /  3 -1  2 -2
+  int k = p.x ^ row;
+  float d = float(-4 + 4 * (k & 1) + ((k >> 1) & 1) + 2 * (row & 1));
 #else
   float d = 0.0;
 #endif

@@ -5,6 +5,7 @@
 #include <GL/gl.h>
 #include <GL/glext.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -12,6 +13,7 @@
 #include "render/frame_settings.h"
 #include "render/gl_program.h"
 #include "render/gl_read_back.h"
+#include "render/texture_atlas.h"
 
 namespace cf {
 namespace {
@@ -23,7 +25,7 @@ struct GpuVertex {
   float u, v;
   std::uint8_t r, g, b, a;
   std::uint8_t fog, pad;
-  std::uint16_t slot;  // texture unit + 1 in its draw call (0 = untextured) + 16 * (CLUT row + 1)
+  std::uint16_t slot;  // texture + 1 (0 = untextured) + 128 * (CLUT row + 1): the shader's u_rect index
 };
 static_assert(sizeof(GpuVertex) == 32, "tight vertex layout");
 
@@ -108,20 +110,21 @@ struct Rasterizer::Impl {
   }
   GLuint vao = 0, vbo = 0;
   std::size_t vbo_bytes = 0;
-  std::vector<GLuint> textures;  // TextureId -> GL name; [0] is the placeholder
-  std::vector<int> texels;       // TextureId -> width x height (the console budget meter's texture memory)
-  GLuint cluts = 0;              // kClutEntries x kClutRows colour tables, one row each
+  // Every texture lives in one atlas (render/texture_atlas.h); u_rect[k] is texture k - 1's rectangle,
+  // u_rect[0] and every unused entry a white texel (untextured triangles and lines).
+  static constexpr int kAtlasSide = 2048;                 // 16 MiB of RGBA8; textures are at most 1024 a side
+  static constexpr int kRects = 128;                      // the shader's u_rect[128]: 7 bits of the slot
+  GLuint atlas = 0;
+  TextureAtlas packer{kAtlasSide};
+  AtlasRect white;                                        // a 1x1 white texel's block
+  std::vector<AtlasRect> textures;                        // TextureId -> its rectangle; [0] is the placeholder
+  std::vector<int> texels;                                // TextureId -> width x height (the budget meter's)
+  std::vector<float> rects = std::vector<float>(4 * kRects, 0.0f);  // u_rect, as uploaded
+  GLuint cluts = 0;                                       // kClutEntries x kClutRows colour tables, one row each
   RenderTarget target, display;
   std::vector<GpuVertex> staging;  // reused every frame
-  static constexpr int kUnits = 8;  // texture units per draw call (the shader's u_tex[8])
-  struct Batch {
-    GLint first = 0, count = 0;  // triangles
-    int units = 0;
-    std::size_t range_begin = 0, range_end = 0;  // its draw calls in ranges
-    GLuint names[kUnits] = {};
-  };
-  std::vector<Batch> batches;  // reused every frame
-  std::vector<DrawRange> ranges;  // each batch's draw calls (render/draw_ranges.h), reused every frame
+  std::vector<DrawRange> ranges;   // the frame's draw calls (render/draw_ranges.h), reused every frame
+  int batches = 0;                 // texture bindings of the last frame: the atlas once, if anything was drawn
   bool drawn = false;
   int window_w = 0, window_h = 0;  // the last draw's window
   int list_w = 0, list_h = 0;      // and its target's size
@@ -140,43 +143,23 @@ struct Rasterizer::Impl {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
   }
 
-  // Splits the triangles into batches of at most kUnits textures (in list order) and tags each vertex
-  // with its texture's unit in the batch.
+  // Tags each vertex with its texture's rectangle and its colour table, and splits the list into draw
+  // calls only around triangles Mesa has to clip.
   void upload(const CommandList& list) {
     staging.clear();
     staging.reserve(list.triangles.size() * 3 + list.lines.size() * 2);
-    batches.clear();
-    Batch b;
     for (const ScreenTriangle& t : list.triangles) {
-      const GLuint name = texture_name(t.texture);
-      int slot = 0;
-      if (name != 0) {
-        while (slot < b.units && b.names[slot] != name) ++slot;
-        if (slot == b.units && b.units == kUnits) {  // a ninth texture: the next batch
-          b.count = static_cast<GLint>(staging.size() / 3) - b.first;
-          batches.push_back(b);
-          b = Batch{};
-          b.first = static_cast<GLint>(staging.size() / 3);
-          slot = 0;
-        }
-        if (slot == b.units) b.names[b.units++] = name;
-        ++slot;
-      }
+      const int slot = texture_slot(t.texture);
+      const int row = t.clut >= 0 && t.clut < kClutRows && slot > 0 ? t.clut + 1 : 0;
       for (const ScreenVertex& v : t.v) {
         staging.push_back(to_gpu(v));
-        const int row = t.clut >= 0 && t.clut < kClutRows && slot > 0 ? t.clut + 1 : 0;
-        staging.back().slot = static_cast<std::uint16_t>(slot + 16 * row);
+        staging.back().slot = static_cast<std::uint16_t>(slot + kRects * row);
       }
     }
-    b.count = static_cast<GLint>(staging.size() / 3) - b.first;
-    if (b.count > 0) batches.push_back(b);
     ranges.clear();
-    for (Batch& each : batches) {
-      each.range_begin = ranges.size();
-      split_for_clipping(list.triangles.data(), each.first, each.count, list.width, list.height, list.modern || list.perspective,
-                         clipped_run, &ranges);
-      each.range_end = ranges.size();
-    }
+    split_for_clipping(list.triangles.data(), 0, static_cast<int>(list.triangles.size()), list.width, list.height,
+                       list.modern || list.perspective, clipped_run, &ranges);
+    batches = list.triangles.empty() ? 0 : 1;
     for (const ScreenLine& l : list.lines) {
       staging.push_back(line_vertex(l.x0, l.y0, l.color));
       staging.push_back(line_vertex(l.x1, l.y1, l.color));
@@ -190,34 +173,43 @@ struct Rasterizer::Impl {
     if (bytes) glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes), staging.data());
   }
 
-  GLuint texture_name(TextureId id) const {
+  // u_rect's index for a texture: 0 untextured, an unknown id the placeholder's.
+  int texture_slot(TextureId id) const {
     if (!id.valid()) return 0;
-    if (static_cast<std::size_t>(id.index) >= textures.size()) return textures[0];
-    return textures[static_cast<std::size_t>(id.index)];
+    if (static_cast<std::size_t>(id.index) >= textures.size()) return 1;
+    return id.index + 1;
   }
 
-  // Draws the list into the bound target: triangles in list order, one texture binding per batch of up
-  // to kUnits textures (a texture switch per draw call cost llvmpipe most of its frame), each batch in
-  // one draw call per range (short ones around triangles Mesa has to clip).
+  void set_rect(int k, const AtlasRect& r) {
+    float* e = &rects[static_cast<std::size_t>(4 * k)];
+    e[0] = static_cast<float>(r.x);
+    e[1] = static_cast<float>(r.y);
+    e[2] = static_cast<float>(r.w);
+    e[3] = static_cast<float>(r.h);
+  }
+
+  void write_atlas(const AtlasRect& r, const Image& image) const {
+    glBindTexture(GL_TEXTURE_2D, atlas);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, r.x, r.y, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+  }
+
+  // Draws the list into the bound target: triangles in list order, the atlas bound once, one draw call
+  // per range (short ones around triangles Mesa has to clip).
   void draw_primitives(const CommandList& list, const Program& p) {
     glUseProgram(p.id);
     glUniform2f(p.target, static_cast<float>(list.width), static_cast<float>(list.height));
-    static constexpr GLint kUnitIndex[kUnits] = {0, 1, 2, 3, 4, 5, 6, 7};
-    glUniform1iv(p.tex, kUnits, kUnitIndex);
+    glUniform4fv(p.rect, kRects, rects.data());
     glUniform3f(p.fog_color, list.fog_color.r / 255.0f, list.fog_color.g / 255.0f, list.fog_color.b / 255.0f);
-    glUniform1i(p.clut, kUnits);
-    glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + kUnits));
+    glUniform1i(p.atlas, 0);
+    glUniform1i(p.clut, 1);
+    glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, cluts);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, atlas);
     glBindVertexArray(vao);
-    for (const Batch& b : batches) {
-      for (int u = 0; u < b.units; ++u) {
-        glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + u));
-        glBindTexture(GL_TEXTURE_2D, b.names[u]);
-      }
-      for (std::size_t r = b.range_begin; r < b.range_end; ++r) {
-        glDrawArrays(GL_TRIANGLES, ranges[r].first * 3, ranges[r].count * 3);
-      }
-    }
+    for (const DrawRange& r : ranges) glDrawArrays(GL_TRIANGLES, r.first * 3, r.count * 3);
     glActiveTexture(GL_TEXTURE0);
     if (!list.lines.empty()) {  // slot 0: untextured
       glDisable(GL_DEPTH_TEST);
@@ -235,7 +227,7 @@ bool Rasterizer::initialized() const { return impl_->ready; }
 Status Rasterizer::init(const RasterizerDesc& desc) {
   Impl& im = *impl_;
   if (im.ready) return {};
-  im.max_textures = desc.max_textures > 0 ? desc.max_textures : 64;
+  im.max_textures = std::min(desc.max_textures > 0 ? desc.max_textures : 64, Impl::kRects - 1);
   im.clipped_run = desc.clipped_run_triangles > 0 ? desc.clipped_run_triangles : kClippedRunTriangles;
   GLuint retro = 0, modern = 0;
   Status s = compile_program(false, false, true, "retro shader", &retro);
@@ -275,6 +267,21 @@ Status Rasterizer::init(const RasterizerDesc& desc) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glBindTexture(GL_TEXTURE_2D, 0);
   }
+  {
+    glGenTextures(1, &im.atlas);
+    glBindTexture(GL_TEXTURE_2D, im.atlas);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, Impl::kAtlasSide, Impl::kAtlasSide, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    im.packer.clear();
+    Image white;
+    white.width = white.height = 1;
+    white.rgba.assign(4, 255);
+    im.packer.allocate(1, 1, &im.white);
+    im.write_atlas(im.white, white);
+    for (int k = 0; k < Impl::kRects; ++k) im.set_rect(k, im.white);
+  }
   im.ready = true;
   im.textures.clear();
   im.texels.clear();
@@ -292,7 +299,9 @@ Status Rasterizer::init(const RasterizerDesc& desc) {
 void Rasterizer::shutdown() {
   Impl& im = *impl_;
   if (!im.ready) return;
-  for (GLuint t : im.textures) glDeleteTextures(1, &t);
+  glDeleteTextures(1, &im.atlas);
+  im.atlas = 0;
+  im.packer.clear();
   im.textures.clear();
   im.texels.clear();
   glDeleteTextures(1, &im.cluts);
@@ -315,23 +324,15 @@ void Rasterizer::shutdown() {
 
 TextureId Rasterizer::create_texture(const Image& image) {
   Impl& im = *impl_;
+  AtlasRect r;
   if (!im.ready || !check_texture_image(image, "") ||
-      im.textures.size() >= static_cast<std::size_t>(im.max_textures)) {
+      im.textures.size() >= static_cast<std::size_t>(im.max_textures) || !im.packer.allocate(image.width, image.height, &r)) {
     return kNoTexture;
   }
-  GLuint t = 0;
-  glGenTextures(1, &t);
-  glBindTexture(GL_TEXTURE_2D, t);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-               image.rgba.data());
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-  glBindTexture(GL_TEXTURE_2D, 0);
-  im.textures.push_back(t);
+  im.write_atlas(r, image);
+  im.textures.push_back(r);
   im.texels.push_back(image.width * image.height);
+  im.set_rect(static_cast<int>(im.textures.size()), r);
   return TextureId{static_cast<std::int32_t>(im.textures.size() - 1)};
 }
 
@@ -342,12 +343,24 @@ bool Rasterizer::update_texture(TextureId id, const Image& image) {
       !check_texture_image(image, "")) {
     return false;
   }
-  glBindTexture(GL_TEXTURE_2D, im.textures[static_cast<std::size_t>(id.index)]);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-               image.rgba.data());
-  glBindTexture(GL_TEXTURE_2D, 0);
+  AtlasRect& r = im.textures[static_cast<std::size_t>(id.index)];
+  if (image.width != r.w || image.height != r.h) {  // a new size: a new block, the old one freed
+    AtlasRect fresh;
+    if (im.packer.allocate(image.width, image.height, &fresh)) {
+      im.packer.release(r);
+    } else {
+      im.packer.release(r);  // room only where the old one was
+      if (!im.packer.allocate(image.width, image.height, &fresh)) {
+        im.packer.allocate(r.w, r.h, &r);  // its old pixels may be elsewhere now: it shows the placeholder
+        im.set_rect(id.index + 1, im.textures[0]);
+        return false;
+      }
+    }
+    r = fresh;
+  }
+  im.write_atlas(r, image);
   im.texels[static_cast<std::size_t>(id.index)] = image.width * image.height;
+  im.set_rect(id.index + 1, r);
   return true;
 }
 
@@ -433,7 +446,7 @@ bool Rasterizer::read_back(std::vector<std::uint8_t>* rgba, int* w, int* h) cons
 }
 
 int Rasterizer::draw_calls() const { return static_cast<int>(impl_->ranges.size()); }
-int Rasterizer::texture_batches() const { return static_cast<int>(impl_->batches.size()); }
+int Rasterizer::texture_batches() const { return impl_->batches; }
 
 bool Rasterizer::read_back_target(std::vector<std::uint8_t>* rgba, int* w, int* h) const {
   if (!impl_->ready || !impl_->drawn) return false;

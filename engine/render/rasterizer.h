@@ -18,7 +18,7 @@
 namespace cf {
 
 struct RasterizerDesc {
-  int max_textures = 0;  // texture table size; 0 => 64
+  int max_textures = 0;  // texture table size; 0 => 64, at most 127 (the shader's rectangles)
   // Longest draw call holding a triangle Mesa has to clip (render/draw_ranges.h); 0 => kClippedRunTriangles.
   // Only the CPU time depends on it, never the picture.
   int clipped_run_triangles = 0;
@@ -41,9 +41,11 @@ class Rasterizer {
   // Loads a PNG (power-of-two, nearest filtering, repeat). On any failure it returns the placeholder
   // texture's id (a magenta/black checker) and fills *error naming the file and the problem.
   TextureId load_texture(const std::string& path, Error* error);
-  // Uploads an image (must pass check_texture_image); kNoTexture when invalid or the table is full.
+  // Uploads an image (must pass check_texture_image) into the atlas (2048 texels a side, shared by every
+  // texture); kNoTexture when invalid, the table is full or the atlas has no room.
   TextureId create_texture(const Image& image);
-  // Replaces a texture's image (a painted skin changed); false for an unknown id or the placeholder.
+  // Replaces a texture's image (a painted skin changed); false for an unknown id, the placeholder, or a
+  // new size the atlas has no room for (the texture then shows the placeholder).
   bool update_texture(TextureId id, const Image& image);
   TextureId placeholder_texture() const;
   // Writes row 'row' of the colour tables (count entries from 0): a triangle naming the row samples
@@ -62,10 +64,10 @@ class Rasterizer {
   bool read_back_window(int w, int h, std::vector<std::uint8_t>* rgba) const;
   // The last frame's render target before scaling (internal resolution, or the modern target).
   bool read_back_target(std::vector<std::uint8_t>* rgba, int* w, int* h) const;
-  // Triangle draw calls of the last frame: one per 8 distinct textures in list order, split further
-  // around triangles that need clipping (render/draw_ranges.h).
+  // Triangle draw calls of the last frame: one, split only around triangles that need clipping
+  // (render/draw_ranges.h).
   int draw_calls() const;
-  // Texture bindings of the last frame: one per 8 distinct textures in list order.
+  // Texture bindings of the last frame: the atlas, once (0 for a frame without triangles).
   int texture_batches() const;
   // Each texture's size in texels, by TextureId index (render/console_budget.h's texture memory).
   const std::vector<int>& texture_texels() const;

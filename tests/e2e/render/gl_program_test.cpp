@@ -20,7 +20,8 @@ TEST_F(GlRenderTest, EveryLookCompilesItsProgramAndLocatesItsUniforms) {
     const Program p = locate_program(id);
     EXPECT_EQ(p.id, id);
     EXPECT_GE(p.target, 0) << "u_target places the vertices";
-    EXPECT_GE(p.tex, 0) << "u_tex samples the textures";
+    EXPECT_GE(p.atlas, 0) << "u_atlas holds the textures";
+    EXPECT_GE(p.rect, 0) << "u_rect places each texture in it";
     EXPECT_GE(p.fog_color, 0);
     glDeleteProgram(id);
   }
