@@ -67,12 +67,18 @@ bool sphere_in_view(const CreatureBounds& b, const glm::mat4& m) {
 }
 
 FleshDetail choose_detail(FleshDetail previous, float diameter_px, const FleshLodOptions& o) {
+  const float d = diameter_px;
   switch (previous) {
-    case FleshDetail::kFull: return diameter_px < o.low_below_px ? FleshDetail::kLow : FleshDetail::kFull;
-    case FleshDetail::kLow: return diameter_px > o.full_above_px ? FleshDetail::kFull : FleshDetail::kLow;
+    case FleshDetail::kFull:
+      return d >= o.low_below_px ? FleshDetail::kFull : d < o.far_below_px ? FleshDetail::kFar : FleshDetail::kLow;
+    case FleshDetail::kLow:
+      return d > o.full_above_px ? FleshDetail::kFull : d < o.far_below_px ? FleshDetail::kFar : FleshDetail::kLow;
+    case FleshDetail::kFar:
+      return d > o.full_above_px ? FleshDetail::kFull : d > o.far_to_low_px ? FleshDetail::kLow : FleshDetail::kFar;
     case FleshDetail::kNone: break;
   }
-  return diameter_px >= 0.5f * (o.low_below_px + o.full_above_px) ? FleshDetail::kFull : FleshDetail::kLow;
+  if (d >= 0.5f * (o.low_below_px + o.full_above_px)) return FleshDetail::kFull;
+  return d >= 0.5f * (o.far_below_px + o.far_to_low_px) ? FleshDetail::kLow : FleshDetail::kFar;
 }
 
 }  // namespace cf

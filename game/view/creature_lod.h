@@ -13,14 +13,22 @@
 
 namespace cf {
 
-enum class FleshDetail : std::uint8_t { kNone, kFull, kLow };  // kNone: not drawn yet
+enum class FleshDetail : std::uint8_t { kNone, kFull, kLow, kFar };  // kNone: not drawn yet
 
 struct FleshLodOptions {
   bool enabled = true;          // false: every creature full and skinned (the baseline)
   bool cull = true;             // creatures wholly outside the view are not skinned or drawn
   int low_vertices = 500;       // the reduced mesh's vertex target (the full flesh has about 3000)
-  float low_below_px = 48.0f;   // a full creature drops to low when its sphere is smaller than this on screen
-  float full_above_px = 60.0f;  // and a low one returns to full above this: the gap keeps it from flickering
+  int far_vertices = 160;       // the far mesh's: a few pixels tall, a PS1 model's triangle count
+  // A full creature drops to low when its sphere is smaller than this on screen (of a target 240 tall):
+  // the low flesh turns about 475 triangles to the camera, a few pixels each at this size, where the full
+  // one's 3,000 are under one pixel each and cost software GL their setup all the same.
+  float low_below_px = 120.0f;
+  float full_above_px = 150.0f;  // and a low one returns to full above this: the gap keeps it from flickering
+  // Below this the low flesh's triangles are under a pixel or two each in turn: the far mesh (about 100
+  // triangles to the camera) draws it, and above far_to_low_px the low one again.
+  float far_below_px = 40.0f;
+  float far_to_low_px = 50.0f;
 };
 
 // A creature's bounding sphere, world space.
@@ -45,12 +53,12 @@ float projected_diameter_px(const CreatureBounds& b, const glm::mat4& view, floa
 bool sphere_in_view(const CreatureBounds& b, const glm::mat4& view_proj);
 
 // This frame's detail from the last frame's and the on-screen diameter (kNone: no history, the middle
-// of the gap decides).
+// of each gap decides). A creature moves between neighbouring levels only past a gap's far side.
 FleshDetail choose_detail(FleshDetail previous, float diameter_px, const FleshLodOptions& options);
 
 // How the last frame's creatures were drawn (for the bench, tests and the debug panel).
 struct FleshLodCounts {
-  int full = 0, low = 0, culled = 0;
+  int full = 0, low = 0, far = 0, culled = 0;
 };
 
 }  // namespace cf

@@ -170,9 +170,13 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
       SkinOptions low;
       low.mesh.target_vertices = lod_.low_vertices;
       kind.low = build_flesh(sc.rig.skeleton, low);
-      // The sphere must hold both meshes.
-      kind.reach_m = std::max(flesh_reach_m(sc.rig.skeleton, kind.full.skin.mesh.positions_ms),
-                              flesh_reach_m(sc.rig.skeleton, kind.low.skin.mesh.positions_ms));
+      SkinOptions far;
+      far.mesh.target_vertices = lod_.far_vertices;
+      kind.far = build_flesh(sc.rig.skeleton, far);
+      // The sphere must hold every level's mesh.
+      kind.reach_m = std::max({flesh_reach_m(sc.rig.skeleton, kind.full.skin.mesh.positions_ms),
+                               flesh_reach_m(sc.rig.skeleton, kind.low.skin.mesh.positions_ms),
+                               flesh_reach_m(sc.rig.skeleton, kind.far.skin.mesh.positions_ms)});
     } else {
       kind.blob = creature_blob_mesh(sc.creature);
       kind.reach_m = flesh_reach_m(sc.rig.skeleton, kind.blob.positions_ms);
@@ -187,11 +191,13 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
       kind.eyes = species_eyes(sc.creature, sc.rig.skeleton, m.uvs, m.normals_ms, m.vertex_part, belly);
       paint_uvs(m.uvs, m.vertex_part, parts, &kind.paint_uvs_full);
       if (kind.low.skinned) paint_uvs(kind.low.skin.mesh.uvs, kind.low.skin.mesh.vertex_part, parts, &kind.paint_uvs_low);
+      if (kind.far.skinned) paint_uvs(kind.far.skin.mesh.uvs, kind.far.skin.mesh.vertex_part, parts, &kind.paint_uvs_far);
     }
   }
   poses_.clear();
   skin_out_.clear();
   skin_low_.clear();
+  skin_far_.clear();
   detail_.clear();
   drawn_.clear();
 }
@@ -236,10 +242,16 @@ void View::choose_flesh(const SimState& draw, const glm::mat4& camera_view, cons
       const float size_px = projected_diameter_px(b, camera_view, fov, th);
       // The hysteresis follows the creature even while it is culled, so it does not pop on return.
       detail_[k] = i == 0 ? FleshDetail::kFull : choose_detail(detail_[k], size_px, lod_);  // the player stays full
-      if (!lod_.cull || sphere_in_view(b, view_proj)) drawn_[k] = kind.low.skinned ? detail_[k] : FleshDetail::kFull;
+      if (!lod_.cull || sphere_in_view(b, view_proj)) {
+        const FleshDetail d = detail_[k];  // a level whose mesh could not be built falls back to the next finer
+        drawn_[k] = d == FleshDetail::kFar && kind.far.skinned ? d
+                    : d != FleshDetail::kFull && kind.low.skinned ? FleshDetail::kLow
+                                                                  : FleshDetail::kFull;
+      }
     }
     if (drawn_[k] == FleshDetail::kNone) ++lod_counts_.culled;
     else if (drawn_[k] == FleshDetail::kLow) ++lod_counts_.low;
+    else if (drawn_[k] == FleshDetail::kFar) ++lod_counts_.far;
     else ++lod_counts_.full;
   }
 }
@@ -312,6 +324,7 @@ void View::pose_between_ticks(const SimState& draw, const WorldRuntime& runtime,
     poses_.resize(count);
     skin_out_.resize(count);
     skin_low_.resize(count);
+    skin_far_.resize(count);
     skinned_ok_.resize(count);
     detail_.resize(count, FleshDetail::kNone);
     drawn_.resize(count, FleshDetail::kNone);
@@ -331,17 +344,17 @@ void View::skin_creatures(const SimState& draw) {
     const auto species = static_cast<std::size_t>(draw.creatures[k].species);
     if (species >= kinds_.size()) return;
     const Kind& kind = kinds_[species];
-    // Both levels' buffers at the creature's first frame, so switching detail later allocates nothing.
+    // Every level's buffers at the creature's first frame, so switching detail later allocates nothing.
     auto size_for = [](const Flesh& f, SkinBuffers* b) {
       const auto verts = static_cast<std::size_t>(f.skin.mesh.vertex_count());
       if (f.skinned && b->positions_ms.size() != verts) b->resize_for(f.skin);
     };
     size_for(kind.full, &skin_out_[k]);
     size_for(kind.low, &skin_low_[k]);
+    size_for(kind.far, &skin_far_[k]);
     if (drawn_[k] == FleshDetail::kNone) return;
-    const bool low = drawn_[k] == FleshDetail::kLow;
-    const Flesh& flesh = low ? kind.low : kind.full;
-    SkinBuffers& out = low ? skin_low_[k] : skin_out_[k];
+    const Flesh& flesh = kind.at(drawn_[k]);
+    SkinBuffers& out = skin_buffers(k, drawn_[k]);
     skinned_ok_[k] =
         flesh.skinned && skin_with_palette(flesh.skin, poses_[k].bone_ms, kind.inv_bind_ms, &out) ? 1 : 0;
   };
@@ -371,9 +384,8 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
     if (species >= kinds_.size()) continue;
     const Kind& kind = kinds_[species];
     const CreaturePose& pose = poses_[k];
-    const bool low = drawn_[k] == FleshDetail::kLow;
-    const Flesh& flesh = low ? kind.low : kind.full;
-    const SkinBuffers& out = low ? skin_low_[k] : skin_out_[k];
+    const Flesh& flesh = kind.at(drawn_[k]);
+    const SkinBuffers& out = skin_buffers(k, drawn_[k]);
     // A herd creature between the camera and the player is dithered see-through, so the player shows.
     const bool see_through = i > 0 && hides_player(pose, kind.reach_m, sight, 3, eye_ws);
     const std::size_t first_mesh = meshes_.size();
@@ -383,7 +395,10 @@ void View::add_creature_meshes(const SimState& draw, const WorldRuntime& runtime
       m.positions_ms = out.positions_ms.data();
       m.normals_ms = out.normals_ms.data();
       const bool paint = kind.painted && kind.texture.valid();
-      m.uvs = paint ? (low ? kind.paint_uvs_low : kind.paint_uvs_full).data() : flesh.skin.mesh.uvs.data();
+      const std::vector<glm::vec2>& paint_uvs = drawn_[k] == FleshDetail::kLow   ? kind.paint_uvs_low
+                                                : drawn_[k] == FleshDetail::kFar ? kind.paint_uvs_far
+                                                                                 : kind.paint_uvs_full;
+      m.uvs = paint ? paint_uvs.data() : flesh.skin.mesh.uvs.data();
       m.weight_colors = flesh.weight_colors.data();
       m.vertex_count = flesh.skin.mesh.vertex_count();
       m.indices = flesh.skin.mesh.indices.data();

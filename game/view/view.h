@@ -185,13 +185,14 @@ class View {
     std::vector<Rgba8> weight_colors;  // per vertex: dominant bone's debug colour (weight view)
   };
   struct Kind {                      // what every creature of one species draws with
-    Flesh full, low;                 // low: the reduced mesh for creatures small on screen
+    Flesh full, low, far;            // low and far: the reduced meshes for creatures small on screen
+    const Flesh& at(FleshDetail d) const { return d == FleshDetail::kLow ? low : d == FleshDetail::kFar ? far : full; }
     float reach_m = 0.0f;            // how far the flesh reaches out of the bones (bounding spheres)
     MeshData blob;                   // fallback flesh when skinning fails: spheres along the strokes
     std::vector<glm::mat4> inv_bind_ms;
     bool painted = false;            // the creature file's paint: its own page and uvs into it
     IndexedTexture page;
-    std::vector<glm::vec2> paint_uvs_full, paint_uvs_low;
+    std::vector<glm::vec2> paint_uvs_full, paint_uvs_low, paint_uvs_far;
     TextureId texture = kNoTexture;  // the uploaded page (the shared skin until then)
     SpeciesEyes eyes;
   };
@@ -244,6 +245,10 @@ class View {
   GeometryStats stats_;
   std::vector<SkinBuffers> skin_out_;  // per creature
   std::vector<SkinBuffers> skin_low_;  // per creature: the reduced flesh's buffers
+  std::vector<SkinBuffers> skin_far_;  // per creature: the far flesh's
+  SkinBuffers& skin_buffers(std::size_t k, FleshDetail d) {
+    return d == FleshDetail::kLow ? skin_low_[k] : d == FleshDetail::kFar ? skin_far_[k] : skin_out_[k];
+  }
   std::vector<char> skinned_ok_;       // per creature: this frame's flesh is skinned
   std::vector<FleshDetail> detail_;    // per creature: the last chosen detail (hysteresis; kept while culled)
   std::vector<FleshDetail> drawn_;     // per creature: this frame's (kNone: outside the view)

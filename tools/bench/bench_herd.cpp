@@ -104,6 +104,7 @@ void BM_HerdFullTick(benchmark::State& st) {
   st.counters["us_per_creature"] = 1e6 * total / n / creatures;
   st.counters["full"] = view.lod_counts().full;
   st.counters["low"] = view.lod_counts().low;
+  st.counters["far"] = view.lod_counts().far;
   st.counters["culled"] = view.lod_counts().culled;
 }
 BENCHMARK(BM_HerdFullTick)->Arg(0)->Arg(1)->Arg(2)->ArgName("lod")->UseRealTime()->Unit(benchmark::kMillisecond);

@@ -16,21 +16,44 @@ namespace cf {
 namespace {
 
 TEST(FleshLod, FarGetsLowNearGetsFullAndTheGapKeepsTheLastChoice) {
-  const FleshLodOptions o;  // low below 48 px, full above 60 px
-  EXPECT_EQ(choose_detail(FleshDetail::kNone, 20.0f, o), FleshDetail::kLow);
-  EXPECT_EQ(choose_detail(FleshDetail::kNone, 120.0f, o), FleshDetail::kFull);
-  EXPECT_EQ(choose_detail(FleshDetail::kFull, 20.0f, o), FleshDetail::kLow);
-  EXPECT_EQ(choose_detail(FleshDetail::kLow, 120.0f, o), FleshDetail::kFull);
+  const FleshLodOptions o;  // low below 120 px, full above 150 px
+  ASSERT_LT(o.low_below_px, o.full_above_px);
+  const float lo = o.low_below_px, hi = o.full_above_px, gap = hi - lo;
+  EXPECT_EQ(choose_detail(FleshDetail::kNone, lo - gap, o), FleshDetail::kLow);
+  EXPECT_EQ(choose_detail(FleshDetail::kNone, hi + gap, o), FleshDetail::kFull);
+  EXPECT_EQ(choose_detail(FleshDetail::kFull, lo - gap, o), FleshDetail::kLow);
+  EXPECT_EQ(choose_detail(FleshDetail::kLow, hi + gap, o), FleshDetail::kFull);
   // Inside the gap nothing changes, either way: a creature at the threshold does not flicker.
-  for (float px : {49.0f, 54.0f, 59.0f}) {
+  for (float px : {lo + 1.0f, 0.5f * (lo + hi), hi - 1.0f}) {
     EXPECT_EQ(choose_detail(FleshDetail::kFull, px, o), FleshDetail::kFull) << px;
     EXPECT_EQ(choose_detail(FleshDetail::kLow, px, o), FleshDetail::kLow) << px;
   }
-  // Swaying across one threshold only (47 <-> 58 px) switches once, not every frame.
+  // Swaying across one threshold only (just below the low one <-> just below the full one) switches once.
   FleshDetail d = FleshDetail::kFull;
   int switches = 0;
   for (int f = 0; f < 20; ++f) {
-    const FleshDetail next = choose_detail(d, f % 2 ? 47.0f : 58.0f, o);
+    const FleshDetail next = choose_detail(d, f % 2 ? lo - 1.0f : hi - 2.0f, o);
+    switches += next != d;
+    d = next;
+  }
+  EXPECT_EQ(switches, 1);
+  // The far level below the low one, with its own gap.
+  const float flo = o.far_below_px, fhi = o.far_to_low_px;
+  ASSERT_LT(0.0f, flo);
+  ASSERT_LT(flo, fhi);
+  ASSERT_LT(fhi, lo);
+  EXPECT_EQ(choose_detail(FleshDetail::kNone, flo - 1.0f, o), FleshDetail::kFar);
+  EXPECT_EQ(choose_detail(FleshDetail::kNone, fhi + 1.0f, o), FleshDetail::kLow);
+  EXPECT_EQ(choose_detail(FleshDetail::kLow, flo - 1.0f, o), FleshDetail::kFar);
+  EXPECT_EQ(choose_detail(FleshDetail::kFull, flo - 1.0f, o), FleshDetail::kFar);  // a jump away: straight to far
+  EXPECT_EQ(choose_detail(FleshDetail::kFar, 0.5f * (flo + fhi), o), FleshDetail::kFar);
+  EXPECT_EQ(choose_detail(FleshDetail::kLow, 0.5f * (flo + fhi), o), FleshDetail::kLow);
+  EXPECT_EQ(choose_detail(FleshDetail::kFar, fhi + 1.0f, o), FleshDetail::kLow);
+  EXPECT_EQ(choose_detail(FleshDetail::kFar, hi + 1.0f, o), FleshDetail::kFull);
+  switches = 0;
+  d = FleshDetail::kLow;
+  for (int f = 0; f < 20; ++f) {  // swaying across the far switch only
+    const FleshDetail next = choose_detail(d, f % 2 ? fhi - 1.0f : flo - 1.0f, o);
     switches += next != d;
     d = next;
   }
@@ -89,22 +112,34 @@ TEST(FleshLod, FarCreaturesAreLowNearFullAndThoseOutOfViewAreNotSkinned) {
   const int far = s.session.add_creature(s.ahead(30.0f), 0.0f);
   const int behind = s.session.add_creature(s.ahead(-6.0f), 0.0f);
   const int aside = s.session.add_creature(s.ahead(3.0f, 12.0f), 0.0f);
-  ASSERT_EQ(aside, 4);
+  const int farthest = s.session.add_creature(s.ahead(70.0f), 0.0f);
+  ASSERT_EQ(farthest, 5);
+  FleshLodOptions o;  // the switches where 4 m, 30 m and 70 m fall either side of them
+  o.low_below_px = 48.0f;
+  o.full_above_px = 60.0f;
+  o.far_below_px = 8.0f;
+  o.far_to_low_px = 10.0f;
+  s.view.set_flesh_lod(o);
   s.build();
   EXPECT_EQ(s.view.detail(0), FleshDetail::kFull);  // the player
   EXPECT_EQ(s.view.detail(near), FleshDetail::kFull);
   EXPECT_EQ(s.view.detail(far), FleshDetail::kLow);
+  EXPECT_EQ(s.view.detail(farthest), FleshDetail::kFar);
   EXPECT_EQ(s.view.detail(behind), FleshDetail::kNone);
   EXPECT_EQ(s.view.detail(aside), FleshDetail::kNone);
   EXPECT_EQ(s.view.lod_counts().full, 2);
   EXPECT_EQ(s.view.lod_counts().low, 1);
+  EXPECT_EQ(s.view.lod_counts().far, 1);
   EXPECT_EQ(s.view.lod_counts().culled, 2);
-  // ground, fence, wall, and three creatures' flesh (the player's followed by its marker), the sky: the
+  // ground, fence, wall, and four creatures' flesh (the player's followed by its marker), the sky: the
   // culled ones submit nothing.
-  EXPECT_EQ(s.view.meshes().size(), 8u);
+  EXPECT_EQ(s.view.meshes().size(), 9u);
   const SkinnedCreature* low = s.view.low_flesh(0);
   ASSERT_NE(low, nullptr);
-  EXPECT_EQ(s.view.meshes()[s.view.meshes().size() - 2].vertex_count, low->mesh.vertex_count());  // the far one, last before the sky
+  EXPECT_EQ(s.view.meshes()[s.view.meshes().size() - 3].vertex_count, low->mesh.vertex_count());  // the far one
+  const int far_vertices = s.view.meshes()[s.view.meshes().size() - 2].vertex_count;  // the farthest, last before the sky
+  EXPECT_LT(far_vertices * 2, low->mesh.vertex_count()) << "the far mesh is a fraction of the low one";
+  EXPECT_GT(far_vertices, 64);
 
   // Switched off: everyone full and skinned (the baseline the bench compares with).
   View plain;
@@ -113,8 +148,8 @@ TEST(FleshLod, FarCreaturesAreLowNearFullAndThoseOutOfViewAreNotSkinned) {
   plain.set_flesh_lod(off);
   plain.init(s.session.scene(), ViewTextures{});
   plain.build(s.session.state(), s.session.runtime(), 1.0f, FrameSettings{}, 320, 240);
-  EXPECT_EQ(plain.lod_counts().full, 5);
-  EXPECT_EQ(plain.meshes().size(), 10u);
+  EXPECT_EQ(plain.lod_counts().full, 6);
+  EXPECT_EQ(plain.meshes().size(), 11u);
   // Level of detail without culling: everyone skinned, the far one and those out of view small on screen.
   View uncut;
   FleshLodOptions no_cull;
@@ -123,8 +158,9 @@ TEST(FleshLod, FarCreaturesAreLowNearFullAndThoseOutOfViewAreNotSkinned) {
   uncut.init(s.session.scene(), ViewTextures{});
   uncut.build(s.session.state(), s.session.runtime(), 1.0f, FrameSettings{}, 320, 240);
   EXPECT_EQ(uncut.lod_counts().culled, 0);
-  EXPECT_EQ(uncut.detail(far), FleshDetail::kLow);
-  EXPECT_EQ(uncut.meshes().size(), 10u);
+  EXPECT_EQ(uncut.detail(far), FleshDetail::kFar);  // at the default switches 30 m away is a few pixels tall
+  EXPECT_EQ(uncut.detail(near), FleshDetail::kLow);
+  EXPECT_EQ(uncut.meshes().size(), 11u);
 }
 
 TEST(FleshLod, LowMeshIsMuchSmallerAndSkinsOntoTheFullMeshSurface) {
@@ -194,10 +230,12 @@ TEST(FleshLod, LowMeshIsMuchSmallerAndSkinsOntoTheFullMeshSurface) {
 TEST(FleshLod, TheViewRemembersEachCreaturesDetailAcrossFrames) {
   LodScene s;
   const int c = s.session.add_creature(s.ahead(12.0f), 0.0f);
-  auto thresholds = [&](float low_below, float full_above) {
+  auto thresholds = [&](float low_below, float full_above, float far_below = 0.0f, float far_to_low = 0.0f) {
     FleshLodOptions o;
     o.low_below_px = low_below;
     o.full_above_px = full_above;
+    o.far_below_px = far_below;
+    o.far_to_low_px = far_to_low;
     s.view.set_flesh_lod(o);
     s.build();
     return s.view.detail(c);
@@ -207,10 +245,15 @@ TEST(FleshLod, TheViewRemembersEachCreaturesDetailAcrossFrames) {
   EXPECT_EQ(thresholds(1.0f, 2.0f), FleshDetail::kFull);       // larger than any threshold
   EXPECT_EQ(thresholds(1.0f, 1500.0f), FleshDetail::kFull);    // inside the gap: stays full
   EXPECT_EQ(s.view.detail(0), FleshDetail::kFull);             // the player is always full
-  // Switching detail after the first frame allocates nothing (both levels' buffers exist already).
+  EXPECT_EQ(thresholds(1000.0f, 2000.0f, 500.0f, 600.0f), FleshDetail::kFar);  // smaller than the far switch
+  EXPECT_EQ(thresholds(1000.0f, 2000.0f, 1.0f, 600.0f), FleshDetail::kFar);    // inside the far gap: stays far
+  EXPECT_EQ(thresholds(1000.0f, 2000.0f, 1.0f, 2.0f), FleshDetail::kLow);      // past it: low again
+  // Switching detail after the first frame allocates nothing (every level's buffers exist already).
   FleshLodOptions low_now;
   low_now.low_below_px = 1000.0f;
   low_now.full_above_px = 2000.0f;
+  low_now.far_below_px = 0.0f;
+  low_now.far_to_low_px = 0.0f;
   s.view.set_flesh_lod(low_now);
   const std::size_t before = test::allocation_count();
   s.build();
