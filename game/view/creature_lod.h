@@ -25,8 +25,8 @@ struct FleshLodOptions {
   // one's 3,000 are under one pixel each and cost software GL their setup all the same.
   float low_below_px = 120.0f;
   float full_above_px = 150.0f;  // and a low one returns to full above this: the gap keeps it from flickering
-  // Below this the low flesh's triangles are under a pixel or two each in turn: the far mesh (about 100
-  // triangles to the camera) draws it, and above far_to_low_px the low one again.
+  // Below this the low flesh's triangles are under a pixel or two each in turn: the far mesh (280-480
+  // triangles, half to the camera) draws it, and above far_to_low_px the low one again.
   float far_below_px = 40.0f;
   float far_to_low_px = 50.0f;
 };

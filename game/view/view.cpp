@@ -173,6 +173,11 @@ void View::init(const std::vector<const Scene*>& species, const ViewTextures& te
       SkinOptions far;
       far.mesh.target_vertices = lod_.far_vertices;
       kind.far = build_flesh(sc.rig.skeleton, far);
+      // A body of many parts meets the mesh's least tube (6 around, 2 rings) before the far target: when its
+      // far mesh is not well under the low one in triangles, the low one draws it in the distance too.
+      if (kind.far.skinned && kind.low.skinned &&
+          kind.far.skin.mesh.indices.size() * 3 > kind.low.skin.mesh.indices.size() * 2)
+        kind.far = Flesh{};
       // The sphere must hold every level's mesh.
       kind.reach_m = std::max({flesh_reach_m(sc.rig.skeleton, kind.full.skin.mesh.positions_ms),
                                flesh_reach_m(sc.rig.skeleton, kind.low.skin.mesh.positions_ms),
@@ -215,6 +220,12 @@ void View::set_species_texture(int species, TextureId texture) {
 const SkinnedCreature* View::low_flesh(int species) const {
   if (species < 0 || species >= static_cast<int>(kinds_.size())) return nullptr;
   const Flesh& f = kinds_[static_cast<std::size_t>(species)].low;
+  return f.skinned ? &f.skin : nullptr;
+}
+
+const SkinnedCreature* View::far_flesh(int species) const {
+  if (species < 0 || species >= static_cast<int>(kinds_.size())) return nullptr;
+  const Flesh& f = kinds_[static_cast<std::size_t>(species)].far;
   return f.skinned ? &f.skin : nullptr;
 }
 

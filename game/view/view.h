@@ -98,6 +98,8 @@ class View {
   }
   // The reduced flesh of a species (nullptr when it has none), for tests.
   const SkinnedCreature* low_flesh(int species) const;
+  // The far flesh, or null when the species has none (its far mesh would not be smaller than the low one).
+  const SkinnedCreature* far_flesh(int species) const;
   // Threads for skinning the creatures (null: the calling thread alone).
   void set_pool(WorkerPool* pool) { pool_ = pool; }
   // A line shown at the top centre of every frame until cleared ("" for none), e.g. "PAUSED".

@@ -263,3 +263,31 @@ TEST(FleshLod, TheViewRemembersEachCreaturesDetailAcrossFrames) {
 
 }  // namespace
 }  // namespace cf
+
+namespace cf {
+namespace {
+
+// Every shipped creature draws the distance with a mesh a fraction of its low flesh's triangles, or with the
+// low flesh itself when its parts' least tubes leave no fraction to gain (the octopod's ten parts).
+TEST(FleshLod, EveryShippedCreaturesFarFleshIsWellUnderItsLowOneOrIsTheLowOne) {
+  int with_far = 0;
+  for (const char* name : {"biped", "biped_arms_tail", "hexapod", "octopod", "quadruped", "strider", "stubby"}) {
+    SCOPED_TRACE(name);
+    Result<Scene> scene = load_scene(std::string(CF_ASSETS_DIR) + "/creatures/" + name + ".json",
+                                     CF_ASSETS_DIR "/levels/default.json");
+    ASSERT_TRUE(scene.ok());
+    View view;
+    view.init(*scene, ViewTextures{});
+    const SkinnedCreature* low = view.low_flesh(0);
+    ASSERT_NE(low, nullptr);
+    const SkinnedCreature* far = view.far_flesh(0);
+    if (!far) continue;
+    ++with_far;
+    EXPECT_LE(far->mesh.indices.size() * 3, low->mesh.indices.size() * 2);
+    EXPECT_GT(far->mesh.indices.size() / 3, 100u) << "still a body, not a blob";
+  }
+  EXPECT_GE(with_far, 5) << "most bodies have a far mesh";
+}
+
+}  // namespace
+}  // namespace cf
