@@ -42,7 +42,7 @@ struct SkinLayout {
   std::vector<float> run_weights;          // per run: [run * slots + k], the entry's non-zero weights first
   std::vector<std::uint8_t> run_used;      // per run: how many leading slots have a non-zero weight
   std::vector<std::uint32_t> run_group;    // run r covers groups [run_group[r], run_group[r + 1])
-  std::vector<float> blocks;               // per group: px[4] py[4] pz[4] (nx[4] ny[4] nz[4]), model space;
+  CacheLineVector<float> blocks;           // per group: px[4] py[4] pz[4] (nx[4] ny[4] nz[4]), model space;
                                            // a run's groups 2k and 2k + 1 share their two blocks as px[8] py[8]
                                            // ... (first group's lanes first), so 8 lanes load whole
   std::vector<std::uint32_t> group_first;  // per group: output vertex of lane 0
@@ -55,7 +55,7 @@ struct SkinLayout {
   // The 16-lane form (AVX-512 whole, AVX2 by halves), built for in-order layouts on CPUs that run either:
   // the vertices in output order, 16 per chunk, not padded per run, so short runs cost no spare lanes;
   // each lane names its run.
-  std::vector<float> chunk_blocks;          // per chunk: px[16] py[16] pz[16] (nx[16] ny[16] nz[16]); the
+  CacheLineVector<float> chunk_blocks;      // per chunk: px[16] py[16] pz[16] (nx[16] ny[16] nz[16]); the
                                             // last chunk's spare lanes repeat the last vertex
   std::vector<std::uint32_t> chunk_run;     // per chunk: the run of its lane 0
   std::vector<std::uint8_t> lane_run;       // per lane (16 per chunk): its run less chunk_run, 0..15

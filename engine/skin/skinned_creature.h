@@ -19,12 +19,12 @@ struct SkinOptions {
   EnvelopeOptions envelope;
   LimitOptions limit;
   PaletteOptions palette;
-  bool order_runs_by_shape = true;  // false: entries in first-use order (for comparing the loop's speed)
+  bool order_entries_by_bones = true;  // false: entries in first-use order (for comparing the loop's speed)
 };
 
 // Vertices are ordered by palette entry (stably, so each entry's vertices stay in mesh order): the
-// fast skinning path then writes whole groups of 4 consecutive vertices. Entries are numbered by run
-// shape (groups of 4, then bones blended), so the vertex loop's per-run branches repeat in long stretches.
+// fast skinning path then writes whole groups of 4 consecutive vertices. Entries are numbered by their bone
+// lists, so neighbouring runs, which the vertex loop blends 8 or 16 at a time, share their bones.
 struct SkinnedCreature {
   int bone_count = 0;
   SkinMesh mesh;
@@ -45,8 +45,8 @@ std::vector<int> depth_priority(const Skeleton& skeleton);
 struct SkinBuffers {
   std::vector<Mat3x4> skin;         // per bone
   std::vector<Mat3x4> palette;      // per palette entry
-  std::vector<glm::vec3> positions_ms;
-  std::vector<glm::vec3> normals_ms;
+  CacheLineVector<glm::vec3> positions_ms;  // on cache lines: the vertex loop stores 64 bytes at a time
+  CacheLineVector<glm::vec3> normals_ms;
   void resize_for(const SkinnedCreature& c);
 };
 

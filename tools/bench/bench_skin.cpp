@@ -7,7 +7,8 @@
 // Counters: items/s = vertices/s; bytes_per_vertex = bytes read + written per vertex by the vertex loop
 // (layout: 24 floats per group of 4 padded lanes + outputs 24; scalar palette: position 12 + normal 12 +
 // index 2 + outputs 24; naive: 12 + 12 + 4 x (2 + 4) + 24), not counting matrices, which stay in cache;
-// runs and bones_per_run: the palette blends per frame.
+// runs and bones_per_run: the palette blends per frame; slots_per_block16: the bones the AVX-512 kernel
+// blends per 16 runs.
 // BM_CopySameBytes is the memory roofline: 24 bytes per vertex read and 24 written, nothing computed.
 #include <algorithm>
 #include <cstring>
@@ -34,7 +35,7 @@ struct Fixture {
   cf::SkinBuffers out;
   bool ok = false;
 
-  Fixture(const std::string& creature, int vertices, bool order_runs_by_shape = true) {
+  Fixture(const std::string& creature, int vertices, bool order_entries_by_bones = true) {
     auto c = cf::load_creature(std::string(CF_ASSETS_DIR) + "/creatures/" + creature + ".json");
     if (!c) return;
     auto rig_r = cf::build_rig(*c);
@@ -43,7 +44,7 @@ struct Fixture {
     cf::SkinOptions o;
     o.mesh.target_vertices = vertices;
     o.limit.max_influences = 4;
-    o.order_runs_by_shape = order_runs_by_shape;
+    o.order_entries_by_bones = order_entries_by_bones;
     auto s = cf::build_skinned_creature(rig.skeleton, o);
     if (!s) return;
     skinned = std::move(*s);
@@ -106,6 +107,8 @@ void BM_PaletteSkinning(benchmark::State& state, const char* creature) {
   for (std::uint8_t u : l.run_used) used += u;
   state.counters["runs"] = l.runs();
   state.counters["bones_per_run"] = l.runs() ? used / l.runs() : 0.0;
+  const std::size_t blocks16 = l.blocks16.first_slot.empty() ? 0 : l.blocks16.first_slot.size() - 1;
+  state.counters["slots_per_block16"] = blocks16 ? static_cast<double>(l.blocks16.bone.size()) / blocks16 : 0.0;
 }
 
 // The same frame with one particular vertex loop (the game's skin_with_palette uses the widest).

@@ -47,8 +47,8 @@ Result<std::vector<std::vector<glm::mat4>>> lab_clip_frames(const Rig& rig, cons
 }
 
 // OBJ text: positions, texture coordinates, normals, faces v/vt/vn (1-based).
-static std::string to_obj(const std::string& name, const SkinMesh& mesh, const std::vector<glm::vec3>& pos,
-                          const std::vector<glm::vec3>& nrm) {
+static std::string to_obj(const std::string& name, const SkinMesh& mesh, SkinSpan<const glm::vec3> pos,
+                          SkinSpan<const glm::vec3> nrm) {
   std::ostringstream o;
   o.precision(6);
   o << std::fixed << "# critterforge skinned mesh\no " << name << "\n";

@@ -25,8 +25,8 @@ constexpr SkinKernel kKernels[] = {SkinKernel::kScalar, SkinKernel::kSse2, SkinK
                                    SkinKernel::kAvx512,
                                    SkinKernel::kBest};
 
-bool same_bits(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(glm::vec3)) == 0);
+bool same_bits(SkinSpan<const glm::vec3> a, SkinSpan<const glm::vec3> b) {
+  return a.size == b.size && (a.size == 0 || std::memcmp(a.data, b.data, a.size * sizeof(glm::vec3)) == 0);
 }
 
 // A whole-layout job writing p (and n, when not empty) with the given kernel.

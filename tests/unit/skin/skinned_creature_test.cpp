@@ -2,8 +2,11 @@
 // layout), the per-frame buffers, and skinning a frame through the palette or the exact weights.
 #include "skin/skinned_creature.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -48,27 +51,50 @@ TEST(SkinnedCreatureOrder, VerticesSortedByEntryWithTheSameTriangles) {
   EXPECT_EQ(c->layout.vertex_count, c->mesh.vertex_count());
 }
 
-// Entries are numbered by run shape (groups, then bones blended), so runs of one shape are neighbours; the
-// renumbering only moves vertices: every triangle corner is skinned to the same bits as in first-use order.
-TEST(SkinnedCreatureOrder, EntriesOrderedByRunShapeSkinEveryCornerToTheSameBits) {
-  for (const char* name : {"octopod", "biped"}) {
+// Entries are numbered by their bone lists, so the runs the 16-lane kernels blend together share bones (no
+// more slots a block than in first-use order, fewer for stubby); the renumbering only moves vertices: every triangle corner is
+// skinned to the same bits as in first-use order.
+TEST(SkinnedCreatureOrder, EntriesOrderedByBonesSkinEveryCornerToTheSameBitsWithFewerSlotsABlock) {
+  for (const char* name : {"octopod", "biped", "stubby"}) {
     auto rig = test::load_shipped_rig(name);
     ASSERT_TRUE(rig.ok()) << name;
     SkinOptions plain_options;
-    plain_options.order_runs_by_shape = false;
+    plain_options.order_entries_by_bones = false;
     auto shaped = build_skinned_creature(rig->skeleton);
     auto plain = build_skinned_creature(rig->skeleton, plain_options);
     ASSERT_TRUE(shaped.ok() && plain.ok()) << name;
     const SkinLayout& l = shaped->layout;
     ASSERT_EQ(l.runs(), shaped->palette.size()) << name;
     ASSERT_EQ(plain->palette.size(), shaped->palette.size()) << name;
+    auto bones = [](const SkinLayout& x, int r) {
+      return std::vector<std::uint16_t>(x.run_bones.begin() + r * x.slots, x.run_bones.begin() + r * x.slots + x.run_used[r]);
+    };
     bool plain_unordered = false;
-    auto shape = [](const SkinLayout& x, int r) { return (x.run_group[r + 1] - x.run_group[r]) * 256 + x.run_used[r]; };
     for (int r = 1; r < l.runs(); ++r) {
-      ASSERT_LE(shape(l, r - 1), shape(l, r)) << name << " run " << r;
-      plain_unordered = plain_unordered || shape(plain->layout, r - 1) > shape(plain->layout, r);
+      ASSERT_LE(bones(l, r - 1), bones(l, r)) << name << " run " << r;
+      plain_unordered = plain_unordered || bones(plain->layout, r - 1) > bones(plain->layout, r);
     }
-    EXPECT_TRUE(plain_unordered) << name << ": the test means nothing if first-use order is already by shape";
+    EXPECT_TRUE(plain_unordered) << name << ": the test means nothing if first-use order is already by bones";
+    // The blocks' slots, counted here from the runs' bone lists (one slot per distinct bone of 16 runs).
+    auto slots16 = [&](const SkinLayout& x) {
+      std::size_t slots = 0;
+      for (int r0 = 0; r0 < x.runs(); r0 += 16) {
+        std::vector<std::uint16_t> all;
+        for (int r = r0; r < std::min(r0 + 16, x.runs()); ++r)
+          for (std::uint16_t b : bones(x, r)) all.push_back(b);
+        std::sort(all.begin(), all.end());
+        slots += static_cast<std::size_t>(std::unique(all.begin(), all.end()) - all.begin());
+      }
+      return slots;
+    };
+    const std::size_t ordered = slots16(l), first_use = slots16(plain->layout);
+    EXPECT_LE(ordered, first_use) << name;
+    if (std::string(name) == "stubby") {
+      EXPECT_LT(ordered, first_use - 8) << name;  // 194 against 206
+    }
+    if (!l.blocks16.bone.empty()) {
+      EXPECT_EQ(l.blocks16.bone.size(), ordered) << name;
+    }
     Posed p(rig->skeleton);
     Rng rng = Rng::from_seed(5);
     random_articulated_pose(rig->skeleton, p.bind, rng, 0.8f, 0.3f, p.pose);
@@ -201,6 +227,30 @@ TEST(SkinnedCreature, BuffersAndMismatchedFrames) {
 // A skeleton with no bones builds nothing.
 TEST(SkinnedCreature, EmptySkeletonIsAnError) {
   EXPECT_FALSE(build_skinned_creature(Skeleton{}).ok());
+}
+
+
+// The vertex loops' 64-byte loads and stores start on cache lines: the skinned outputs and the layout's bind
+// blocks are allocated on them, whatever the heap's state.
+TEST(SkinnedCreature, SkinnedOutputsAndBindBlocksStartOnCacheLines) {
+  auto rig = test::load_shipped_rig("stubby");
+  ASSERT_TRUE(rig.ok());
+  auto c = build_skinned_creature(rig->skeleton);
+  ASSERT_TRUE(c.ok());
+  auto line = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 64; };
+  for (int n = 1; n <= 5; ++n) {
+    std::vector<char> shift(static_cast<std::size_t>(n) * 8);  // the heap in another state each time
+    SkinBuffers b;
+    b.resize_for(*c);
+    EXPECT_EQ(line(b.positions_ms.data()), 0u);
+    EXPECT_EQ(line(b.normals_ms.data()), 0u);
+    SkinBuffers copy = b;
+    EXPECT_EQ(line(copy.positions_ms.data()), 0u);
+  }
+  EXPECT_EQ(line(c->layout.blocks.data()), 0u);
+  if (!c->layout.chunk_blocks.empty()) {
+    EXPECT_EQ(line(c->layout.chunk_blocks.data()), 0u);
+  }
 }
 
 }  // namespace
