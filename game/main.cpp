@@ -186,7 +186,7 @@ int main(int argc, char** argv) {
     session.set_clock(&now_s);
   }
   if (opt.print_slow_ticks) {  // headless too: a herd's slow ticks are found without a window
-    session.set_clock(&now_s);
+    session.set_clock(&now_s, &cf::read_thread_clock);
     session.log_slow_ticks(4.0e-3);
   }
   cf::DebugPanel panel;  // Dear ImGui over the picture in debug mode; the game runs without it
@@ -558,10 +558,12 @@ int main(int argc, char** argv) {
   if (opt.print_slow_ticks) {
     for (const cf::Session::SlowTick& t : session.slow_ticks())
       std::printf("{\"slow_tick\": {\"tick\": %llu, \"ms\": %.2f, \"controls_ms\": %.2f, \"plans_ms\": %.2f, "
-                  "\"posing_ms\": %.2f, \"after_posing_ms\": %.2f, \"after_step_ms\": %.2f, \"cause\": \"%s\", "
+                  "\"posing_ms\": %.2f, \"after_posing_ms\": %.2f, \"after_step_ms\": %.2f, \"cpu_ms\": %.2f, "
+                  "\"pool_wait_ms\": %.2f, \"off_cpu_ms\": %.2f, \"preemptions\": %lld, \"cause\": \"%s\", "
                   "\"slowest_creature\": %d, \"its_controls_ms\": %.2f, \"its_action\": \"%s\"}}\n",
                   static_cast<unsigned long long>(t.tick), 1e3 * t.total_s, 1e3 * t.parts.controls_s,
-                  1e3 * t.parts.plans_s, 1e3 * t.parts.posing_s, 1e3 * t.parts.after_s, 1e3 * t.after_step_s, t.cause(),
+                  1e3 * t.parts.plans_s, 1e3 * t.parts.posing_s, 1e3 * t.parts.after_s, 1e3 * t.after_step_s,
+                  1e3 * t.cpu_s, 1e3 * t.pool_wait_s, 1e3 * t.off_cpu_s(), static_cast<long long>(t.preemptions), t.cause(),
                   t.parts.slowest_creature, 1e3 * t.parts.slowest_creature_s, t.parts.slowest_action);
     std::printf("{\"slow_ticks\": %zu, \"over_ms\": 4}\n", session.slow_ticks().size());
   }

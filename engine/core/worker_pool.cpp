@@ -1,6 +1,7 @@
 #include "core/worker_pool.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace cf {
 
@@ -52,7 +53,10 @@ void WorkerPool::run(int count, void (*fn)(void*, int), void* ctx) {
   run_blocks();
   std::unique_lock<std::mutex> lock(mutex_);
   open_ = false;  // every index is claimed: a worker waking now has nothing to join
+  if (active_ == 0) return;
+  const auto t0 = std::chrono::steady_clock::now();
   done_.wait(lock, [this] { return active_ == 0; });
+  waited_s_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 void WorkerPool::work() {

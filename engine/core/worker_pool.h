@@ -28,6 +28,10 @@ class WorkerPool {
 
   int threads() const { return static_cast<int>(workers_.size()) + 1; }
 
+  // Seconds the caller has spent, over all jobs, waiting for blocks still running on workers (a worker the
+  // OS took the core from mid-block). Measured with the steady clock; never part of any result.
+  double waited_s() const { return waited_s_; }
+
   // Calls fn(ctx, i) for every i in [0, count) and returns when all are done. No allocation.
   void run(int count, void (*fn)(void* ctx, int i), void* ctx);
 
@@ -54,6 +58,7 @@ class WorkerPool {
   void* ctx_ = nullptr;
   void (*before_join_)(void*) = nullptr;
   void* before_join_ctx_ = nullptr;
+  double waited_s_ = 0.0;  // the caller's thread only
 };
 
 }  // namespace cf

@@ -43,8 +43,8 @@ const char* run_options_help() {
   --print-hash          print the final simulation state hash (16 hex digits) as the last line
   --print-state         print a one-line JSON summary of the final state (position, heading, ...)
   --print-fps           print frames and ticks per second and median stage times at exit (a window)
-  --print-slow-ticks    print every tick that took over 4 ms at exit, a JSON line each: its parts and the
-                        largest one (its cause)
+  --print-slow-ticks    print every tick that took over 4 ms at exit, a JSON line each: its parts, the game
+                        thread's CPU time, its wait for the pool and its time off the CPU, and the cause
   --print-budget        print what the play frames would cost a PS1 (polygons, GTE cycles, fill, texture
                         memory, each against the console's limits) at exit, one JSON line (a window)
   --record FILE         write a replay of the session (creature, level, seed, inputs, hashes) on exit

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/hash.h"
+#include "core/worker_pool.h"
 #include "game/play/action.h"
 #include "game/play/herd.h"
 #include "game/play/controls.h"
@@ -226,6 +227,9 @@ void Session::log_slow_ticks(double threshold_s) {
 }
 
 const char* Session::SlowTick::cause() const {
+  if (2.0 * (off_cpu_s() + pool_wait_s) > total_s)
+    return off_cpu_s() >= pool_wait_s ? "descheduled (the OS ran another thread or process on the game's core)"
+                                      : "waiting for the pool's worker (descheduled mid-block)";
   const std::pair<double, const char*> shares[] = {
       {parts.controls_s, "controls (commands, actions' steps, collisions, the herd's brains)"},
       {parts.plans_s, "vault plans made ahead"},
@@ -243,6 +247,12 @@ bool Session::tick(const InputFrame& live) {
   if (behind_recording()) cut_recording();
   const InputFrame& in = playback_ ? replay_.inputs[static_cast<std::size_t>(state_.tick)] : live;
   const double t0 = now_ ? now_() : 0.0;
+  ThreadClock clock0;
+  double waited0 = 0.0;
+  if (now_) {
+    if (thread_clock_) clock0 = thread_clock_();
+    waited0 = pool_ ? pool_->waited_s() : 0.0;
+  }
   prev_ = state_;
   step(state_, read_pad(in), ctx_, runtime_);
   const double t1 = now_ ? now_() : 0.0;
@@ -257,8 +267,18 @@ bool Session::tick(const InputFrame& live) {
       slowest_tick_s_ = took;
       slowest_tick_ = state_.tick;
     }
-    if (slow_threshold_s_ > 0.0 && took > slow_threshold_s_ && slow_ticks_.size() < kMaxSlowTicks)
-      slow_ticks_.push_back(SlowTick{state_.tick, took, runtime_.last_tick_parts(), t2 - t1});
+    if (slow_threshold_s_ > 0.0 && took > slow_threshold_s_ && slow_ticks_.size() < kMaxSlowTicks) {
+      SlowTick slow{state_.tick, took, runtime_.last_tick_parts(), t2 - t1};
+      slow.pool_wait_s = pool_ ? pool_->waited_s() - waited0 : 0.0;
+      if (thread_clock_) {
+        const ThreadClock clock1 = thread_clock_();
+        slow.cpu_s = clock1.cpu_s - clock0.cpu_s;
+        slow.preemptions = clock1.preemptions - clock0.preemptions;
+      } else {
+        slow.cpu_s = std::max(0.0, took - slow.pool_wait_s);
+      }
+      slow_ticks_.push_back(slow);
+    }
   }
   remember();
   last_input_ = in;

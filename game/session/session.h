@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/input_frame.h"
+#include "core/thread_clock.h"
 #include "core/result.h"
 #include "game/session/clip_watch.h"
 #include "game/session/replay.h"
@@ -106,8 +107,12 @@ class Session {
   void set_tick_listener(TickListener* listener) { listener_ = listener; }
 
   // Times the posing stage (debug panel) and every tick (--print-fps's slowest); kept across start().
-  void set_clock(NowFn now) {
+  // 'thread' (the game: read_thread_clock) splits a slow tick's wall time into the game thread's CPU time
+  // and its time off the CPU; without it a slow tick counts all its time not waiting for the pool as run.
+  using ThreadClockFn = ThreadClock (*)();
+  void set_clock(NowFn now, ThreadClockFn thread = nullptr) {
     now_ = now;
+    thread_clock_ = thread;
     runtime_.set_clock(now);
   }
 
@@ -122,7 +127,14 @@ class Session {
     double total_s = 0.0;
     WorldRuntime::TickParts parts;  // the simulation's step
     double after_step_s = 0.0;      // the session after it: the trial, the ghost, the clip check, sound
-    const char* cause() const;      // the largest part, in words ("posing", "vault plans made ahead", ...)
+    // Where the wall time went besides the game's own running: the game thread's CPU time, its wait for
+    // blocks still on the pool's worker, and the times the OS gave its core to another thread or process.
+    double cpu_s = 0.0, pool_wait_s = 0.0;
+    std::int64_t preemptions = 0;
+    double off_cpu_s() const { return total_s > cpu_s + pool_wait_s ? total_s - cpu_s - pool_wait_s : 0.0; }
+    // In words: the OS (descheduled, or waiting for a descheduled worker) when that is over half the tick,
+    // else the largest part ("posing", "vault plans made ahead", ...).
+    const char* cause() const;
   };
   static constexpr std::size_t kMaxSlowTicks = 4096;
   void log_slow_ticks(double threshold_s);
@@ -205,6 +217,7 @@ class Session {
   StateRing history_;
   ClipWatch clips_;
   NowFn now_ = nullptr;
+  ThreadClockFn thread_clock_ = nullptr;
   double slowest_tick_s_ = 0.0;
   std::uint64_t slowest_tick_ = 0;
   double slow_threshold_s_ = 0.0;  // 0: no log

@@ -78,5 +78,29 @@ TEST(WorkerPool, AJobNeverWaitsForAWorkerThatHasNotWoken) {
   EXPECT_FALSE(gate.waited_out()) << "the first job waited for the held worker";
 }
 
+// The caller's wait for a block still running on a worker is measured (a slow tick's "waiting for the pool");
+// a job the caller finishes alone waits for nothing.
+TEST(WorkerPool, MeasuresTheCallersWaitForABlockStillOnAWorker) {
+  WorkerPool pool(2);
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<bool> worker_in{false};
+  pool.for_each(4, [&](int) {
+    if (std::this_thread::get_id() != caller) {
+      worker_in = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(40));
+      return;
+    }
+    const auto t0 = std::chrono::steady_clock::now();  // hold the caller until the worker holds a block
+    while (!worker_in && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5)) std::this_thread::yield();
+  });
+  ASSERT_TRUE(worker_in.load()) << "the worker never joined";
+  EXPECT_GT(pool.waited_s(), 0.02);
+  EXPECT_LT(pool.waited_s(), 5.0);
+
+  WorkerPool alone(1);
+  alone.for_each(8, [](int) { std::this_thread::sleep_for(std::chrono::milliseconds(1)); });
+  EXPECT_EQ(alone.waited_s(), 0.0);
+}
+
 }  // namespace
 }  // namespace cf

@@ -62,6 +62,42 @@ TEST(Session, LogsEveryTickOverTheThresholdWithItsCause) {
   EXPECT_STREQ(posing.cause(), "posing (retargeting, IK, the shared stages)");
 }
 
+// With the game thread's clock, a tick whose wall time the thread mostly did not run is named for the OS:
+// descheduled, or waiting for the pool's worker; a tick it ran keeps its largest part. The fake thread clock
+// runs 0.05 ms a reading, so the 5 ms hold-up (wall time only) is off the CPU.
+double g_thread_cpu_s = 0.0;
+ThreadClock fake_thread_clock() { return ThreadClock{g_thread_cpu_s += 0.00005, 3}; }
+
+TEST(Session, NamesATickSpentOffTheCpuForTheOs) {
+  Session session;
+  session.log_slow_ticks(0.004);
+  SlowTick slow;
+  slow.slow_tick = 9;
+  slow.extra_s = 0.005;
+  session.set_clock(&fake_now, &fake_thread_clock);
+  session.set_tick_listener(&slow);
+  session.start(test::biped_scene_in("open_ground.json"), 1);
+  for (int i = 0; i < 20; ++i) ASSERT_TRUE(session.tick(InputFrame{}));
+  ASSERT_EQ(session.slow_ticks().size(), 1u);
+  const Session::SlowTick& t = session.slow_ticks()[0];
+  EXPECT_EQ(t.tick, 9u);
+  EXPECT_LT(t.cpu_s, 0.001);
+  EXPECT_GT(t.off_cpu_s(), 0.004);
+  EXPECT_EQ(t.preemptions, 0) << "the fake clock's count does not move";
+  EXPECT_STREQ(t.cause(), "descheduled (the OS ran another thread or process on the game's core)");
+
+  Session::SlowTick waiting;
+  waiting.total_s = 0.005;
+  waiting.cpu_s = 0.0015;
+  waiting.pool_wait_s = 0.003;
+  waiting.parts.posing_s = 0.0035;
+  EXPECT_STREQ(waiting.cause(), "waiting for the pool's worker (descheduled mid-block)");
+  Session::SlowTick ran = waiting;
+  ran.cpu_s = 0.004;
+  ran.pool_wait_s = 0.0005;
+  EXPECT_STREQ(ran.cause(), "posing (retargeting, IK, the shared stages)");
+}
+
 TEST(Session, UntimedSessionReportsNoSlowestTick) {
   Session session;
   session.start(test::biped_scene_in("open_ground.json"), 1);
